@@ -1,0 +1,90 @@
+//! The `train`, `inspect`, `eval` and `export` commands.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use lab_protocol::{EvalReport, Settings};
+use lab_tasks::TaskKind;
+use lab_train::Trainer;
+use std::path::Path;
+use std::time::Instant;
+
+fn load(checkpoint: &Path) -> Result<Trainer, String> {
+    let bytes = std::fs::read(checkpoint).map_err(|e| format!("cannot read {}: {e}", checkpoint.display()))?;
+    Trainer::from_bytes(&bytes).map_err(|e| format!("{}: {e}", checkpoint.display()))
+}
+
+fn describe(r: &EvalReport) -> String {
+    let best = r.best_aligned_head().map(|(l, h, a)| format!(", best-aligned cross head L{l}H{h} {:.1}%", a * 100.0)).unwrap_or_default();
+    format!("held-out loss {:.3}, token acc {:.1}%, exact match {:.1}%, BLEU {:.1}{best}", r.loss, r.token_accuracy * 100.0, r.exact_match * 100.0, r.bleu)
+}
+
+pub fn train(task: &str, steps: usize, seed: u64, out: Option<&Path>, eval_every: usize, stop_at: Option<f32>) -> Result<(), String> {
+    let task: TaskKind = task.parse()?;
+    let settings = Settings { seed, ..Settings::toy(task) };
+    let mut trainer = Trainer::new(&settings).map_err(|e| e.to_string())?;
+    let bar = ProgressBar::new(steps as u64);
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} steps {elapsed} {msg}").expect("valid template"));
+    let started = Instant::now();
+    let mut last_eval = None;
+    for _ in 0..steps {
+        let report = trainer.step();
+        if !report.loss.is_finite() {
+            bar.abandon();
+            return Err(format!("the loss became {} at step {}: the run diverged", report.loss, report.step));
+        }
+        bar.inc(1);
+        bar.set_message(format!("loss {:.3} acc {:.1}% lr {:.2e}", report.loss, report.token_accuracy * 100.0, report.learning_rate));
+        if eval_every > 0 && report.step % eval_every == 0 {
+            let eval = trainer.evaluate(usize::MAX);
+            bar.suspend(|| println!("step {:>5} {:>6.1}s  {}", report.step, started.elapsed().as_secs_f64(), describe(&eval)));
+            let done = stop_at.is_some_and(|target| eval.exact_match >= target);
+            last_eval = Some(eval);
+            if done {
+                break;
+            }
+        }
+    }
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let eval = match last_eval {
+        Some(e) if e.step == trainer.step_count() => e,
+        _ => trainer.evaluate(usize::MAX),
+    };
+    println!("trained {} for {} steps in {:.1}s: {}", task, trainer.step_count(), seconds, describe(&eval));
+    if let Some(out) = out {
+        if let Some(dir) = out.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        std::fs::write(out, trainer.to_bytes()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        println!("wrote {}", out.display());
+    }
+    Ok(())
+}
+
+pub fn inspect(checkpoint: &Path, input: &str, json: bool) -> Result<(), String> {
+    let trainer = load(checkpoint)?;
+    let translation = trainer.translate(input).map_err(|e| e.to_string())?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&translation).expect("translations are plain data"));
+    } else {
+        println!("source: {}", translation.attention.src_tokens.join(" "));
+        println!("output: {}", translation.output.join(" "));
+        for step in &translation.steps {
+            let top: Vec<String> = step.top_k.iter().map(|(t, p)| format!("{t} {p:.3}")).collect();
+            println!("  {:<10} top-k: {}", step.token, top.join(", "));
+        }
+    }
+    Ok(())
+}
+
+pub fn eval(checkpoint: &Path) -> Result<(), String> {
+    let trainer = load(checkpoint)?;
+    println!("{} at step {}: {}", trainer.settings().task, trainer.step_count(), describe(&trainer.evaluate(usize::MAX)));
+    Ok(())
+}
+
+pub fn export(checkpoint: &Path, out: &Path) -> Result<(), String> {
+    let trainer = load(checkpoint)?;
+    std::fs::write(out, trainer.to_safetensors()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!("wrote {} (tensor names and shapes: see crates/model/src/safetensors.rs)", out.display());
+    Ok(())
+}

@@ -1,0 +1,78 @@
+//! `attention-lab`: train, inspect, export and benchmark the lab's Transformer natively.
+
+mod bench;
+mod commands;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "attention-lab", about = "Train, inspect and benchmark the Attention Lab Transformer")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Train the toy preset on a task and save a checkpoint.
+    Train {
+        /// copy, reverse or en-ja
+        #[arg(long, default_value = "en-ja")]
+        task: String,
+        #[arg(long, default_value_t = 2000)]
+        steps: usize,
+        #[arg(long, default_value_t = 42)]
+        seed: u64,
+        /// Where to write the checkpoint.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Evaluate on held-out sentences every this many steps (0 = only at the end).
+        #[arg(long, default_value_t = 250)]
+        eval_every: usize,
+        /// Stop early once held-out exact match reaches this fraction.
+        #[arg(long)]
+        stop_at: Option<f32>,
+    },
+    /// Translate one sentence with a checkpoint and print every attention map.
+    Inspect {
+        #[arg(long)]
+        checkpoint: PathBuf,
+        #[arg(long)]
+        input: String,
+        /// Print JSON instead of a summary.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Evaluate a checkpoint on its task's held-out sentences.
+    Eval {
+        #[arg(long)]
+        checkpoint: PathBuf,
+    },
+    /// Export a checkpoint's weights as .safetensors for PyTorch.
+    Export {
+        #[arg(long)]
+        checkpoint: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Training steps per second of the toy preset on every compiled-in backend.
+    Bench {
+        #[arg(long, default_value_t = 60)]
+        steps: usize,
+    },
+}
+
+fn main() {
+    let result = match Cli::parse().command {
+        Command::Train { task, steps, seed, out, eval_every, stop_at } => commands::train(&task, steps, seed, out.as_deref(), eval_every, stop_at),
+        Command::Inspect { checkpoint, input, json } => commands::inspect(&checkpoint, &input, json),
+        Command::Eval { checkpoint } => commands::eval(&checkpoint),
+        Command::Export { checkpoint, out } => commands::export(&checkpoint, &out),
+        Command::Bench { steps } => bench::run(steps),
+    };
+    if let Err(message) = result {
+        eprintln!("error: {message}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,61 @@
+//! Label smoothing, §5.4 of the paper (ε_ls = 0.1).
+//!
+//! Instead of a one-hot target, the model is trained towards
+//!
+//! ```text
+//! q(k) = 1 − ε                 for the correct token
+//! q(k) = ε / (V − 2)           for every other token except PAD
+//! q(PAD) = 0
+//! ```
+//!
+//! PAD never appears as a target, so it gets no probability mass; the −2 in
+//! the denominator leaves out the correct token and PAD. Positions whose
+//! target *is* PAD are not trained at all and get an all-zero row.
+
+/// The smoothed target distribution for one position.
+///
+/// # Shapes
+/// - output: `[vocab_size]`.
+///
+/// # Panics
+/// If `vocab_size < 3`, `pad` or `target` is out of range, or `smoothing` is outside `[0, 1)`.
+pub fn smoothed_targets(target: usize, vocab_size: usize, smoothing: f64, pad: usize) -> Vec<f32> {
+    assert!(vocab_size >= 3, "label smoothing needs at least 3 tokens, got {vocab_size}");
+    assert!(target < vocab_size && pad < vocab_size, "target {target} or pad {pad} is outside the vocabulary of {vocab_size}");
+    assert!((0.0..1.0).contains(&smoothing), "label smoothing must be in [0, 1), got {smoothing}");
+    let mut row = vec![0.0f32; vocab_size];
+    if target == pad {
+        return row;
+    }
+    let spread = (smoothing / (vocab_size - 2) as f64) as f32;
+    for (k, q) in row.iter_mut().enumerate() {
+        *q = if k == pad {
+            0.0
+        } else if k == target {
+            (1.0 - smoothing) as f32
+        } else {
+            spread
+        };
+    }
+    row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smoothed_distribution_sums_to_one_with_zero_pad_column() {
+        for smoothing in [0.0, 0.1, 0.4] {
+            let row = smoothed_targets(3, 11, smoothing, 0);
+            assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-6, "sum {}", row.iter().sum::<f32>());
+            assert_eq!(row[0], 0.0);
+            assert!((row[3] - (1.0 - smoothing as f32)).abs() < 1e-7);
+        }
+    }
+
+    #[test]
+    fn a_pad_target_gets_no_training_signal() {
+        assert!(smoothed_targets(0, 11, 0.1, 0).iter().all(|&q| q == 0.0));
+    }
+}

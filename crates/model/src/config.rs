@@ -1,0 +1,91 @@
+//! The model's hyper-parameters, named as in Table 3 of the paper.
+
+use burn::config::Config;
+use serde::{Deserialize, Serialize};
+
+/// Where LayerNorm sits relative to each residual connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NormPlacement {
+    /// `x = LayerNorm(x + Sublayer(x))`: the paper (§3.1).
+    Post,
+    /// `x = x + Sublayer(LayerNorm(x))`: the Annotated Transformer; the
+    /// stacks then end with one more LayerNorm.
+    Pre,
+}
+
+/// Hyper-parameters of the encoder-decoder Transformer.
+#[derive(Config, Debug, PartialEq)]
+pub struct TransformerConfig {
+    pub src_vocab_size: usize,
+    pub tgt_vocab_size: usize,
+    #[config(default = 512)]
+    pub d_model: usize,
+    #[config(default = 8)]
+    pub n_heads: usize,
+    #[config(default = 2048)]
+    pub d_ff: usize,
+    #[config(default = 6)]
+    pub n_encoder_layers: usize,
+    #[config(default = 6)]
+    pub n_decoder_layers: usize,
+    #[config(default = 0.1)]
+    pub dropout: f64,
+    #[config(default = "NormPlacement::Post")]
+    pub norm: NormPlacement,
+    /// Longest sequence (in tokens, with BOS/EOS) the positional table covers.
+    #[config(default = 64)]
+    pub max_len: usize,
+    /// The positional-encoding base; the paper uses 10000.
+    #[config(default = 10000.0)]
+    pub pe_base: f64,
+}
+
+impl TransformerConfig {
+    /// Small enough to train live in a browser tab.
+    pub fn toy(src_vocab_size: usize, tgt_vocab_size: usize) -> Self {
+        Self::new(src_vocab_size, tgt_vocab_size)
+            .with_d_model(64)
+            .with_n_heads(4)
+            .with_d_ff(256)
+            .with_n_encoder_layers(2)
+            .with_n_decoder_layers(2)
+    }
+
+    /// The paper's base model (Table 3): for shape and positional views only.
+    pub fn paper_base(src_vocab_size: usize, tgt_vocab_size: usize) -> Self {
+        Self::new(src_vocab_size, tgt_vocab_size)
+    }
+
+    /// `d_k = d_v = d_model / n_heads` (§3.2.2).
+    pub fn d_k(&self) -> usize {
+        self.d_model / self.n_heads
+    }
+
+    /// # Panics
+    /// If the sizes cannot make a Transformer; the message names the values.
+    pub fn check(&self) {
+        assert!(self.n_heads > 0 && self.d_model % self.n_heads == 0, "d_model ({}) must be divisible by n_heads ({})", self.d_model, self.n_heads);
+        assert!(self.d_model % 2 == 0, "d_model ({}) must be even for sinusoidal positions", self.d_model);
+        assert!(self.src_vocab_size > 0 && self.tgt_vocab_size > 0, "empty vocabulary: {} / {}", self.src_vocab_size, self.tgt_vocab_size);
+        assert!((0.0..1.0).contains(&self.dropout), "dropout must be in [0, 1), got {}", self.dropout);
+        assert!(self.max_len > 0 && self.pe_base > 0.0, "max_len {} and pe_base {} must be positive", self.max_len, self.pe_base);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paper_base_has_table_3_sizes() {
+        let c = TransformerConfig::paper_base(100, 100);
+        assert_eq!((c.d_model, c.n_heads, c.d_ff, c.n_encoder_layers, c.d_k()), (512, 8, 2048, 6, 64));
+        assert_eq!(c.dropout, 0.1);
+    }
+
+    #[test]
+    #[should_panic(expected = "divisible")]
+    fn heads_that_do_not_divide_d_model_are_refused() {
+        TransformerConfig::toy(10, 10).with_n_heads(3).check();
+    }
+}

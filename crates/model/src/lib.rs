@@ -1,0 +1,38 @@
+//! A paper-faithful encoder-decoder Transformer ("Attention Is All You Need",
+//! Vaswani et al., 2017) written in burn, in which every intermediate the lab
+//! draws is an output: the positional table, the masks, and every per-head
+//! attention map.
+//!
+//! The crate knows nothing about the web, tasks or training. It is organised
+//! after the boxes in Figure 1 of the paper:
+//!
+//! - [`embedding`]: token embeddings × √d_model plus [`positional`] encoding;
+//! - [`attention`]: scaled dot-product and multi-head attention;
+//! - [`feed_forward`]: the position-wise FFN;
+//! - [`encoder`] and [`decoder`]: the layer stacks, post-norm or pre-norm;
+//! - [`transformer`]: the whole model and its [`transformer::AttentionMaps`];
+//! - [`decode`]: greedy decoding token by token;
+//! - [`checkpoint`] and [`safetensors`]: weights to bytes and back.
+
+pub mod attention;
+pub mod backend;
+pub mod checkpoint;
+pub mod config;
+pub mod decode;
+pub mod decoder;
+pub mod embedding;
+pub mod encoder;
+pub mod feed_forward;
+pub mod masks;
+pub mod positional;
+pub mod safetensors;
+pub mod transformer;
+
+pub use attention::{AttentionOutput, MultiHeadAttention};
+pub use backend::Backend;
+pub use config::{NormPlacement, TransformerConfig};
+pub use decode::{greedy_decode, greedy_decode_batch, Decoded, DecodeStep};
+pub use transformer::{AttentionMaps, Transformer, TransformerOutput};
+
+/// burn's tensor API, re-exported so dependants use the same version.
+pub use burn;

@@ -1,0 +1,167 @@
+//! The whole encoder-decoder Transformer of Figure 1, returning its logits
+//! **and every attention map**.
+//!
+//! Token conventions: the source is `w₁ … wₙ <eos>`; the decoder input is
+//! `<bos> y₁ … yₘ` and the decoder is trained to output `y₁ … yₘ <eos>`, so
+//! decoder row `t` is the query that predicts target token `t`. PAD is
+//! masked out everywhere.
+
+use burn::module::{Initializer, Module};
+use burn::nn::{Linear, LinearConfig};
+use burn::tensor::{Bool, Device, Int, Tensor};
+
+use crate::attention::AttentionOutput;
+use crate::config::TransformerConfig;
+use crate::decoder::Decoder;
+use crate::embedding::InputEmbedding;
+use crate::encoder::Encoder;
+use crate::masks::{decoder_mask, padding_mask};
+use crate::positional::sinusoid_tensor;
+
+/// The id of the padding token; the tasks crate uses the same numbering.
+pub const PAD: u32 = 0;
+/// The id of the begin-of-sentence token that starts every decoder input.
+pub const BOS: u32 = 1;
+/// The id of the end-of-sentence token.
+pub const EOS: u32 = 2;
+
+#[derive(Module, Debug)]
+pub struct Transformer {
+    pub src_embed: InputEmbedding,
+    pub tgt_embed: InputEmbedding,
+    pub encoder: Encoder,
+    pub decoder: Decoder,
+    /// The final linear layer before the softmax (the paper's "Linear" box).
+    pub generator: Linear,
+    #[module(skip)]
+    pub config: TransformerConfig,
+}
+
+/// Every attention map of one forward pass, one entry per layer.
+///
+/// Each tensor is `[batch, n_heads, seq_q, seq_k]`: rows are queries, columns keys.
+#[derive(Clone, Debug)]
+pub struct AttentionMaps {
+    /// Encoder self-attention: `[batch, n_heads, src_len, src_len]` per layer.
+    pub encoder_self: Vec<AttentionOutput>,
+    /// Masked decoder self-attention: `[batch, n_heads, tgt_len, tgt_len]` per layer.
+    pub decoder_self: Vec<AttentionOutput>,
+    /// Cross-attention: `[batch, n_heads, tgt_len, src_len]` per layer.
+    pub cross: Vec<AttentionOutput>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TransformerOutput {
+    /// `[batch, tgt_len, tgt_vocab_size]`: unnormalised next-token scores.
+    pub logits: Tensor<3>,
+    pub attention: AttentionMaps,
+}
+
+impl TransformerConfig {
+    /// Builds a freshly initialised model on `device`.
+    ///
+    /// # Panics
+    /// If the configuration is inconsistent (see [`TransformerConfig::check`]).
+    pub fn init(&self, device: &Device) -> Transformer {
+        self.check();
+        Transformer {
+            src_embed: InputEmbedding::new(self.src_vocab_size, self.d_model, self.dropout, device),
+            tgt_embed: InputEmbedding::new(self.tgt_vocab_size, self.d_model, self.dropout, device),
+            encoder: Encoder::new(self, device),
+            decoder: Decoder::new(self, device),
+            generator: LinearConfig::new(self.d_model, self.tgt_vocab_size)
+                .with_initializer(Initializer::XavierUniform { gain: 1.0 })
+                .init(device),
+            config: self.clone(),
+        }
+    }
+}
+
+impl Transformer {
+    /// Encodes the source.
+    ///
+    /// # Shapes
+    /// - `src`: `[batch, src_len]` → memory `[batch, src_len, d_model]`, mask `[batch, 1, src_len]`
+    pub fn encode(&self, src: Tensor<2, Int>) -> (Tensor<3>, Tensor<3, Bool>, Vec<AttentionOutput>) {
+        let [_, src_len] = src.dims();
+        let src_mask = padding_mask(&src, PAD);
+        let positions = self.positions(src_len, &src.device());
+        let x = self.src_embed.forward(src, &positions); // [batch, src_len, d_model]
+        let (memory, maps) = self.encoder.forward(x, &src_mask);
+        (memory, src_mask, maps)
+    }
+
+    /// Decodes a (teacher-forced or partial) target prefix against the memory.
+    ///
+    /// # Shapes
+    /// - `tgt_in`: `[batch, tgt_len]`, `memory`: `[batch, src_len, d_model]` → logits `[batch, tgt_len, tgt_vocab_size]`
+    pub fn decode(&self, tgt_in: Tensor<2, Int>, memory: &Tensor<3>, src_mask: &Tensor<3, Bool>) -> (Tensor<3>, Vec<AttentionOutput>, Vec<AttentionOutput>) {
+        let [_, tgt_len] = tgt_in.dims();
+        let tgt_mask = decoder_mask(&tgt_in, PAD); // [batch, tgt_len, tgt_len]
+        let positions = self.positions(tgt_len, &tgt_in.device());
+        let x = self.tgt_embed.forward(tgt_in, &positions); // [batch, tgt_len, d_model]
+        let (h, layers) = self.decoder.forward(x, memory, &tgt_mask, src_mask);
+        let (self_maps, cross_maps) = layers.into_iter().map(|l| (l.self_attn, l.cross_attn)).unzip();
+        (self.generator.forward(h), self_maps, cross_maps)
+    }
+
+    /// The teacher-forced forward pass used in training.
+    ///
+    /// # Shapes
+    /// - `src`: `[batch, src_len]`, `tgt_in`: `[batch, tgt_len]` → logits `[batch, tgt_len, tgt_vocab_size]`
+    pub fn forward(&self, src: Tensor<2, Int>, tgt_in: Tensor<2, Int>) -> TransformerOutput {
+        let (memory, src_mask, encoder_self) = self.encode(src);
+        let (logits, decoder_self, cross) = self.decode(tgt_in, &memory, &src_mask);
+        TransformerOutput { logits, attention: AttentionMaps { encoder_self, decoder_self, cross } }
+    }
+
+    /// The positional rows `0..len` as the model adds them.
+    ///
+    /// # Panics
+    /// If `len` exceeds `max_len`.
+    pub fn positions(&self, len: usize, device: &Device) -> Tensor<2> {
+        assert!(len <= self.config.max_len, "sequence of {len} tokens exceeds max_len {}", self.config.max_len);
+        sinusoid_tensor(len, self.config.d_model, self.config.pe_base, device)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Backend;
+    use burn::tensor::TensorData;
+
+    fn ids(rows: Vec<Vec<i64>>, device: &Device) -> Tensor<2, Int> {
+        let (b, n) = (rows.len(), rows[0].len());
+        Tensor::from_data(TensorData::new(rows.concat(), [b, n]), device)
+    }
+
+    #[test]
+    fn forward_returns_logits_and_every_map_with_documented_shapes() {
+        let device = Backend::default().device();
+        let model = TransformerConfig::toy(11, 13).with_n_encoder_layers(3).init(&device);
+        let out = model.forward(ids(vec![vec![4, 5, 6, 2], vec![4, 2, 0, 0]], &device), ids(vec![vec![1, 7, 8], vec![1, 9, 0]], &device));
+        assert_eq!(out.logits.dims(), [2, 3, 13]);
+        assert_eq!(out.attention.encoder_self.len(), 3);
+        assert_eq!(out.attention.encoder_self[0].weights.dims(), [2, 4, 4, 4]);
+        assert_eq!(out.attention.decoder_self[1].weights.dims(), [2, 4, 3, 3]);
+        assert_eq!(out.attention.cross[1].weights.dims(), [2, 4, 3, 4]);
+        // Sentence 1's source is padded after 2 tokens: no cross-attention reaches the padding.
+        let cross = out.attention.cross[0].weights.clone().into_data().try_to_vec::<f32>().expect("f32");
+        let sentence1 = &cross[4 * 3 * 4..];
+        for row in sentence1.chunks(4) {
+            assert_eq!((row[2], row[3]), (0.0, 0.0));
+            assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn pre_norm_and_post_norm_both_build_and_differ() {
+        let device = Backend::default().device();
+        let pre = TransformerConfig::toy(9, 9).with_norm(crate::NormPlacement::Pre).init(&device);
+        assert!(pre.encoder.final_norm.is_some() && pre.decoder.final_norm.is_some());
+        let post = TransformerConfig::toy(9, 9).init(&device);
+        assert!(post.encoder.final_norm.is_none());
+        assert!(post.encoder.layers[0].attn_residual.pre_norm == false && pre.encoder.layers[0].attn_residual.pre_norm);
+    }
+}

@@ -1,0 +1,99 @@
+//! Attention maps as plain numbers, ready to draw.
+//!
+//! Convention for every map: **rows are queries, columns are keys**. A row is
+//! one query's softmax distribution over the keys, so it sums to 1.
+
+use serde::{Deserialize, Serialize};
+
+/// The three places attention happens in the encoder-decoder Transformer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AttentionKind {
+    /// Encoder self-attention: source queries over source keys.
+    EncoderSelf,
+    /// Masked decoder self-attention: target queries over earlier target keys.
+    DecoderSelf,
+    /// Encoder-decoder (cross) attention: target queries over source keys.
+    Cross,
+}
+
+impl AttentionKind {
+    pub const ALL: [AttentionKind; 3] = [Self::EncoderSelf, Self::DecoderSelf, Self::Cross];
+
+    /// A short label for buttons and headings.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::EncoderSelf => "Encoder self-attention",
+            Self::DecoderSelf => "Masked decoder self-attention",
+            Self::Cross => "Cross-attention (decoder → encoder)",
+        }
+    }
+}
+
+/// Per-layer, per-head weights of one attention kind for one sentence.
+///
+/// # Shapes
+/// - `weights`: `[n_layers, n_heads, seq_q, seq_k]`, flattened row-major.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HeadMaps {
+    pub n_layers: usize,
+    pub n_heads: usize,
+    pub seq_q: usize,
+    pub seq_k: usize,
+    pub weights: Vec<f32>,
+}
+
+impl HeadMaps {
+    /// The `[seq_q, seq_k]` map of one head, flattened row-major.
+    ///
+    /// # Panics
+    /// If `layer` or `head` is out of range.
+    pub fn head(&self, layer: usize, head: usize) -> &[f32] {
+        assert!(layer < self.n_layers && head < self.n_heads, "head ({layer}, {head}) outside {}x{}", self.n_layers, self.n_heads);
+        let size = self.seq_q * self.seq_k;
+        let start = (layer * self.n_heads + head) * size;
+        &self.weights[start..start + size]
+    }
+
+    /// The average over heads of one layer: what a single-head view would blur together.
+    pub fn head_average(&self, layer: usize) -> Vec<f32> {
+        let size = self.seq_q * self.seq_k;
+        let mut avg = vec![0.0; size];
+        for head in 0..self.n_heads {
+            for (a, w) in avg.iter_mut().zip(self.head(layer, head)) {
+                *a += w / self.n_heads as f32;
+            }
+        }
+        avg
+    }
+}
+
+/// Every attention map of one forward pass, with the tokens that label the axes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AttentionSet {
+    /// Source tokens (keys of encoder self- and cross-attention), including `<eos>`.
+    pub src_tokens: Vec<String>,
+    /// Decoder input tokens (queries of decoder self- and cross-attention), starting with `<bos>`.
+    pub tgt_tokens: Vec<String>,
+    pub encoder_self: HeadMaps,
+    pub decoder_self: HeadMaps,
+    pub cross: HeadMaps,
+}
+
+impl AttentionSet {
+    pub fn maps(&self, kind: AttentionKind) -> &HeadMaps {
+        match kind {
+            AttentionKind::EncoderSelf => &self.encoder_self,
+            AttentionKind::DecoderSelf => &self.decoder_self,
+            AttentionKind::Cross => &self.cross,
+        }
+    }
+
+    /// The tokens on the (rows, columns) of a map of this kind.
+    pub fn axes(&self, kind: AttentionKind) -> (&[String], &[String]) {
+        match kind {
+            AttentionKind::EncoderSelf => (&self.src_tokens, &self.src_tokens),
+            AttentionKind::DecoderSelf => (&self.tgt_tokens, &self.tgt_tokens),
+            AttentionKind::Cross => (&self.tgt_tokens, &self.src_tokens),
+        }
+    }
+}

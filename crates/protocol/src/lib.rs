@@ -1,0 +1,14 @@
+//! The messages between the page and the training worker, and the plain data
+//! they carry. Nothing here knows about burn: the page depends on this crate
+//! alone, never on tensors.
+
+pub mod attention;
+pub mod b64;
+pub mod messages;
+pub mod reports;
+pub mod settings;
+
+pub use attention::{AttentionKind, AttentionSet, HeadMaps};
+pub use messages::{all_finite, MessageError, ModelInfo, ModelOrigin, SavePurpose, Snapshot, TrainPoint, WorkerInput, WorkerOutput};
+pub use reports::{DecodeStep, EvalReport, MaskDemo, StepReport, Translation};
+pub use settings::{NormPlacement, SettingProblem, Settings, SettingsError};

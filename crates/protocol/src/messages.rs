@@ -1,0 +1,244 @@
+//! The two message types between the page and the training worker.
+//!
+//! The page sends [`WorkerInput`]; the worker answers with [`WorkerOutput`].
+//! Both travel as JSON text through `postMessage`. Errors cross the boundary
+//! as values — strings a person can read — never as panics.
+//!
+//! JSON has no NaN or ±∞, so the worker never puts a non-finite number in a
+//! message: a diverged loss becomes [`WorkerOutput::Diverged`], and maps with
+//! non-finite weights are left out (see [`all_finite`]).
+
+use crate::attention::AttentionSet;
+use crate::reports::{EvalReport, MaskDemo, Translation};
+use crate::settings::{Settings, SettingsError};
+use lab_tasks::TaskKind;
+use serde::{Deserialize, Serialize};
+
+/// Where the worker's current model came from, shown on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModelOrigin {
+    /// The checkpoint shipped in `assets/checkpoints/`.
+    Pretrained,
+    /// Fresh random weights from the settings and seed.
+    Scratch,
+    /// The run saved in this browser's storage.
+    Restored,
+    /// A checkpoint file the user uploaded.
+    Uploaded,
+}
+
+impl ModelOrigin {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Pretrained => "pretrained checkpoint",
+            Self::Scratch => "from scratch",
+            Self::Restored => "restored from this browser",
+            Self::Uploaded => "uploaded checkpoint",
+        }
+    }
+}
+
+/// Why the page asked for the checkpoint bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SavePurpose {
+    /// Keep the run in browser storage so a reload restores it.
+    Store,
+    /// Offer the bytes as a file download.
+    Download,
+}
+
+/// Page → worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum WorkerInput {
+    /// Load the shipped checkpoint of this task (the worker fetches it).
+    LoadPretrained { task: TaskKind },
+    /// Build an untrained model. Refused with [`WorkerOutput::Refused`] if the settings are invalid.
+    New { settings: Settings },
+    /// Load checkpoint bytes (an upload, or the run in browser storage).
+    /// If they are not a checkpoint, the current model keeps working.
+    LoadCheckpoint {
+        #[serde(with = "crate::b64::serde_bytes")]
+        bytes: Vec<u8>,
+        origin: ModelOrigin,
+    },
+    /// Train continuously until [`WorkerInput::Pause`].
+    Play,
+    /// Stop training at once (between two steps).
+    Pause,
+    /// Take exactly one optimiser step.
+    Step,
+    /// Greedy-decode `text`; `id` comes back with the answer so stale answers can be dropped.
+    Translate { id: u64, text: String },
+    /// Raw, masked and softmaxed scores of one decoder self-attention head.
+    MaskDemo { head: usize },
+    /// Held-out evaluation now.
+    Evaluate,
+    /// Send the current checkpoint bytes.
+    Save { purpose: SavePurpose },
+}
+
+/// One training step as a point on the curves.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TrainPoint {
+    pub step: usize,
+    pub loss: f32,
+    pub token_accuracy: f32,
+    pub learning_rate: f64,
+}
+
+/// What the worker streams while training, at most about ten times a second.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Steps taken so far.
+    pub step: usize,
+    /// Whether the worker is training continuously.
+    pub running: bool,
+    /// Every step since the previous snapshot, oldest first.
+    pub points: Vec<TrainPoint>,
+    /// Target tokens per second over the steps in `points`.
+    pub tokens_per_s: f64,
+    /// Teacher-forced attention on the probe sentence, if every weight is finite.
+    pub attention: Option<AttentionSet>,
+}
+
+/// The model the worker now holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelInfo {
+    pub settings: Settings,
+    pub step: usize,
+    pub origin: ModelOrigin,
+    /// Number of trainable parameters, if the trainer reports it.
+    pub parameters: Option<usize>,
+}
+
+/// Worker → page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum WorkerOutput {
+    /// The worker has started and listens.
+    Ready,
+    /// A model is loaded (pretrained, new, restored or uploaded).
+    Loaded(ModelInfo),
+    Snapshot(Snapshot),
+    Eval(EvalReport),
+    Translated { id: u64, result: Result<Translation, String> },
+    MaskDemo(MaskDemo),
+    Checkpoint {
+        purpose: SavePurpose,
+        step: usize,
+        #[serde(with = "crate::b64::serde_bytes")]
+        bytes: Vec<u8>,
+    },
+    /// The loss became NaN or infinite: training is paused and needs a reset.
+    Diverged { step: usize, message: String },
+    /// The settings were invalid, so nothing was built; the old model is kept.
+    Refused(SettingsError),
+    /// Something went wrong. `fatal` means the worker panicked and must be restarted.
+    Error { message: String, fatal: bool },
+}
+
+/// Why a message could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MessageError(pub String);
+
+impl std::fmt::Display for MessageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unreadable message between page and worker: {}", self.0)
+    }
+}
+
+impl std::error::Error for MessageError {}
+
+macro_rules! json_codec {
+    ($ty:ty) => {
+        impl $ty {
+            /// The message as JSON text, for `postMessage`.
+            pub fn to_json(&self) -> String {
+                serde_json::to_string(self).expect("messages are plain data and always serialize")
+            }
+
+            /// Read a message; garbage is an error, never a panic.
+            pub fn from_json(text: &str) -> Result<Self, MessageError> {
+                serde_json::from_str(text).map_err(|e| MessageError(e.to_string()))
+            }
+        }
+    };
+}
+
+json_codec!(WorkerInput);
+json_codec!(WorkerOutput);
+
+/// True when every number is finite, so it can travel as JSON.
+pub fn all_finite(values: &[f32]) -> bool {
+    values.iter().all(|v| v.is_finite())
+}
+
+impl AttentionSet {
+    /// True when every weight of every map is finite.
+    pub fn is_finite(&self) -> bool {
+        all_finite(&self.encoder_self.weights) && all_finite(&self.decoder_self.weights) && all_finite(&self.cross.weights)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attention::HeadMaps;
+
+    #[test]
+    fn every_input_round_trips_through_json() {
+        let inputs = vec![
+            WorkerInput::LoadPretrained { task: TaskKind::EnJa },
+            WorkerInput::New { settings: Settings::toy(TaskKind::Reverse) },
+            WorkerInput::LoadCheckpoint { bytes: vec![0, 1, 254, 255], origin: ModelOrigin::Uploaded },
+            WorkerInput::Play,
+            WorkerInput::Pause,
+            WorkerInput::Step,
+            WorkerInput::Translate { id: 7, text: "the dog sees a cat".into() },
+            WorkerInput::MaskDemo { head: 1 },
+            WorkerInput::Evaluate,
+            WorkerInput::Save { purpose: SavePurpose::Download },
+        ];
+        for input in inputs {
+            assert_eq!(WorkerInput::from_json(&input.to_json()), Ok(input));
+        }
+    }
+
+    #[test]
+    fn outputs_round_trip_including_errors_as_values() {
+        let maps = HeadMaps { n_layers: 1, n_heads: 1, seq_q: 2, seq_k: 2, weights: vec![1.0, 0.0, 0.5, 0.5] };
+        let attention = AttentionSet { src_tokens: vec!["a".into(), "<eos>".into()], tgt_tokens: vec!["<bos>".into(), "a".into()], encoder_self: maps.clone(), decoder_self: maps.clone(), cross: maps };
+        let outputs = vec![
+            WorkerOutput::Ready,
+            WorkerOutput::Snapshot(Snapshot { step: 3, running: true, points: vec![TrainPoint { step: 3, loss: 2.5, token_accuracy: 0.25, learning_rate: 1e-4 }], tokens_per_s: 1234.5, attention: Some(attention) }),
+            WorkerOutput::Translated { id: 1, result: Err("unknown word \"zebra\"".into()) },
+            WorkerOutput::Checkpoint { purpose: SavePurpose::Store, step: 9, bytes: b"weights".to_vec() },
+            WorkerOutput::Refused(Settings { n_heads: 3, ..Settings::toy(TaskKind::Copy) }.validate().expect_err("64 % 3 != 0")),
+            WorkerOutput::Error { message: "panicked".into(), fatal: true },
+        ];
+        for output in outputs {
+            assert_eq!(WorkerOutput::from_json(&output.to_json()), Ok(output));
+        }
+    }
+
+    #[test]
+    fn masked_scores_travel_as_null() {
+        let demo = MaskDemo { tokens: vec!["<bos>".into(), "a".into()], seq_q: 2, seq_k: 2, raw_scores: vec![0.1, 0.2, 0.3, 0.4], masked_scores: vec![Some(0.1), None, Some(0.3), Some(0.4)], weights: vec![1.0, 0.0, 0.47, 0.53] };
+        let json = WorkerOutput::MaskDemo(demo.clone()).to_json();
+        assert!(json.contains("null"), "{json}");
+        assert_eq!(WorkerOutput::from_json(&json), Ok(WorkerOutput::MaskDemo(demo)));
+    }
+
+    #[test]
+    fn garbage_is_a_readable_error() {
+        let err = WorkerInput::from_json("{not json").expect_err("garbage");
+        assert!(err.to_string().contains("unreadable message"), "{err}");
+    }
+
+    #[test]
+    fn non_finite_attention_is_detected() {
+        let mut set = AttentionSet::default();
+        assert!(set.is_finite());
+        set.cross.weights = vec![0.5, f32::NAN];
+        assert!(!set.is_finite());
+    }
+}

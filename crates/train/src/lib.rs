@@ -1,0 +1,26 @@
+//! Training and evaluation of the lab's Transformer on the toy tasks.
+//!
+//! The same code runs natively and in a browser's Web Worker: no threads, no
+//! `std::time` (wall-clock time comes from `web-time`), and every random
+//! choice comes from the run's seed.
+//!
+//! - [`batch`]: pairs → padded id tensors, padded per batch;
+//! - [`loss`]: label-smoothed cross-entropy (§5.4);
+//! - [`trainer`]: Adam (β = 0.9/0.98, ε = 1e-9) with the Noam schedule (§5.3);
+//! - [`evaluate`]: held-out loss, accuracy, exact match, BLEU, head alignment;
+//! - [`inspect`]: attention maps, translation and the mask demo as plain data.
+
+pub mod batch;
+pub mod evaluate;
+pub mod inspect;
+pub mod loss;
+pub mod trainer;
+
+pub use lab_model::Backend;
+pub use lab_protocol::{EvalReport, Settings, StepReport};
+pub use trainer::{Trainer, TrainerError};
+
+/// The plain (inference) device of the default backend.
+pub fn device() -> lab_model::burn::tensor::Device {
+    Backend::default().device()
+}

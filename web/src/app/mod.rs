@@ -1,0 +1,62 @@
+//! The page: one long scroll of views, all fed by the training worker.
+//!
+//! - [`state`]: the shared [`state::Lab`] signals (a newtype context);
+//! - [`link`]: spawning the worker, sending [`lab_protocol::WorkerInput`] and
+//!   applying each [`lab_protocol::WorkerOutput`] to the state;
+//! - [`storage`]: the saved run in browser storage, checkpoint download and upload;
+//! - [`panic`]: a panic becomes a banner with Reload / Reset buttons, not a dead page;
+//! - [`heatmap`]: the heatmap component every view uses (cells on a canvas,
+//!   token labels in HTML, hover and click);
+//! - one module per view: [`pe_view`], [`attention_view`], [`mask_view`],
+//!   [`training_view`], [`translate_view`], and the [`toolbar`] on top.
+
+pub mod attention_view;
+pub mod heatmap;
+pub mod link;
+pub mod mask_view;
+pub mod panic;
+pub mod pe_view;
+pub mod state;
+pub mod storage;
+pub mod toolbar;
+pub mod training_view;
+pub mod translate_view;
+
+use leptos::prelude::*;
+
+/// Mount the lab on `<body>` and start the worker.
+pub fn start() {
+    panic::install();
+    leptos::mount::mount_to_body(App);
+}
+
+/// The whole page.
+#[component]
+pub fn App() -> impl IntoView {
+    let lab = state::Lab::new();
+    provide_context(lab);
+    link::spawn(lab);
+    view! {
+        <toolbar::Toolbar/>
+        <main>
+            <section class="intro">
+                <p>
+                    "A real encoder–decoder Transformer (Vaswani et al., 2017) trains here, in your browser, in a Web Worker. "
+                    "Every picture below is drawn from the model's own numbers."
+                </p>
+                <p class="conventions">
+                    <b>"Conventions. "</b>
+                    "Attention maps: rows = queries, columns = keys; each row sums to 1. "
+                    "Tokens: " <code>"<bos>"</code> " starts the decoder input, " <code>"<eos>"</code> " ends every sentence, "
+                    <code>"<pad>"</code> " fills short sentences in a batch and is always masked. "
+                    {lab_math::MASK_CONVENTION}
+                </p>
+            </section>
+            <pe_view::PeView/>
+            <attention_view::AttentionView/>
+            <mask_view::MaskView/>
+            <training_view::TrainingView/>
+            <translate_view::TranslateView/>
+        </main>
+    }
+}

@@ -1,0 +1,125 @@
+//! Everything the views share, as signals in one `Copy` context.
+
+use crate::plot::curves::Curves;
+use lab_protocol::{AttentionSet, EvalReport, MaskDemo, ModelInfo, Settings, Translation};
+use lab_tasks::{Dataset, TaskKind};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// Where a message in the error banner came from, so fixing one input clears
+/// only its own message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Worker,
+    Upload,
+    Settings,
+    Diverged,
+    Translate,
+    Storage,
+}
+
+/// The message in the error banner, with the way out it offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Banner {
+    pub source: Source,
+    pub message: String,
+    /// Offer "Reset (train from scratch)".
+    pub offer_reset: bool,
+    /// Offer "Restart worker": it crashed.
+    pub offer_restart: bool,
+}
+
+/// The worker's life cycle as the page sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkerState {
+    Starting,
+    Ready,
+    Crashed,
+}
+
+/// The shared state of the page.
+#[derive(Clone, Copy)]
+pub struct Lab {
+    pub task: RwSignal<TaskKind>,
+    /// The settings in the form, used by the next Reset; validated as they change.
+    pub draft: RwSignal<Settings>,
+    pub model: RwSignal<Option<ModelInfo>>,
+    pub worker: RwSignal<WorkerState>,
+    pub running: RwSignal<bool>,
+    pub diverged: RwSignal<bool>,
+    pub step: RwSignal<usize>,
+    pub tokens_per_s: RwSignal<f64>,
+    pub curves: RwSignal<Curves>,
+    pub eval: RwSignal<Option<EvalReport>>,
+    pub attention: RwSignal<Option<AttentionSet>>,
+    pub mask_head: RwSignal<usize>,
+    pub mask_demo: RwSignal<Option<MaskDemo>>,
+    pub translate_text: RwSignal<String>,
+    pub translate_id: RwSignal<u64>,
+    pub translation: RwSignal<Option<Result<Translation, String>>>,
+    pub banner: RwSignal<Option<Banner>>,
+    /// A short note such as "saved in this browser".
+    pub note: RwSignal<String>,
+    /// When the run was last saved to browser storage (ms since the epoch).
+    pub last_saved_ms: RwSignal<f64>,
+}
+
+impl Lab {
+    pub fn new() -> Self {
+        let task = TaskKind::EnJa;
+        Self {
+            task: RwSignal::new(task),
+            draft: RwSignal::new(Settings::toy(task)),
+            model: RwSignal::new(None),
+            worker: RwSignal::new(WorkerState::Starting),
+            running: RwSignal::new(false),
+            diverged: RwSignal::new(false),
+            step: RwSignal::new(0),
+            tokens_per_s: RwSignal::new(0.0),
+            curves: RwSignal::new(Curves::default()),
+            eval: RwSignal::new(None),
+            attention: RwSignal::new(None),
+            mask_head: RwSignal::new(0),
+            mask_demo: RwSignal::new(None),
+            translate_text: RwSignal::new(String::new()),
+            translate_id: RwSignal::new(0),
+            translation: RwSignal::new(None),
+            banner: RwSignal::new(None),
+            note: RwSignal::new(String::new()),
+            last_saved_ms: RwSignal::new(0.0),
+        }
+    }
+
+    /// Show a message in the banner.
+    pub fn show(&self, source: Source, message: impl Into<String>) {
+        self.banner.set(Some(Banner { source, message: message.into(), offer_reset: source == Source::Diverged, offer_restart: false }));
+    }
+
+    /// Clear the banner if it came from `source`.
+    pub fn clear(&self, source: Source) {
+        if self.banner.with_untracked(|b| b.as_ref().is_some_and(|b| b.source == source)) {
+            self.banner.set(None);
+        }
+    }
+}
+
+impl Default for Lab {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+pub fn use_lab() -> Lab {
+    use_context::<Lab>().expect("the Lab context is provided by App")
+}
+
+thread_local! {
+    static DATASETS: RefCell<HashMap<(TaskKind, u64), std::rc::Rc<Dataset>>> = RefCell::new(HashMap::new());
+}
+
+/// The task's dataset (vocabularies, held-out sentences), built once per
+/// `(task, seed)` on the page so unknown words are flagged as the user types.
+pub fn dataset(task: TaskKind, seed: u64) -> std::rc::Rc<Dataset> {
+    DATASETS.with(|d| d.borrow_mut().entry((task, seed)).or_insert_with(|| std::rc::Rc::new(Dataset::build(task, seed))).clone())
+}

@@ -1,0 +1,99 @@
+//! The bar on top: task, play/pause, step, reset, the step and loss readouts,
+//! checkpoints, and the banner that explains anything that went wrong.
+
+use super::link::{self, send};
+use super::state::{use_lab, Lab, Source, WorkerState};
+use super::storage;
+use lab_protocol::{SavePurpose, Settings, WorkerInput};
+use lab_tasks::TaskKind;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Start from scratch with the settings in the form, if they are valid.
+pub fn reset(lab: Lab) {
+    let settings = Settings { task: lab.task.get_untracked(), ..lab.draft.get_untracked() };
+    match settings.validate() {
+        Ok(()) => {
+            lab.clear(Source::Settings);
+            lab.clear(Source::Diverged);
+            send(WorkerInput::New { settings });
+        }
+        Err(problems) => lab.show(Source::Settings, format!("These settings cannot be trained, so nothing was started: {problems}")),
+    }
+}
+
+/// Play or pause.
+pub fn toggle(lab: Lab) {
+    if lab.running.get_untracked() {
+        // Update the button at once; the worker confirms with its next snapshot.
+        lab.running.set(false);
+        send(WorkerInput::Pause);
+        send(WorkerInput::Save { purpose: SavePurpose::Store });
+    } else if lab.diverged.get_untracked() {
+        lab.show(Source::Diverged, "This run diverged (its loss became NaN or infinite). Press Reset to start again.");
+    } else {
+        lab.running.set(true);
+        send(WorkerInput::Play);
+    }
+}
+
+#[component]
+pub fn Toolbar() -> impl IntoView {
+    let lab = use_lab();
+    let loss = move || lab.curves.with(|c| c.last_train().map(|p| format!("{:.3}", p.loss)).unwrap_or_else(|| "—".into()));
+    let ready = move || lab.worker.get() == WorkerState::Ready && lab.model.with(Option::is_some);
+    let on_task = move |ev: leptos::ev::Event| {
+        if let Some(task) = TaskKind::parse(&event_target_value(&ev)) {
+            lab.task.set(task);
+            lab.running.set(false);
+            send(WorkerInput::LoadPretrained { task });
+        }
+    };
+    let on_upload = move |ev: leptos::ev::Event| {
+        let input = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+        if let Some(input) = input {
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                storage::upload(lab, file);
+            }
+            input.set_value("");
+        }
+    };
+    view! {
+        <header class="toolbar">
+            <h1>"Attention Lab"</h1>
+            <label class="task">"task "
+                <select data-testid="task-picker" on:change=on_task>
+                    {TaskKind::ALL.into_iter().map(|t| view! {
+                        <option value=t.name() selected=move || lab.task.get() == t>{t.label()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <button data-testid="train-toggle" class="primary" disabled=move || !ready() on:click=move |_| toggle(lab)>
+                {move || if lab.running.get() { "⏸ Pause" } else { "▶ Train" }}
+            </button>
+            <button data-testid="train-step" disabled=move || !ready() on:click=move |_| { lab.running.set(false); send(WorkerInput::Step) }>"Step"</button>
+            <button data-testid="train-reset" disabled=move || lab.worker.get() != WorkerState::Ready on:click=move |_| reset(lab)
+                title="Throw the weights away and start from scratch with the settings below">"⟲ Reset (from scratch)"</button>
+            <span class="readout-big">"step " <b data-testid="step-count">{move || lab.step.get()}</b></span>
+            <span class="readout-big">"loss " <b data-testid="loss-value">{loss}</b></span>
+            <span class="readout-small" data-testid="tokens-per-s">{move || { let t = lab.tokens_per_s.get(); if t > 0.0 { format!("{t:.0} tokens/s") } else { String::new() } }}</span>
+            {move || lab.banner.get().map(|b| view! {
+                <div class="banner" role="alert" data-testid="error-message">
+                    <span>{b.message}</span>
+                    {b.offer_reset.then(|| view! { <button on:click=move |_| reset(lab)>"⟲ Reset (from scratch)"</button> })}
+                    {b.offer_restart.then(|| view! { <button on:click=move |_| link::restart(lab)>"Restart worker"</button> })}
+                    <button class="dismiss" aria-label="dismiss" on:click=move |_| lab.banner.set(None)>"✕"</button>
+                </div>
+            })}
+        </header>
+        <div class="run-bar">
+            <span class="model-origin" data-testid="model-origin">{move || lab.model.with(|m| m.as_ref().map(|m| format!("Model: {} · {}", m.settings.task.label(), m.origin.label())).unwrap_or_else(|| "No model yet".into()))}</span>
+            <button on:click=move |_| send(WorkerInput::Save { purpose: SavePurpose::Download }) disabled=move || !ready()>"⤓ Download checkpoint"</button>
+            <label class="upload">"⤒ Upload checkpoint "
+                <input type="file" accept=".ckpt,application/octet-stream" data-testid="checkpoint-upload" on:change=on_upload/>
+            </label>
+            <button on:click=move |_| { storage::clear_run(); lab.note.set("The saved run was forgotten; the next reload starts from the pretrained model.".into()) }>"Forget saved run"</button>
+            <span class="note" aria-live="polite">{move || if lab.worker.get() == WorkerState::Starting { "Starting the training worker…".to_string() } else { lab.note.get() }}</span>
+        </div>
+    }
+}

@@ -1,0 +1,5 @@
+//! The page: mounts the Leptos app on `<body>`.
+
+fn main() {
+    lab_web::app::start();
+}

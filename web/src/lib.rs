@@ -1,0 +1,16 @@
+//! Attention Lab in the browser.
+//!
+//! Two programs share this library:
+//! - [`app`]: the Leptos page on the main thread. It only draws and never trains.
+//! - [`worker`]: the Web Worker that owns the model, trains it in short chunks
+//!   and streams snapshots back.
+//!
+//! They talk through `lab_protocol::{WorkerInput, WorkerOutput}` as JSON text.
+//! Everything that can be plain Rust (colour maps, pixel → cell mapping, curve
+//! downsampling, the saved-run format) lives in [`plot`] and [`run`] and is
+//! tested natively with `cargo test -p lab-web`.
+
+pub mod app;
+pub mod plot;
+pub mod run;
+pub mod worker;

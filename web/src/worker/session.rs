@@ -1,0 +1,368 @@
+//! The worker's state machine: one model, trained in short chunks.
+//!
+//! The worker's event loop alternates between page messages and training
+//! chunks, so a Pause that arrives during training takes effect before the next
+//! chunk. Each chunk runs steps until its time budget is spent; snapshots go out
+//! at most every [`SNAPSHOT_MS`], carrying every step since the previous one.
+//!
+//! No non-finite number ever leaves the worker: a NaN or infinite loss pauses
+//! training and becomes [`WorkerOutput::Diverged`].
+
+use super::model::LabModel;
+use lab_protocol::{all_finite, ModelInfo, ModelOrigin, Snapshot, TrainPoint, WorkerInput, WorkerOutput};
+
+/// At most one snapshot per this many milliseconds (about ten a second).
+pub const SNAPSHOT_MS: f64 = 100.0;
+/// The probe sentence's attention is recomputed at most this often.
+pub const ATTENTION_MS: f64 = 300.0;
+/// Held-out evaluation runs every this many steps while training.
+pub const EVAL_EVERY: usize = 100;
+/// Sentences in a held-out evaluation: enough to be meaningful, cheap enough to run live.
+pub const EVAL_SENTENCES: usize = 64;
+
+/// One model and its training state.
+pub struct Session<M> {
+    model: Option<M>,
+    origin: ModelOrigin,
+    running: bool,
+    diverged: bool,
+    pending: Vec<TrainPoint>,
+    pending_tokens_per_s: Vec<f64>,
+    last_snapshot_ms: f64,
+    last_attention_ms: f64,
+}
+
+impl<M> Default for Session<M> {
+    fn default() -> Self {
+        Self { model: None, origin: ModelOrigin::Scratch, running: false, diverged: false, pending: Vec::new(), pending_tokens_per_s: Vec::new(), last_snapshot_ms: f64::NEG_INFINITY, last_attention_ms: f64::NEG_INFINITY }
+    }
+}
+
+impl<M: LabModel> Session<M> {
+    /// True while the worker should keep scheduling training chunks.
+    pub fn is_running(&self) -> bool {
+        self.running && self.model.is_some()
+    }
+
+    pub fn has_model(&self) -> bool {
+        self.model.is_some()
+    }
+
+    /// Answer one page message. [`WorkerInput::LoadPretrained`] needs a fetch,
+    /// so the caller handles it and then calls [`Session::load_bytes`].
+    pub fn handle(&mut self, input: WorkerInput, now_ms: f64) -> Vec<WorkerOutput> {
+        match input {
+            WorkerInput::LoadPretrained { .. } => Vec::new(),
+            WorkerInput::New { settings } => match settings.validate().and_then(|()| M::build(&settings)) {
+                Ok(model) => self.replace(model, ModelOrigin::Scratch, now_ms, false),
+                Err(problems) => vec![WorkerOutput::Refused(problems)],
+            },
+            WorkerInput::LoadCheckpoint { bytes, origin } => self.load_bytes(&bytes, origin, now_ms),
+            WorkerInput::Play => match (&self.model, self.diverged) {
+                (None, _) => vec![no_model()],
+                (Some(m), true) => vec![diverged(m.step_count())],
+                (Some(_), false) => {
+                    self.running = true;
+                    vec![self.snapshot(now_ms, false)]
+                }
+            },
+            WorkerInput::Pause => {
+                self.running = false;
+                if self.model.is_some() {
+                    vec![self.snapshot(now_ms, true)]
+                } else {
+                    Vec::new()
+                }
+            }
+            WorkerInput::Step => {
+                self.running = false;
+                let mut out = self.train_steps(1);
+                if self.model.is_some() && !self.diverged {
+                    out.push(self.snapshot(now_ms, true));
+                }
+                out
+            }
+            WorkerInput::Translate { id, text } => match &self.model {
+                None => vec![WorkerOutput::Translated { id, result: Err("No model is loaded yet.".into()) }],
+                Some(m) => {
+                    let result = m.translate(&text).and_then(|t| if t.attention.is_finite() { Ok(t) } else { Err(diverged_text(m.step_count())) });
+                    vec![WorkerOutput::Translated { id, result }]
+                }
+            },
+            WorkerInput::MaskDemo { head } => match &self.model {
+                None => vec![no_model()],
+                Some(m) => {
+                    let head = head.min(m.settings().n_heads.saturating_sub(1));
+                    let demo = m.mask_demo(head);
+                    let finite = all_finite(&demo.raw_scores) && all_finite(&demo.weights) && demo.masked_scores.iter().flatten().all(|v| v.is_finite());
+                    if finite {
+                        vec![WorkerOutput::MaskDemo(demo)]
+                    } else {
+                        vec![diverged(m.step_count())]
+                    }
+                }
+            },
+            WorkerInput::Evaluate => self.evaluate(),
+            WorkerInput::Save { purpose } => match &self.model {
+                None => vec![no_model()],
+                Some(m) => vec![WorkerOutput::Checkpoint { purpose, step: m.step_count(), bytes: m.to_bytes() }],
+            },
+        }
+    }
+
+    /// Load checkpoint bytes. If they are not a checkpoint, the current model keeps working.
+    pub fn load_bytes(&mut self, bytes: &[u8], origin: ModelOrigin, now_ms: f64) -> Vec<WorkerOutput> {
+        match M::from_bytes(bytes) {
+            Ok(model) => self.replace(model, origin, now_ms, true),
+            Err(why) => {
+                let keep = if self.model.is_some() { " The current model keeps working." } else { "" };
+                vec![WorkerOutput::Error { message: format!("That is not an Attention Lab checkpoint: {why}.{keep}"), fatal: false }]
+            }
+        }
+    }
+
+    /// Train until `budget_ms` has passed (at least one step), then report.
+    /// `now` reads a millisecond clock.
+    pub fn train_chunk(&mut self, budget_ms: f64, mut now: impl FnMut() -> f64) -> Vec<WorkerOutput> {
+        let start = now();
+        let mut out = Vec::new();
+        while self.is_running() {
+            out.extend(self.train_steps(1));
+            if now() - start >= budget_ms {
+                break;
+            }
+        }
+        let t = now();
+        if self.model.is_some() && !self.diverged && (t - self.last_snapshot_ms >= SNAPSHOT_MS || !self.running) {
+            out.push(self.snapshot(t, false));
+        }
+        out
+    }
+
+    fn train_steps(&mut self, n: usize) -> Vec<WorkerOutput> {
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let Some(model) = self.model.as_mut() else { return vec![no_model()] };
+            if self.diverged {
+                return vec![diverged(model.step_count())];
+            }
+            let report = model.step();
+            if !report.loss.is_finite() {
+                self.running = false;
+                self.diverged = true;
+                out.push(diverged(report.step));
+                return out;
+            }
+            self.pending.push(TrainPoint { step: report.step, loss: report.loss, token_accuracy: report.token_accuracy, learning_rate: report.learning_rate });
+            if report.tokens_per_s.is_finite() {
+                self.pending_tokens_per_s.push(report.tokens_per_s);
+            }
+            if report.step % EVAL_EVERY == 0 {
+                out.extend(self.evaluate());
+            }
+        }
+        out
+    }
+
+    fn evaluate(&self) -> Vec<WorkerOutput> {
+        let Some(model) = &self.model else { return vec![no_model()] };
+        let report = model.evaluate(EVAL_SENTENCES);
+        let finite = report.loss.is_finite() && report.token_accuracy.is_finite() && report.exact_match.is_finite() && report.bleu.is_finite() && all_finite(&report.head_alignment);
+        if finite {
+            vec![WorkerOutput::Eval(report)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Every step since the last snapshot, plus the probe's attention if it is due
+    /// (or `force_attention`).
+    fn snapshot(&mut self, now_ms: f64, force_attention: bool) -> WorkerOutput {
+        let model = self.model.as_ref().expect("snapshot is only taken with a model");
+        let attention = if force_attention || now_ms - self.last_attention_ms >= ATTENTION_MS {
+            self.last_attention_ms = now_ms;
+            Some(model.probe_attention()).filter(|a| a.is_finite())
+        } else {
+            None
+        };
+        self.last_snapshot_ms = now_ms;
+        let tps = &self.pending_tokens_per_s;
+        let tokens_per_s = if tps.is_empty() { 0.0 } else { tps.iter().sum::<f64>() / tps.len() as f64 };
+        self.pending_tokens_per_s.clear();
+        WorkerOutput::Snapshot(Snapshot { step: model.step_count(), running: self.running, points: std::mem::take(&mut self.pending), tokens_per_s, attention })
+    }
+
+    fn replace(&mut self, model: M, origin: ModelOrigin, now_ms: f64, evaluate: bool) -> Vec<WorkerOutput> {
+        let info = ModelInfo { settings: model.settings().clone(), step: model.step_count(), origin, parameters: model.parameters() };
+        self.model = Some(model);
+        self.origin = origin;
+        self.running = false;
+        self.diverged = false;
+        self.pending.clear();
+        self.pending_tokens_per_s.clear();
+        let mut out = vec![WorkerOutput::Loaded(info), self.snapshot(now_ms, true)];
+        if evaluate {
+            out.extend(self.evaluate());
+        }
+        out
+    }
+}
+
+fn no_model() -> WorkerOutput {
+    WorkerOutput::Error { message: "No model is loaded yet: wait for the pretrained checkpoint, or press Reset to start from scratch.".into(), fatal: false }
+}
+
+fn diverged_text(step: usize) -> String {
+    format!(
+        "Training diverged at step {step}: the loss became NaN or infinite, so the weights are no longer numbers. \
+         Training is paused. Press Reset to start again; a smaller learning-rate factor, more warm-up steps or pre-norm usually help."
+    )
+}
+
+fn diverged(step: usize) -> WorkerOutput {
+    WorkerOutput::Diverged { step, message: diverged_text(step) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_protocol::{AttentionSet, EvalReport, MaskDemo, Settings, SettingsError, StepReport, Translation};
+    use lab_tasks::TaskKind;
+
+    /// A stand-in model whose loss falls by 0.1 a step, or turns NaN at `nan_at`.
+    struct Fake {
+        settings: Settings,
+        step: usize,
+        nan_at: Option<usize>,
+    }
+
+    impl LabModel for Fake {
+        fn build(settings: &Settings) -> Result<Self, SettingsError> {
+            Ok(Fake { settings: settings.clone(), step: 0, nan_at: (settings.lr_factor > 5.0).then_some(3) })
+        }
+        fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+            match bytes {
+                [b'F', step] => Ok(Fake { settings: Settings::toy(TaskKind::Copy), step: *step as usize, nan_at: None }),
+                _ => Err("bad magic".into()),
+            }
+        }
+        fn to_bytes(&self) -> Vec<u8> {
+            vec![b'F', self.step as u8]
+        }
+        fn step(&mut self) -> StepReport {
+            self.step += 1;
+            let loss = if Some(self.step) == self.nan_at { f32::NAN } else { 5.0 - 0.1 * self.step as f32 };
+            StepReport { step: self.step, loss, token_accuracy: 0.5, learning_rate: 1e-3, tokens_per_s: 1000.0 }
+        }
+        fn evaluate(&self, _: usize) -> EvalReport {
+            EvalReport { step: self.step, loss: 1.0, ..Default::default() }
+        }
+        fn probe_attention(&self) -> AttentionSet {
+            AttentionSet::default()
+        }
+        fn translate(&self, text: &str) -> Result<Translation, String> {
+            Err(format!("unknown word {text:?}"))
+        }
+        fn mask_demo(&self, _: usize) -> MaskDemo {
+            MaskDemo::default()
+        }
+        fn settings(&self) -> &Settings {
+            &self.settings
+        }
+        fn step_count(&self) -> usize {
+            self.step
+        }
+    }
+
+    fn new_session(settings: Settings) -> Session<Fake> {
+        let mut s = Session::default();
+        let out = s.handle(WorkerInput::New { settings }, 0.0);
+        assert!(matches!(out[0], WorkerOutput::Loaded(_)), "{out:?}");
+        s
+    }
+
+    /// A clock that advances `tick` ms per read.
+    fn clock(tick: f64) -> impl FnMut() -> f64 {
+        let mut t = 1000.0;
+        move || {
+            t += tick;
+            t
+        }
+    }
+
+    #[test]
+    fn invalid_settings_are_refused_and_nothing_is_built() {
+        let mut s: Session<Fake> = Session::default();
+        let out = s.handle(WorkerInput::New { settings: Settings { n_heads: 3, ..Settings::toy(TaskKind::Copy) } }, 0.0);
+        assert!(matches!(&out[..], [WorkerOutput::Refused(_)]), "{out:?}");
+        assert!(!s.has_model());
+    }
+
+    #[test]
+    fn a_chunk_trains_until_its_budget_and_reports_every_step() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        s.handle(WorkerInput::Play, 0.0);
+        let out = s.train_chunk(30.0, clock(10.0));
+        let Some(WorkerOutput::Snapshot(snap)) = out.last() else { panic!("{out:?}") };
+        assert_eq!(snap.points.len(), 3, "{snap:?}");
+        assert_eq!(snap.points.iter().map(|p| p.step).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert!(snap.running);
+    }
+
+    #[test]
+    fn pause_takes_effect_before_the_next_chunk() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        s.handle(WorkerInput::Play, 0.0);
+        s.train_chunk(5.0, clock(10.0));
+        s.handle(WorkerInput::Pause, 0.0);
+        assert!(!s.is_running());
+        let out = s.train_chunk(5.0, clock(10.0));
+        assert!(out.iter().all(|o| !matches!(o, WorkerOutput::Snapshot(snap) if !snap.points.is_empty())), "{out:?}");
+    }
+
+    #[test]
+    fn a_nan_loss_pauses_and_explains_and_never_travels() {
+        let mut s = new_session(Settings { lr_factor: 8.0, ..Settings::toy(TaskKind::Copy) });
+        s.handle(WorkerInput::Play, 0.0);
+        let out = s.train_chunk(1e9, clock(1.0));
+        assert!(out.iter().any(|o| matches!(o, WorkerOutput::Diverged { step: 3, message } if message.contains("Reset"))), "{out:?}");
+        assert!(!s.is_running());
+        for o in &out {
+            assert!(!o.to_json().contains("null"), "non-finite number leaked: {o:?}");
+        }
+        let again = s.handle(WorkerInput::Play, 0.0);
+        assert!(matches!(&again[..], [WorkerOutput::Diverged { .. }]), "{again:?}");
+        let reset = s.handle(WorkerInput::New { settings: Settings::toy(TaskKind::Copy) }, 0.0);
+        assert!(matches!(reset[0], WorkerOutput::Loaded(_)));
+        assert!(matches!(s.handle(WorkerInput::Play, 0.0)[0], WorkerOutput::Snapshot(_)));
+    }
+
+    #[test]
+    fn a_garbage_checkpoint_keeps_the_current_model() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        s.handle(WorkerInput::Step, 0.0);
+        let out = s.handle(WorkerInput::LoadCheckpoint { bytes: b"garbage".to_vec(), origin: ModelOrigin::Uploaded }, 0.0);
+        assert!(matches!(&out[..], [WorkerOutput::Error { fatal: false, message }] if message.contains("keeps working")), "{out:?}");
+        let out = s.handle(WorkerInput::Step, 0.0);
+        assert!(matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.step == 2), "{out:?}");
+    }
+
+    #[test]
+    fn a_checkpoint_round_trips_through_save_and_load() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        s.handle(WorkerInput::Step, 0.0);
+        s.handle(WorkerInput::Step, 0.0);
+        let out = s.handle(WorkerInput::Save { purpose: lab_protocol::SavePurpose::Download }, 0.0);
+        let [WorkerOutput::Checkpoint { bytes, step: 2, .. }] = &out[..] else { panic!("{out:?}") };
+        let mut other: Session<Fake> = Session::default();
+        let out = other.load_bytes(bytes, ModelOrigin::Uploaded, 0.0);
+        assert!(matches!(&out[0], WorkerOutput::Loaded(info) if info.step == 2 && info.origin == ModelOrigin::Uploaded), "{out:?}");
+    }
+
+    #[test]
+    fn translation_errors_come_back_as_values() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        let out = s.handle(WorkerInput::Translate { id: 9, text: "zebra".into() }, 0.0);
+        assert!(matches!(&out[..], [WorkerOutput::Translated { id: 9, result: Err(m) }] if m.contains("zebra")), "{out:?}");
+    }
+}

@@ -1,0 +1,66 @@
+//! The real model behind [`LabModel`]: `lab_train::Trainer`, which owns the
+//! burn Transformer, its optimiser and its dataset. This is the only file of
+//! the web crate that knows the trainer exists.
+
+use super::model::LabModel;
+use lab_protocol::{AttentionSet, EvalReport, MaskDemo, SettingProblem, Settings, SettingsError, StepReport, Translation};
+use lab_train::{Trainer, TrainerError};
+
+/// The worker's model.
+pub struct Model(Trainer);
+
+/// Start a message with a capital letter, as a sentence on screen.
+fn sentence(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+impl LabModel for Model {
+    fn build(settings: &Settings) -> Result<Self, SettingsError> {
+        Trainer::new(settings).map(Model).map_err(|e| match e {
+            TrainerError::Settings(problems) => problems,
+            other => SettingsError { problems: vec![SettingProblem { field: "model".into(), message: other.to_string() }] },
+        })
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        Trainer::from_bytes(bytes).map(Model).map_err(|e| e.to_string())
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        self.0.to_bytes()
+    }
+
+    fn step(&mut self) -> StepReport {
+        self.0.step()
+    }
+
+    fn evaluate(&self, max_sentences: usize) -> EvalReport {
+        self.0.evaluate(max_sentences)
+    }
+
+    fn probe_attention(&self) -> AttentionSet {
+        let probe = self.0.dataset().probe().clone();
+        self.0.probe_attention(&probe)
+    }
+
+    fn translate(&self, text: &str) -> Result<Translation, String> {
+        self.0.translate(text).map_err(|e| sentence(e.to_string()))
+    }
+
+    fn mask_demo(&self, head: usize) -> MaskDemo {
+        let probe = self.0.dataset().probe().clone();
+        self.0.mask_demo(&probe, head)
+    }
+
+    fn settings(&self) -> &Settings {
+        self.0.settings()
+    }
+
+    fn step_count(&self) -> usize {
+        self.0.step_count()
+    }
+}
