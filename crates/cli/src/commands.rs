@@ -1,11 +1,58 @@
 //! The `train`, `inspect`, `eval` and `export` commands.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use lab_protocol::{EvalReport, Settings};
+use lab_protocol::{EvalReport, NormPlacement, Settings};
 use lab_tasks::TaskKind;
 use lab_train::Trainer;
 use std::path::Path;
 use std::time::Instant;
+
+/// Changes to the `toy` preset; anything left out keeps the preset's value.
+#[derive(clap::Args, Debug, Default)]
+pub struct Overrides {
+    #[arg(long)]
+    pub d_model: Option<usize>,
+    #[arg(long)]
+    pub n_heads: Option<usize>,
+    #[arg(long)]
+    pub n_layers: Option<usize>,
+    #[arg(long)]
+    pub d_ff: Option<usize>,
+    #[arg(long)]
+    pub dropout: Option<f32>,
+    #[arg(long)]
+    pub warmup_steps: Option<usize>,
+    #[arg(long)]
+    pub lr_factor: Option<f32>,
+    #[arg(long)]
+    pub label_smoothing: Option<f32>,
+    #[arg(long)]
+    pub batch_size: Option<usize>,
+    /// post (the paper) or pre (the Annotated Transformer)
+    #[arg(long)]
+    pub norm: Option<String>,
+}
+
+impl Overrides {
+    pub fn apply(&self, mut s: Settings) -> Result<Settings, String> {
+        s.d_model = self.d_model.unwrap_or(s.d_model);
+        s.n_heads = self.n_heads.unwrap_or(s.n_heads);
+        s.n_layers = self.n_layers.unwrap_or(s.n_layers);
+        s.d_ff = self.d_ff.unwrap_or(s.d_ff);
+        s.dropout = self.dropout.unwrap_or(s.dropout);
+        s.warmup_steps = self.warmup_steps.unwrap_or(s.warmup_steps);
+        s.lr_factor = self.lr_factor.unwrap_or(s.lr_factor);
+        s.label_smoothing = self.label_smoothing.unwrap_or(s.label_smoothing);
+        s.batch_size = self.batch_size.unwrap_or(s.batch_size);
+        s.norm = match self.norm.as_deref() {
+            None => s.norm,
+            Some("post") => NormPlacement::Post,
+            Some("pre") => NormPlacement::Pre,
+            Some(other) => return Err(format!("--norm must be post or pre, got {other}")),
+        };
+        Ok(s)
+    }
+}
 
 fn load(checkpoint: &Path) -> Result<Trainer, String> {
     let bytes = std::fs::read(checkpoint).map_err(|e| format!("cannot read {}: {e}", checkpoint.display()))?;
@@ -17,9 +64,9 @@ fn describe(r: &EvalReport) -> String {
     format!("held-out loss {:.3}, token acc {:.1}%, exact match {:.1}%, BLEU {:.1}{best}", r.loss, r.token_accuracy * 100.0, r.exact_match * 100.0, r.bleu)
 }
 
-pub fn train(task: &str, steps: usize, seed: u64, out: Option<&Path>, eval_every: usize, stop_at: Option<f32>) -> Result<(), String> {
+pub fn train(task: &str, steps: usize, seed: u64, overrides: &Overrides, out: Option<&Path>, eval_every: usize, stop_at: Option<f32>) -> Result<(), String> {
     let task: TaskKind = task.parse()?;
-    let settings = Settings { seed, ..Settings::toy(task) };
+    let settings = overrides.apply(Settings { seed, ..Settings::toy(task) })?;
     let mut trainer = Trainer::new(&settings).map_err(|e| e.to_string())?;
     let bar = ProgressBar::new(steps as u64);
     bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} steps {elapsed} {msg}").expect("valid template"));
@@ -79,6 +126,9 @@ pub fn inspect(checkpoint: &Path, input: &str, json: bool) -> Result<(), String>
 pub fn eval(checkpoint: &Path) -> Result<(), String> {
     let trainer = load(checkpoint)?;
     println!("{} at step {}: {}", trainer.settings().task, trainer.step_count(), describe(&trainer.evaluate(usize::MAX)));
+    for m in trainer.mistakes(usize::MAX) {
+        println!("  wrong: {}  →  {}  (expected {})", m.source.join(" "), m.decoded.join(" "), m.expected.join(" "));
+    }
     Ok(())
 }
 

@@ -33,6 +33,8 @@ enum Command {
         /// Stop early once held-out exact match reaches this fraction.
         #[arg(long)]
         stop_at: Option<f32>,
+        #[command(flatten)]
+        overrides: commands::Overrides,
     },
     /// Translate one sentence with a checkpoint and print every attention map.
     Inspect {
@@ -65,7 +67,7 @@ enum Command {
 
 fn main() {
     let result = match Cli::parse().command {
-        Command::Train { task, steps, seed, out, eval_every, stop_at } => commands::train(&task, steps, seed, out.as_deref(), eval_every, stop_at),
+        Command::Train { task, steps, seed, out, eval_every, stop_at, overrides } => commands::train(&task, steps, seed, &overrides, out.as_deref(), eval_every, stop_at),
         Command::Inspect { checkpoint, input, json } => commands::inspect(&checkpoint, &input, json),
         Command::Eval { checkpoint } => commands::eval(&checkpoint),
         Command::Export { checkpoint, out } => commands::export(&checkpoint, &out),

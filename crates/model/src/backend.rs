@@ -9,8 +9,9 @@
 use burn::tensor::Device;
 
 /// A CPU backend the lab can train on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Backend {
+    #[default]
     Flex,
     #[cfg(feature = "ndarray")]
     NdArray,
@@ -46,11 +47,5 @@ impl Backend {
     /// The same device with reverse-mode autodiff: training.
     pub fn training_device(self) -> Device {
         self.device().autodiff()
-    }
-}
-
-impl Default for Backend {
-    fn default() -> Self {
-        Backend::Flex
     }
 }

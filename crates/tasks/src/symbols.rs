@@ -17,7 +17,7 @@ pub const SYMBOLS: [&str; 20] = [
 /// Shortest and longest source sequence.
 pub const SYMBOL_LEN: std::ops::RangeInclusive<usize> = 3..=10;
 /// How many distinct pairs `generate` makes.
-pub const SYMBOL_PAIRS: usize = 6000;
+pub const SYMBOL_PAIRS: usize = 20000;
 /// The probe sequence: distinct letters, so each attention peak is unambiguous.
 const PROBE: &str = "p l a n e t s";
 

@@ -54,7 +54,41 @@ pub fn floats<const D: usize>(t: Tensor<D>) -> Vec<f32> {
     t.into_data().try_into_vec_as::<f32>().expect("float tensors hold f32 values")
 }
 
+/// A held-out sentence that greedy decoding got wrong.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mistake {
+    pub source: Vec<String>,
+    pub expected: Vec<String>,
+    pub decoded: Vec<String>,
+}
+
 impl Trainer {
+    /// Greedy decodes of `pairs`, as words.
+    fn decode_words(&self, model: &lab_model::Transformer, batch: &Batch) -> Vec<Vec<String>> {
+        let data = self.dataset();
+        greedy_decode_batch(model, batch.src.clone(), data.max_tgt_len + 2)
+            .into_iter()
+            .map(|ids| ids.iter().map(|&id| data.tgt_vocab.token(id).to_string()).collect())
+            .collect()
+    }
+
+    /// The held-out sentences (of the first `max_sentences`) that greedy decoding gets wrong.
+    pub fn mistakes(&self, max_sentences: usize) -> Vec<Mistake> {
+        let model = self.inference_model();
+        let data = self.dataset();
+        let pairs: Vec<&Pair> = data.heldout.iter().take(max_sentences.max(1)).collect();
+        let mut out = Vec::new();
+        for chunk in pairs.chunks(EVAL_BATCH) {
+            let batch = Batch::new(chunk, &data.src_vocab, &data.tgt_vocab, &self.backend().device());
+            for (pair, decoded) in chunk.iter().zip(self.decode_words(&model, &batch)) {
+                if decoded != pair.tgt {
+                    out.push(Mistake { source: pair.src.clone(), expected: pair.tgt.clone(), decoded });
+                }
+            }
+        }
+        out
+    }
+
     /// Evaluates on the first `max_sentences` held-out pairs (all if larger).
     pub fn evaluate(&self, max_sentences: usize) -> EvalReport {
         let model = self.inference_model();
@@ -66,6 +100,7 @@ impl Trainer {
         let (mut hypotheses, mut references) = (Vec::new(), Vec::new());
         for chunk in pairs.chunks(EVAL_BATCH) {
             let batch = Batch::new(chunk, &data.src_vocab, &data.tgt_vocab, &device);
+            hypotheses.extend(self.decode_words(&model, &batch));
             let out = model.forward(batch.src.clone(), batch.tgt_in);
             let loss = smoothed_cross_entropy(out.logits, &batch.tgt_out, 0.0);
             loss_sum += loss.loss.into_scalar::<f32>() as f64 * loss.n_tokens as f64;
@@ -75,9 +110,6 @@ impl Trainer {
             hits.resize(h.len(), 0);
             hits.iter_mut().zip(h).for_each(|(a, b)| *a += b);
             aligned += t;
-            for ids in greedy_decode_batch(&model, batch.src, data.max_tgt_len + 2) {
-                hypotheses.push(ids.iter().map(|&id| data.tgt_vocab.token(id).to_string()).collect::<Vec<_>>());
-            }
             references.extend(chunk.iter().map(|p| p.tgt.clone()));
         }
         EvalReport {

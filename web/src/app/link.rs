@@ -2,6 +2,10 @@
 //!
 //! Messages are JSON text (`lab_protocol`). The page never waits for the
 //! worker: it sends and returns, and each answer updates signals when it comes.
+//!
+//! The run is saved to browser storage when a model loads and when training
+//! pauses, never while it runs: writing a megabyte to storage takes tens of
+//! milliseconds, which would stall the page mid-training.
 
 use super::state::{Banner, Lab, Source, WorkerState};
 use super::storage;
@@ -15,8 +19,6 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 /// The worker's script: Trunk's loader shim for the `worker` bin.
 const WORKER_URL: &str = "./worker_loader.js";
-/// Save the run to browser storage at least this often while training.
-const AUTOSAVE_MS: f64 = 20_000.0;
 
 thread_local! {
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
@@ -138,11 +140,6 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             }
             if let Some(attention) = snap.attention {
                 lab.attention.set(Some(attention));
-            }
-            let now = js_sys::Date::now();
-            if snap.running && now - lab.last_saved_ms.get_untracked() > AUTOSAVE_MS {
-                lab.last_saved_ms.set(now);
-                send(WorkerInput::Save { purpose: SavePurpose::Store });
             }
         }
         WorkerOutput::Eval(report) => {

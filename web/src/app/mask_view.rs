@@ -96,7 +96,7 @@ pub fn MaskView() -> impl IntoView {
     let hidden_swatch = format!("background: rgb({},{},{})", HIDDEN_RGB[0], HIDDEN_RGB[1], HIDDEN_RGB[2]);
     let visible = ColorMap::Viridis.rgb(VISIBLE);
     let visible_swatch = format!("background: rgb({},{},{})", visible[0], visible[1], visible[2]);
-    let demo_titles = ["raw scores QKᵀ/√d_k", "masked scores (grey = −∞)", "softmax weights (hidden = exactly 0)"];
+    let demo_titles = ["raw scores QKᵀ/√d_k", "masked scores (light grey = −∞)", "softmax weights (hidden = exactly 0)"];
 
     view! {
         <section id="masks" class="view" data-testid="mask-view">

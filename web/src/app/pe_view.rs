@@ -6,6 +6,7 @@ use crate::plot::colormap::{finite_range, ColorMap};
 use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
 use lab_math::{pe_similarity, pe_value, sinusoid_table, PE_FORMULA};
 use leptos::html::Canvas;
+use plotters::prelude::SeriesLabelPosition;
 use leptos::prelude::*;
 
 const MAX_D_MODEL: usize = 512;
@@ -93,7 +94,7 @@ pub fn PeView() -> impl IntoView {
                 dots: false,
             })
             .collect();
-        draw_lines(&c, &LineChart { x_label: "position", y_label: "PE value", series, log_y: false, y_fixed: Some((-1.1, 1.1)), font_px: 16 });
+        draw_lines(&c, &LineChart { x_label: "position", y_label: "PE value", series, log_y: false, y_fixed: Some((-1.1, 1.1)), font_px: 16, legend_at: SeriesLabelPosition::LowerRight });
     });
 
     view! {

@@ -61,8 +61,6 @@ pub struct Lab {
     pub banner: RwSignal<Option<Banner>>,
     /// A short note such as "saved in this browser".
     pub note: RwSignal<String>,
-    /// When the run was last saved to browser storage (ms since the epoch).
-    pub last_saved_ms: RwSignal<f64>,
 }
 
 impl Lab {
@@ -87,7 +85,6 @@ impl Lab {
             translation: RwSignal::new(None),
             banner: RwSignal::new(None),
             note: RwSignal::new(String::new()),
-            last_saved_ms: RwSignal::new(0.0),
         }
     }
 

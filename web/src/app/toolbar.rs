@@ -16,6 +16,7 @@ pub fn reset(lab: Lab) {
         Ok(()) => {
             lab.clear(Source::Settings);
             lab.clear(Source::Diverged);
+            lab.clear(Source::Worker);
             send(WorkerInput::New { settings });
         }
         Err(problems) => lab.show(Source::Settings, format!("These settings cannot be trained, so nothing was started: {problems}")),
@@ -69,7 +70,7 @@ pub fn Toolbar() -> impl IntoView {
                 </select>
             </label>
             <button data-testid="train-toggle" class="primary" disabled=move || !ready() on:click=move |_| toggle(lab)>
-                {move || if lab.running.get() { "⏸ Pause" } else { "▶ Train" }}
+                {move || if lab.running.get() { "❚❚ Pause" } else { "▶ Train" }}
             </button>
             <button data-testid="train-step" disabled=move || !ready() on:click=move |_| { lab.running.set(false); send(WorkerInput::Step) }>"Step"</button>
             <button data-testid="train-reset" disabled=move || lab.worker.get() != WorkerState::Ready on:click=move |_| reset(lab)

@@ -6,6 +6,7 @@ use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, GREEN, ORANGE, PURP
 use lab_math::noam_rate;
 use lab_protocol::{NormPlacement, Settings};
 use leptos::html::Canvas;
+use plotters::prelude::SeriesLabelPosition;
 use leptos::prelude::*;
 
 /// One numeric field of the settings form.
@@ -59,7 +60,7 @@ fn charts(lab: Lab, loss: NodeRef<Canvas>, acc: NodeRef<Canvas>, lr: NodeRef<Can
             Series { label: "train (label-smoothed)".into(), color: BLUE, points: train(|p| p.loss as f64), dots: false },
             Series { label: "held-out".into(), color: VERMILLION, points: eval(|p| p.loss as f64), dots: true },
         ];
-        draw_lines(&c, &LineChart { x_label: "step", y_label: "loss (per token)", series, log_y: log, y_fixed: None, font_px: 16 });
+        draw_lines(&c, &LineChart { x_label: "step", y_label: "loss (per token)", series, log_y: log, y_fixed: None, font_px: 16, legend_at: SeriesLabelPosition::UpperRight });
     }
     if let Some(c) = acc.get() {
         let series = vec![
@@ -67,16 +68,18 @@ fn charts(lab: Lab, loss: NodeRef<Canvas>, acc: NodeRef<Canvas>, lr: NodeRef<Can
             Series { label: "held-out token accuracy".into(), color: ORANGE, points: eval(|p| p.token_accuracy as f64), dots: true },
             Series { label: "held-out exact match".into(), color: GREEN, points: eval(|p| p.exact_match as f64), dots: true },
         ];
-        draw_lines(&c, &LineChart { x_label: "step", y_label: "fraction", series, log_y: false, y_fixed: Some((0.0, 1.0)), font_px: 16 });
+        draw_lines(&c, &LineChart { x_label: "step", y_label: "fraction", series, log_y: false, y_fixed: Some((0.0, 1.0)), font_px: 16, legend_at: SeriesLabelPosition::UpperLeft });
     }
     if let Some(c) = lr.get() {
-        let mut series = vec![Series { label: "learning rate used".into(), color: BLUE, points: train(|p| p.learning_rate), dots: false }];
+        // The planned schedule underneath, the rates actually used on top.
+        let mut series = Vec::new();
         if let Some(s) = settings {
             let last = curves.train.last().map(|p| p.step).unwrap_or(0).max(s.warmup_steps * 3);
             let plan = (1..=last).step_by((last / 300).max(1)).map(|t| (t as f64, noam_rate(t, s.d_model, s.warmup_steps, s.lr_factor as f64))).collect();
-            series.push(Series { label: "Noam schedule".into(), color: PURPLE, points: plan, dots: false });
+            series.push(Series { label: "Noam schedule (planned)".into(), color: PURPLE, points: plan, dots: false });
         }
-        draw_lines(&c, &LineChart { x_label: "step", y_label: "learning rate", series, log_y: log, y_fixed: None, font_px: 16 });
+        series.push(Series { label: "learning rate used".into(), color: BLUE, points: train(|p| p.learning_rate), dots: false });
+        draw_lines(&c, &LineChart { x_label: "step", y_label: "learning rate", series, log_y: log, y_fixed: None, font_px: 16, legend_at: SeriesLabelPosition::LowerRight });
     }
 }
 

@@ -39,8 +39,8 @@ const CIVIDIS: [[u8; 3]; 9] = [
     [0xff, 0xea, 0x46],
 ];
 
-/// The colour of a hidden (masked, −∞) cell: a neutral grey that no map uses.
-pub const HIDDEN_RGB: [u8; 3] = [0xd0, 0xd0, 0xd0];
+/// The colour of a hidden (masked, −∞) cell: a light grey, lighter than any colour of either map.
+pub const HIDDEN_RGB: [u8; 3] = [0xe8, 0xe8, 0xe8];
 
 impl ColorMap {
     fn stops(self) -> &'static [[u8; 3]; 9] {

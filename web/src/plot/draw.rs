@@ -71,6 +71,8 @@ pub struct LineChart<'a> {
     /// A fixed y range (e.g. 0–1 for accuracies) instead of fitting the data.
     pub y_fixed: Option<(f64, f64)>,
     pub font_px: u32,
+    /// Where the legend sits, clear of where the curves usually are.
+    pub legend_at: SeriesLabelPosition,
 }
 
 /// Draw a line chart with plotters; drawing errors only leave the canvas blank.
@@ -93,6 +95,9 @@ fn try_draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Option<()> {
         })
         .collect();
     let (x_lo, x_hi) = series.iter().flat_map(|(_, p)| p.iter().map(|q| q.0)).fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    // Steps count from 0, so the x axis does too: a lone evaluation at step 600
+    // sits at the right of a 0–600 axis, not in the middle of 599–601.
+    let x_lo = x_lo.min(0.0);
     let (x_lo, x_hi) = if x_lo < x_hi { (x_lo, x_hi) } else if x_lo.is_finite() { (x_lo - 1.0, x_lo + 1.0) } else { (0.0, 1.0) };
     let (y_lo, y_hi) = match chart.y_fixed {
         Some((lo, hi)) => (to_y(lo), to_y(hi)),
@@ -105,7 +110,7 @@ fn try_draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Option<()> {
     let mut ctx = ChartBuilder::on(&root)
         .margin(12)
         .x_label_area_size(chart.font_px * 3)
-        .y_label_area_size(chart.font_px * 4)
+        .y_label_area_size(chart.font_px * 5)
         .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
         .ok()?;
     let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
@@ -132,7 +137,7 @@ fn try_draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Option<()> {
         }
     }
     if series.len() > 1 {
-        ctx.configure_series_labels().label_font(font).background_style(WHITE.mix(0.85)).border_style(BLACK).position(SeriesLabelPosition::UpperRight).draw().ok()?;
+        ctx.configure_series_labels().label_font(font).background_style(WHITE.mix(0.85)).border_style(BLACK).position(chart.legend_at.clone()).draw().ok()?;
     }
     root.present().ok()
 }

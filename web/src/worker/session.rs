@@ -116,7 +116,7 @@ impl<M: LabModel> Session<M> {
             Ok(model) => self.replace(model, origin, now_ms, true),
             Err(why) => {
                 let keep = if self.model.is_some() { " The current model keeps working." } else { "" };
-                vec![WorkerOutput::Error { message: format!("That is not an Attention Lab checkpoint: {why}.{keep}"), fatal: false }]
+                vec![WorkerOutput::Error { message: format!("The checkpoint could not be loaded: {why}.{keep}"), fatal: false }]
             }
         }
     }

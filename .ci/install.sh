@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine with rustup lacks, idempotently: anything
+# already present at the right version is skipped. Sourced by `.ci/run` (all of
+# it) and `.ci/serve` (`install_site` only, as the site needs no browser).
+#
+#   install_site    the wasm target, trunk and wasm-bindgen-cli;
+#   install_tests   Chromium, chromedriver, Node.js and the e2e tests' npm packages.
+
+export PATH="$HOME/.cargo/bin:$PATH"
+# Never let an npm package download a browser: the tests use Debian's Chromium.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+TRUNK_VERSION=0.21.14
+# Must equal the wasm-bindgen version pinned in Cargo.toml / Cargo.lock.
+WASM_BINDGEN_VERSION=0.2.130
+
+ci_started=$SECONDS
+stage_started=$SECONDS
+stage() {
+    echo
+    echo "==> [.ci] $* (at $((SECONDS - ci_started)) s)"
+    stage_started=$SECONDS
+}
+done_stage() {
+    echo "<== [.ci] done in $((SECONDS - stage_started)) s"
+}
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+install_site() {
+    stage "Rust target wasm32-unknown-unknown"
+    if rustup target list --installed | grep -x wasm32-unknown-unknown >/dev/null; then
+        echo "already installed"
+    else
+        rustup target add wasm32-unknown-unknown
+    fi
+    done_stage
+
+    stage "trunk $TRUNK_VERSION"
+    if trunk --version 2>/dev/null | grep " $TRUNK_VERSION\$" >/dev/null; then
+        echo "already installed: $(trunk --version)"
+    else
+        # --locked: trunk does not build against today's newest dependencies.
+        cargo install trunk --version "$TRUNK_VERSION" --locked
+    fi
+    done_stage
+
+    stage "wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+    if wasm-bindgen --version 2>/dev/null | grep " $WASM_BINDGEN_VERSION\$" >/dev/null \
+        && wasm-bindgen-test-runner --version 2>/dev/null | grep " $WASM_BINDGEN_VERSION\$" >/dev/null; then
+        echo "already installed: $(wasm-bindgen --version)"
+    else
+        # Without --locked: this version's lock file does not build on current Rust.
+        cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+    fi
+    done_stage
+}
+
+install_tests() {
+    stage "Chromium and chromedriver (apt)"
+    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+        echo "already installed: $(/usr/bin/chromium --version 2>/dev/null || echo chromium)"
+    else
+        as_root apt-get update
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+    fi
+    done_stage
+
+    stage "Node.js and the e2e tests' npm packages"
+    if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+        as_root apt-get update
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm
+    fi
+    if [ -d tests/node_modules/playwright-core ]; then
+        echo "already installed: playwright-core $(node -p "require('./tests/node_modules/playwright-core/package.json').version")"
+    else
+        (cd tests && npm ci --no-audit --no-fund)
+    fi
+    done_stage
+}

@@ -1,0 +1,58 @@
+//! The pretrained checkpoints in `assets/checkpoints/` load, translate, and
+//! `inspect --json` prints attention maps whose rows sum to 1.
+
+use lab_tasks::TaskKind;
+use lab_train::Trainer;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn checkpoint(task: TaskKind) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/checkpoints").join(format!("{task}.ckpt"))
+}
+
+#[test]
+fn every_shipped_checkpoint_loads_and_is_trained() {
+    for task in TaskKind::ALL {
+        let bytes = std::fs::read(checkpoint(task)).expect("checkpoint is committed");
+        let trainer = Trainer::from_bytes(&bytes).expect("shipped checkpoint loads");
+        assert_eq!(trainer.settings().task, task);
+        let eval = trainer.evaluate(usize::MAX);
+        assert!(eval.exact_match >= 0.98, "{task}: held-out exact match {}", eval.exact_match);
+    }
+}
+
+#[test]
+fn inspect_json_prints_attention_rows_that_sum_to_one() {
+    let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
+        .args(["inspect", "--json", "--input", "the big dog sees a small cat", "--checkpoint"])
+        .arg(checkpoint(TaskKind::EnJa))
+        .output()
+        .expect("the CLI runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(json["output"], serde_json::json!(["大きい", "犬", "は", "小さい", "猫", "を", "見る"]));
+    assert_eq!(json["attention"]["src_tokens"].as_array().map(Vec::len), Some(8));
+    for kind in ["encoder_self", "decoder_self", "cross"] {
+        let maps = &json["attention"][kind];
+        let seq_k = maps["seq_k"].as_u64().expect("seq_k") as usize;
+        let weights: Vec<f64> = serde_json::from_value(maps["weights"].clone()).expect("weights");
+        assert!(!weights.is_empty());
+        for row in weights.chunks(seq_k) {
+            assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-4, "{kind} row sums to {}", row.iter().sum::<f64>());
+        }
+    }
+}
+
+#[test]
+fn inspect_explains_unknown_words_and_bad_files() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_attention-lab")).args(args).output().expect("the CLI runs");
+    let enja = checkpoint(TaskKind::EnJa);
+    let out = run(&["inspect", "--input", "the dog sees a zebra", "--checkpoint", enja.to_str().expect("utf-8 path")]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("zebra"));
+    let garbage = std::env::temp_dir().join("attention-lab-garbage.ckpt");
+    std::fs::write(&garbage, b"definitely not a checkpoint").expect("temp file");
+    let out = run(&["inspect", "--input", "the cat runs", "--checkpoint", garbage.to_str().expect("utf-8 path")]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not an Attention Lab checkpoint"));
+}

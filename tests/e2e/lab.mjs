@@ -1,0 +1,107 @@
+// Shared helpers for the end-to-end tests: one headless Debian Chromium, a
+// fresh browser context (so fresh browser storage) per test, and ways to read
+// the page through its data-testid hooks.
+//
+// The site is served by `cargo xtask e2e` (or `cargo xtask ci`), which passes
+// its address in BASE_URL. No browser is ever downloaded: CHROMIUM names the
+// system one.
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
+
+/** Flags for a CI container: no sandbox (root), no GPU, no background traffic. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export const byTestId = (id) => `[data-testid="${id}"]`;
+
+/**
+ * Opens the lab in a fresh context and waits until the worker has a model
+ * (the Train button is enabled). Console errors and uncaught exceptions of
+ * the page and its workers are collected in `errors`.
+ */
+export async function openLab(browser) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  // The console only says "Failed to load resource"; name the URL too.
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  page.on('worker', (worker) => worker.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`worker console: ${msg.text()}`);
+  }));
+  await page.goto(BASE_URL);
+  await waitForModel(page);
+  return { context, page, errors };
+}
+
+/** Waits until a model is loaded and the Train button can be pressed. */
+export async function waitForModel(page, timeout = 30_000) {
+  await page.locator(`${byTestId('train-toggle')}:not([disabled])`).waitFor({ timeout });
+}
+
+/** The number in `loss-value`, or NaN while it shows "—". */
+export async function lossValue(page) {
+  return Number.parseFloat(await page.locator(byTestId('loss-value')).innerText());
+}
+
+export async function stepCount(page) {
+  return Number.parseInt(await page.locator(byTestId('step-count')).innerText(), 10);
+}
+
+/** Polls `read` until `accept(value)` holds; returns the value, or throws after `timeout` ms. */
+export async function until(read, accept, timeout, what) {
+  const deadline = Date.now() + timeout;
+  let value;
+  while (Date.now() < deadline) {
+    value = await read();
+    if (accept(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out after ${timeout} ms waiting for ${what}; last value: ${JSON.stringify(value)}`);
+}
+
+/** Presses Train if training is not running yet. */
+export async function startTraining(page) {
+  const toggle = page.locator(byTestId('train-toggle'));
+  if (!(await toggle.innerText()).includes('Pause')) await toggle.click();
+}
+
+/** Presses Pause if training is running. */
+export async function pauseTraining(page) {
+  const toggle = page.locator(byTestId('train-toggle'));
+  if ((await toggle.innerText()).includes('Pause')) await toggle.click();
+}
+
+/** The canvas's pixels as a data URL: equal strings mean an identical picture. */
+export function canvasPixels(page, testId) {
+  return page.locator(byTestId(testId)).first().evaluate((canvas) => canvas.toDataURL());
+}
+
+/** How many distinct colours a canvas shows (a blank canvas shows at most 1). */
+export function canvasColours(page, testId) {
+  return page.locator(byTestId(testId)).first().evaluate((canvas) => {
+    if (canvas.width === 0 || canvas.height === 0) return 0;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    const seen = new Set();
+    for (let i = 0; i < data.length && seen.size < 64; i += 4 * 7) {
+      seen.add((data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]);
+    }
+    return seen.size;
+  });
+}

@@ -1,0 +1,138 @@
+// End-to-end tests of the built lab (issue 3, "Must show"), driven through
+// the page's data-testid hooks in headless Debian Chromium.
+//
+// Run with `cargo xtask e2e` (after `trunk build --release`); `cargo xtask ci` runs them too.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  byTestId, canvasColours, canvasPixels, launch, lossValue, openLab, pauseTraining, startTraining, stepCount, until, waitForModel,
+} from './lab.mjs';
+
+/** A held-out sentence of the English → Japanese task (the probe sentence) and its gold translation. */
+const HELD_OUT = { en: 'the big dog sees a small cat', ja: '大きい 犬 は 小さい 猫 を 見る' };
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** Runs `body` with a freshly opened lab, closing it afterwards. */
+async function withLab(body) {
+  const lab = await openLab(browser);
+  try {
+    await body(lab);
+  } finally {
+    await lab.context.close();
+  }
+}
+
+test('the page loads with zero console errors', () => withLab(async ({ page, errors }) => {
+  // Let the first snapshots, attention maps and evaluation arrive and render.
+  await page.locator(`${byTestId('attention-grid')} ${byTestId('attention-map')}`).first().waitFor();
+  await page.waitForTimeout(1500);
+  assert.deepEqual(errors, []);
+}));
+
+test('the PE heatmap is drawn, and its pixels change when d_model changes', () => withLab(async ({ page }) => {
+  await until(() => canvasColours(page, 'pe-heatmap'), (n) => n > 8, 5_000, 'a PE heatmap with many colours');
+  const before64 = await canvasPixels(page, 'pe-heatmap');
+  await page.locator(byTestId('pe-dmodel')).fill('16');
+  await until(() => canvasPixels(page, 'pe-heatmap'), (now) => now !== before64, 5_000, 'the heatmap to be redrawn for d_model 16');
+  assert.ok((await canvasColours(page, 'pe-heatmap')) > 8, 'the redrawn heatmap is not blank');
+}));
+
+test('training from scratch lowers the loss within 20 s', () => withLab(async ({ page }) => {
+  await page.locator(byTestId('train-reset')).click();
+  await until(() => stepCount(page), (n) => n === 0, 10_000, 'a fresh model at step 0');
+  await waitForModel(page);
+  const started = Date.now();
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n > 0, 20_000, 'the first step');
+  const first = await until(() => lossValue(page), Number.isFinite, 20_000, 'the first loss');
+  const lower = await until(() => lossValue(page), (loss) => loss < 0.9 * first, 20_000 - (Date.now() - started), `a loss below 0.9 × ${first}`);
+  await pauseTraining(page);
+  assert.ok(lower < first, `loss went from ${first} to ${lower}`);
+}));
+
+test('maps of all three attention kinds render with token labels', () => withLab(async ({ page }) => {
+  const grid = page.locator(byTestId('attention-grid'));
+  for (const kind of ['self', 'masked', 'cross']) {
+    await page.locator(byTestId('attention-kind')).selectOption(kind);
+    const map = grid.locator(byTestId('attention-map')).first();
+    await map.waitFor();
+    const heatmap = grid.locator('.heatmap').first();
+    const rows = await heatmap.locator('.hm-row').allInnerTexts();
+    const cols = await heatmap.locator('.hm-col').allInnerTexts();
+    assert.ok(rows.length > 1 && cols.length > 1, `${kind}: ${rows.length} row and ${cols.length} column labels`);
+    for (const label of [...rows, ...cols]) {
+      assert.match(label, /^\S+$/, `${kind}: every label is a token`);
+      assert.doesNotMatch(label, /^#\d+$/, `${kind}: labels are real tokens, not placeholders`);
+    }
+    // Decoder queries start with <bos>; the source ends with <eos>.
+    if (kind !== 'self') assert.equal(rows[0], '<bos>', `${kind}: the first query is <bos>`);
+    if (kind !== 'masked') assert.equal(cols.at(-1), '<eos>', `${kind}: the last key is the source's <eos>`);
+    assert.ok((await canvasColours(page, 'attention-map')) > 1, `${kind}: the map is drawn`);
+  }
+}));
+
+test('while training runs, the page answers a click within 100 ms', () => withLab(async ({ page }) => {
+  await startTraining(page);
+  const stepsBefore = await until(() => stepCount(page), (n) => n > 0, 20_000, 'training to start');
+  // Measured in the page: from the click event's timestamp (when the browser
+  // received the input) to the next animation frame after the checkbox's
+  // handler re-rendered the attention grid. The median of several clicks
+  // keeps one unlucky garbage collection from failing the test.
+  await page.evaluate(() => {
+    window.__clickLatencies = [];
+    document.addEventListener('click', (event) => {
+      requestAnimationFrame(() => window.__clickLatencies.push(performance.now() - event.timeStamp));
+    });
+  });
+  const checkbox = page.locator(byTestId('attention-average'));
+  for (let i = 0; i < 9; i += 1) {
+    await checkbox.click();
+    await page.waitForTimeout(150);
+  }
+  const latencies = await page.evaluate(() => window.__clickLatencies);
+  const stepsAfter = await stepCount(page);
+  await pauseTraining(page);
+  assert.equal(latencies.length, 9, 'every click was answered');
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(`click-to-frame latency while training: median ${median.toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms`);
+  assert.ok(stepsAfter > stepsBefore, `training kept running during the clicks (step ${stepsBefore} → ${stepsAfter})`);
+  assert.ok(median < 100, `median click-to-frame latency ${median.toFixed(1)} ms is under 100 ms (all: ${sorted.map((t) => t.toFixed(0)).join(', ')})`);
+}));
+
+test('the pretrained English → Japanese model translates a held-out sentence', () => withLab(async ({ page }) => {
+  await page.locator(byTestId('task-picker')).selectOption('en-ja');
+  await until(() => page.locator(byTestId('model-origin')).innerText(), (t) => /pretrained/.test(t) && /Japanese|en-ja/i.test(t), 30_000, 'the pretrained en-ja model');
+  await waitForModel(page);
+  await page.locator(byTestId('translate-input')).fill(HELD_OUT.en);
+  const output = await until(() => page.locator(byTestId('translate-output')).innerText(), (t) => t.trim() !== '', 20_000, 'a translation');
+  assert.equal(output.trim(), HELD_OUT.ja);
+}));
+
+test('an unknown word shows a message', () => withLab(async ({ page }) => {
+  await page.locator(byTestId('task-picker')).selectOption('en-ja');
+  await waitForModel(page);
+  await page.locator(byTestId('translate-input')).fill('the big zebra sees a small cat');
+  const message = page.locator(byTestId('error-message'));
+  await message.waitFor({ timeout: 10_000 });
+  assert.match(await message.innerText(), /zebra/);
+  assert.equal((await page.locator(byTestId('translate-output')).innerText()).trim(), '');
+}));
+
+test('a garbage checkpoint upload shows an error, and training still works afterwards', () => withLab(async ({ page, errors }) => {
+  const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251));
+  await page.locator(byTestId('checkpoint-upload')).setInputFiles({ name: 'garbage.ckpt', mimeType: 'application/octet-stream', buffer: garbage });
+  const message = page.locator(byTestId('error-message'));
+  await message.waitFor({ timeout: 10_000 });
+  assert.ok((await message.innerText()).trim().length > 0, 'the error says something');
+  await waitForModel(page);
+  const before = await stepCount(page);
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n >= before + 3, 20_000, `training to continue past step ${before}`);
+  await pauseTraining(page);
+  assert.ok(Number.isFinite(await lossValue(page)), 'the loss is a number');
+  assert.deepEqual(errors.filter((e) => /pageerror|panic|RuntimeError/.test(e)), [], 'nothing crashed');
+}));

@@ -1,0 +1,136 @@
+//! `cargo xtask ci`: every test the project has, in the order a failure is
+//! cheapest to find, with the time each stage took and a summary at the end.
+//!
+//! 1. native unit and learning tests: `cargo test --workspace --release`;
+//! 2. the wasm-bindgen-test that trains in headless Chromium (`crates/train/tests/wasm.rs`);
+//! 3. the static site: `trunk build --release` into `dist/`;
+//! 4. the Playwright end-to-end tests in `tests/e2e/` against that site.
+//!
+//! Every stage runs even if an earlier one failed (except the e2e tests,
+//! which need the site), so one run reports every problem. The last line is
+//! `N passed, N failed`, counting tests; a stage that fails without a failing
+//! test (a build error) counts as one failure. The exit code is non-zero on
+//! any failure.
+
+use crate::cmd::{self, Stage};
+use crate::web;
+
+/// Test counts read from a runner's output.
+#[derive(Default, Clone, Copy, Debug, PartialEq)]
+pub struct Counts {
+    pub passed: usize,
+    pub failed: usize,
+}
+
+impl Counts {
+    /// Adds up libtest's `test result: ok. 3 passed; 0 failed; …` lines
+    /// (also printed by wasm-bindgen-test-runner) and node's
+    /// `ℹ pass 3` / `ℹ fail 0` (spec reporter) or `# pass 3` (tap) lines.
+    pub fn read(lines: &[String]) -> Counts {
+        let mut counts = Counts::default();
+        for line in lines {
+            let line = line.trim();
+            if let Some(rest) = line.strip_prefix("test result:") {
+                counts.passed += number_before(rest, " passed");
+                counts.failed += number_before(rest, " failed");
+            } else if let Some(rest) = line.strip_prefix("ℹ pass ").or_else(|| line.strip_prefix("# pass ")) {
+                counts.passed += rest.trim().parse().unwrap_or(0);
+            } else if let Some(rest) = line.strip_prefix("ℹ fail ").or_else(|| line.strip_prefix("# fail ")) {
+                counts.failed += rest.trim().parse().unwrap_or(0);
+            }
+        }
+        counts
+    }
+}
+
+/// The number written just before `word` in `text`, e.g. `3` in "3 passed".
+fn number_before(text: &str, word: &str) -> usize {
+    text.find(word)
+        .and_then(|end| text[..end].rsplit(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|digits| digits.parse().ok())
+        .unwrap_or(0)
+}
+
+struct Outcome {
+    name: String,
+    ok: bool,
+    seconds: f64,
+    counts: Counts,
+}
+
+/// Runs `body` as a stage and records how it went.
+fn stage(outcomes: &mut Vec<Outcome>, name: &str, body: impl FnOnce() -> (Result<(), String>, Vec<String>)) -> bool {
+    let stage = Stage::start(name);
+    let (result, lines) = body();
+    if let Err(message) = &result {
+        eprintln!("xtask: {message}");
+    }
+    let counts = Counts::read(&lines);
+    let (name, ok, seconds) = stage.finish(result.is_ok());
+    outcomes.push(Outcome { name, ok, seconds, counts });
+    ok
+}
+
+pub fn run() -> Result<(), String> {
+    let mut outcomes = Vec::new();
+
+    stage(&mut outcomes, "native tests (cargo test --workspace --release)", || {
+        cmd::run_capturing(&mut cmd::command("cargo", &["test", "--workspace", "--release"]))
+    });
+
+    stage(&mut outcomes, "wasm test in headless Chromium (lab-train, tests/wasm.rs)", || {
+        let mut c = cmd::command("cargo", &["test", "--release", "-p", "lab-train", "--target", "wasm32-unknown-unknown", "--test", "wasm"]);
+        if std::env::var_os("CHROMEDRIVER").is_none() {
+            c.env("CHROMEDRIVER", "/usr/bin/chromedriver");
+        }
+        cmd::run_capturing(&mut c)
+    });
+
+    let site = stage(&mut outcomes, "static site (trunk build --release)", || (web::build_site(), vec![]));
+
+    if site {
+        stage(&mut outcomes, "end-to-end tests (Playwright, headless Chromium)", web::run_e2e);
+    } else {
+        println!("\nskipping the end-to-end tests: the site did not build");
+        outcomes.push(Outcome { name: "end-to-end tests (skipped)".into(), ok: false, seconds: 0.0, counts: Counts::default() });
+    }
+
+    println!("\nsummary:");
+    let (mut passed, mut failed) = (0, 0);
+    for o in &outcomes {
+        println!(
+            "  {:<6} {:>7.1} s  {}  ({} passed, {} failed)",
+            if o.ok { "ok" } else { "FAILED" },
+            o.seconds,
+            o.name,
+            o.counts.passed,
+            o.counts.failed
+        );
+        passed += o.counts.passed;
+        // A stage that failed before any test could fail still counts once.
+        failed += if !o.ok && o.counts.failed == 0 { 1 } else { o.counts.failed };
+    }
+    println!("  total {:.1} s", outcomes.iter().map(|o| o.seconds).sum::<f64>());
+    println!("{passed} passed, {failed} failed");
+    if failed == 0 { Ok(()) } else { Err(format!("{failed} failed")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<String> {
+        text.lines().map(String::from).collect()
+    }
+
+    #[test]
+    fn libtest_and_node_summaries_are_added_up() {
+        let out = lines(
+            "test result: ok. 12 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 3.2s\n\
+             test result: FAILED. 1 passed; 2 failed; 0 ignored\n\
+             ℹ pass 7\n\
+             ℹ fail 1\n",
+        );
+        assert_eq!(Counts::read(&out), Counts { passed: 20, failed: 3 });
+    }
+}

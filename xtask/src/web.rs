@@ -1,0 +1,143 @@
+//! The browser side of the workflow: building and serving the static site,
+//! the Playwright end-to-end tests, the in-browser measurements, the wasm
+//! size, and the pretrained checkpoints the site ships.
+
+use crate::cmd::{self, Stage};
+use std::path::PathBuf;
+
+/// The Chromium the tests drive: Debian's, never a downloaded one.
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn dist() -> PathBuf {
+    cmd::root().join("dist")
+}
+
+/// `trunk build --release` at the workspace root (configured by `Trunk.toml`).
+pub fn build_site() -> Result<(), String> {
+    cmd::run(&mut cmd::command("trunk", &["build", "--release"]))
+}
+
+fn require_site() -> Result<(), String> {
+    if dist().join("index.html").is_file() {
+        Ok(())
+    } else {
+        Err("dist/index.html is missing: run `trunk build --release` (or `cargo xtask serve`) first".into())
+    }
+}
+
+/// Installs `tests/`'s npm packages (playwright-core only; it downloads no browser).
+fn npm_install() -> Result<(), String> {
+    let tests = cmd::root().join("tests");
+    if tests.join("node_modules/playwright-core").is_dir() {
+        return Ok(());
+    }
+    let mut c = cmd::command("npm", &["ci", "--no-audit", "--no-fund"]);
+    c.current_dir(&tests).env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+    cmd::run(&mut c)
+}
+
+/// A node command that talks to the site served on a fresh port.
+fn node_against_site(args: &[&str]) -> Result<std::process::Command, String> {
+    require_site()?;
+    npm_install()?;
+    let server = crate::serve::start(&dist(), 0)?;
+    println!("serving dist/ at {}", server.url);
+    let mut c = cmd::command("node", args);
+    c.env("BASE_URL", &server.url);
+    if std::env::var_os("CHROMIUM").is_none() {
+        c.env("CHROMIUM", CHROMIUM);
+    }
+    Ok(c)
+}
+
+/// The end-to-end test files, in a fixed order.
+fn e2e_files() -> Vec<String> {
+    let dir = cmd::root().join("tests/e2e");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n.ends_with(".test.mjs")).collect())
+        .unwrap_or_default();
+    files.sort();
+    files.into_iter().map(|n| format!("tests/e2e/{n}")).collect()
+}
+
+/// Runs the end-to-end tests, one file at a time (the page trains a model,
+/// and two of them at once on two cores would make timings meaningless).
+pub fn run_e2e() -> (Result<(), String>, Vec<String>) {
+    let files = e2e_files();
+    let mut args = vec!["--test", "--test-reporter=spec", "--test-concurrency=1"];
+    args.extend(files.iter().map(String::as_str));
+    match node_against_site(&args) {
+        Ok(mut c) => cmd::run_capturing(&mut c),
+        Err(message) => (Err(message), vec![]),
+    }
+}
+
+/// `cargo xtask e2e`
+pub fn e2e() -> Result<(), String> {
+    let stage = Stage::start("end-to-end tests (Playwright, headless Chromium)");
+    let (result, lines) = run_e2e();
+    stage.finish(result.is_ok());
+    let counts = crate::ci::Counts::read(&lines);
+    println!("{} passed, {} failed", counts.passed, counts.failed);
+    result
+}
+
+/// `cargo xtask measure`: the in-browser numbers for BENCHMARKS.md.
+pub fn measure() -> Result<(), String> {
+    let stage = Stage::start("in-browser measurements (tests/measure.mjs)");
+    let result = node_against_site(&["tests/measure.mjs"]).and_then(|mut c| cmd::run(&mut c));
+    stage.finish(result.is_ok());
+    size()?;
+    result
+}
+
+/// `cargo xtask serve`: build the site and serve it until interrupted.
+pub fn serve(port: u16) -> Result<(), String> {
+    build_site()?;
+    let server = crate::serve::start(&dist(), port)?;
+    println!("Attention Lab is at {}  (Ctrl-C stops the server)", server.url);
+    loop {
+        std::thread::park();
+    }
+}
+
+/// `cargo xtask size`: what a first visit downloads, gzipped. Returns total bytes.
+pub fn size() -> Result<u64, String> {
+    require_site()?;
+    let mut total = 0;
+    let mut wasm: Vec<PathBuf> =
+        std::fs::read_dir(dist()).map_err(|e| e.to_string())?.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "wasm")).collect();
+    wasm.sort();
+    for file in &wasm {
+        let raw = std::fs::metadata(file).map_err(|e| e.to_string())?.len();
+        let out = std::process::Command::new("gzip").args(["-9", "-c"]).arg(file).output().map_err(|e| format!("gzip: {e}"))?;
+        let gzipped = out.stdout.len() as u64;
+        total += gzipped;
+        println!("size {} raw={raw} gzip={gzipped} ({:.2} MB gzipped)", file.file_name().unwrap_or_default().to_string_lossy(), mb(gzipped));
+    }
+    println!("size total gzip={total} ({:.2} MB; budget 2 MB)", mb(total));
+    Ok(total)
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / 1_000_000.0
+}
+
+/// The shipped checkpoints and the steps each is trained for.
+pub const PRETRAINED: [(&str, usize); 3] = [("copy", 1500), ("reverse", 2500), ("en-ja", 600)];
+
+/// `cargo xtask pretrain`: reproduces `assets/checkpoints/*.ckpt` (seed 42).
+pub fn pretrain() -> Result<(), String> {
+    for (task, steps) in PRETRAINED {
+        let stage = Stage::start(&format!("pretrain {task} ({steps} steps)"));
+        let out = format!("assets/checkpoints/{task}.ckpt");
+        let steps = steps.to_string();
+        let result = cmd::run(&mut cmd::command(
+            "cargo",
+            &["run", "--quiet", "--release", "-p", "lab-cli", "--", "train", "--task", task, "--steps", &steps, "--out", &out],
+        ));
+        stage.finish(result.is_ok());
+        result?;
+    }
+    Ok(())
+}
