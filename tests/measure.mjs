@@ -41,7 +41,7 @@ function print(name, value) {
 
 /** The held-out exact match (percent) and its step from the evaluation line, if any. */
 async function heldOutExactMatch(page) {
-  const text = await page.locator('p.readouts', { hasText: 'Held-out at step' }).first().innerText().catch(() => '');
+  const text = await page.getByTestId('eval-summary').innerText().catch(() => '');
   const m = /Held-out at step (\d+):.*exact match ([\d.]+)%/.exec(text);
   return m ? { step: Number(m[1]), exactMatch: Number(m[2]) } : null;
 }

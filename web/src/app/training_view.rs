@@ -140,7 +140,7 @@ pub fn TrainingView() -> impl IntoView {
                 "   tokens/s: " <b>{move || format!("{:.0}", lab.tokens_per_s.get())}</b>
                 "   " <label><input type="checkbox" data-testid="log-scale" on:change=move |ev| log.set(event_target_checked(&ev))/>" log scale (loss and learning rate)"</label>
             </p>
-            <p class="readouts">{eval_line}</p>
+            <p class="readouts" data-testid="eval-summary">{eval_line}</p>
             <div class="charts">
                 <figure><figcaption>"Loss: train and held-out"</figcaption>
                     <canvas node_ref=loss data-testid="loss-chart" width="620" height="340" class="chart" role="img" aria-label="Training and held-out loss by step"></canvas></figure>
