@@ -60,3 +60,57 @@ fn option<T: std::str::FromStr>(options: &[String], name: &str, default: T) -> T
         }),
     }
 }
+
+/// The invariants of ARCHITECTURE.md that a file scan can check.
+#[cfg(test)]
+mod invariants {
+    use std::path::Path;
+
+    fn sources(dir: &Path) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).expect("source folder exists") {
+            let path = entry.expect("readable entry").path();
+            if path.is_dir() {
+                out.extend(sources(&path));
+            } else if path.extension().is_some_and(|e| e == "rs" || e == "toml") {
+                out.push((path.display().to_string(), std::fs::read_to_string(&path).expect("utf-8 source")));
+            }
+        }
+        out
+    }
+
+    fn root() -> &'static Path {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+    }
+
+    #[test]
+    fn the_page_never_touches_burn_or_the_trainer() {
+        for dir in ["web/src/app", "web/src/plot"] {
+            for (file, text) in sources(&root().join(dir)) {
+                for banned in ["lab_train", "lab_model", "burn::"] {
+                    assert!(!text.contains(banned), "{file} uses {banned}: the page depends on burn-free crates only");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_model_crate_knows_nothing_about_the_web_tasks_or_training() {
+        let mut files = sources(&root().join("crates/model/src"));
+        files.push(("crates/model/Cargo.toml".into(), std::fs::read_to_string(root().join("crates/model/Cargo.toml")).expect("manifest")));
+        for (file, text) in files {
+            for banned in ["wasm_bindgen", "wasm-bindgen", "web_sys", "web-sys", "leptos", "lab_tasks", "lab-tasks", "lab_train", "lab-train", "lab_protocol", "lab-protocol"] {
+                assert!(!text.contains(banned), "{file} mentions {banned}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_protocol_and_math_crates_are_burn_free() {
+        for krate in ["crates/protocol", "crates/math", "crates/tasks"] {
+            let manifest = std::fs::read_to_string(root().join(krate).join("Cargo.toml")).expect("manifest");
+            let depends = manifest.lines().any(|l| l.trim_start().starts_with("burn") || l.trim_start().starts_with("lab-model") || l.trim_start().starts_with("lab-train"));
+            assert!(!depends, "{krate} depends on burn");
+        }
+    }
+}
