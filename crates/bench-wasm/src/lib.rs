@@ -7,10 +7,9 @@
 //! wasm32 with simd128, binds it for Node with `wasm-bindgen --target nodejs`
 //! and calls [`bench_steps`] from `bench.cjs`.
 
-use lab_tasks::TaskKind;
-use lab_train::{Backend, Settings, Trainer};
+use lab_train::bench::steps_per_second;
+use lab_train::Backend;
 use wasm_bindgen::prelude::wasm_bindgen;
-use web_time::Instant;
 
 /// The backend called `name` ("flex" or "ndarray"), if this build has it.
 pub fn backend_named(name: &str) -> Result<Backend, String> {
@@ -21,19 +20,6 @@ pub fn backend_named(name: &str) -> Result<Backend, String> {
             let known: Vec<&str> = Backend::available().iter().map(|b| b.name()).collect();
             format!("backend {name:?} is not compiled into this build (available: {})", known.join(", "))
         })
-}
-
-/// Runs `warmup` untimed steps, then `steps` timed ones, and returns steps per second.
-pub fn steps_per_second(backend: Backend, warmup: u32, steps: u32) -> Result<f64, String> {
-    let mut trainer = Trainer::with_backend(&Settings::toy(TaskKind::EnJa), backend).map_err(|e| e.to_string())?;
-    for _ in 0..warmup {
-        trainer.step();
-    }
-    let started = Instant::now();
-    for _ in 0..steps {
-        trainer.step();
-    }
-    Ok(f64::from(steps) / started.elapsed().as_secs_f64())
 }
 
 /// JavaScript entry point: steps per second on the backend called `backend`.

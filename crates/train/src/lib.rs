@@ -5,12 +5,14 @@
 //! choice comes from the run's seed.
 //!
 //! - [`batch`]: pairs → padded id tensors, padded per batch;
+//! - [`bench`]: the benchmark workload shared by the native and wasm benches;
 //! - [`loss`]: label-smoothed cross-entropy (§5.4);
 //! - [`trainer`]: Adam (β = 0.9/0.98, ε = 1e-9) with the Noam schedule (§5.3);
 //! - [`evaluate`]: held-out loss, accuracy, exact match, BLEU, head alignment;
 //! - [`inspect`]: attention maps, translation and the mask demo as plain data.
 
 pub mod batch;
+pub mod bench;
 pub mod evaluate;
 pub mod inspect;
 pub mod loss;

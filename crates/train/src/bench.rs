@@ -1,0 +1,26 @@
+//! The benchmark workload, defined once: training steps per second of the
+//! `toy` preset on English → Japanese. The native CLI (`attention-lab bench`)
+//! and the wasm build (`crates/bench-wasm`, run in Node) both call
+//! [`steps_per_second`], so their ratio compares like with like.
+
+use lab_protocol::Settings;
+use lab_tasks::TaskKind;
+use web_time::Instant;
+
+use crate::{Backend, Trainer};
+
+/// Steps run before timing starts, so allocation warm-up is not measured.
+pub const WARMUP_STEPS: u32 = 5;
+
+/// Runs `warmup` untimed steps, then `steps` timed ones, and returns steps per second.
+pub fn steps_per_second(backend: Backend, warmup: u32, steps: u32) -> Result<f64, String> {
+    let mut trainer = Trainer::with_backend(&Settings::toy(TaskKind::EnJa), backend).map_err(|e| e.to_string())?;
+    for _ in 0..warmup {
+        trainer.step();
+    }
+    let started = Instant::now();
+    for _ in 0..steps {
+        trainer.step();
+    }
+    Ok(f64::from(steps) / started.elapsed().as_secs_f64())
+}
