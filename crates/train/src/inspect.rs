@@ -2,7 +2,7 @@
 //! maps for a probe sentence, greedy translation of typed text, and what the
 //! causal mask does to real scores.
 
-use lab_model::{greedy_decode, AttentionOutput, Transformer};
+use lab_model::{greedy_decode, AttentionMaps, AttentionOutput, Transformer, TransformerOutput};
 use lab_protocol::{AttentionSet, DecodeStep, HeadMaps, MaskDemo, Translation};
 use lab_tasks::{Pair, UnknownWord, Vocab, BOS};
 
@@ -55,21 +55,32 @@ fn tokens(vocab: &Vocab, ids: &[u32]) -> Vec<String> {
 }
 
 impl Trainer {
-    /// Teacher-forced attention maps for one pair (e.g. the probe sentence).
-    pub fn probe_attention(&self, pair: &Pair) -> AttentionSet {
-        let model = self.inference_model();
+    /// The teacher-forced forward pass on one pair: `(src ids, tgt_in ids, output)`.
+    fn teacher_forced(&self, pair: &Pair) -> (Vec<u32>, Vec<u32>, TransformerOutput) {
         let data = self.dataset();
         let device = self.backend().device();
         let src = source_ids(&data.src_vocab, &pair.src);
         let tgt_in: Vec<u32> = std::iter::once(BOS).chain(data.tgt_vocab.encode_words(&pair.tgt).ids).collect();
-        let out = model.forward(id_tensor(&[src.clone()], &device), id_tensor(&[tgt_in.clone()], &device));
+        let out = self.inference_model().forward(id_tensor(&[src.clone()], &device), id_tensor(&[tgt_in.clone()], &device));
+        (src, tgt_in, out)
+    }
+
+    /// The maps of one forward pass, labelled with their tokens.
+    fn attention_set(&self, src: &[u32], tgt_in: &[u32], maps: &AttentionMaps) -> AttentionSet {
+        let data = self.dataset();
         AttentionSet {
-            src_tokens: tokens(&data.src_vocab, &src),
-            tgt_tokens: tokens(&data.tgt_vocab, &tgt_in),
-            encoder_self: head_maps(&out.attention.encoder_self),
-            decoder_self: head_maps(&out.attention.decoder_self),
-            cross: head_maps(&out.attention.cross),
+            src_tokens: tokens(&data.src_vocab, src),
+            tgt_tokens: tokens(&data.tgt_vocab, tgt_in),
+            encoder_self: head_maps(&maps.encoder_self),
+            decoder_self: head_maps(&maps.decoder_self),
+            cross: head_maps(&maps.cross),
         }
+    }
+
+    /// Teacher-forced attention maps for one pair (e.g. the probe sentence).
+    pub fn probe_attention(&self, pair: &Pair) -> AttentionSet {
+        let (src, tgt_in, out) = self.teacher_forced(pair);
+        self.attention_set(&src, &tgt_in, &out.attention)
     }
 
     /// Checks and tokenizes typed source text.
@@ -101,29 +112,13 @@ impl Trainer {
             .collect();
         let last = decoded.steps.last().expect("greedy decoding makes at least one step");
         let tgt_in: Vec<u32> = std::iter::once(BOS).chain(decoded.tokens.iter().copied()).take(decoded.tokens.len()).collect();
-        Ok(Translation {
-            source: words,
-            output: data.tgt_vocab.decode(&decoded.tokens),
-            steps,
-            attention: AttentionSet {
-                src_tokens: tokens(&data.src_vocab, &src),
-                tgt_tokens: tokens(&data.tgt_vocab, &tgt_in),
-                encoder_self: head_maps(&last.attention.encoder_self),
-                decoder_self: head_maps(&last.attention.decoder_self),
-                cross: head_maps(&last.attention.cross),
-            },
-        })
+        Ok(Translation { source: words, output: data.tgt_vocab.decode(&decoded.tokens), steps, attention: self.attention_set(&src, &tgt_in, &last.attention) })
     }
 
     /// Raw scores, masked scores and softmax weights of `head` in the first
     /// decoder self-attention layer, teacher-forced on `pair`.
     pub fn mask_demo(&self, pair: &Pair, head: usize) -> MaskDemo {
-        let model = self.inference_model();
-        let data = self.dataset();
-        let device = self.backend().device();
-        let src = source_ids(&data.src_vocab, &pair.src);
-        let tgt_in: Vec<u32> = std::iter::once(BOS).chain(data.tgt_vocab.encode_words(&pair.tgt).ids).collect();
-        let out = model.forward(id_tensor(&[src], &device), id_tensor(&[tgt_in.clone()], &device));
+        let (_, tgt_in, out) = self.teacher_forced(pair);
         let layer = &out.attention.decoder_self[0];
         let [_, n_heads, seq, _] = layer.weights.dims();
         let head = head.min(n_heads - 1);
@@ -132,7 +127,7 @@ impl Trainer {
         // The same mask the model applied: one sentence, no padding, so it is the causal mask.
         let mask = lab_math::combined_mask(&[seq], seq);
         MaskDemo {
-            tokens: tokens(&data.tgt_vocab, &tgt_in),
+            tokens: tokens(&self.dataset().tgt_vocab, &tgt_in),
             seq_q: seq,
             seq_k: seq,
             masked_scores: raw.iter().zip(&mask).map(|(&s, &hidden)| (!hidden).then_some(s)).collect(),
