@@ -13,4 +13,5 @@
 pub mod app;
 pub mod plot;
 pub mod run;
+pub mod teach;
 pub mod worker;

@@ -1,7 +1,7 @@
 //! The `train`, `inspect`, `eval` and `export` commands.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use lab_protocol::{EvalReport, NormPlacement, Settings};
+use lab_protocol::{AttentionKind, EvalReport, HeadTrace, NormPlacement, Settings, TraceRequest, Translation};
 use lab_tasks::TaskKind;
 use lab_train::Trainer;
 use std::path::Path;
@@ -107,11 +107,31 @@ pub fn train(task: &str, steps: usize, seed: u64, overrides: &Overrides, out: Op
     Ok(())
 }
 
+/// `inspect --json`: the translation and, for every attention kind, layer and
+/// head, the opened-up head (projected q/k/v, scaled scores, weights, context).
+#[derive(serde::Serialize)]
+struct Inspection {
+    #[serde(flatten)]
+    translation: Translation,
+    heads: Vec<HeadTrace>,
+}
+
 pub fn inspect(checkpoint: &Path, input: &str, json: bool) -> Result<(), String> {
     let trainer = load(checkpoint)?;
-    let translation = trainer.translate(input).map_err(|e| e.to_string())?;
+    let translation = trainer.translate(input, true).map_err(|e| e.to_string())?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&translation).expect("translations are plain data"));
+        let s = trainer.settings();
+        let mut heads = Vec::new();
+        for kind in AttentionKind::ALL {
+            for layer in 0..s.n_layers {
+                for head in 0..s.n_heads {
+                    let request = TraceRequest { kind, layer, head, sentence: Some(input.to_string()) };
+                    heads.push(trainer.trace_head(&request).map_err(|e| e.to_string())?);
+                }
+            }
+        }
+        let inspection = Inspection { translation, heads };
+        println!("{}", serde_json::to_string_pretty(&inspection).expect("inspections are plain data"));
     } else {
         println!("source: {}", translation.attention.src_tokens.join(" "));
         println!("output: {}", translation.output.join(" "));
@@ -119,6 +139,41 @@ pub fn inspect(checkpoint: &Path, input: &str, json: bool) -> Result<(), String>
             let top: Vec<String> = step.top_k.iter().map(|(t, p)| format!("{t} {p:.3}")).collect();
             println!("  {:<10} top-k: {}", step.token, top.join(", "));
         }
+    }
+    Ok(())
+}
+
+/// One decoding step as `translate --json` prints it.
+#[derive(serde::Serialize)]
+struct StepLine<'a> {
+    step: usize,
+    token: &'a str,
+    top_k: &'a [(String, f32)],
+    multiply_adds: u64,
+    cached_positions: usize,
+}
+
+/// Greedy decoding step by step, with or without the KV cache.
+pub fn translate(checkpoint: &Path, input: &str, json: bool, cached: bool) -> Result<(), String> {
+    let trainer = load(checkpoint)?;
+    let t = trainer.translate(input, cached).map_err(|e| e.to_string())?;
+    let steps: Vec<StepLine> = t
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| StepLine { step: i + 1, token: &s.token, top_k: &s.top_k, multiply_adds: s.multiply_adds, cached_positions: s.cached_positions })
+        .collect();
+    let total: u64 = steps.iter().map(|s| s.multiply_adds).sum();
+    if json {
+        let out = serde_json::json!({ "source": t.source, "tokens": t.output, "cached": cached, "steps": steps, "multiply_adds": total });
+        println!("{}", serde_json::to_string_pretty(&out).expect("plain data"));
+    } else {
+        println!("{} → {}   ({} cache)", t.source.join(" "), t.output.join(" "), if cached { "with" } else { "without" });
+        for s in &steps {
+            let top: Vec<String> = s.top_k.iter().map(|(w, p)| format!("{w} {p:.3}")).collect();
+            println!("  step {:>2}  {:<10} {:>9} multiply-adds  top-5: {}", s.step, s.token, s.multiply_adds, top.join(", "));
+        }
+        println!("  total {total} multiply-adds");
     }
     Ok(())
 }

@@ -36,7 +36,7 @@ enum Command {
         #[command(flatten)]
         overrides: commands::Overrides,
     },
-    /// Translate one sentence with a checkpoint and print every attention map.
+    /// Translate one sentence and print every attention map and, with --json, every head opened up.
     Inspect {
         #[arg(long)]
         checkpoint: PathBuf,
@@ -45,6 +45,19 @@ enum Command {
         /// Print JSON instead of a summary.
         #[arg(long)]
         json: bool,
+    },
+    /// Greedy decoding step by step: each step's top-5 and multiply-adds.
+    Translate {
+        #[arg(long)]
+        checkpoint: PathBuf,
+        #[arg(long)]
+        input: String,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Run the whole decoder again at every step instead of keeping a KV cache.
+        #[arg(long)]
+        no_cache: bool,
     },
     /// Evaluate a checkpoint on its task's held-out sentences.
     Eval {
@@ -69,6 +82,7 @@ fn main() {
     let result = match Cli::parse().command {
         Command::Train { task, steps, seed, out, eval_every, stop_at, overrides } => commands::train(&task, steps, seed, &overrides, out.as_deref(), eval_every, stop_at),
         Command::Inspect { checkpoint, input, json } => commands::inspect(&checkpoint, &input, json),
+        Command::Translate { checkpoint, input, json, no_cache } => commands::translate(&checkpoint, &input, json, !no_cache),
         Command::Eval { checkpoint } => commands::eval(&checkpoint),
         Command::Export { checkpoint, out } => commands::export(&checkpoint, &out),
         Command::Bench { steps } => bench::run(steps),

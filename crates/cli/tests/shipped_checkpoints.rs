@@ -56,3 +56,44 @@ fn inspect_explains_unknown_words_and_bad_files() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not an Attention Lab checkpoint"));
 }
+
+#[test]
+fn translate_json_reports_steps_costs_and_the_same_tokens_with_and_without_the_cache() {
+    let enja = checkpoint(TaskKind::EnJa);
+    let run = |extra: &[&str]| {
+        let mut args = vec!["translate", "--json", "--input", "the big dog sees a small cat", "--checkpoint", enja.to_str().expect("utf-8 path")];
+        args.extend_from_slice(extra);
+        let out = Command::new(env!("CARGO_BIN_EXE_attention-lab")).args(&args).output().expect("the CLI runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("valid JSON")
+    };
+    let (with, without) = (run(&[]), run(&["--no-cache"]));
+    assert_eq!(with["tokens"], serde_json::json!(["大きい", "犬", "は", "小さい", "猫", "を", "見る"]));
+    assert_eq!(with["tokens"], without["tokens"]);
+    let steps = with["steps"].as_array().expect("steps");
+    assert_eq!(steps.len(), 8, "7 words and <eos>");
+    assert_eq!(steps[0]["top_k"].as_array().map(Vec::len), Some(5));
+    let cost = |v: &serde_json::Value| v["multiply_adds"].as_u64().expect("a count");
+    assert!(cost(&with) < cost(&without), "the cache saves work");
+    assert_eq!(cost(&steps[0]), cost(&without["steps"][0]), "nothing to reuse at step 1");
+}
+
+#[test]
+fn inspect_json_opens_every_head() {
+    let enja = checkpoint(TaskKind::EnJa);
+    let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
+        .args(["inspect", "--json", "--input", "the dog sees a cat", "--checkpoint", enja.to_str().expect("utf-8 path")])
+        .output()
+        .expect("the CLI runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let heads = json["heads"].as_array().expect("heads");
+    assert_eq!(heads.len(), 3 * 2 * 4, "3 kinds × 2 layers × 4 heads");
+    for h in heads {
+        let (sq, sk, dk) = (h["seq_q"].as_u64().expect("n") as usize, h["seq_k"].as_u64().expect("n") as usize, h["d_k"].as_u64().expect("n") as usize);
+        assert_eq!(h["q"].as_array().map(Vec::len), Some(sq * dk));
+        assert_eq!(h["k"].as_array().map(Vec::len), Some(sk * dk));
+        assert_eq!(h["scores"].as_array().map(Vec::len), Some(sq * sk));
+        assert_eq!(h["head_context"].as_array().map(Vec::len), Some(sq * dk));
+    }
+}

@@ -5,10 +5,13 @@
 //! learner sees on screen is computed by the code the model runs.
 //!
 //! - [`positional`]: sinusoidal positional encoding (§3.5).
+//! - [`decoding`]: the multiply-adds of a greedy decoding step, with and without a KV cache.
 //! - [`masks`]: padding and subsequent (causal) masks (§3.2.3).
 //! - [`schedule`]: the Noam learning-rate schedule (§5.3).
 //! - [`smoothing`]: label-smoothed target distributions (§5.4).
 
+pub mod beta;
+pub mod decoding;
 pub mod masks;
 pub mod positional;
 pub mod schedule;
@@ -18,3 +21,11 @@ pub use masks::{combined_mask, padding_mask, subsequent_mask, MASK_CONVENTION};
 pub use positional::{pe_similarity, pe_value, sinusoid_table, PE_FORMULA};
 pub use schedule::noam_rate;
 pub use smoothing::smoothed_targets;
+
+/// Table 1: per-layer cost, sequential operations and path length by layer type (§4).
+pub mod complexity;
+/// Label-smoothed cross-entropy split into its floor H(q) and KL(q ‖ p) (§5.4).
+pub mod cross_entropy;
+
+pub use beta::{entropy_bits, softmax_beta};
+pub use cross_entropy::{cross_entropy_split, CrossEntropySplit};

@@ -15,15 +15,29 @@ use burn::nn::{Dropout, DropoutConfig, Linear, LinearConfig};
 use burn::tensor::activation::softmax;
 use burn::tensor::{Bool, Device, Tensor};
 
-/// What one attention call produces.
+use crate::ops::{batched_matmul, position_wise};
+
+/// What one attention call produces. Besides the context, every intermediate
+/// of the computation is kept, so the "inside one head" view can show it.
 #[derive(Clone, Debug)]
 pub struct AttentionOutput {
-    /// `[batch, seq_q, d_model]`: the new representation of each query.
+    /// `[batch, seq_q, d_model]`: the new representation of each query (after `W^O`).
     pub context: Tensor<3>,
     /// `[batch, n_heads, seq_q, seq_k]`: softmax weights, before dropout. Each row sums to 1.
     pub weights: Tensor<4>,
     /// `[batch, n_heads, seq_q, seq_k]`: `QKᵀ / √d_k`, before the mask.
     pub scores: Tensor<4>,
+    /// `[batch, seq_q, d_model]`: the input the queries were projected from.
+    pub x_q: Tensor<3>,
+    /// `[batch, n_heads, seq_q, d_k]`: `x_q W^Q`, split into heads.
+    pub q: Tensor<4>,
+    /// `[batch, n_heads, seq_k, d_k]`: the keys, split into heads.
+    pub k: Tensor<4>,
+    /// `[batch, n_heads, seq_k, d_k]`: the values, split into heads.
+    pub v: Tensor<4>,
+    /// `[batch, n_heads, seq_q, d_k]`: each head's weighted sum of `V` rows, before
+    /// the heads are concatenated and multiplied by `W^O`.
+    pub heads: Tensor<4>,
 }
 
 /// The scaled dot-product weights, for every head at once: `softmax(QKᵀ / √d_k)`.
@@ -34,7 +48,7 @@ pub struct AttentionOutput {
 /// - output: `(weights, scores)`, both `[batch, n_heads, seq_q, seq_k]`
 pub fn attention_weights(q: Tensor<4>, k: Tensor<4>, mask: Option<Tensor<3, Bool>>) -> (Tensor<4>, Tensor<4>) {
     let [_, _, _, d_k] = q.dims();
-    let scores = q.matmul(k.transpose()).div_scalar((d_k as f32).sqrt()); // [batch, n_heads, seq_q, seq_k]
+    let scores = batched_matmul(q, k.transpose()).div_scalar((d_k as f32).sqrt()); // [batch, n_heads, seq_q, seq_k]
     let masked = match mask {
         Some(mask) => scores.clone().mask_fill(mask.unsqueeze_dim::<4>(1), f32::NEG_INFINITY), // mask: [batch, 1, seq_q|1, seq_k]
         None => scores.clone(),
@@ -43,6 +57,10 @@ pub fn attention_weights(q: Tensor<4>, k: Tensor<4>, mask: Option<Tensor<3, Bool
 }
 
 /// Multi-head attention with `n_heads` heads of size `d_k = d_model / n_heads`.
+///
+/// The parameters are the paper's four matrices `W^Q`, `W^K`, `W^V`, `W^O`
+/// (each `[d_model, d_model]`, all heads side by side); head `i` uses columns
+/// `i·d_k .. (i+1)·d_k` of the first three.
 #[derive(Module, Debug)]
 pub struct MultiHeadAttention {
     pub query: Linear,
@@ -71,24 +89,74 @@ impl MultiHeadAttention {
         }
     }
 
-    /// Queries from `x_q` attend over keys and values from `x_kv`. Self-attention
-    /// passes the same tensor twice; cross-attention passes the encoder's memory as `x_kv`.
+    /// Queries from `x_q` attend over keys and values from `x_kv`. Cross-attention
+    /// passes the encoder's memory as `x_kv`; self-attention uses [`Self::forward_self`].
     ///
     /// # Shapes
     /// - `x_q`: `[batch, seq_q, d_model]`, `x_kv`: `[batch, seq_k, d_model]`
     /// - `mask`: `[batch, seq_q | 1, seq_k]`, `true` = hidden
     pub fn forward(&self, x_q: Tensor<3>, x_kv: Tensor<3>, mask: Option<Tensor<3, Bool>>) -> AttentionOutput {
-        let [batch, seq_q, d_model] = x_q.dims();
-        let q = self.split_heads(self.query.forward(x_q)); // [batch, n_heads, seq_q, d_k]
-        let k = self.split_heads(self.key.forward(x_kv.clone())); // [batch, n_heads, seq_k, d_k]
-        let v = self.split_heads(self.value.forward(x_kv)); // [batch, n_heads, seq_k, d_k]
-        let (weights, scores) = attention_weights(q, k, mask);
+        let q = self.project_q(x_q.clone());
+        let (k, v) = self.project_kv(x_kv);
+        self.attend(x_q, q, k, v, mask)
+    }
+
+    /// Self-attention: queries, keys and values all come from `x`.
+    ///
+    /// # Shapes
+    /// - `x`: `[batch, seq, d_model]`, `mask`: `[batch, seq | 1, seq]`, `true` = hidden
+    pub fn forward_self(&self, x: Tensor<3>, mask: Option<Tensor<3, Bool>>) -> AttentionOutput {
+        let (q, k, v) = self.project_qkv(x.clone());
+        self.attend(x, q, k, v, mask)
+    }
+
+    /// `Q = x W^Q`, split into heads.
+    ///
+    /// # Shapes
+    /// - `x`: `[batch, seq, d_model]` → `[batch, n_heads, seq, d_k]`
+    pub fn project_q(&self, x: Tensor<3>) -> Tensor<4> {
+        self.split_heads(position_wise(&self.query, x))
+    }
+
+    /// `K = x W^K` and `V = x W^V`, split into heads. The KV cache stores exactly these.
+    ///
+    /// # Shapes
+    /// - `x`: `[batch, seq, d_model]` → two `[batch, n_heads, seq, d_k]`
+    pub fn project_kv(&self, x: Tensor<3>) -> (Tensor<4>, Tensor<4>) {
+        let k = self.split_heads(position_wise(&self.key, x.clone()));
+        let v = self.split_heads(position_wise(&self.value, x));
+        (k, v)
+    }
+
+    /// `Q`, `K` and `V` from the same input.
+    ///
+    /// Three products rather than one with `[W^Q | W^K | W^V]`: fusing them was
+    /// measured slower at the lab's sizes (BENCHMARKS.md), because joining the
+    /// weights and splitting the result copies more than one product saves.
+    ///
+    /// # Shapes
+    /// - `x`: `[batch, seq, d_model]` → three `[batch, n_heads, seq, d_k]`
+    pub fn project_qkv(&self, x: Tensor<3>) -> (Tensor<4>, Tensor<4>, Tensor<4>) {
+        let q = self.project_q(x.clone());
+        let (k, v) = self.project_kv(x);
+        (q, k, v)
+    }
+
+    /// Scaled dot-product attention of every head, then `Concat(heads) W^O`.
+    ///
+    /// # Shapes
+    /// - `x_q`: `[batch, seq_q, d_model]` (kept for the views)
+    /// - `q`: `[batch, n_heads, seq_q, d_k]`, `k`, `v`: `[batch, n_heads, seq_k, d_k]`
+    /// - `mask`: `[batch, seq_q | 1, seq_k]`, `true` = hidden
+    pub fn attend(&self, x_q: Tensor<3>, q: Tensor<4>, k: Tensor<4>, v: Tensor<4>, mask: Option<Tensor<3, Bool>>) -> AttentionOutput {
+        let [batch, _, seq_q, _] = q.dims();
+        let (weights, scores) = attention_weights(q.clone(), k.clone(), mask);
         // Dropout acts on the weights only while training (as in the Annotated
         // Transformer); the returned weights are the clean softmax, so the
         // views show what the model computed.
-        let context = self.dropout.forward(weights.clone()).matmul(v); // [batch, n_heads, seq_q, d_k]
-        let context = context.swap_dims(1, 2).reshape([batch, seq_q, d_model]); // [batch, seq_q, d_model]
-        AttentionOutput { context: self.output.forward(context), weights, scores }
+        let heads = batched_matmul(self.dropout.forward(weights.clone()), v.clone()); // [batch, n_heads, seq_q, d_k]
+        let concat = heads.clone().swap_dims(1, 2).reshape([batch, seq_q, self.n_heads * self.d_k]); // [batch, seq_q, d_model]
+        AttentionOutput { context: position_wise(&self.output, concat), weights, scores, x_q, q, k, v, heads }
     }
 
     /// # Shapes

@@ -1,15 +1,147 @@
-//! Greedy decoding, token by token (§3 and Figure 1, "outputs shifted right").
+//! Greedy decoding, token by token (§3 and Figure 1, "outputs shifted right"),
+//! with or without a KV cache.
 //!
-//! At each step the decoder reads `<bos> y₁ … y_t`, the last row of its
+//! At step `t` the decoder reads `<bos> y₁ … y_{t−1}`, the last position's
 //! output gives a distribution over the next token, and greedy decoding takes
-//! the argmax. It stops at `<eos>` or after `max_len` tokens. Without a KV
-//! cache every step re-runs the decoder over the whole prefix: O(t²) work
-//! that a cache would make O(t).
+//! the argmax. It stops at `<eos>` or after `max_len` tokens.
+//!
+//! - [`DecodeMode::Recompute`] runs the decoder over the whole prefix at every
+//!   step, as a teacher-forced pass would: the cost of step `t` grows like t².
+//! - [`DecodeMode::Cached`] keeps each layer's keys and values
+//!   ([`LayerCache`]) and runs the decoder for the newest position only: the
+//!   cost grows like t. Both give the same tokens and (within float rounding)
+//!   the same probabilities; the tests hold them to that.
+//!
+//! Every step reports the multiply-adds its matrix products did, counted by
+//! [`crate::ops`]; `lab_math::decoding` has the closed-form formulas.
 
 use burn::tensor::activation::softmax;
-use burn::tensor::{Int, Tensor, TensorData};
+use burn::tensor::{Bool, Int, Tensor, TensorData};
 
-use crate::transformer::{AttentionMaps, Transformer, BOS, EOS};
+use crate::attention::AttentionOutput;
+use crate::decoder::LayerCache;
+use crate::masks::decoder_mask;
+use crate::ops::{count_multiply_adds, position_wise};
+use crate::transformer::{Transformer, BOS, EOS, PAD};
+
+/// How the decoder is run at each step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecodeMode {
+    /// Keep every layer's keys and values; run only the newest position.
+    Cached,
+    /// Run the decoder over the whole prefix again at every step.
+    Recompute,
+}
+
+/// What one decoding step computed, for the newest position of every sentence.
+#[derive(Clone, Debug)]
+pub struct StepOutput {
+    /// `[batch, tgt_vocab]`: next-token scores of the newest position.
+    pub logits: Tensor<2>,
+    /// Per decoder layer, `[batch, n_heads, 1, t]`: the newest query's self-attention row.
+    pub self_rows: Vec<Tensor<4>>,
+    /// Per decoder layer, `[batch, n_heads, 1, src_len]`: the newest query's cross-attention row.
+    pub cross_rows: Vec<Tensor<4>>,
+    /// Multiply-adds of this step's matrix products.
+    pub multiply_adds: u64,
+    /// Positions held in each layer's self-attention cache after this step (0 without a cache).
+    pub cached_positions: usize,
+}
+
+/// A batch of sentences being decoded: the encoder's memory, the prefixes so
+/// far and, in [`DecodeMode::Cached`], every decoder layer's cache.
+pub struct DecoderState<'m> {
+    model: &'m Transformer,
+    memory: Tensor<3>,
+    src_mask: Tensor<3, Bool>,
+    caches: Option<Vec<LayerCache>>,
+    /// `[batch][t]`: `<bos>` and the tokens chosen so far.
+    prefixes: Vec<Vec<i64>>,
+    /// The encoder's self-attention, one entry per layer.
+    pub encoder_self: Vec<AttentionOutput>,
+}
+
+impl<'m> DecoderState<'m> {
+    /// Encodes the source and starts every prefix with `<bos>`.
+    ///
+    /// # Shapes
+    /// - `src`: `[batch, src_len]`, PAD-padded, each row ending with `<eos>`.
+    pub fn new(model: &'m Transformer, src: Tensor<2, Int>, mode: DecodeMode) -> Self {
+        let [batch, _] = src.dims();
+        let (memory, src_mask, encoder_self) = model.encode(src);
+        let caches = (mode == DecodeMode::Cached)
+            .then(|| model.decoder.layers.iter().map(|layer| LayerCache::new(layer, &memory)).collect());
+        Self { model, memory, src_mask, caches, prefixes: vec![vec![BOS as i64]; batch], encoder_self }
+    }
+
+    /// Positions each prefix holds: `t` at step `t`.
+    pub fn len(&self) -> usize {
+        self.prefixes[0].len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Runs the decoder for the newest position of every prefix.
+    ///
+    /// The first step in [`DecodeMode::Cached`] also counts the projection of
+    /// the source's cross-attention keys and values, done when the state was made.
+    pub fn step(&mut self) -> StepOutput {
+        let model = self.model;
+        let device = self.memory.device();
+        let (batch, t) = (self.prefixes.len(), self.len());
+        let ((h, layers), mut multiply_adds) = match &mut self.caches {
+            Some(caches) => {
+                let last: Vec<i64> = self.prefixes.iter().map(|p| p[t - 1]).collect();
+                let ids = Tensor::<2, Int>::from_data(TensorData::new(last, [batch, 1]), &device);
+                let position = model.positions(t, &device).narrow(0, t - 1, 1); // [1, d_model]: row t−1
+                let x = model.tgt_embed.forward(ids, &position); // [batch, 1, d_model]
+                count_multiply_adds(|| model.decoder.forward_cached(x, &self.src_mask, caches))
+            }
+            None => {
+                let ids = Tensor::<2, Int>::from_data(TensorData::new(self.prefixes.concat(), [batch, t]), &device);
+                let tgt_mask = decoder_mask(&ids, PAD); // [batch, t, t]
+                let x = model.tgt_embed.forward(ids, &model.positions(t, &device)); // [batch, t, d_model]
+                count_multiply_adds(|| model.decoder.forward(x, &self.memory, &tgt_mask, &self.src_mask))
+            }
+        };
+        let [_, rows, d_model] = h.dims();
+        let newest = h.narrow(1, rows - 1, 1); // [batch, 1, d_model]
+        let (logits, generator_cost) = count_multiply_adds(|| position_wise(&model.generator, newest));
+        multiply_adds += generator_cost;
+        if t == 1 {
+            if let Some(caches) = &self.caches {
+                multiply_adds += caches.iter().map(|c| cross_projection_cost(c, d_model)).sum::<u64>();
+            }
+        }
+        let last_row = |w: &Tensor<4>| w.clone().narrow(2, w.dims()[2] - 1, 1); // [batch, n_heads, 1, seq_k]
+        StepOutput {
+            logits: logits.reshape([batch, model.config.tgt_vocab_size]),
+            self_rows: layers.iter().map(|l| last_row(&l.self_attn.weights)).collect(),
+            cross_rows: layers.iter().map(|l| last_row(&l.cross_attn.weights)).collect(),
+            multiply_adds,
+            cached_positions: self.caches.as_ref().map_or(0, |c| c[0].len()),
+        }
+    }
+
+    /// Appends one chosen token to every prefix.
+    ///
+    /// # Panics
+    /// If `tokens` does not hold one token per sentence.
+    pub fn push(&mut self, tokens: &[u32]) {
+        assert_eq!(tokens.len(), self.prefixes.len(), "one token per sentence");
+        for (prefix, &token) in self.prefixes.iter_mut().zip(tokens) {
+            prefix.push(token as i64);
+        }
+    }
+}
+
+/// The multiply-adds of projecting the source into one layer's cross keys and values.
+fn cross_projection_cost(cache: &LayerCache, d_model: usize) -> u64 {
+    let [batch, _, src_len, _] = cache.cross_k.dims();
+    (2 * batch * src_len * d_model * d_model) as u64
+}
 
 /// One generated token.
 #[derive(Clone, Debug)]
@@ -17,8 +149,14 @@ pub struct DecodeStep {
     pub token: u32,
     /// The `k` most probable next tokens and their probabilities, best first.
     pub top_k: Vec<(u32, f32)>,
-    /// The attention of this step's pass; the last query row chose `token`.
-    pub attention: AttentionMaps,
+    /// Per decoder layer, `[1, n_heads, 1, t]`: the self-attention row of the query that chose `token`.
+    pub self_rows: Vec<Tensor<4>>,
+    /// Per decoder layer, `[1, n_heads, 1, src_len]`: its cross-attention row.
+    pub cross_rows: Vec<Tensor<4>>,
+    /// Multiply-adds of this step's matrix products.
+    pub multiply_adds: u64,
+    /// Positions in each layer's self-attention cache after this step (0 without a cache).
+    pub cached_positions: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -26,70 +164,90 @@ pub struct Decoded {
     /// Generated ids without `<bos>`; ends with `<eos>` unless `max_len` was reached.
     pub tokens: Vec<u32>,
     pub steps: Vec<DecodeStep>,
+    /// The encoder's self-attention, one entry per layer.
+    pub encoder_self: Vec<AttentionOutput>,
 }
 
-/// Greedy decoding of one source sentence, keeping every step's top-k and maps.
+/// Greedy decoding of one source sentence with the KV cache, keeping every step's top-k and rows.
 ///
 /// # Shapes
 /// - `src`: `[src_len]` ids ending with `<eos>`.
 pub fn greedy_decode(model: &Transformer, src: &[u32], max_len: usize, k: usize) -> Decoded {
+    greedy_decode_with(model, src, max_len, k, DecodeMode::Cached)
+}
+
+/// Greedy decoding of one source sentence in the given mode.
+///
+/// # Shapes
+/// - `src`: `[src_len]` ids ending with `<eos>`.
+pub fn greedy_decode_with(model: &Transformer, src: &[u32], max_len: usize, k: usize, mode: DecodeMode) -> Decoded {
     let device = model.generator.weight.val().device();
     let src = Tensor::<2, Int>::from_data(TensorData::new(src.iter().map(|&t| t as i64).collect(), [1, src.len()]), &device);
-    let (memory, src_mask, encoder_self) = model.encode(src);
-    let mut prefix = vec![BOS as i64];
+    let mut state = DecoderState::new(model, src, mode);
     let mut steps = Vec::new();
     while steps.len() < max_len {
-        let tgt_in = Tensor::<2, Int>::from_data(TensorData::new(prefix.clone(), [1, prefix.len()]), &device);
-        let (logits, decoder_self, cross) = model.decode(tgt_in, &memory, &src_mask);
-        let [_, len, vocab] = logits.dims();
-        let probs = softmax(logits.narrow(1, len - 1, 1).reshape([vocab]), 0); // [vocab]
-        let probs = probs.into_data().try_to_vec::<f32>().expect("probabilities are f32");
+        let out = state.step();
+        let probs = softmax(out.logits, 1).into_data().try_to_vec::<f32>().expect("probabilities are f32"); // [vocab]
         let top_k = top_k(&probs, k.max(1));
         let token = top_k[0].0;
-        let attention = AttentionMaps { encoder_self: encoder_self.clone(), decoder_self, cross };
-        steps.push(DecodeStep { token, top_k, attention });
-        prefix.push(token as i64);
+        state.push(&[token]);
+        let (self_rows, cross_rows) = (out.self_rows, out.cross_rows);
+        steps.push(DecodeStep { token, top_k, self_rows, cross_rows, multiply_adds: out.multiply_adds, cached_positions: out.cached_positions });
         if token == EOS {
             break;
         }
     }
-    Decoded { tokens: steps.iter().map(|s| s.token).collect(), steps }
+    Decoded { tokens: steps.iter().map(|s| s.token).collect(), steps, encoder_self: state.encoder_self }
 }
 
-/// Greedy decoding of a batch, for evaluation: only the ids, trimmed at `<eos>`.
+/// Greedy decoding of a batch with the KV cache, for evaluation: only the ids, trimmed at `<eos>`.
 ///
 /// # Shapes
 /// - `src`: `[batch, src_len]` (PAD-padded) → `batch` sequences of at most `max_len` ids, without `<eos>`.
 pub fn greedy_decode_batch(model: &Transformer, src: Tensor<2, Int>, max_len: usize) -> Vec<Vec<u32>> {
     let [batch, _] = src.dims();
-    let device = src.device();
-    let (memory, src_mask, _) = model.encode(src);
-    let mut prefix: Vec<Vec<i64>> = vec![vec![BOS as i64]; batch];
+    let mut state = DecoderState::new(model, src, DecodeMode::Cached);
+    let mut out: Vec<Vec<u32>> = vec![Vec::new(); batch];
     let mut done = vec![false; batch];
-    for step in 0..max_len {
-        let flat: Vec<i64> = prefix.concat();
-        let tgt_in = Tensor::<2, Int>::from_data(TensorData::new(flat, [batch, step + 1]), &device);
-        let (logits, _, _) = model.decode(tgt_in, &memory, &src_mask);
-        let next = logits.narrow(1, step, 1).argmax(2).reshape([batch]); // [batch]
-        let next = next.into_data().convert::<i64>().try_to_vec::<i64>().expect("argmax ids are integers");
+    for _ in 0..max_len {
+        let next = next_tokens(state.step().logits);
         for (b, &token) in next.iter().enumerate() {
-            // A finished sentence keeps emitting PAD-equivalent EOS; it is trimmed below.
-            prefix[b].push(if done[b] { EOS as i64 } else { token });
-            done[b] |= token == EOS as i64;
+            done[b] |= token == EOS;
+            if !done[b] {
+                out[b].push(token);
+            }
         }
         if done.iter().all(|&d| d) {
             break;
         }
+        // A finished sentence keeps being fed tokens; they are never read.
+        state.push(&next);
     }
-    prefix
-        .into_iter()
-        .map(|seq| seq[1..].iter().map(|&t| t as u32).take_while(|&t| t != EOS).collect())
-        .collect()
+    out
 }
 
-/// Indices and values of the `k` largest probabilities, best first.
+/// Whether greedy decoding may emit `token`. `<pad>` and `<bos>` are never
+/// targets in training (label smoothing gives them no mass), so they are never
+/// candidates; an untrained model could otherwise pick them.
+pub fn can_emit(token: u32) -> bool {
+    token != PAD && token != BOS
+}
+
+/// The greedy choice for every sentence: the argmax over the tokens that can be emitted.
+///
+/// # Shapes
+/// - `logits`: `[batch, vocab]` → `batch` ids
+pub fn next_tokens(logits: Tensor<2>) -> Vec<u32> {
+    let [batch, vocab] = logits.dims();
+    let forbidden: Vec<bool> = (0..vocab as u32).map(|t| !can_emit(t)).collect();
+    let forbidden = Tensor::<2, Bool>::from_data(TensorData::new(forbidden, [1, vocab]), &logits.device()).expand([batch, vocab]);
+    let ids = logits.mask_fill(forbidden, f32::NEG_INFINITY).argmax(1).reshape([batch]); // [batch]
+    ids.into_data().convert::<i64>().try_to_vec::<i64>().expect("argmax ids are integers").into_iter().map(|t| t as u32).collect()
+}
+
+/// The `k` most probable tokens that can be emitted, with their probabilities, best first.
 pub fn top_k(probs: &[f32], k: usize) -> Vec<(u32, f32)> {
-    let mut order: Vec<usize> = (0..probs.len()).collect();
+    let mut order: Vec<usize> = (0..probs.len()).filter(|&i| can_emit(i as u32)).collect();
     order.sort_by(|&a, &b| probs[b].total_cmp(&probs[a]));
     order.into_iter().take(k).map(|i| (i as u32, probs[i])).collect()
 }
@@ -98,6 +256,11 @@ pub fn top_k(probs: &[f32], k: usize) -> Vec<(u32, f32)> {
 mod tests {
     use super::*;
     use crate::{Backend, TransformerConfig};
+    use lab_math::decoding::{step_multiply_adds, DecoderShape};
+
+    fn floats<const D: usize>(t: Tensor<D>) -> Vec<f32> {
+        t.into_data().try_to_vec::<f32>().expect("f32")
+    }
 
     #[test]
     fn greedy_decoding_stops_at_max_len_and_reports_sorted_top_k() {
@@ -105,15 +268,74 @@ mod tests {
         let model = TransformerConfig::toy(10, 10).init(&device);
         let decoded = greedy_decode(&model, &[4, 5, 6, EOS], 5, 3);
         assert!(!decoded.steps.is_empty() && decoded.steps.len() <= 5);
-        for (t, step) in decoded.steps.iter().enumerate() {
+        for (i, step) in decoded.steps.iter().enumerate() {
             assert_eq!(step.top_k.len(), 3);
             assert_eq!(step.top_k[0].0, step.token, "greedy takes the argmax");
             assert!(step.top_k[0].1 >= step.top_k[1].1 && step.top_k[1].1 >= step.top_k[2].1);
-            // Step t's pass has t+1 decoder queries over 4 source keys.
-            assert_eq!(step.attention.cross[0].weights.dims(), [1, 4, t + 1, 4]);
+            // Step t = i + 1 has one query over t decoder keys and 4 source keys.
+            assert_eq!(step.self_rows[0].dims(), [1, 4, 1, i + 1]);
+            assert_eq!(step.cross_rows[1].dims(), [1, 4, 1, 4]);
+            assert_eq!(step.cached_positions, i + 1);
         }
+        assert!(decoded.tokens.iter().all(|&t| can_emit(t)), "never <pad> or <bos>: {:?}", decoded.tokens);
         let eos_at = decoded.tokens.iter().position(|&t| t == EOS);
         assert!(eos_at.is_none() || eos_at == Some(decoded.tokens.len() - 1), "nothing after <eos>");
+    }
+
+    /// Both modes, step by step: the same tokens, logits within 1e-5, and the
+    /// counted multiply-adds equal to the closed-form formulas.
+    fn cache_agrees_with_recomputation(config: TransformerConfig) {
+        let device = Backend::default().device();
+        let model = config.init(&device);
+        let src = [4i64, 5, 6, 7, EOS as i64];
+        let ids = || Tensor::<2, Int>::from_data(TensorData::new(src.to_vec(), [1, src.len()]), &device);
+        let mut cached = DecoderState::new(&model, ids(), DecodeMode::Cached);
+        let mut full = DecoderState::new(&model, ids(), DecodeMode::Recompute);
+        let shape = DecoderShape { d_model: config.d_model, d_ff: config.d_ff, n_layers: config.n_decoder_layers, src_len: src.len(), vocab: config.tgt_vocab_size };
+        for t in 1..=8 {
+            let (a, b) = (cached.step(), full.step());
+            let (la, lb) = (floats(a.logits.clone()), floats(b.logits.clone()));
+            let worst = la.iter().zip(&lb).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
+            assert!(worst < 1e-5, "step {t}: logits differ by {worst}");
+            for (ra, rb) in a.cross_rows.iter().zip(&b.cross_rows) {
+                let worst = floats(ra.clone()).iter().zip(&floats(rb.clone())).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
+                assert!(worst < 1e-5, "step {t}: cross-attention rows differ by {worst}");
+            }
+            assert_eq!(a.multiply_adds, step_multiply_adds(shape, t, true), "cached step {t}");
+            assert_eq!(b.multiply_adds, step_multiply_adds(shape, t, false), "recomputed step {t}");
+            let (token, other) = (next_tokens(a.logits)[0], next_tokens(b.logits)[0]);
+            assert_eq!(token, other, "step {t}: the modes chose different tokens");
+            cached.push(&[token]);
+            full.push(&[token]);
+        }
+    }
+
+    #[test]
+    fn the_kv_cache_gives_the_same_tokens_logits_and_counted_costs_post_norm() {
+        cache_agrees_with_recomputation(TransformerConfig::toy(10, 12).with_n_decoder_layers(3));
+    }
+
+    #[test]
+    fn the_kv_cache_gives_the_same_tokens_logits_and_counted_costs_pre_norm() {
+        cache_agrees_with_recomputation(TransformerConfig::toy(10, 12).with_norm(crate::NormPlacement::Pre));
+    }
+
+    #[test]
+    fn the_last_row_of_a_teacher_forced_pass_is_the_decoding_step() {
+        // The cached step must be the model's own forward pass, not a look-alike.
+        let device = Backend::default().device();
+        let model = TransformerConfig::toy(10, 10).init(&device);
+        let decoded = greedy_decode(&model, &[4, 5, EOS], 4, 1);
+        let t = decoded.steps.len();
+        let tgt_in: Vec<i64> = std::iter::once(BOS as i64).chain(decoded.tokens[..t - 1].iter().map(|&x| x as i64)).collect();
+        let out = model.forward(
+            Tensor::from_data(TensorData::new(vec![4i64, 5, EOS as i64], [1, 3]), &device),
+            Tensor::from_data(TensorData::new(tgt_in, [1, t]), &device),
+        );
+        let forced = floats(out.attention.cross[0].weights.clone().narrow(2, t - 1, 1));
+        let stepped = floats(decoded.steps[t - 1].cross_rows[0].clone());
+        let worst = forced.iter().zip(&stepped).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
+        assert!(worst < 1e-5, "cross rows differ by {worst}");
     }
 
     #[test]

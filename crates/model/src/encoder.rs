@@ -69,7 +69,7 @@ impl EncoderLayer {
     /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]`
     pub fn forward(&self, x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> (Tensor<3>, AttentionOutput) {
         let (x, attn) = self.attn_residual.forward(x, |h| {
-            let out = self.self_attn.forward(h.clone(), h, Some(src_mask.clone()));
+            let out = self.self_attn.forward_self(h, Some(src_mask.clone()));
             (out.context.clone(), out)
         });
         let (x, ()) = self.ff_residual.forward(x, |h| (self.feed_forward.forward(h), ()));

@@ -12,6 +12,8 @@ use burn::nn::{Dropout, DropoutConfig, Linear, LinearConfig};
 use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor};
 
+use crate::ops::position_wise;
+
 #[derive(Module, Debug)]
 pub struct PositionwiseFeedForward {
     pub w1: Linear,
@@ -32,8 +34,8 @@ impl PositionwiseFeedForward {
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
     pub fn forward(&self, x: Tensor<3>) -> Tensor<3> {
-        let hidden = relu(self.w1.forward(x)); // [batch, seq, d_ff]
-        self.w2.forward(self.dropout.forward(hidden)) // [batch, seq, d_model]
+        let hidden = relu(position_wise(&self.w1, x)); // [batch, seq, d_ff]
+        position_wise(&self.w2, self.dropout.forward(hidden)) // [batch, seq, d_model]
     }
 }
 

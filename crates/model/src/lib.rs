@@ -24,6 +24,7 @@ pub mod embedding;
 pub mod encoder;
 pub mod feed_forward;
 pub mod masks;
+pub mod ops;
 pub mod positional;
 pub mod safetensors;
 pub mod transformer;
@@ -31,7 +32,7 @@ pub mod transformer;
 pub use attention::{AttentionOutput, MultiHeadAttention};
 pub use backend::Backend;
 pub use config::{NormPlacement, TransformerConfig};
-pub use decode::{greedy_decode, greedy_decode_batch, Decoded, DecodeStep};
+pub use decode::{greedy_decode, greedy_decode_batch, greedy_decode_with, DecodeMode, DecodeStep, Decoded, DecoderState};
 pub use transformer::{AttentionMaps, Transformer, TransformerOutput};
 
 /// burn's tensor API, re-exported so dependants use the same version.

@@ -16,6 +16,7 @@ use crate::decoder::Decoder;
 use crate::embedding::InputEmbedding;
 use crate::encoder::Encoder;
 use crate::masks::{decoder_mask, padding_mask};
+use crate::ops::position_wise;
 use crate::positional::sinusoid_tensor;
 
 /// The id of the padding token; the tasks crate uses the same numbering.
@@ -102,7 +103,7 @@ impl Transformer {
         let x = self.tgt_embed.forward(tgt_in, &positions); // [batch, tgt_len, d_model]
         let (h, layers) = self.decoder.forward(x, memory, &tgt_mask, src_mask);
         let (self_maps, cross_maps) = layers.into_iter().map(|l| (l.self_attn, l.cross_attn)).unzip();
-        (self.generator.forward(h), self_maps, cross_maps)
+        (position_wise(&self.generator, h), self_maps, cross_maps)
     }
 
     /// The teacher-forced forward pass used in training.

@@ -74,6 +74,11 @@ pub struct AttentionSet {
     pub src_tokens: Vec<String>,
     /// Decoder input tokens (queries of decoder self- and cross-attention), starting with `<bos>`.
     pub tgt_tokens: Vec<String>,
+    /// What each decoder row predicts, `y1 … yn <eos>` (teacher-forced: the
+    /// target; decoding: the chosen token). Row t reads `tgt_tokens[t]` and
+    /// predicts `tgt_outputs[t]`; the alignment metric scores the same pairing.
+    #[serde(default)]
+    pub tgt_outputs: Vec<String>,
     pub encoder_self: HeadMaps,
     pub decoder_self: HeadMaps,
     pub cross: HeadMaps,
@@ -88,6 +93,15 @@ impl AttentionSet {
         }
     }
 
+    /// The labels of the query rows of a map of this kind. Decoder rows read
+    /// one token and predict the next, so they are labelled `<bos> → 大きい`.
+    pub fn query_labels(&self, kind: AttentionKind) -> Vec<String> {
+        match kind {
+            AttentionKind::EncoderSelf => self.src_tokens.clone(),
+            AttentionKind::DecoderSelf | AttentionKind::Cross => decoder_row_labels(&self.tgt_tokens, &self.tgt_outputs),
+        }
+    }
+
     /// The tokens on the (rows, columns) of a map of this kind.
     pub fn axes(&self, kind: AttentionKind) -> (&[String], &[String]) {
         match kind {
@@ -95,5 +109,32 @@ impl AttentionSet {
             AttentionKind::DecoderSelf => (&self.tgt_tokens, &self.tgt_tokens),
             AttentionKind::Cross => (&self.tgt_tokens, &self.src_tokens),
         }
+    }
+}
+
+/// `input → prediction` for each decoder position; just the input where the
+/// prediction is unknown.
+pub fn decoder_row_labels(inputs: &[String], predicts: &[String]) -> Vec<String> {
+    inputs.iter().enumerate().map(|(t, input)| match predicts.get(t) {
+        Some(next) => format!("{input} → {next}"),
+        None => input.clone(),
+    }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoder_rows_are_labelled_input_then_prediction() {
+        let set = AttentionSet {
+            src_tokens: vec!["dog".into(), "<eos>".into()],
+            tgt_tokens: vec!["<bos>".into(), "犬".into()],
+            tgt_outputs: vec!["犬".into(), "<eos>".into()],
+            ..Default::default()
+        };
+        assert_eq!(set.query_labels(AttentionKind::Cross), vec!["<bos> → 犬", "犬 → <eos>"]);
+        assert_eq!(set.query_labels(AttentionKind::DecoderSelf), set.query_labels(AttentionKind::Cross));
+        assert_eq!(set.query_labels(AttentionKind::EncoderSelf), vec!["dog", "<eos>"]);
     }
 }

@@ -4,11 +4,13 @@
 
 pub mod attention;
 pub mod b64;
+pub mod inside;
 pub mod messages;
 pub mod reports;
 pub mod settings;
 
 pub use attention::{AttentionKind, AttentionSet, HeadMaps};
 pub use messages::{all_finite, MessageError, ModelInfo, ModelOrigin, SavePurpose, Snapshot, TrainPoint, WorkerInput, WorkerOutput};
-pub use reports::{DecodeStep, EvalReport, MaskDemo, StepReport, Translation};
+pub use inside::{HeadTrace, TraceRequest};
+pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
 pub use settings::{NormPlacement, SettingProblem, Settings, SettingsError};

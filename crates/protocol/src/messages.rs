@@ -9,7 +9,8 @@
 //! non-finite weights are left out (see [`all_finite`]).
 
 use crate::attention::AttentionSet;
-use crate::reports::{EvalReport, MaskDemo, Translation};
+use crate::inside::{HeadTrace, TraceRequest};
+use crate::reports::{EvalReport, MaskDemo, ProbePrediction, Translation};
 use crate::settings::{Settings, SettingsError};
 use lab_tasks::TaskKind;
 use serde::{Deserialize, Serialize};
@@ -67,8 +68,13 @@ pub enum WorkerInput {
     Pause,
     /// Take exactly one optimiser step.
     Step,
-    /// Greedy-decode `text`; `id` comes back with the answer so stale answers can be dropped.
-    Translate { id: u64, text: String },
+    /// Greedy-decode `text`, with the KV cache if `cached`; `id` comes back
+    /// with the answer so stale answers can be dropped.
+    Translate { id: u64, text: String, cached: bool },
+    /// Open one attention head (the "inside one head" view): answer with
+    /// [`WorkerOutput::Trace`] now, and, for the probe sentence, again in every
+    /// snapshot that carries attention. `None` stops the updates.
+    Trace { request: Option<TraceRequest> },
     /// Raw, masked and softmaxed scores of one decoder self-attention head.
     MaskDemo { head: usize },
     /// Held-out evaluation now.
@@ -99,6 +105,12 @@ pub struct Snapshot {
     pub tokens_per_s: f64,
     /// Teacher-forced attention on the probe sentence, if every weight is finite.
     pub attention: Option<AttentionSet>,
+    /// The model's next-token distributions on the probe, from the same pass.
+    #[serde(default)]
+    pub prediction: Option<ProbePrediction>,
+    /// The head the page has opened, on the probe, from the same pass.
+    #[serde(default)]
+    pub trace: Option<HeadTrace>,
 }
 
 /// The model the worker now holds.
@@ -122,6 +134,8 @@ pub enum WorkerOutput {
     Eval(EvalReport),
     Translated { id: u64, result: Result<Translation, String> },
     MaskDemo(MaskDemo),
+    /// One head, opened up; an error (unknown word, no model) as a value.
+    Trace(Result<HeadTrace, String>),
     Checkpoint {
         purpose: SavePurpose,
         step: usize,
@@ -172,6 +186,16 @@ pub fn all_finite(values: &[f32]) -> bool {
     values.iter().all(|v| v.is_finite())
 }
 
+impl Translation {
+    /// True when every probability and weight is finite.
+    pub fn is_finite(&self) -> bool {
+        self.attention.is_finite()
+            && self.steps.iter().all(|s| {
+                s.top_k.iter().all(|(_, p)| p.is_finite()) && all_finite(&s.self_row.weights) && all_finite(&s.cross_row.weights)
+            })
+    }
+}
+
 impl AttentionSet {
     /// True when every weight of every map is finite.
     pub fn is_finite(&self) -> bool {
@@ -193,7 +217,9 @@ mod tests {
             WorkerInput::Play,
             WorkerInput::Pause,
             WorkerInput::Step,
-            WorkerInput::Translate { id: 7, text: "the dog sees a cat".into() },
+            WorkerInput::Translate { id: 7, text: "the dog sees a cat".into(), cached: true },
+            WorkerInput::Trace { request: Some(TraceRequest { kind: crate::AttentionKind::Cross, layer: 1, head: 2, sentence: None }) },
+            WorkerInput::Trace { request: None },
             WorkerInput::MaskDemo { head: 1 },
             WorkerInput::Evaluate,
             WorkerInput::Save { purpose: SavePurpose::Download },
@@ -206,10 +232,11 @@ mod tests {
     #[test]
     fn outputs_round_trip_including_errors_as_values() {
         let maps = HeadMaps { n_layers: 1, n_heads: 1, seq_q: 2, seq_k: 2, weights: vec![1.0, 0.0, 0.5, 0.5] };
-        let attention = AttentionSet { src_tokens: vec!["a".into(), "<eos>".into()], tgt_tokens: vec!["<bos>".into(), "a".into()], encoder_self: maps.clone(), decoder_self: maps.clone(), cross: maps };
+        let attention = AttentionSet { src_tokens: vec!["a".into(), "<eos>".into()], tgt_tokens: vec!["<bos>".into(), "a".into()], tgt_outputs: vec!["a".into(), "<eos>".into()], encoder_self: maps.clone(), decoder_self: maps.clone(), cross: maps };
         let outputs = vec![
             WorkerOutput::Ready,
-            WorkerOutput::Snapshot(Snapshot { step: 3, running: true, points: vec![TrainPoint { step: 3, loss: 2.5, token_accuracy: 0.25, learning_rate: 1e-4 }], tokens_per_s: 1234.5, attention: Some(attention) }),
+            WorkerOutput::Snapshot(Snapshot { step: 3, running: true, points: vec![TrainPoint { step: 3, loss: 2.5, token_accuracy: 0.25, learning_rate: 1e-4 }], tokens_per_s: 1234.5, attention: Some(attention), prediction: None, trace: None }),
+            WorkerOutput::Trace(Err("unknown word".into())),
             WorkerOutput::Translated { id: 1, result: Err("unknown word \"zebra\"".into()) },
             WorkerOutput::Checkpoint { purpose: SavePurpose::Store, step: 9, bytes: b"weights".to_vec() },
             WorkerOutput::Refused(Settings { n_heads: 3, ..Settings::toy(TaskKind::Copy) }.validate().expect_err("64 % 3 != 0")),

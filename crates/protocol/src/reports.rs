@@ -1,6 +1,6 @@
 //! What training, evaluation and decoding report back, as plain numbers.
 
-use crate::attention::AttentionSet;
+use crate::attention::{AttentionSet, HeadMaps};
 use serde::{Deserialize, Serialize};
 
 /// One optimisation step.
@@ -45,13 +45,21 @@ impl EvalReport {
     }
 }
 
-/// One token of a greedy decode.
+/// One token of a greedy decode: step `t` reads `<bos> y₁ … y_{t−1}` and chooses `y_t`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DecodeStep {
     /// The chosen (argmax) token.
     pub token: String,
     /// The `k` most probable next tokens with their probabilities, best first.
     pub top_k: Vec<(String, f32)>,
+    /// Multiply-adds of this step's matrix products, counted by the model as it ran them.
+    pub multiply_adds: u64,
+    /// Positions held in each decoder layer's KV cache after this step (0 without a cache).
+    pub cached_positions: usize,
+    /// `[n_layers, n_heads, 1, t]`: the masked self-attention row of the query that chose `token`.
+    pub self_row: HeadMaps,
+    /// `[n_layers, n_heads, 1, src_len]`: its cross-attention row.
+    pub cross_row: HeadMaps,
 }
 
 /// A greedy translation and the attention that produced it.
@@ -61,8 +69,12 @@ pub struct Translation {
     /// Decoded words, without `<bos>` and `<eos>`.
     pub output: Vec<String>,
     pub steps: Vec<DecodeStep>,
-    /// Attention of the final decoding pass: rows are the decoder inputs
-    /// `<bos> y1 … yn`, so row t is the query that chose token t+1.
+    /// Whether the decoder kept a KV cache.
+    pub cached: bool,
+    /// Target vocabulary size: the width of the final Linear, for the cost formulas.
+    pub tgt_vocab_size: usize,
+    /// Every step's rows stacked: decoder rows are the inputs `<bos> y1 … yn`,
+    /// so row t is the query that chose token t+1 (`tgt_outputs[t]`).
     pub attention: AttentionSet,
 }
 
@@ -82,4 +94,36 @@ pub struct MaskDemo {
     pub masked_scores: Vec<Option<f32>>,
     /// `softmax(masked_scores)`: hidden entries are exactly 0.
     pub weights: Vec<f32>,
+}
+
+/// The model's next-token distributions on the probe sentence, teacher-forced:
+/// what label smoothing compares its targets with.
+///
+/// # Shapes
+/// - `probs`: `[positions, vocab.len()]`, flattened row-major; each row sums to 1.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ProbePrediction {
+    /// Decoder inputs `<bos> y₁ … y_m`: position t's query reads `inputs[t]`.
+    pub inputs: Vec<String>,
+    /// What each position must predict: `y₁ … y_m <eos>`.
+    pub targets: Vec<String>,
+    /// The ids of `targets`, columns of `probs`.
+    pub target_ids: Vec<u32>,
+    /// The target vocabulary in id order: the labels of the columns of `probs`.
+    pub vocab: Vec<String>,
+    /// `softmax(logits)` of every position.
+    pub probs: Vec<f32>,
+    /// The ε the training loss uses.
+    pub label_smoothing: f32,
+}
+
+impl ProbePrediction {
+    /// The predicted distribution of one position.
+    ///
+    /// # Panics
+    /// If `position` is out of range.
+    pub fn row(&self, position: usize) -> &[f32] {
+        let v = self.vocab.len();
+        &self.probs[position * v..(position + 1) * v]
+    }
 }

@@ -138,7 +138,9 @@ mod tests {
         // Head 0 looks at keys 2 then 0 (both gold); head 1 at keys 1 then 0 (one gold).
         let w = vec![0.1f32, 0.2, 0.7, 0.8, 0.1, 0.1, 0.2, 0.6, 0.2, 0.5, 0.4, 0.1];
         let weights = Tensor::<4>::from_data(TensorData::new(w, [1, 2, 2, 3]), &device);
-        let out = AttentionOutput { context: Tensor::zeros([1, 2, 4], &device), scores: weights.clone(), weights };
+        let x = Tensor::<3>::zeros([1, 2, 4], &device);
+        let qkv = Tensor::<4>::zeros([1, 2, 2, 2], &device);
+        let out = AttentionOutput { context: x.clone(), scores: weights.clone(), weights, x_q: x, q: qkv.clone(), k: qkv.clone(), v: qkv.clone(), heads: qkv };
         let pair = Pair::from_text("a b c", "x y", vec![Some(2), Some(0)]);
         let (hits, total) = alignment_hits(&[out], &[&pair]);
         assert_eq!(total, 2);

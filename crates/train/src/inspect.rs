@@ -2,9 +2,11 @@
 //! maps for a probe sentence, greedy translation of typed text, and what the
 //! causal mask does to real scores.
 
-use lab_model::{greedy_decode, AttentionMaps, AttentionOutput, Transformer, TransformerOutput};
-use lab_protocol::{AttentionSet, DecodeStep, HeadMaps, MaskDemo, Translation};
-use lab_tasks::{Pair, UnknownWord, Vocab, BOS};
+use lab_model::burn::tensor::activation::softmax;
+use lab_model::burn::tensor::Tensor;
+use lab_model::{greedy_decode_with, AttentionOutput, DecodeMode, Transformer, TransformerOutput};
+use lab_protocol::{AttentionSet, DecodeStep, HeadMaps, HeadTrace, MaskDemo, ProbePrediction, TraceRequest, Translation};
+use lab_tasks::{Pair, UnknownWord, Vocab, BOS, EOS};
 
 use crate::batch::{id_tensor, source_ids};
 use crate::evaluate::floats;
@@ -40,47 +42,112 @@ impl std::error::Error for InputError {}
 
 /// One layer list of `[1, n_heads, seq_q, seq_k]` maps as [`HeadMaps`].
 pub fn head_maps(layers: &[AttentionOutput]) -> HeadMaps {
+    let weights: Vec<Tensor<4>> = layers.iter().map(|l| l.weights.clone()).collect();
+    head_maps_of(&weights)
+}
+
+/// Per-layer `[batch, n_heads, seq_q, seq_k]` weights as [`HeadMaps`], first sentence only.
+pub fn head_maps_of(layers: &[Tensor<4>]) -> HeadMaps {
     let Some(first) = layers.first() else { return HeadMaps::default() };
-    let [_, n_heads, seq_q, seq_k] = first.weights.dims();
+    let [_, n_heads, seq_q, seq_k] = first.dims();
     let mut weights = Vec::with_capacity(layers.len() * n_heads * seq_q * seq_k);
     for layer in layers {
-        // Only the first sentence of the batch: [n_heads, seq_q, seq_k].
-        weights.extend(floats(layer.weights.clone().narrow(0, 0, 1)));
+        weights.extend(floats(layer.clone().narrow(0, 0, 1))); // [n_heads, seq_q, seq_k]
     }
     HeadMaps { n_layers: layers.len(), n_heads, seq_q, seq_k, weights }
 }
 
-fn tokens(vocab: &Vocab, ids: &[u32]) -> Vec<String> {
+/// Stacks one-query rows `[n_layers, n_heads, 1, t]` (t = 1, 2, …) into full
+/// `[n_layers, n_heads, T, seq_k]` maps; keys a row never saw (the future,
+/// under the causal mask) get weight 0, exactly as masking gives.
+pub fn stack_rows(rows: &[HeadMaps], seq_k: usize) -> HeadMaps {
+    let Some(first) = rows.first() else { return HeadMaps::default() };
+    let (n_layers, n_heads, seq_q) = (first.n_layers, first.n_heads, rows.len());
+    let mut weights = vec![0.0; n_layers * n_heads * seq_q * seq_k];
+    for (t, row) in rows.iter().enumerate() {
+        for layer in 0..n_layers {
+            for head in 0..n_heads {
+                let start = ((layer * n_heads + head) * seq_q + t) * seq_k;
+                let values = row.head(layer, head);
+                weights[start..start + values.len()].copy_from_slice(values);
+            }
+        }
+    }
+    HeadMaps { n_layers, n_heads, seq_q, seq_k, weights }
+}
+
+pub(crate) fn tokens(vocab: &Vocab, ids: &[u32]) -> Vec<String> {
     ids.iter().map(|&id| vocab.token(id).to_string()).collect()
 }
 
+/// One teacher-forced pass and the ids it read and predicts.
+pub(crate) struct Forced {
+    /// `w… <eos>`
+    pub src: Vec<u32>,
+    /// `<bos> y…`
+    pub tgt_in: Vec<u32>,
+    /// `y… <eos>`
+    pub tgt_out: Vec<u32>,
+    pub out: TransformerOutput,
+}
+
+/// What the views read off one teacher-forced pass on the probe sentence.
+pub struct Probe {
+    pub attention: AttentionSet,
+    pub prediction: ProbePrediction,
+    pub trace: Option<HeadTrace>,
+}
+
 impl Trainer {
-    /// The teacher-forced forward pass on one pair: `(src ids, tgt_in ids, output)`.
-    fn teacher_forced(&self, pair: &Pair) -> (Vec<u32>, Vec<u32>, TransformerOutput) {
+    /// The teacher-forced forward pass of `model` on one pair of word lists.
+    pub(crate) fn teacher_forced(&self, model: &Transformer, src: &[String], tgt: &[String]) -> Forced {
         let data = self.dataset();
         let device = self.backend().device();
-        let src = source_ids(&data.src_vocab, &pair.src);
-        let tgt_in: Vec<u32> = std::iter::once(BOS).chain(data.tgt_vocab.encode_words(&pair.tgt).ids).collect();
-        let out = self.inference_model().forward(id_tensor(&[src.clone()], &device), id_tensor(&[tgt_in.clone()], &device));
-        (src, tgt_in, out)
+        let src = source_ids(&data.src_vocab, src);
+        let tgt = data.tgt_vocab.encode_words(tgt).ids;
+        let tgt_in: Vec<u32> = std::iter::once(BOS).chain(tgt.iter().copied()).collect();
+        let tgt_out: Vec<u32> = tgt.into_iter().chain(std::iter::once(EOS)).collect();
+        let out = model.forward(id_tensor(&[src.clone()], &device), id_tensor(&[tgt_in.clone()], &device));
+        Forced { src, tgt_in, tgt_out, out }
     }
 
     /// The maps of one forward pass, labelled with their tokens.
-    fn attention_set(&self, src: &[u32], tgt_in: &[u32], maps: &AttentionMaps) -> AttentionSet {
+    fn attention_set(&self, forced: &Forced) -> AttentionSet {
         let data = self.dataset();
+        let maps = &forced.out.attention;
         AttentionSet {
-            src_tokens: tokens(&data.src_vocab, src),
-            tgt_tokens: tokens(&data.tgt_vocab, tgt_in),
+            src_tokens: tokens(&data.src_vocab, &forced.src),
+            tgt_tokens: tokens(&data.tgt_vocab, &forced.tgt_in),
+            tgt_outputs: tokens(&data.tgt_vocab, &forced.tgt_out),
             encoder_self: head_maps(&maps.encoder_self),
             decoder_self: head_maps(&maps.decoder_self),
             cross: head_maps(&maps.cross),
         }
     }
 
+    /// Every view's numbers from one teacher-forced pass on `pair`: the
+    /// attention maps, the next-token distributions and, if asked, one head opened up.
+    pub fn probe(&self, pair: &Pair, trace: Option<&TraceRequest>) -> Probe {
+        let model = self.inference_model();
+        let forced = self.teacher_forced(&model, &pair.src, &pair.tgt);
+        let data = self.dataset();
+        let [_, len, vocab] = forced.out.logits.dims();
+        let probs = floats(softmax(forced.out.logits.clone().reshape([len, vocab]), 1)); // [tgt_len, vocab]
+        let prediction = ProbePrediction {
+            inputs: tokens(&data.tgt_vocab, &forced.tgt_in),
+            targets: tokens(&data.tgt_vocab, &forced.tgt_out),
+            target_ids: forced.tgt_out.clone(),
+            vocab: data.tgt_vocab.tokens().to_vec(),
+            probs,
+            label_smoothing: self.settings().label_smoothing,
+        };
+        let trace = trace.map(|request| self.head_trace(&model, &forced, request));
+        Probe { attention: self.attention_set(&forced), prediction, trace }
+    }
+
     /// Teacher-forced attention maps for one pair (e.g. the probe sentence).
     pub fn probe_attention(&self, pair: &Pair) -> AttentionSet {
-        let (src, tgt_in, out) = self.teacher_forced(pair);
-        self.attention_set(&src, &tgt_in, &out.attention)
+        self.probe(pair, None).attention
     }
 
     /// Checks and tokenizes typed source text.
@@ -98,36 +165,56 @@ impl Trainer {
         Ok(encoded.words)
     }
 
-    /// Greedy translation of typed text, with each step's top-k and the final pass's attention.
-    pub fn translate(&self, text: &str) -> Result<Translation, InputError> {
+    /// Greedy translation of typed text, with or without the KV cache: each
+    /// step's top-k, attention rows and multiply-adds, and all rows stacked.
+    pub fn translate(&self, text: &str, cached: bool) -> Result<Translation, InputError> {
         let words = self.read_input(text)?;
         let data = self.dataset();
         let model: Transformer = self.inference_model();
         let src = source_ids(&data.src_vocab, &words);
-        let decoded = greedy_decode(&model, &src, MAX_LEN - 1, TOP_K);
+        let mode = if cached { DecodeMode::Cached } else { DecodeMode::Recompute };
+        let decoded = greedy_decode_with(&model, &src, MAX_LEN - 1, TOP_K, mode);
+        let name = |id: u32| data.tgt_vocab.token(id).to_string();
         let steps: Vec<DecodeStep> = decoded
             .steps
             .iter()
-            .map(|s| DecodeStep { token: data.tgt_vocab.token(s.token).to_string(), top_k: s.top_k.iter().map(|&(id, p)| (data.tgt_vocab.token(id).to_string(), p)).collect() })
+            .map(|s| DecodeStep {
+                token: name(s.token),
+                top_k: s.top_k.iter().map(|&(id, p)| (name(id), p)).collect(),
+                multiply_adds: s.multiply_adds,
+                cached_positions: s.cached_positions,
+                self_row: head_maps_of(&s.self_rows),
+                cross_row: head_maps_of(&s.cross_rows),
+            })
             .collect();
-        let last = decoded.steps.last().expect("greedy decoding makes at least one step");
-        let tgt_in: Vec<u32> = std::iter::once(BOS).chain(decoded.tokens.iter().copied()).take(decoded.tokens.len()).collect();
-        Ok(Translation { source: words, output: data.tgt_vocab.decode(&decoded.tokens), steps, attention: self.attention_set(&src, &tgt_in, &last.attention) })
+        let n = steps.len();
+        let tgt_in: Vec<u32> = std::iter::once(BOS).chain(decoded.tokens.iter().copied()).take(n).collect();
+        let self_rows: Vec<HeadMaps> = steps.iter().map(|s| s.self_row.clone()).collect();
+        let cross_rows: Vec<HeadMaps> = steps.iter().map(|s| s.cross_row.clone()).collect();
+        let attention = AttentionSet {
+            src_tokens: tokens(&data.src_vocab, &src),
+            tgt_tokens: tokens(&data.tgt_vocab, &tgt_in),
+            tgt_outputs: tokens(&data.tgt_vocab, &decoded.tokens),
+            encoder_self: head_maps(&decoded.encoder_self),
+            decoder_self: stack_rows(&self_rows, n),
+            cross: stack_rows(&cross_rows, src.len()),
+        };
+        Ok(Translation { source: words, output: data.tgt_vocab.decode(&decoded.tokens), steps, cached, tgt_vocab_size: data.tgt_vocab.len(), attention })
     }
 
     /// Raw scores, masked scores and softmax weights of `head` in the first
     /// decoder self-attention layer, teacher-forced on `pair`.
     pub fn mask_demo(&self, pair: &Pair, head: usize) -> MaskDemo {
-        let (_, tgt_in, out) = self.teacher_forced(pair);
-        let layer = &out.attention.decoder_self[0];
+        let forced = self.teacher_forced(&self.inference_model(), &pair.src, &pair.tgt);
+        let layer = &forced.out.attention.decoder_self[0];
         let [_, n_heads, seq, _] = layer.weights.dims();
         let head = head.min(n_heads - 1);
-        let pick = |t: &lab_model::burn::tensor::Tensor<4>| floats(t.clone().narrow(0, 0, 1).narrow(1, head, 1));
+        let pick = |t: &Tensor<4>| floats(t.clone().narrow(0, 0, 1).narrow(1, head, 1));
         let raw = pick(&layer.scores);
         // The same mask the model applied: one sentence, no padding, so it is the causal mask.
         let mask = lab_math::combined_mask(&[seq], seq);
         MaskDemo {
-            tokens: tokens(&self.dataset().tgt_vocab, &tgt_in),
+            tokens: tokens(&self.dataset().tgt_vocab, &forced.tgt_in),
             seq_q: seq,
             seq_k: seq,
             masked_scores: raw.iter().zip(&mask).map(|(&s, &hidden)| (!hidden).then_some(s)).collect(),
@@ -164,14 +251,14 @@ mod tests {
     #[test]
     fn bad_input_is_explained_not_decoded() {
         let t = trainer();
-        assert_eq!(t.translate("   ").err(), Some(InputError::Empty));
+        assert_eq!(t.translate("   ", true).err(), Some(InputError::Empty));
         let long = vec!["dog"; MAX_INPUT_WORDS + 1].join(" ");
-        assert!(matches!(t.translate(&long), Err(InputError::TooLong { .. })));
-        match t.translate("the dog sees a zebra") {
+        assert!(matches!(t.translate(&long, false), Err(InputError::TooLong { .. })));
+        match t.translate("the dog sees a zebra", true) {
             Err(InputError::Unknown(words)) => assert_eq!((words[0].position, words[0].word.as_str()), (4, "zebra")),
             other => panic!("expected an unknown-word error, got {other:?}"),
         }
-        assert!(t.translate("the dog sees a cat").is_ok());
+        assert!(t.translate("the dog sees a cat", true).is_ok());
     }
 
     #[test]
@@ -189,5 +276,62 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn decoding_with_and_without_the_cache_agrees_and_costs_what_the_formulas_say() {
+        let t = trainer();
+        let with = t.translate("the big dog sees a small cat", true).expect("known words");
+        let without = t.translate("the big dog sees a small cat", false).expect("known words");
+        assert_eq!(with.output, without.output);
+        let s = t.settings();
+        for (i, (a, b)) in with.steps.iter().zip(&without.steps).enumerate() {
+            assert_eq!(a.token, b.token);
+            for ((_, pa), (_, pb)) in a.top_k.iter().zip(&b.top_k) {
+                assert!((pa - pb).abs() < 1e-5, "step {i}: {pa} vs {pb}");
+            }
+            let shape = lab_math::decoding::DecoderShape { d_model: s.d_model, d_ff: s.d_ff, n_layers: s.n_layers, src_len: with.attention.src_tokens.len(), vocab: with.tgt_vocab_size };
+            assert_eq!(a.multiply_adds, lab_math::decoding::step_multiply_adds(shape, i + 1, true));
+            assert_eq!(b.multiply_adds, lab_math::decoding::step_multiply_adds(shape, i + 1, false));
+            assert_eq!((a.cached_positions, b.cached_positions), (i + 1, 0));
+            assert_eq!(a.self_row.seq_k, i + 1, "step t's query sees t decoder keys");
+        }
+    }
+
+    #[test]
+    fn stacked_decoding_rows_equal_a_teacher_forced_pass_on_the_output() {
+        let t = trainer();
+        let tr = t.translate("the dog sees a cat", true).expect("known words");
+        let words: Vec<String> = tr.output.clone();
+        let forced = t.teacher_forced(&t.inference_model(), &tr.source, &words);
+        let set = t.attention_set(&forced);
+        // The decode may stop at max_len without <eos>; compare the rows it made.
+        let n = tr.attention.tgt_tokens.len();
+        assert_eq!(&set.tgt_tokens[..n], &tr.attention.tgt_tokens[..]);
+        for (a, b) in [(&tr.attention.cross, &set.cross), (&tr.attention.decoder_self, &set.decoder_self)] {
+            for l in 0..a.n_layers {
+                for h in 0..a.n_heads {
+                    let (x, y) = (a.head(l, h), b.head(l, h));
+                    for q in 0..n {
+                        for k in 0..a.seq_k {
+                            assert!((x[q * a.seq_k + k] - y[q * b.seq_k + k]).abs() < 1e-5, "layer {l} head {h} row {q} key {k}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn decoder_rows_are_labelled_by_what_they_predict_as_the_alignment_metric_scores_them() {
+        let t = trainer();
+        let probe = t.dataset().probe().clone();
+        let set = t.probe_attention(&probe);
+        let labels = set.query_labels(lab_protocol::AttentionKind::Cross);
+        // Row j reads tgt_in[j] and is scored (evaluate::alignment_hits) against target word j.
+        for (j, word) in probe.tgt.iter().enumerate() {
+            assert_eq!(labels[j], format!("{} → {}", set.tgt_tokens[j], word));
+        }
+        assert_eq!(labels.last().map(String::as_str), Some(format!("{} → <eos>", probe.tgt.last().expect("non-empty")).as_str()));
     }
 }

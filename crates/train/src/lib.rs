@@ -9,13 +9,15 @@
 //! - [`loss`]: label-smoothed cross-entropy (§5.4);
 //! - [`trainer`]: Adam (β = 0.9/0.98, ε = 1e-9) with the Noam schedule (§5.3);
 //! - [`evaluate`]: held-out loss, accuracy, exact match, BLEU, head alignment;
-//! - [`inspect`]: attention maps, translation and the mask demo as plain data.
+//! - [`inspect`]: attention maps, translation and the mask demo as plain data;
+//! - [`trace`]: one attention head opened up, every intermediate of its computation.
 
 pub mod batch;
 pub mod bench;
 pub mod evaluate;
 pub mod inspect;
 pub mod loss;
+pub mod trace;
 pub mod trainer;
 
 pub use lab_model::Backend;

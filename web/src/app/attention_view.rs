@@ -29,8 +29,8 @@ pub fn parse_kind(value: &str) -> AttentionKind {
 pub fn axes_caption(kind: AttentionKind) -> &'static str {
     match kind {
         AttentionKind::EncoderSelf => "Rows = queries: source tokens. Columns = keys: source tokens.",
-        AttentionKind::DecoderSelf => "Rows = queries: decoder inputs (<bos> y1 …). Columns = keys: the same tokens; grey = hidden by the causal mask (key after query).",
-        AttentionKind::Cross => "Rows = queries: decoder inputs (<bos> y1 …). Columns = keys: source tokens (the encoder's output).",
+        AttentionKind::DecoderSelf => "Rows = queries: decoder positions, labelled input → the token it predicts (<bos> → y1 …). Columns = keys: the decoder inputs; grey = hidden by the causal mask (key after query).",
+        AttentionKind::Cross => "Rows = queries: decoder positions, labelled input → the token it predicts (<bos> → y1 …). Columns = keys: source tokens (the encoder's output).",
     }
 }
 
@@ -49,9 +49,10 @@ pub fn map_data(set: &AttentionSet, kind: AttentionKind, layer: usize, head: Opt
         Some(h) => maps.head(layer, h).to_vec(),
         None => maps.head_average(layer),
     };
-    let (rows, cols) = set.axes(kind);
+    let rows = set.query_labels(kind);
+    let (_, cols) = set.axes(kind);
     let hidden = (kind == AttentionKind::DecoderSelf && maps.seq_q == maps.seq_k).then(|| lab_math::subsequent_mask(maps.seq_q));
-    HeatData { rows: maps.seq_q, cols: maps.seq_k, values, hidden, range: (0.0, 1.0), map: ColorMap::Viridis, row_labels: labels(rows, maps.seq_q), col_labels: labels(cols, maps.seq_k) }
+    HeatData { rows: maps.seq_q, cols: maps.seq_k, values, hidden, range: (0.0, 1.0), map: ColorMap::Viridis, row_labels: labels(&rows, maps.seq_q), col_labels: labels(cols, maps.seq_k) }
 }
 
 fn map_title(layer: usize, head: Option<usize>) -> String {
@@ -182,10 +183,10 @@ mod tests {
     #[test]
     fn cross_maps_have_target_rows_and_source_columns() {
         let maps = HeadMaps { n_layers: 1, n_heads: 2, seq_q: 2, seq_k: 3, weights: vec![0.2, 0.3, 0.5, 1.0, 0.0, 0.0, 0.1, 0.1, 0.8, 0.0, 0.0, 1.0] };
-        let set = AttentionSet { src_tokens: vec!["a".into(), "b".into(), "<eos>".into()], tgt_tokens: vec!["<bos>".into(), "x".into()], cross: maps, ..Default::default() };
+        let set = AttentionSet { src_tokens: vec!["a".into(), "b".into(), "<eos>".into()], tgt_tokens: vec!["<bos>".into(), "x".into()], tgt_outputs: vec!["x".into(), "<eos>".into()], cross: maps, ..Default::default() };
         let d = map_data(&set, AttentionKind::Cross, 0, Some(1));
         assert_eq!((d.rows, d.cols), (2, 3));
-        assert_eq!(d.row_labels, vec!["<bos>", "x"]);
+        assert_eq!(d.row_labels, vec!["<bos> → x", "x → <eos>"], "a row is labelled by what it reads and what it predicts");
         assert_eq!(d.col_labels, vec!["a", "b", "<eos>"]);
         assert_eq!(d.at(0, 2), Some(0.8));
         let avg = map_data(&set, AttentionKind::Cross, 0, None);

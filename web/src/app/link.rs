@@ -28,7 +28,7 @@ thread_local! {
 pub fn send(input: WorkerInput) {
     WORKER.with(|w| {
         if let Some(worker) = w.borrow().as_ref() {
-            let _ = worker.post_message(&JsValue::from_str(&input.to_json()));
+            post(worker, &input);
         }
     });
 }
@@ -42,31 +42,47 @@ pub fn spawn(lab: Lab) {
     });
     lab.worker.set(WorkerState::Starting);
     lab.running.set(false);
-    let worker = match Worker::new(WORKER_URL) {
-        Ok(worker) => worker,
-        Err(_) => {
-            lab.show(Source::Worker, "The training worker could not be started. Reload the page to try again.");
-            return;
+    let on_crash = move |message: String| {
+        if lab.worker.get_untracked() != WorkerState::Crashed {
+            crashed(lab, format!("The training worker stopped: {message}"));
         }
     };
+    let Some(worker) = spawn_worker(move |out| apply(lab, out), move |e| lab.show(Source::Worker, e), on_crash) else {
+        lab.show(Source::Worker, "The training worker could not be started. Reload the page to try again.");
+        return;
+    };
+    WORKER.with(|w| *w.borrow_mut() = Some(worker));
+}
+
+/// Starts a training worker whose answers go to `on_output`; unreadable
+/// messages to `on_garbage`, and a crash (a trap, a panic that escaped) to `on_crash`.
+pub fn spawn_worker(
+    on_output: impl Fn(WorkerOutput) + 'static,
+    on_garbage: impl Fn(String) + 'static,
+    on_crash: impl Fn(String) + 'static,
+) -> Option<Worker> {
+    let worker = Worker::new(WORKER_URL).ok()?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let text = event.data().as_string().unwrap_or_default();
         match WorkerOutput::from_json(&text) {
-            Ok(out) => apply(lab, out),
-            Err(e) => lab.show(Source::Worker, e.to_string()),
+            Ok(out) => on_output(out),
+            Err(e) => on_garbage(e.to_string()),
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
         event.prevent_default();
-        if lab.worker.get_untracked() != WorkerState::Crashed {
-            crashed(lab, format!("The training worker stopped: {}", event.message()));
-        }
+        on_crash(event.message());
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
-    WORKER.with(|w| *w.borrow_mut() = Some(worker));
+    Some(worker)
+}
+
+/// Sends one message to a worker of the page's own.
+pub fn post(worker: &Worker, input: &WorkerInput) {
+    let _ = worker.post_message(&JsValue::from_str(&input.to_json()));
 }
 
 fn crashed(lab: Lab, message: String) {
@@ -124,6 +140,9 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             if !text.trim().is_empty() {
                 request_translation(lab, text);
             }
+            if let Some(request) = lab.trace_request.get_untracked() {
+                send(WorkerInput::Trace { request: Some(request) });
+            }
         }
         WorkerOutput::Snapshot(snap) => {
             if !snap.points.is_empty() {
@@ -141,6 +160,15 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             if let Some(attention) = snap.attention {
                 lab.attention.set(Some(attention));
             }
+            if let Some(prediction) = snap.prediction {
+                lab.prediction.set(Some(prediction));
+            }
+            if let Some(trace) = snap.trace {
+                // A snapshot's trace answers the head the page has open now, or is stale.
+                if trace.request == lab.trace_request.get_untracked() {
+                    lab.trace.set(Some(Ok(trace)));
+                }
+            }
         }
         WorkerOutput::Eval(report) => {
             lab.curves.update(|c| c.push_eval(EvalPoint::from(&report)));
@@ -152,6 +180,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             }
         }
         WorkerOutput::MaskDemo(demo) => lab.mask_demo.set(Some(demo)),
+        WorkerOutput::Trace(result) => lab.trace.set(Some(result)),
         WorkerOutput::Checkpoint { purpose, step, bytes } => match purpose {
             SavePurpose::Store => storage::save_run(lab, step, bytes),
             SavePurpose::Download => storage::download(&crate::run::checkpoint_file_name(lab.task.get_untracked().name(), step), &bytes),
@@ -180,7 +209,8 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
 pub fn request_translation(lab: Lab, text: String) {
     let id = lab.translate_id.get_untracked() + 1;
     lab.translate_id.set(id);
-    send(WorkerInput::Translate { id, text });
+    lab.decode_step.set(0);
+    send(WorkerInput::Translate { id, text, cached: lab.decode_cached.get_untracked() });
 }
 
 /// Restart a crashed worker and load the saved run or the pretrained model.

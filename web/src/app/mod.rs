@@ -11,11 +11,18 @@
 //!   [`training_view`], [`translate_view`], and the [`toolbar`] on top.
 
 pub mod attention_view;
+pub mod compare_view;
+pub mod complexity_view;
+pub mod decode_view;
+pub mod formula;
+pub mod head_view;
 pub mod heatmap;
 pub mod link;
 pub mod mask_view;
+pub mod noam_view;
 pub mod panic;
 pub mod pe_view;
+pub mod smoothing_view;
 pub mod state;
 pub mod storage;
 pub mod toolbar;
@@ -56,7 +63,12 @@ pub fn App() -> impl IntoView {
             <attention_view::AttentionView/>
             <mask_view::MaskView/>
             <training_view::TrainingView/>
+            <noam_view::NoamView/>
+            <smoothing_view::SmoothingView/>
             <translate_view::TranslateView/>
+            <complexity_view::ComplexityView/>
+            <head_view::HeadView/>
+            <compare_view::CompareView/>
         </main>
     }
 }

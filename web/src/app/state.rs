@@ -1,7 +1,7 @@
 //! Everything the views share, as signals in one `Copy` context.
 
 use crate::plot::curves::Curves;
-use lab_protocol::{AttentionSet, EvalReport, MaskDemo, ModelInfo, Settings, Translation};
+use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TraceRequest, Translation};
 use lab_tasks::{Dataset, TaskKind};
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -58,6 +58,16 @@ pub struct Lab {
     pub translate_text: RwSignal<String>,
     pub translate_id: RwSignal<u64>,
     pub translation: RwSignal<Option<Result<Translation, String>>>,
+    /// Decode with the KV cache (the Translate view's toggle).
+    pub decode_cached: RwSignal<bool>,
+    /// The decoding step shown in the step-through, 0-based.
+    pub decode_step: RwSignal<usize>,
+    /// The model's next-token distributions on the probe (teacher-forced).
+    pub prediction: RwSignal<Option<ProbePrediction>>,
+    /// The head the "inside one head" view has asked the worker to open.
+    pub trace_request: RwSignal<Option<TraceRequest>>,
+    /// That head, opened up, or why it could not be.
+    pub trace: RwSignal<Option<Result<HeadTrace, String>>>,
     pub banner: RwSignal<Option<Banner>>,
     /// A short note such as "saved in this browser".
     pub note: RwSignal<String>,
@@ -83,6 +93,11 @@ impl Lab {
             translate_text: RwSignal::new(String::new()),
             translate_id: RwSignal::new(0),
             translation: RwSignal::new(None),
+            decode_cached: RwSignal::new(true),
+            decode_step: RwSignal::new(0),
+            prediction: RwSignal::new(None),
+            trace_request: RwSignal::new(None),
+            trace: RwSignal::new(None),
             banner: RwSignal::new(None),
             note: RwSignal::new(String::new()),
         }

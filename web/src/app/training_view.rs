@@ -51,13 +51,35 @@ fn num<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("{what} must be a number, got {text:?}"))
 }
 
+/// The legend of the train loss: it names label smoothing only when it is on.
+pub fn train_loss_label(smoothing: f32) -> String {
+    if smoothing > 0.0 {
+        format!("train (label-smoothed, ε = {smoothing})")
+    } else {
+        "train".to_string()
+    }
+}
+
+/// Why the train loss stops short of 0, in one line, or nothing without smoothing.
+/// `vocab_size` is the target vocabulary the worker reports.
+pub fn floor_line(smoothing: f32, vocab_size: usize) -> Option<String> {
+    (smoothing > 0.0 && vocab_size >= 3).then(|| {
+        let floor = lab_math::cross_entropy::smoothing_floor(vocab_size, f64::from(smoothing), lab_tasks::PAD as usize);
+        format!(
+            "The train loss is label-smoothed (ε = {smoothing}), so it cannot fall below {floor:.2} nats per token: the entropy of the smoothed target, \
+             which spreads ε over the other {} words. The held-out loss is plain cross-entropy and can approach 0.",
+            vocab_size - 2
+        )
+    })
+}
+
 fn charts(lab: Lab, loss: NodeRef<Canvas>, acc: NodeRef<Canvas>, lr: NodeRef<Canvas>, log: bool) {
     let (curves, settings) = (lab.curves.get(), lab.model.get().map(|m| m.settings));
     let train = |f: fn(&lab_protocol::TrainPoint) -> f64| curves.train.iter().map(|p| (p.step as f64, f(p))).collect::<Vec<_>>();
     let eval = |f: fn(&crate::plot::curves::EvalPoint) -> f64| curves.eval.iter().map(|p| (p.step as f64, f(p))).collect::<Vec<_>>();
     if let Some(c) = loss.get() {
         let series = vec![
-            Series { label: "train (label-smoothed)".into(), color: BLUE, points: train(|p| p.loss as f64), dots: false },
+            Series { label: train_loss_label(settings.as_ref().map_or(0.0, |s| s.label_smoothing)), color: BLUE, points: train(|p| p.loss as f64), dots: false },
             Series { label: "held-out".into(), color: VERMILLION, points: eval(|p| p.loss as f64), dots: true },
         ];
         draw_lines(&c, &LineChart { x_label: "step", y_label: "loss (per token)", series, log_y: log, y_fixed: None, font_px: 16, legend_at: SeriesLabelPosition::UpperRight });
@@ -141,6 +163,13 @@ pub fn TrainingView() -> impl IntoView {
                 "   " <label><input type="checkbox" data-testid="log-scale" on:change=move |ev| log.set(event_target_checked(&ev))/>" log scale (loss and learning rate)"</label>
             </p>
             <p class="readouts" data-testid="eval-summary">{eval_line}</p>
+            <p class="hint" data-testid="smoothing-floor">
+                {move || {
+                    let smoothing = lab.model.with(|m| m.as_ref().map_or(0.0, |m| m.settings.label_smoothing));
+                    let vocab = lab.prediction.with(|p| p.as_ref().map_or(0, |p| p.vocab.len()));
+                    floor_line(smoothing, vocab)
+                }}
+            </p>
             <div class="charts">
                 <figure><figcaption>"Loss: train and held-out"</figcaption>
                     <canvas node_ref=loss data-testid="loss-chart" width="620" height="340" class="chart" role="img" aria-label="Training and held-out loss by step"></canvas></figure>
@@ -150,5 +179,24 @@ pub fn TrainingView() -> impl IntoView {
                     <canvas node_ref=lr data-testid="lr-chart" width="620" height="340" class="chart" role="img" aria-label="Learning rate by step"></canvas></figure>
             </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_names_smoothing_only_when_it_is_on() {
+        assert_eq!(train_loss_label(0.0), "train");
+        assert!(train_loss_label(0.1).contains("label-smoothed"));
+    }
+
+    #[test]
+    fn the_floor_line_gives_the_entropy_of_the_smoothed_target() {
+        assert_eq!(floor_line(0.0, 78), None);
+        let line = floor_line(0.1, 78).expect("smoothing is on");
+        let floor = lab_math::cross_entropy::smoothing_floor(78, 0.1, 0);
+        assert!(line.contains(&format!("{floor:.2} nats")), "{line}");
     }
 }

@@ -104,7 +104,8 @@ pub fn TranslateView() -> impl IntoView {
                 }}
             </div>
             <p class="translate-result">"Output: " <output data-testid="translate-output">{output}</output></p>
-            <h3>"Cross-attention of the decode (rows = each decoding step's query, columns = source keys)"</h3>
+            <super::decode_view::DecodeStepper/>
+            <h3>"Cross-attention of the whole decode (rows = each step's query, labelled input → chosen token; columns = source keys)"</h3>
             <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| false) testid="translate-attention"/>
         </section>
     }

@@ -141,3 +141,255 @@ fn try_draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Option<()> {
     }
     root.present().ok()
 }
+
+/// A labelled vertical line across a chart, e.g. "current step" or "n = d".
+/// Its label goes in the legend, so nearby lines never print over each other.
+pub struct VLine {
+    pub x: f64,
+    pub label: String,
+    pub color: RGBColor,
+}
+
+/// A labelled point on a chart, e.g. the peak of a schedule (label in the legend).
+pub struct Dot {
+    pub at: (f64, f64),
+    pub label: String,
+    pub color: RGBColor,
+}
+
+/// A line chart with optional log axes, vertical lines and labelled dots.
+pub struct MarkedChart<'a> {
+    pub x_label: &'a str,
+    pub y_label: &'a str,
+    pub series: Vec<Series>,
+    pub vlines: Vec<VLine>,
+    pub dots: Vec<Dot>,
+    /// Plot log10(x), ticks labelled as powers of ten.
+    pub log_x: bool,
+    /// Plot log10(y), ticks labelled as powers of ten.
+    pub log_y: bool,
+    /// The x range in data units; `None` fits the series, lines and dots.
+    pub x_range: Option<(f64, f64)>,
+    pub font_px: u32,
+    pub legend_at: SeriesLabelPosition,
+}
+
+/// The most tick labels on a log axis spanning `decades`: one per whole power of
+/// ten, so plotters never picks half-decade ticks on a wide axis.
+fn log_axis_labels(decades: f64) -> usize {
+    const MOST: usize = 12;
+    (decades.floor() as usize + 1).clamp(2, MOST)
+}
+
+/// An axis tick on a log10 axis: `10ⁿ` at whole powers, else the value to three digits.
+pub fn log_tick_label(log10: f64) -> String {
+    const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let rounded = log10.round();
+    if (log10 - rounded).abs() > 1e-9 {
+        let decimals = (2 - log10.floor() as i64).max(0) as usize;
+        return format!("{:.decimals$}", 10f64.powf(log10));
+    }
+    let digits: String =
+        (rounded.abs() as u64).to_string().chars().map(|c| SUPERSCRIPTS[c as usize - '0' as usize]).collect();
+    format!("10{}{digits}", if rounded < 0.0 { "⁻" } else { "" })
+}
+
+/// Draw a [`MarkedChart`]; drawing errors only leave the canvas blank.
+pub fn draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) {
+    let _ = try_draw_marked(canvas, chart);
+}
+
+fn try_draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) -> Option<()> {
+    let root = CanvasBackend::with_canvas_object(canvas.clone())?.into_drawing_area();
+    root.fill(&WHITE).ok()?;
+    let (log_x, log_y) = (chart.log_x, chart.log_y);
+    let fx = move |x: f64| if log_x { x.log10() } else { x };
+    let fy = move |y: f64| if log_y { y.log10() } else { y };
+    let ok = move |(x, y): &(f64, f64)| {
+        x.is_finite() && y.is_finite() && (!log_x || *x > 0.0) && (!log_y || *y > 0.0)
+    };
+    let series: Vec<Vec<(f64, f64)>> = chart
+        .series
+        .iter()
+        .map(|s| s.points.iter().filter(|p| ok(p)).map(|&(x, y)| (fx(x), fy(y))).collect())
+        .collect();
+    let (x_lo, x_hi) = match chart.x_range {
+        Some((lo, hi)) => (fx(lo), fx(hi)),
+        None => {
+            let xs = chart.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+            let xs = xs.chain(chart.vlines.iter().map(|v| v.x)).chain(chart.dots.iter().map(|d| d.at.0));
+            let (lo, hi) = y_range(xs, log_x);
+            (fx(lo), fx(hi))
+        }
+    };
+    let ys = chart.series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let (y_lo, y_hi) = y_range(ys.chain(chart.dots.iter().map(|d| d.at.1)), log_y);
+    let (y_lo, y_hi) = (fy(y_lo), fy(y_hi));
+    let font = ("sans-serif", chart.font_px);
+    let mut ctx = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(chart.font_px * 3)
+        .y_label_area_size(chart.font_px * 5)
+        .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
+        .ok()?;
+    let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
+    let x_fmt = move |v: &f64| if log_x { log_tick_label(*v) } else { tick_label(*v, x_span) };
+    let y_fmt = move |v: &f64| if log_y { log_tick_label(*v) } else { tick_label(*v, y_span) };
+    ctx.configure_mesh()
+        .x_desc(chart.x_label)
+        .y_desc(chart.y_label)
+        .label_style(font)
+        .axis_desc_style(font)
+        .x_label_formatter(&x_fmt)
+        .y_label_formatter(&y_fmt)
+        .x_labels(if log_x { log_axis_labels(x_span) } else { 8 })
+        .y_labels(if log_y { log_axis_labels(y_span) } else { 8 })
+        .light_line_style(RGBColor(0xee, 0xee, 0xee))
+        .draw()
+        .ok()?;
+    for (s, pts) in chart.series.iter().zip(&series) {
+        let color = s.color;
+        let drawn = ctx.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3))).ok()?;
+        drawn
+            .label(s.label.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
+    }
+    for v in chart.vlines.iter().filter(|v| ok(&(v.x, 1.0))) {
+        let (color, x) = (v.color, fx(v.x));
+        let style = color.stroke_width(2);
+        let line = DashedLineSeries::new(vec![(x, y_lo), (x, y_hi)], 8, 5, style);
+        let drawn = ctx.draw_series(line).ok()?;
+        drawn
+            .label(v.label.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x + 12, y - 8), (x + 12, y + 8)], style));
+    }
+    for d in chart.dots.iter().filter(|d| ok(&d.at)) {
+        let (color, at) = (d.color, (fx(d.at.0), fy(d.at.1)));
+        let drawn = ctx.draw_series(std::iter::once(Circle::new(at, 6, color.filled()))).ok()?;
+        drawn.label(d.label.clone()).legend(move |(x, y)| Circle::new((x + 12, y), 6, color.filled()));
+    }
+    ctx.configure_series_labels()
+        .label_font(font)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .position(chart.legend_at.clone())
+        .draw()
+        .ok()?;
+    root.present().ok()
+}
+
+/// One set of bars, e.g. a distribution over the vocabulary.
+pub struct BarSet {
+    pub label: String,
+    pub color: RGBColor,
+    /// One value per category.
+    pub values: Vec<f64>,
+}
+
+/// Bars grouped by category (e.g. one group per token), the sets side by side.
+pub struct BarChart<'a> {
+    /// The category names, written vertically under the axis.
+    pub categories: Vec<String>,
+    pub sets: Vec<BarSet>,
+    pub x_label: &'a str,
+    pub y_label: &'a str,
+    /// The y range in data units (e.g. 0–1 for probabilities).
+    pub y_range: (f64, f64),
+    /// Plot log10(y); bars then rise from the bottom of the range.
+    pub log_y: bool,
+    /// A category whose name is drawn in colour (e.g. the correct token).
+    pub highlight: Option<usize>,
+    pub font_px: u32,
+}
+
+/// The fraction of a category's width that holds bars; the rest separates groups.
+const BAR_GROUP_FILL: f64 = 0.8;
+
+/// Draw a [`BarChart`]; drawing errors only leave the canvas blank.
+pub fn draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) {
+    let _ = try_draw_bars(canvas, chart);
+}
+
+fn try_draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) -> Option<()> {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    let root = CanvasBackend::with_canvas_object(canvas.clone())?.into_drawing_area();
+    root.fill(&WHITE).ok()?;
+    let log = chart.log_y;
+    let fy = move |y: f64| if log { y.log10() } else { y };
+    let (y_lo, y_hi) = (fy(chart.y_range.0), fy(chart.y_range.1));
+    let n = chart.categories.len().max(1) as f64;
+    let longest = chart.categories.iter().map(|c| c.chars().count()).max().unwrap_or(1) as u32;
+    let font = ("sans-serif", chart.font_px);
+    let mut ctx = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(chart.font_px * (longest + 3))
+        .y_label_area_size(chart.font_px * 5)
+        .build_cartesian_2d(0.0..n, y_lo..y_hi)
+        .ok()?;
+    let y_span = y_hi - y_lo;
+    let y_fmt = move |v: &f64| if log { log_tick_label(*v) } else { tick_label(*v, y_span) };
+    ctx.configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .x_desc(chart.x_label)
+        .y_desc(chart.y_label)
+        .label_style(font)
+        .axis_desc_style(font)
+        .y_label_formatter(&y_fmt)
+        .y_labels(if log { log_axis_labels(y_span) } else { 8 })
+        .light_line_style(RGBColor(0xee, 0xee, 0xee))
+        .draw()
+        .ok()?;
+    let width = BAR_GROUP_FILL / chart.sets.len().max(1) as f64;
+    for (j, set) in chart.sets.iter().enumerate() {
+        let color = set.color;
+        let bars = set.values.iter().enumerate().filter(|(_, v)| v.is_finite() && (!log || **v > 0.0));
+        let rects = bars.map(|(i, &v)| {
+            let left = i as f64 + (1.0 - BAR_GROUP_FILL) / 2.0 + j as f64 * width;
+            Rectangle::new([(left, y_lo), (left + width, fy(v).clamp(y_lo, y_hi))], color.filled())
+        });
+        let drawn = ctx.draw_series(rects).ok()?;
+        drawn
+            .label(set.label.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], color.filled()));
+    }
+    ctx.configure_series_labels()
+        .label_font(font)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .ok()?;
+    // Category names run downwards from the axis, one under each group.
+    let below = Pos::new(HPos::Left, VPos::Center);
+    for (i, name) in chart.categories.iter().enumerate() {
+        let (x, y) = ctx.backend_coord(&(i as f64 + 0.5, y_lo));
+        let color = if chart.highlight == Some(i) { VERMILLION } else { BLACK };
+        let style = font.into_font().transform(FontTransform::Rotate90).color(&color).pos(below);
+        root.draw(&Text::new(name.clone(), (x, y + 6), style)).ok()?;
+    }
+    root.present().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_ticks_are_powers_of_ten_or_plain_values() {
+        assert_eq!(log_tick_label(0.0), "10⁰");
+        assert_eq!(log_tick_label(3.0), "10³");
+        assert_eq!(log_tick_label(12.0), "10¹²");
+        assert_eq!(log_tick_label(-4.0), "10⁻⁴");
+        assert_eq!(log_tick_label(2f64.log10()), "2.00");
+        assert_eq!(log_tick_label(3.5), "3162");
+        assert_eq!(log_tick_label(0.5f64.log10()), "0.500");
+    }
+
+    #[test]
+    fn a_log_axis_gets_one_label_per_decade() {
+        assert_eq!(log_axis_labels(3.6), 4);
+        assert_eq!(log_axis_labels(8.5), 9);
+        assert_eq!(log_axis_labels(0.3), 2);
+    }
+}

@@ -4,7 +4,7 @@
 //! the trait lets the worker's scheduling logic be tested natively with a
 //! tiny fake, without compiling burn for the host.
 
-use lab_protocol::{AttentionSet, EvalReport, MaskDemo, Settings, SettingsError, StepReport, Translation};
+use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError, StepReport, TraceRequest, Translation};
 
 pub trait LabModel: Sized {
     /// A fresh, untrained model; invalid settings are refused with every problem listed.
@@ -16,9 +16,13 @@ pub trait LabModel: Sized {
     fn step(&mut self) -> StepReport;
     /// Held-out evaluation on at most `max_sentences` sentences.
     fn evaluate(&self, max_sentences: usize) -> EvalReport;
-    /// Teacher-forced attention on the task's probe sentence.
-    fn probe_attention(&self) -> AttentionSet;
-    fn translate(&self, text: &str) -> Result<Translation, String>;
+    /// One teacher-forced pass on the task's probe sentence: its attention,
+    /// its next-token distributions and, if asked, one head opened up.
+    fn probe(&self, trace: Option<&TraceRequest>) -> (AttentionSet, ProbePrediction, Option<HeadTrace>);
+    /// Greedy decoding, with the KV cache if `cached`.
+    fn translate(&self, text: &str, cached: bool) -> Result<Translation, String>;
+    /// One head opened up, on the probe or on typed text.
+    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String>;
     fn mask_demo(&self, head: usize) -> MaskDemo;
     fn settings(&self) -> &Settings;
     fn step_count(&self) -> usize;

@@ -9,7 +9,7 @@
 //! training and becomes [`WorkerOutput::Diverged`].
 
 use super::model::LabModel;
-use lab_protocol::{all_finite, ModelInfo, ModelOrigin, Snapshot, TrainPoint, WorkerInput, WorkerOutput};
+use lab_protocol::{all_finite, ModelInfo, ModelOrigin, Snapshot, TraceRequest, TrainPoint, WorkerInput, WorkerOutput};
 
 /// At most one snapshot per this many milliseconds (about ten a second).
 pub const SNAPSHOT_MS: f64 = 100.0;
@@ -30,11 +30,13 @@ pub struct Session<M> {
     pending_tokens_per_s: Vec<f64>,
     last_snapshot_ms: f64,
     last_attention_ms: f64,
+    /// The head the page has opened on the probe, refreshed with the attention.
+    trace: Option<TraceRequest>,
 }
 
 impl<M> Default for Session<M> {
     fn default() -> Self {
-        Self { model: None, origin: ModelOrigin::Scratch, running: false, diverged: false, pending: Vec::new(), pending_tokens_per_s: Vec::new(), last_snapshot_ms: f64::NEG_INFINITY, last_attention_ms: f64::NEG_INFINITY }
+        Self { model: None, origin: ModelOrigin::Scratch, running: false, diverged: false, pending: Vec::new(), pending_tokens_per_s: Vec::new(), last_snapshot_ms: f64::NEG_INFINITY, last_attention_ms: f64::NEG_INFINITY, trace: None }
     }
 }
 
@@ -82,13 +84,25 @@ impl<M: LabModel> Session<M> {
                 }
                 out
             }
-            WorkerInput::Translate { id, text } => match &self.model {
+            WorkerInput::Translate { id, text, cached } => match &self.model {
                 None => vec![WorkerOutput::Translated { id, result: Err("No model is loaded yet.".into()) }],
                 Some(m) => {
-                    let result = m.translate(&text).and_then(|t| if t.attention.is_finite() { Ok(t) } else { Err(diverged_text(m.step_count())) });
+                    let result = m.translate(&text, cached).and_then(|t| if t.is_finite() { Ok(t) } else { Err(diverged_text(m.step_count())) });
                     vec![WorkerOutput::Translated { id, result }]
                 }
             },
+            WorkerInput::Trace { request } => {
+                // Only probe traces follow training; a typed sentence is traced once.
+                self.trace = request.clone().filter(|r| r.sentence.is_none());
+                match (&self.model, request) {
+                    (_, None) => Vec::new(),
+                    (None, Some(_)) => vec![WorkerOutput::Trace(Err("No model is loaded yet.".into()))],
+                    (Some(m), Some(request)) => {
+                        let result = m.trace_head(&request).and_then(|t| if t.is_finite() { Ok(t) } else { Err(diverged_text(m.step_count())) });
+                        vec![WorkerOutput::Trace(result)]
+                    }
+                }
+            }
             WorkerInput::MaskDemo { head } => match &self.model {
                 None => vec![no_model()],
                 Some(m) => {
@@ -179,17 +193,22 @@ impl<M: LabModel> Session<M> {
     /// (or `force_attention`).
     fn snapshot(&mut self, now_ms: f64, force_attention: bool) -> WorkerOutput {
         let model = self.model.as_ref().expect("snapshot is only taken with a model");
-        let attention = if force_attention || now_ms - self.last_attention_ms >= ATTENTION_MS {
+        let (attention, prediction, trace) = if force_attention || now_ms - self.last_attention_ms >= ATTENTION_MS {
             self.last_attention_ms = now_ms;
-            Some(model.probe_attention()).filter(|a| a.is_finite())
+            let (attention, prediction, trace) = model.probe(self.trace.as_ref());
+            if attention.is_finite() && all_finite(&prediction.probs) {
+                (Some(attention), Some(prediction), trace.filter(|t| t.is_finite()))
+            } else {
+                (None, None, None)
+            }
         } else {
-            None
+            (None, None, None)
         };
         self.last_snapshot_ms = now_ms;
         let tps = &self.pending_tokens_per_s;
         let tokens_per_s = if tps.is_empty() { 0.0 } else { tps.iter().sum::<f64>() / tps.len() as f64 };
         self.pending_tokens_per_s.clear();
-        WorkerOutput::Snapshot(Snapshot { step: model.step_count(), running: self.running, points: std::mem::take(&mut self.pending), tokens_per_s, attention })
+        WorkerOutput::Snapshot(Snapshot { step: model.step_count(), running: self.running, points: std::mem::take(&mut self.pending), tokens_per_s, attention, prediction, trace })
     }
 
     fn replace(&mut self, model: M, origin: ModelOrigin, now_ms: f64, evaluate: bool) -> Vec<WorkerOutput> {
@@ -226,7 +245,7 @@ fn diverged(step: usize) -> WorkerOutput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lab_protocol::{AttentionSet, EvalReport, MaskDemo, Settings, SettingsError, StepReport, Translation};
+    use lab_protocol::{AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError, StepReport, Translation};
     use lab_tasks::TaskKind;
 
     /// A stand-in model whose loss falls by 0.1 a step, or turns NaN at `nan_at`.
@@ -257,11 +276,18 @@ mod tests {
         fn evaluate(&self, _: usize) -> EvalReport {
             EvalReport { step: self.step, loss: 1.0, ..Default::default() }
         }
-        fn probe_attention(&self) -> AttentionSet {
-            AttentionSet::default()
+        fn probe(&self, trace: Option<&TraceRequest>) -> (AttentionSet, ProbePrediction, Option<HeadTrace>) {
+            let trace = trace.map(|r| HeadTrace { request: Some(r.clone()), ..Default::default() });
+            (AttentionSet::default(), ProbePrediction::default(), trace)
         }
-        fn translate(&self, text: &str) -> Result<Translation, String> {
+        fn translate(&self, text: &str, _: bool) -> Result<Translation, String> {
             Err(format!("unknown word {text:?}"))
+        }
+        fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String> {
+            match &request.sentence {
+                Some(text) => Err(format!("unknown word {text:?}")),
+                None => Ok(HeadTrace { request: Some(request.clone()), ..Default::default() }),
+            }
         }
         fn mask_demo(&self, _: usize) -> MaskDemo {
             MaskDemo::default()
@@ -362,7 +388,30 @@ mod tests {
     #[test]
     fn translation_errors_come_back_as_values() {
         let mut s = new_session(Settings::toy(TaskKind::Copy));
-        let out = s.handle(WorkerInput::Translate { id: 9, text: "zebra".into() }, 0.0);
+        let out = s.handle(WorkerInput::Translate { id: 9, text: "zebra".into(), cached: true }, 0.0);
         assert!(matches!(&out[..], [WorkerOutput::Translated { id: 9, result: Err(m) }] if m.contains("zebra")), "{out:?}");
+    }
+
+    #[test]
+    fn an_opened_probe_head_answers_at_once_and_follows_training() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        let request = TraceRequest { kind: AttentionKind::Cross, layer: 0, head: 1, sentence: None };
+        let out = s.handle(WorkerInput::Trace { request: Some(request.clone()) }, 0.0);
+        assert!(matches!(&out[..], [WorkerOutput::Trace(Ok(t))] if t.request.as_ref() == Some(&request)), "{out:?}");
+        let out = s.handle(WorkerInput::Step, 0.0);
+        assert!(matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_some() && snap.prediction.is_some()), "{out:?}");
+        s.handle(WorkerInput::Trace { request: None }, 0.0);
+        let out = s.handle(WorkerInput::Step, 0.0);
+        assert!(matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_none()), "{out:?}");
+    }
+
+    #[test]
+    fn a_typed_sentence_trace_is_answered_once_and_errors_are_values() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        let request = TraceRequest { kind: AttentionKind::EncoderSelf, layer: 0, head: 0, sentence: Some("zebra".into()) };
+        let out = s.handle(WorkerInput::Trace { request: Some(request) }, 0.0);
+        assert!(matches!(&out[..], [WorkerOutput::Trace(Err(m))] if m.contains("zebra")), "{out:?}");
+        let out = s.handle(WorkerInput::Step, 0.0);
+        assert!(matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_none()), "{out:?}");
     }
 }

@@ -3,7 +3,7 @@
 //! the web crate that knows the trainer exists.
 
 use super::model::LabModel;
-use lab_protocol::{AttentionSet, EvalReport, MaskDemo, SettingProblem, Settings, SettingsError, StepReport, Translation};
+use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, SettingProblem, Settings, SettingsError, StepReport, TraceRequest, Translation};
 use lab_train::{Trainer, TrainerError};
 
 /// The worker's model.
@@ -42,13 +42,18 @@ impl LabModel for Model {
         self.0.evaluate(max_sentences)
     }
 
-    fn probe_attention(&self) -> AttentionSet {
+    fn probe(&self, trace: Option<&TraceRequest>) -> (AttentionSet, ProbePrediction, Option<HeadTrace>) {
         let probe = self.0.dataset().probe().clone();
-        self.0.probe_attention(&probe)
+        let p = self.0.probe(&probe, trace);
+        (p.attention, p.prediction, p.trace)
     }
 
-    fn translate(&self, text: &str) -> Result<Translation, String> {
-        self.0.translate(text).map_err(|e| sentence(e.to_string()))
+    fn translate(&self, text: &str, cached: bool) -> Result<Translation, String> {
+        self.0.translate(text, cached).map_err(|e| sentence(e.to_string()))
+    }
+
+    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String> {
+        self.0.trace_head(request).map_err(|e| sentence(e.to_string()))
     }
 
     fn mask_demo(&self, head: usize) -> MaskDemo {

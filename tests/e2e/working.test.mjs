@@ -1,0 +1,78 @@
+// End-to-end tests of the "show the working" views: inside one head (β),
+// greedy decoding step by step with and without the KV cache, and a compare run.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { byTestId, canvasColours, launch, openLab, until } from './lab.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+async function withLab(body) {
+  const lab = await openLab(browser);
+  try {
+    await body(lab);
+  } finally {
+    await lab.context.close();
+  }
+}
+
+const number = async (page, id) => Number.parseFloat((await page.locator(byTestId(id)).innerText()).replace(/\s/g, ''));
+
+test('inside one head: β = 0 spreads the weight evenly, the hard end is one-hot', () => withLab(async ({ page, errors }) => {
+  const view = page.locator(byTestId('head-view'));
+  await view.scrollIntoViewIfNeeded();
+  // Encoder self-attention on the probe: every key is visible, so β = 0 gives log2(keys) bits.
+  await page.locator(byTestId('head-kind')).selectOption('self');
+  const keys = await until(() => view.locator(`${byTestId('head-stages')} thead th[scope="col"]`).count(), (n) => n > 2, 10_000, 'the stages table');
+  const beta = page.locator(byTestId('head-beta'));
+  await beta.fill('0');
+  const uniform = await until(() => number(page, 'head-entropy'), (h) => Math.abs(h - Math.log2(keys)) < 1e-3, 5_000, `log2(${keys}) bits at β = 0`);
+  await beta.fill(await beta.getAttribute('max'));
+  const hard = await until(() => number(page, 'head-entropy'), (h) => h === 0, 5_000, '0 bits at β = ∞');
+  assert.ok(uniform > hard);
+  assert.match(await view.innerText(), /β = ∞/);
+  // The masked kind shows −∞ for a hidden key.
+  await page.locator(byTestId('head-kind')).selectOption('masked');
+  await until(() => view.locator(byTestId('head-stages')).innerText(), (t) => t.includes('−∞'), 10_000, 'a hidden key shown as −∞');
+  assert.deepEqual(errors, []);
+}));
+
+/** Steps through the whole decode; returns each step's multiply-adds. */
+async function stepThrough(page) {
+  const total = await until(async () => Number((await page.locator(byTestId('decode-step')).innerText()).split('/')[1]), (n) => n > 1, 10_000, 'a decode');
+  const ops = [];
+  for (let t = 1; t <= total; t += 1) {
+    await until(() => page.locator(byTestId('decode-step')).innerText(), (s) => s.trim() === `${t} / ${total}`, 5_000, `step ${t}`);
+    assert.equal(await page.locator(`${byTestId('decode-topk')} li`).count(), 5, 'five candidates');
+    ops.push(await number(page, 'decode-ops'));
+    if (t < total) await page.locator(byTestId('decode-next')).click();
+  }
+  assert.ok(await page.locator(byTestId('decode-next')).isDisabled(), 'no step after the last');
+  return ops;
+}
+
+test('greedy decoding step by step, with and without the KV cache', () => withLab(async ({ page, errors }) => {
+  await page.locator(byTestId('translate-input')).fill('the big dog sees a small cat');
+  await until(() => page.locator(byTestId('translate-output')).innerText(), (t) => t.trim().length > 0, 10_000, 'a translation');
+  assert.ok(await page.locator(byTestId('decode-cache')).isChecked(), 'the cache is on by default');
+  const cached = await stepThrough(page);
+  await page.locator(byTestId('decode-cache')).uncheck();
+  await until(() => page.locator(byTestId('decode-step')).innerText(), (s) => s.startsWith('1 /'), 10_000, 'the decode again, without the cache');
+  const full = await stepThrough(page);
+  assert.equal(full.length, cached.length, 'the same tokens either way');
+  assert.equal(full[0], cached[0], 'step 1 has nothing to reuse');
+  for (let t = 1; t < full.length; t += 1) assert.ok(full[t] > cached[t], `step ${t + 1}: ${full[t]} > ${cached[t]}`);
+  assert.deepEqual(errors, []);
+}));
+
+test('compare mode trains two runs at once and overlays their curves', () => withLab(async ({ page, errors }) => {
+  await page.locator(byTestId('compare-start')).click();
+  const stepOf = async (id) => Number((/step (\d+)/.exec(await page.locator(byTestId(id)).innerText()) ?? [0, 0])[1]);
+  await until(() => stepOf('compare-status-a'), (n) => n >= 5, 30_000, 'run A to train');
+  await until(() => stepOf('compare-status-b'), (n) => n >= 5, 30_000, 'run B to train');
+  await until(() => canvasColours(page, 'compare-chart'), (n) => n > 3, 5_000, 'both curves drawn');
+  assert.match(await page.locator(byTestId('compare-view')).innerText(), /paper/);
+  await page.locator(byTestId('compare-stop')).click();
+  assert.deepEqual(errors, []);
+}));

@@ -1,0 +1,393 @@
+//! Why self-attention: Table 1 of the paper (§4), computed by `lab_math::complexity`.
+//!
+//! ```text
+//! self-attention n²·d,  recurrent n·d²,  convolutional k·n·d²,  restricted r·n·d
+//! ```
+//!
+//! Self-attention is cheaper than a recurrent layer exactly when n < d, which is
+//! the usual case for sentences; the chart shows where the lines cross, n = d.
+
+use super::state::use_lab;
+use crate::plot::draw::{
+    draw_marked, MarkedChart, Series, VLine, BLUE, GREEN, ORANGE, PURPLE, VERMILLION,
+};
+use lab_math::complexity::{
+    attention_rnn_crossover, max_path_length, per_layer_ops, sequential_ops, LayerType, Sizes,
+    TABLE_1,
+};
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use plotters::prelude::{RGBColor, SeriesLabelPosition, BLACK};
+
+/// Kernel width of the convolutional layer: fixed, shown on the page.
+pub const KERNEL: u64 = 3;
+/// Neighbourhood of restricted self-attention: fixed, shown on the page.
+pub const NEIGHBOURHOOD: u64 = 16;
+/// The n slider, `(min, max, step)`.
+const N_SLIDER: (u64, u64, u64) = (1, 1024, 1);
+/// The d slider, `(min, max, step)`; the paper's models use 512 and 1024.
+const D_SLIDER: (u64, u64, u64) = (8, 1024, 8);
+/// Before a model has run: the toy model's width and a short sentence.
+const DEFAULT_D: u64 = 64;
+const DEFAULT_N: u64 = 10;
+/// The chart's n axis: 1 to 4096, past the largest n and d the sliders allow.
+const N_AXIS: (f64, f64) = (1.0, 4096.0);
+/// Curve points per factor of ten in n.
+const POINTS_PER_DECADE: f64 = 40.0;
+/// Numbers up to this are printed digit by digit; larger ones as a × 10ᵏ.
+const EXACT_BELOW: u64 = 1_000_000;
+const GREY: RGBColor = RGBColor(0x77, 0x77, 0x77);
+
+/// The sizes of Table 1 with this view's fixed k and r.
+pub fn sizes(n: u64, d: u64) -> Sizes {
+    Sizes {
+        n,
+        d,
+        k: KERNEL,
+        r: NEIGHBOURHOOD,
+    }
+}
+
+/// The line colour of each layer type (Okabe & Ito).
+pub fn color(layer: LayerType) -> RGBColor {
+    match layer {
+        LayerType::SelfAttention => BLUE,
+        LayerType::Recurrent => VERMILLION,
+        LayerType::Convolutional => GREEN,
+        LayerType::RestrictedSelfAttention => ORANGE,
+    }
+}
+
+/// `(n, multiply-adds per layer)` at whole n, spaced evenly on a log axis over `N_AXIS`.
+pub fn ops_curve(layer: LayerType, d: u64) -> Vec<(f64, f64)> {
+    let (lo, hi) = (N_AXIS.0.log10(), N_AXIS.1.log10());
+    let count = ((hi - lo) * POINTS_PER_DECADE).ceil() as usize;
+    let mut ns: Vec<u64> = (0..=count)
+        .map(|i| 10f64.powf(lo + (hi - lo) * i as f64 / count as f64).round() as u64)
+        .collect();
+    ns.dedup();
+    ns.into_iter()
+        .map(|n| (n as f64, per_layer_ops(layer, sizes(n, d)) as f64))
+        .collect()
+}
+
+/// A count as a learner reads it: `5 184` exactly, or `2.68 × 10⁹` when it is large.
+pub fn format_count(v: u64) -> String {
+    if v < EXACT_BELOW {
+        let digits = v.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push('\u{202f}');
+            }
+            out.push(c);
+        }
+        return out;
+    }
+    let mut exp = (v as f64).log10().floor() as i32;
+    let mut mantissa = (v as f64 / 10f64.powi(exp) * 100.0).round() / 100.0;
+    if mantissa >= 10.0 {
+        // 9.996 × 10⁶ rounds up to 10.00: write it as 1.00 × 10⁷.
+        mantissa /= 10.0;
+        exp += 1;
+    }
+    format!(
+        "{mantissa:.2} × 10{}",
+        crate::plot::draw::log_tick_label(exp as f64).trim_start_matches("10")
+    )
+}
+
+/// A path length: whole numbers as they are, others to two decimals.
+pub fn format_path(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// One row of the live table: the paper's formulas and their values at the chosen sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveRow {
+    pub layer: LayerType,
+    pub name: &'static str,
+    pub per_layer: &'static str,
+    pub sequential: &'static str,
+    pub max_path: &'static str,
+    pub ops: u64,
+    pub seq: u64,
+    pub path: f64,
+}
+
+/// Table 1 with a value beside every formula.
+pub fn live_table(s: Sizes) -> Vec<LiveRow> {
+    TABLE_1
+        .iter()
+        .map(|r| LiveRow {
+            layer: r.layer,
+            name: r.name,
+            per_layer: r.per_layer,
+            sequential: r.sequential,
+            max_path: r.max_path,
+            ops: per_layer_ops(r.layer, s),
+            seq: sequential_ops(r.layer, s),
+            path: max_path_length(r.layer, s),
+        })
+        .collect()
+}
+
+/// The vertical lines: the crossover n = d, the chosen n, and this model's probe length.
+pub fn markers(n: u64, d: u64, model: Option<(u64, u64)>) -> Vec<VLine> {
+    let cross = attention_rnn_crossover(d);
+    let mut lines = vec![
+        VLine {
+            x: cross as f64,
+            label: format!("n = d = {cross}: self-attention = recurrent"),
+            color: BLACK,
+        },
+        VLine {
+            x: n as f64,
+            label: format!("chosen n = {n}"),
+            color: GREY,
+        },
+    ];
+    if let Some((model_n, model_d)) = model {
+        let label = if model_d == d {
+            format!("this model: n = {model_n} (probe), d = {model_d}")
+        } else {
+            format!("this model's probe: n = {model_n} (its d_model = {model_d})")
+        };
+        lines.push(VLine {
+            x: model_n as f64,
+            label,
+            color: PURPLE,
+        });
+    }
+    lines
+}
+
+#[component]
+pub fn ComplexityView() -> impl IntoView {
+    let lab = use_lab();
+    let model_n = Memo::new(move |_| {
+        lab.attention
+            .with(|a| a.as_ref().map(|a| a.src_tokens.len() as u64))
+    });
+    let model_d = Memo::new(move |_| {
+        lab.model
+            .with(|m| m.as_ref().map(|m| m.settings.d_model as u64))
+    });
+    // None: follow the model. Some: the learner has moved the slider.
+    let n_set = RwSignal::new(None::<u64>);
+    let d_set = RwSignal::new(None::<u64>);
+    let n = Memo::new(move |_| n_set.get().or(model_n.get()).unwrap_or(DEFAULT_N));
+    let d = Memo::new(move |_| d_set.get().or(model_d.get()).unwrap_or(DEFAULT_D));
+    let model = Memo::new(move |_| model_n.get().zip(model_d.get()));
+
+    let canvas = NodeRef::<Canvas>::new();
+    Effect::new(move |_| {
+        let d = d.get();
+        let series = LayerType::ALL
+            .iter()
+            .map(|&l| Series {
+                label: format!("{} {}", l.row().name, l.row().per_layer),
+                color: color(l),
+                points: ops_curve(l, d),
+                dots: false,
+            })
+            .collect();
+        let vlines = markers(n.get(), d, model.get());
+        let Some(c) = canvas.get() else { return };
+        let chart = MarkedChart {
+            x_label: "sequence length n (tokens)",
+            y_label: "multiply-adds per layer",
+            series,
+            vlines,
+            dots: Vec::new(),
+            log_x: true,
+            log_y: true,
+            x_range: Some(N_AXIS),
+            font_px: 16,
+            // At large n every curve is high, so the lower right stays clear.
+            legend_at: SeriesLabelPosition::LowerRight,
+        };
+        draw_marked(&c, &chart);
+    });
+
+    view! {
+        <section id="complexity" class="view" data-testid="complexity-view">
+            <h2>"Why self-attention: cost per layer (Table 1)"</h2>
+            <p>
+                "For n tokens of width d: self-attention compares every pair of positions (n²·d); "
+                "a recurrent layer multiplies each of n states by a d × d matrix, one after another "
+                "(n·d², and n sequential steps). Self-attention is the cheaper of the two while "
+                "n < d, and any two positions are one step apart."
+            </p>
+            <div class="controls">
+                <SizeSlider label="n (sequence length)" testid="complexity-n" range=N_SLIDER
+                    value=n set=n_set/>
+                <SizeSlider label="d (d_model)" testid="complexity-d" range=D_SLIDER
+                    value=d set=d_set/>
+                <span>{format!("fixed: kernel k = {KERNEL}, neighbourhood r = {NEIGHBOURHOOD}")}
+                </span>
+                <button data-testid="complexity-model" disabled=move || model.get().is_none()
+                    on:click=move |_| {
+                        n_set.set(None);
+                        d_set.set(None);
+                    }>"This model's n and d"</button>
+            </div>
+            <Table1 n=n d=d/>
+            <p class="hint">
+                "Counts are the table's leading terms, without the constants O(·) hides. The "
+                "convolution's log_k(n) path is for dilated convolutions; restricted self-attention "
+                "only saves work while r < n."
+            </p>
+            <canvas node_ref=canvas data-testid="complexity-chart" width="900" height="420"
+                class="chart" role="img" aria-label="Log–log chart of multiply-adds per layer \
+                against sequence length n for the four layer types, with the crossover n = d \
+                marked"></canvas>
+        </section>
+    }
+}
+
+/// A size slider (`<input type=range>`) with its value beside it.
+#[component]
+fn SizeSlider(
+    /// What the learner sees.
+    label: &'static str,
+    /// The `data-testid` of the slider.
+    testid: &'static str,
+    /// `(min, max, step)`.
+    range: (u64, u64, u64),
+    /// The value shown (the model's until the learner moves the slider).
+    value: Memo<u64>,
+    /// Where a moved slider writes its value.
+    set: RwSignal<Option<u64>>,
+) -> impl IntoView {
+    let (min, max, step) = range;
+    view! {
+        <label class="knob">{label}
+            <input type="range" data-testid=testid min=min max=max step=step
+                prop:value=move || value.get().to_string()
+                on:input=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse() {
+                        set.set(Some(v))
+                    }
+                }/>
+            <output>{move || value.get()}</output>
+        </label>
+    }
+}
+
+/// Table 1 as the paper prints it, with its values at the chosen sizes beside it.
+#[component]
+fn Table1(
+    /// Sequence length.
+    n: Memo<u64>,
+    /// Model width.
+    d: Memo<u64>,
+) -> impl IntoView {
+    let rows = Memo::new(move |_| live_table(sizes(n.get(), d.get())));
+    let at = move || {
+        format!(
+            "at n = {}, d = {}, k = {KERNEL}, r = {NEIGHBOURHOOD}",
+            n.get(),
+            d.get()
+        )
+    };
+    view! {
+        <table class="complexity-table" data-testid="complexity-table">
+            <thead>
+                <tr>
+                    <th rowspan="2">"Layer type"</th>
+                    <th rowspan="2">"Complexity per layer"</th>
+                    <th rowspan="2">"Sequential operations"</th>
+                    <th rowspan="2">"Maximum path length"</th>
+                    <th colspan="3">{at}</th>
+                </tr>
+                <tr>
+                    <th>"multiply-adds per layer"</th>
+                    <th>"sequential ops"</th>
+                    <th>"path length (layers)"</th>
+                </tr>
+            </thead>
+            <tbody>
+                <For each=move || rows.get() key=|r| (r.layer, r.ops, r.seq, r.path.to_bits())
+                    let:r>
+                    <tr>
+                        <th scope="row">{r.name}</th>
+                        <td>{r.per_layer}</td>
+                        <td>{r.sequential}</td>
+                        <td>{r.max_path}</td>
+                        <td class="num">{format_count(r.ops)}</td>
+                        <td class="num">{format_count(r.seq)}</td>
+                        <td class="num">{format_path(r.path)}</td>
+                    </tr>
+                </For>
+            </tbody>
+        </table>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_curve_point_is_the_table_formula() {
+        for layer in LayerType::ALL {
+            let curve = ops_curve(layer, 64);
+            assert_eq!(curve.first().map(|p| p.0), Some(N_AXIS.0));
+            assert_eq!(curve.last().map(|p| p.0), Some(N_AXIS.1));
+            assert!(curve.windows(2).all(|w| w[0].0 < w[1].0));
+            for &(n, ops) in &curve {
+                let n = n as u64;
+                let by_hand = match layer {
+                    LayerType::SelfAttention => n * n * 64,
+                    LayerType::Recurrent => n * 64 * 64,
+                    LayerType::Convolutional => KERNEL * n * 64 * 64,
+                    LayerType::RestrictedSelfAttention => NEIGHBOURHOOD * n * 64,
+                };
+                assert_eq!(ops, by_hand as f64, "{layer:?} at n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_live_table_puts_values_beside_the_papers_formulas() {
+        let rows = live_table(sizes(9, 64));
+        assert_eq!(
+            rows.iter().map(|r| r.ops).collect::<Vec<_>>(),
+            [81 * 64, 9 * 64 * 64, 3 * 9 * 64 * 64, 16 * 9 * 64]
+        );
+        assert_eq!(rows.iter().map(|r| r.seq).collect::<Vec<_>>(), [1, 9, 1, 1]);
+        assert_eq!(rows[1].path, 9.0);
+        assert!((rows[2].path - 2.0).abs() < 1e-12, "log_3 9 = 2");
+        assert_eq!(rows[3].path, 9.0 / 16.0);
+        assert_eq!((rows[0].per_layer, rows[1].sequential), ("O(n²·d)", "O(n)"));
+    }
+
+    #[test]
+    fn the_crossover_and_the_model_are_marked() {
+        let lines = markers(20, 64, Some((9, 64)));
+        assert_eq!(
+            lines.iter().map(|l| l.x).collect::<Vec<_>>(),
+            [64.0, 20.0, 9.0]
+        );
+        assert!(lines[2].label.contains("n = 9") && lines[2].label.contains("d = 64"));
+        assert!(markers(20, 128, Some((9, 64)))[2]
+            .label
+            .contains("its d_model = 64"));
+        assert_eq!(markers(20, 64, None).len(), 2);
+    }
+
+    #[test]
+    fn counts_are_readable() {
+        assert_eq!(format_count(5184), "5\u{202f}184");
+        assert_eq!(format_count(999), "999");
+        assert_eq!(format_count(2_684_354_560), "2.68 × 10⁹");
+        assert_eq!(format_count(9_999_999), "1.00 × 10⁷");
+        assert_eq!(format_path(2.0), "2");
+        assert_eq!(format_path(0.5625), "0.56");
+    }
+}

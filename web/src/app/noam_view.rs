@@ -1,0 +1,347 @@
+//! The Noam learning-rate schedule (§5.3), drawn from `lab_math::noam_rate`,
+//! the function the trainer calls for every step:
+//!
+//! ```text
+//! lrate = factor · d_model^(−0.5) · min(step^(−0.5), step · warmup^(−1.5))
+//! ```
+//!
+//! Sliders ask "what if?": they redraw the curve for another d_model, warm-up
+//! or factor, beside the running model's own schedule, and change nothing else.
+
+use super::formula::{Equation, NOAM};
+use super::state::use_lab;
+use crate::plot::draw::{draw_marked, Dot, MarkedChart, Series, VLine, BLUE, PURPLE, VERMILLION};
+use lab_math::noam_rate;
+use lab_protocol::Settings;
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use plotters::prelude::SeriesLabelPosition;
+
+/// The chart shows at least this many warm-ups, so the decay after the peak is visible.
+const WARMUPS_SHOWN: usize = 3;
+/// Room to the right of the running model's step, as a fraction of it.
+const STEP_MARGIN: f64 = 0.1;
+/// Points per curve: plenty for a smooth line on a 900-pixel chart.
+const CURVE_POINTS: usize = 400;
+/// Slider ranges: (min, max, step). d_model up to the paper's big model.
+const D_MODEL_SLIDER: (usize, usize, usize) = (8, 1024, 8);
+const WARMUP_SLIDER: (usize, usize, usize) = (10, 8000, 10);
+const FACTOR_SLIDER: (f64, f64, f64) = (0.1, 4.0, 0.1);
+
+/// The three knobs of the schedule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NoamKnobs {
+    pub d_model: usize,
+    pub warmup: usize,
+    pub factor: f64,
+}
+
+impl NoamKnobs {
+    pub fn of(settings: &Settings) -> Self {
+        Self {
+            d_model: settings.d_model,
+            warmup: settings.warmup_steps,
+            factor: settings.lr_factor as f64,
+        }
+    }
+
+    /// The rate at (1-based) `step`, by `lab_math::noam_rate`.
+    pub fn rate(self, step: usize) -> f64 {
+        noam_rate(step, self.d_model, self.warmup, self.factor)
+    }
+
+    /// The peak: `(warmup, lrate(warmup))`, where the two branches of the `min` meet.
+    pub fn peak(self) -> (usize, f64) {
+        (self.warmup, self.rate(self.warmup))
+    }
+}
+
+/// The last step on the chart: a few warm-ups of both schedules, and past the running step.
+pub fn last_step(what_if: NoamKnobs, running: Option<NoamKnobs>, step: usize) -> usize {
+    let warmup = what_if.warmup.max(running.map_or(0, |r| r.warmup));
+    let past_step = step + (step as f64 * STEP_MARGIN).ceil() as usize;
+    (warmup * WARMUPS_SHOWN).max(past_step).max(1)
+}
+
+/// `(step, lrate)` for about `points` steps spread over `1..=last`, plus the
+/// peak and `extra` steps exactly, so the drawn peak is the true one.
+pub fn schedule_points(
+    knobs: NoamKnobs,
+    last: usize,
+    points: usize,
+    extra: &[usize],
+) -> Vec<(f64, f64)> {
+    let stride = (last / points.max(1)).max(1);
+    let mut steps: Vec<usize> = (1..=last).step_by(stride).collect();
+    steps.push(last);
+    steps.push(knobs.warmup);
+    steps.extend_from_slice(extra);
+    steps.retain(|&s| (1..=last).contains(&s));
+    steps.sort_unstable();
+    steps.dedup();
+    steps
+        .into_iter()
+        .map(|s| (s as f64, knobs.rate(s)))
+        .collect()
+}
+
+/// Whether the what-if schedule is the running model's own.
+fn same(what_if: NoamKnobs, running: Option<NoamKnobs>) -> bool {
+    running == Some(what_if)
+}
+
+/// The chart: the what-if curve, the running model's curve if it differs,
+/// the what-if peak, and the running model's last step.
+pub fn noam_chart(
+    what_if: NoamKnobs,
+    running: Option<NoamKnobs>,
+    step: usize,
+) -> (Vec<Series>, Vec<VLine>, Vec<Dot>) {
+    let last = last_step(what_if, running, step);
+    let marked_step: Vec<usize> = if step >= 1 { vec![step] } else { Vec::new() };
+    let mut series = Vec::new();
+    let mut vlines = Vec::new();
+    let mut dots = Vec::new();
+    if let Some(r) = running {
+        let label = if same(what_if, running) {
+            "schedule of the running model"
+        } else {
+            "running model"
+        };
+        series.push(Series {
+            label: label.into(),
+            color: PURPLE,
+            points: schedule_points(r, last, CURVE_POINTS, &marked_step),
+            dots: false,
+        });
+    }
+    if !same(what_if, running) {
+        series.push(Series {
+            label: "what-if".into(),
+            color: BLUE,
+            points: schedule_points(what_if, last, CURVE_POINTS, &[]),
+            dots: false,
+        });
+    }
+    let (peak_step, peak_rate) = what_if.peak();
+    dots.push(Dot {
+        at: (peak_step as f64, peak_rate),
+        label: format!("peak: step {peak_step} = warm-up, lr {peak_rate:.2e}"),
+        color: BLUE,
+    });
+    if let (Some(r), Some(&s)) = (running, marked_step.first()) {
+        vlines.push(VLine {
+            x: s as f64,
+            label: format!("running model: step {s}"),
+            color: VERMILLION,
+        });
+        dots.push(Dot {
+            at: (s as f64, r.rate(s)),
+            label: format!("its rate at step {s}: {:.2e}", r.rate(s)),
+            color: VERMILLION,
+        });
+    }
+    (series, vlines, dots)
+}
+
+/// The peak, with the numbers put into the formula.
+pub fn peak_readout(k: NoamKnobs) -> String {
+    let (w, peak) = k.peak();
+    format!(
+        "Peak at step {w} (= warm-up): lr = {:.2} · {}^−0.5 · {w}^−0.5 = {peak:.3e}. After it \
+         the rate halves every time the step count quadruples.",
+        k.factor, k.d_model
+    )
+}
+
+/// One what-if slider with its value beside it.
+#[component]
+fn Knob(
+    /// What the learner sees, e.g. "d_model".
+    label: &'static str,
+    /// The `data-testid` of the `<input type=range>`.
+    testid: &'static str,
+    /// `(min, max, step)` of the slider.
+    range: (f64, f64, f64),
+    /// The current value.
+    value: Signal<f64>,
+    /// How the value is printed beside the slider.
+    show: fn(f64) -> String,
+    /// Called with the slider's new value.
+    set: Callback<f64>,
+) -> impl IntoView {
+    let (min, max, step) = range;
+    view! {
+        <label class="knob">
+            <span>{label}</span>
+            <input type="range" data-testid=testid min=min max=max step=step
+                prop:value=move || value.get()
+                on:input=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse() {
+                        set.run(v)
+                    }
+                }/>
+            <output>{move || show(value.get())}</output>
+        </label>
+    }
+}
+
+#[component]
+pub fn NoamView() -> impl IntoView {
+    let lab = use_lab();
+    // None: follow the running model. Some: the learner has moved a slider.
+    let overridden = RwSignal::new(None::<NoamKnobs>);
+    let running = Memo::new(move |_| {
+        lab.model
+            .with(|m| m.as_ref().map(|m| NoamKnobs::of(&m.settings)))
+    });
+    let what_if = Memo::new(move |_| {
+        overridden
+            .get()
+            .or(running.get())
+            .unwrap_or_else(|| NoamKnobs::of(&Settings::toy(lab.task.get())))
+    });
+    let change = move |f: fn(&mut NoamKnobs, f64)| {
+        Callback::new(move |v: f64| {
+            let mut k = what_if.get_untracked();
+            f(&mut k, v);
+            overridden.set(Some(k));
+        })
+    };
+    let canvas = NodeRef::<Canvas>::new();
+    Effect::new(move |_| {
+        let (series, vlines, dots) = noam_chart(what_if.get(), running.get(), lab.step.get());
+        let Some(c) = canvas.get() else { return };
+        let chart = MarkedChart {
+            x_label: "step",
+            y_label: "learning rate",
+            series,
+            vlines,
+            dots,
+            log_x: false,
+            log_y: false,
+            x_range: None,
+            font_px: 16,
+            legend_at: SeriesLabelPosition::UpperRight,
+        };
+        draw_marked(&c, &chart);
+    });
+    let usize_range = |(a, b, s): (usize, usize, usize)| (a as f64, b as f64, s as f64);
+    view! {
+        <section id="noam" class="view" data-testid="noam-view">
+            <h2>"Learning-rate schedule (Noam warm-up)"</h2>
+            <Equation formula=NOAM/>
+            <p class="convention" data-testid="noam-what-if-note">
+                "The sliders are a what-if: they redraw the curve and do not change the running "
+                "model. To train with other values, use the settings of the Training view and "
+                "start again."
+            </p>
+            <div class="controls">
+                <Knob label="d_model" testid="noam-dmodel" range=usize_range(D_MODEL_SLIDER)
+                    value=Signal::derive(move || what_if.get().d_model as f64)
+                    show=|v| format!("{v:.0}") set=change(|k, v| k.d_model = v as usize)/>
+                <Knob label="warm-up steps" testid="noam-warmup" range=usize_range(WARMUP_SLIDER)
+                    value=Signal::derive(move || what_if.get().warmup as f64)
+                    show=|v| format!("{v:.0}") set=change(|k, v| k.warmup = v as usize)/>
+                <Knob label="factor" testid="noam-factor" range=FACTOR_SLIDER
+                    value=Signal::derive(move || what_if.get().factor)
+                    show=|v| format!("{v:.2}") set=change(|k, v| k.factor = v)/>
+                <button data-testid="noam-reset" disabled=move || overridden.get().is_none()
+                    on:click=move |_| overridden.set(None)>"Back to the running model"</button>
+            </div>
+            <p class="readout" data-testid="noam-readout">{move || peak_readout(what_if.get())}</p>
+            <canvas node_ref=canvas data-testid="noam-chart" width="900" height="380" class="chart"
+                role="img" aria-label="Learning rate against step: the what-if Noam schedule, the \
+                running model's schedule and its current step"></canvas>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOY: NoamKnobs = NoamKnobs {
+        d_model: 64,
+        warmup: 200,
+        factor: 1.0,
+    };
+
+    #[test]
+    fn every_point_is_noam_rate_and_the_peak_is_included() {
+        let points = schedule_points(TOY, 600, 50, &[]);
+        for &(s, lr) in &points {
+            assert_eq!(lr, noam_rate(s as usize, 64, 200, 1.0));
+        }
+        let top = points
+            .iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("points");
+        assert_eq!(top.0, 200.0);
+        assert_eq!((points[0].0, points[points.len() - 1].0), (1.0, 600.0));
+        assert!(points.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn the_peak_is_factor_over_sqrt_d_model_times_warmup() {
+        let (step, rate) = NoamKnobs { factor: 2.0, ..TOY }.peak();
+        assert_eq!(step, 200);
+        assert!((rate - 2.0 / (64.0f64 * 200.0).sqrt()).abs() < 1e-15);
+    }
+
+    #[test]
+    fn the_readout_puts_the_numbers_into_the_formula() {
+        // 1 / √(64 · 200) = 8.839e-3.
+        assert_eq!(
+            peak_readout(TOY),
+            "Peak at step 200 (= warm-up): lr = 1.00 · 64^−0.5 · 200^−0.5 = 8.839e-3. After it \
+             the rate halves every time the step count quadruples."
+        );
+        let half = noam_rate(800, 64, 200, 1.0) / noam_rate(200, 64, 200, 1.0);
+        assert!(
+            (half - 0.5).abs() < 1e-12,
+            "four times the steps, half the rate"
+        );
+    }
+
+    #[test]
+    fn the_chart_reaches_past_the_running_step_and_three_warmups() {
+        assert_eq!(last_step(TOY, Some(TOY), 0), 600);
+        assert_eq!(last_step(TOY, Some(TOY), 1000), 1100);
+        assert_eq!(
+            last_step(NoamKnobs { warmup: 400, ..TOY }, Some(TOY), 0),
+            1200
+        );
+    }
+
+    #[test]
+    fn the_running_step_is_marked_on_the_running_curve() {
+        let (series, vlines, dots) = noam_chart(TOY, Some(TOY), 123);
+        assert_eq!(
+            series.len(),
+            1,
+            "what-if equals the running model: one curve"
+        );
+        assert!(series[0]
+            .points
+            .contains(&(123.0, noam_rate(123, 64, 200, 1.0))));
+        assert_eq!(vlines[0].x, 123.0);
+        assert_eq!(dots[1].at, (123.0, noam_rate(123, 64, 200, 1.0)));
+        assert_eq!(dots[0].at, (200.0, noam_rate(200, 64, 200, 1.0)));
+    }
+
+    #[test]
+    fn a_what_if_is_drawn_beside_the_running_schedule() {
+        let what_if = NoamKnobs {
+            d_model: 512,
+            ..TOY
+        };
+        let (series, _, dots) = noam_chart(what_if, Some(TOY), 0);
+        assert_eq!(
+            series.iter().map(|s| s.label.as_str()).collect::<Vec<_>>(),
+            ["running model", "what-if"]
+        );
+        assert_eq!(series[1].points[0], (1.0, noam_rate(1, 512, 200, 1.0)));
+        assert_eq!(dots.len(), 1, "no step marker before the first step");
+    }
+}

@@ -1,0 +1,116 @@
+//! Two runs side by side that differ in exactly one setting.
+//!
+//! Both runs take the page's current settings and seed, so their data order,
+//! initial weights (where the shapes agree) and dropout masks follow the same
+//! seed; only the compared setting changes. Norm placement is the default
+//! comparison: post-norm is the paper's (§3.1), pre-norm the Annotated
+//! Transformer's.
+
+use lab_protocol::{NormPlacement, Settings};
+
+/// The setting a comparison varies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareAxis {
+    Norm,
+    LabelSmoothing,
+    Heads,
+    Warmup,
+}
+
+impl CompareAxis {
+    pub const ALL: [CompareAxis; 4] = [Self::Norm, Self::LabelSmoothing, Self::Heads, Self::Warmup];
+
+    /// The value of the axis's `<option>`.
+    pub fn value(self) -> &'static str {
+        match self {
+            Self::Norm => "norm",
+            Self::LabelSmoothing => "label_smoothing",
+            Self::Heads => "n_heads",
+            Self::Warmup => "warmup_steps",
+        }
+    }
+
+    pub fn parse(value: &str) -> CompareAxis {
+        Self::ALL.into_iter().find(|a| a.value() == value).unwrap_or(Self::Norm)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Norm => "norm placement (post vs pre)",
+            Self::LabelSmoothing => "label smoothing (0.1 vs 0)",
+            Self::Heads => "heads (as set vs 1)",
+            Self::Warmup => "warm-up steps (as set vs a quarter)",
+        }
+    }
+
+    /// Runs A and B: `base` with the compared setting at its two values.
+    pub fn runs(self, base: &Settings) -> (Settings, Settings) {
+        let (mut a, mut b) = (base.clone(), base.clone());
+        match self {
+            Self::Norm => {
+                a.norm = NormPlacement::Post;
+                b.norm = NormPlacement::Pre;
+            }
+            Self::LabelSmoothing => {
+                a.label_smoothing = 0.1;
+                b.label_smoothing = 0.0;
+            }
+            // One head, or two if the base already has one (d_model is always even).
+            Self::Heads => b.n_heads = if base.n_heads == 1 { 2 } else { 1 },
+            Self::Warmup => b.warmup_steps = (base.warmup_steps / 4).max(1),
+        }
+        (a, b)
+    }
+
+    /// How run A and run B differ, in words for the legend.
+    pub fn describe(self, run: &Settings) -> String {
+        match self {
+            Self::Norm => match run.norm {
+                NormPlacement::Post => "post-norm (the paper)".to_string(),
+                NormPlacement::Pre => "pre-norm (the Annotated Transformer)".to_string(),
+            },
+            Self::LabelSmoothing => format!("label smoothing ε = {}", run.label_smoothing),
+            Self::Heads => format!("{} head(s), d_k = {}", run.n_heads, run.d_k()),
+            Self::Warmup => format!("warm-up {} steps", run.warmup_steps),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_tasks::TaskKind;
+
+    /// Every field but the compared one, as JSON, so a new field is covered too.
+    fn without(s: &Settings, field: &str) -> serde_json::Value {
+        let mut v = serde_json::to_value(s).expect("plain data");
+        v.as_object_mut().expect("an object").remove(field);
+        v
+    }
+
+    #[test]
+    fn the_two_runs_differ_in_exactly_the_compared_setting() {
+        let base = Settings::toy(TaskKind::EnJa);
+        for axis in CompareAxis::ALL {
+            let (a, b) = axis.runs(&base);
+            assert_ne!(a, b, "{axis:?} changes something");
+            assert_eq!(without(&a, axis.value()), without(&b, axis.value()), "{axis:?} changes only {}", axis.value());
+            assert!(a.validate().is_ok() && b.validate().is_ok(), "{axis:?}");
+            assert_eq!(a.seed, base.seed, "same seed, same data order");
+        }
+    }
+
+    #[test]
+    fn norm_placement_names_the_paper_and_the_annotated_transformer() {
+        let (a, b) = CompareAxis::Norm.runs(&Settings::toy(TaskKind::EnJa));
+        assert!(CompareAxis::Norm.describe(&a).contains("paper"));
+        assert!(CompareAxis::Norm.describe(&b).contains("Annotated Transformer"));
+    }
+
+    #[test]
+    fn axis_values_round_trip() {
+        for a in CompareAxis::ALL {
+            assert_eq!(CompareAxis::parse(a.value()), a);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Greedy decoding, one step at a time, as the step-through shows it.
+//!
+//! At step t (1-based) the decoder reads `<bos> y₁ … y_{t−1}`, its last
+//! position scores every word, and the argmax becomes `y_t`. With the KV
+//! cache, each layer keeps the keys and values of the t positions it has seen
+//! and computes only the newest one. The multiply-adds shown are the ones the
+//! model counted while it decoded; beside them, `lab_math::decoding` gives the
+//! formula's value for both modes, so the saving can be read off.
+
+use lab_math::decoding::{step_multiply_adds, DecoderShape};
+use lab_protocol::{HeadMaps, Settings, Translation};
+
+/// What the step-through shows at one step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepView {
+    /// 1-based step number.
+    pub t: usize,
+    pub total: usize,
+    /// The decoder's input so far: `<bos> y₁ … y_{t−1}`.
+    pub input: Vec<String>,
+    pub chosen: String,
+    pub top_k: Vec<(String, f32)>,
+    /// Multiply-adds the model counted for this step.
+    pub counted: u64,
+    /// The formula's value in the mode the model ran.
+    pub formula: u64,
+    /// The formula's value in the other mode.
+    pub other_mode: u64,
+    pub cached: bool,
+    /// Tokens whose keys and values sit in each layer's cache after this step.
+    pub cache: Vec<String>,
+}
+
+/// The sizes behind the cost formulas of this translation.
+pub fn decoder_shape(settings: &Settings, tr: &Translation) -> DecoderShape {
+    DecoderShape {
+        d_model: settings.d_model,
+        d_ff: settings.d_ff,
+        n_layers: settings.n_layers,
+        src_len: tr.attention.src_tokens.len(),
+        vocab: tr.tgt_vocab_size,
+    }
+}
+
+/// Step `index` (0-based) of `tr`, or `None` past the end.
+pub fn step_view(settings: &Settings, tr: &Translation, index: usize) -> Option<StepView> {
+    let step = tr.steps.get(index)?;
+    let t = index + 1;
+    let input: Vec<String> =
+        std::iter::once("<bos>".to_string()).chain(tr.steps[..index].iter().map(|s| s.token.clone())).collect();
+    let shape = decoder_shape(settings, tr);
+    let cache = if tr.cached { input[..step.cached_positions.min(input.len())].to_vec() } else { Vec::new() };
+    Some(StepView {
+        t,
+        total: tr.steps.len(),
+        chosen: step.token.clone(),
+        top_k: step.top_k.clone(),
+        counted: step.multiply_adds,
+        formula: step_multiply_adds(shape, t, tr.cached),
+        other_mode: step_multiply_adds(shape, t, !tr.cached),
+        cached: tr.cached,
+        cache,
+        input,
+    })
+}
+
+/// One step's attention rows `[n_layers, n_heads, 1, seq_k]` as a matrix with
+/// one row per (layer, head): `(values [n_layers·n_heads, seq_k], row labels)`.
+pub fn rows_by_head(maps: &HeadMaps) -> (Vec<f32>, Vec<String>) {
+    let mut labels = Vec::new();
+    let mut values = Vec::new();
+    for layer in 0..maps.n_layers {
+        for head in 0..maps.n_heads {
+            labels.push(format!("layer {} · head {}", layer + 1, head + 1));
+            values.extend_from_slice(maps.head(layer, head));
+        }
+    }
+    (values, labels)
+}
+
+/// A count with thin spaces between thousands: `1 234 567`.
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{2009}');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_protocol::{AttentionSet, DecodeStep, HeadMaps};
+    use lab_tasks::TaskKind;
+
+    fn translation(cached: bool, counts: &[u64]) -> Translation {
+        let step = |token: &str, n: u64, t: usize| DecodeStep {
+            token: token.into(),
+            top_k: vec![(token.into(), 0.9), ("x".into(), 0.1)],
+            multiply_adds: n,
+            cached_positions: if cached { t } else { 0 },
+            self_row: HeadMaps::default(),
+            cross_row: HeadMaps::default(),
+        };
+        Translation {
+            source: vec!["dog".into()],
+            output: vec!["犬".into()],
+            steps: vec![step("犬", counts[0], 1), step("<eos>", counts[1], 2)],
+            cached,
+            tgt_vocab_size: 10,
+            attention: AttentionSet { src_tokens: vec!["dog".into(), "<eos>".into()], ..Default::default() },
+        }
+    }
+
+    #[test]
+    fn step_t_reads_bos_and_the_tokens_chosen_before_it() {
+        let s = Settings::toy(TaskKind::EnJa);
+        let v = step_view(&s, &translation(true, &[1, 2]), 1).expect("step 2");
+        assert_eq!((v.t, v.total), (2, 2));
+        assert_eq!(v.input, vec!["<bos>", "犬"]);
+        assert_eq!(v.chosen, "<eos>");
+        assert_eq!(v.cache, vec!["<bos>", "犬"], "two positions cached after step 2");
+        assert!(step_view(&s, &translation(true, &[1, 2]), 2).is_none());
+    }
+
+    #[test]
+    fn the_formula_values_come_from_lab_math_for_both_modes() {
+        let s = Settings::toy(TaskKind::EnJa);
+        let tr = translation(false, &[1, 2]);
+        let v = step_view(&s, &tr, 1).expect("step 2");
+        let shape = decoder_shape(&s, &tr);
+        assert_eq!(v.formula, step_multiply_adds(shape, 2, false));
+        assert_eq!(v.other_mode, step_multiply_adds(shape, 2, true));
+        assert!(v.other_mode < v.formula, "the cache would have saved work");
+        assert!(v.cache.is_empty(), "no cache without the cache");
+    }
+
+    #[test]
+    fn step_rows_are_laid_out_one_per_layer_and_head() {
+        let maps = HeadMaps { n_layers: 2, n_heads: 2, seq_q: 1, seq_k: 2, weights: vec![1.0, 0.0, 0.5, 0.5, 0.2, 0.8, 0.0, 1.0] };
+        let (values, labels) = rows_by_head(&maps);
+        assert_eq!(labels[2], "layer 2 · head 1");
+        assert_eq!(&values[4..6], &[0.2, 0.8]);
+    }
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(group(1_234_567), "1\u{2009}234\u{2009}567");
+        assert_eq!(group(999), "999");
+    }
+}
