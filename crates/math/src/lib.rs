@@ -18,7 +18,7 @@ pub mod schedule;
 pub mod smoothing;
 
 pub use masks::{combined_mask, padding_mask, subsequent_mask, MASK_CONVENTION};
-pub use positional::{pe_similarity, pe_value, sinusoid_table, PE_FORMULA};
+pub use positional::{pe_similarity, pe_value, sinusoid_table};
 pub use schedule::noam_rate;
 pub use smoothing::smoothed_targets;
 

@@ -11,9 +11,6 @@
 //! A smaller base (the tutorial's worked example uses 100) makes every
 //! dimension turn faster, which is easier to see on a small table.
 
-/// The formula shown next to every positional-encoding value.
-pub const PE_FORMULA: &str = "PE(pos, 2i) = sin(pos / base^(2i/d_model)); PE(pos, 2i+1) = cos(pos / base^(2i/d_model))";
-
 /// One entry of the table: position `pos`, dimension `dim`.
 ///
 /// # Panics

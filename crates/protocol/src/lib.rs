@@ -4,6 +4,7 @@
 
 pub mod attention;
 pub mod b64;
+pub mod facts;
 pub mod inside;
 pub mod messages;
 pub mod reports;
@@ -11,6 +12,7 @@ pub mod settings;
 
 pub use attention::{AttentionKind, AttentionSet, HeadMaps};
 pub use messages::{all_finite, MessageError, ModelInfo, ModelOrigin, SavePurpose, Snapshot, TrainPoint, WorkerInput, WorkerOutput};
+pub use facts::TaskFacts;
 pub use inside::{HeadTrace, TraceRequest};
 pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
 pub use settings::{NormPlacement, SettingProblem, Settings, SettingsError};

@@ -9,6 +9,7 @@
 //! non-finite weights are left out (see [`all_finite`]).
 
 use crate::attention::AttentionSet;
+use crate::facts::TaskFacts;
 use crate::inside::{HeadTrace, TraceRequest};
 use crate::reports::{EvalReport, MaskDemo, ProbePrediction, Translation};
 use crate::settings::{Settings, SettingsError};
@@ -121,6 +122,8 @@ pub struct ModelInfo {
     pub origin: ModelOrigin,
     /// Number of trainable parameters, if the trainer reports it.
     pub parameters: Option<usize>,
+    /// The task's vocabulary, held-out examples and input limit, from the run's own dataset.
+    pub facts: TaskFacts,
 }
 
 /// Worker → page.

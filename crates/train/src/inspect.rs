@@ -5,7 +5,7 @@
 use lab_model::burn::tensor::activation::softmax;
 use lab_model::burn::tensor::Tensor;
 use lab_model::{greedy_decode_with, AttentionOutput, DecodeMode, Transformer, TransformerOutput};
-use lab_protocol::{AttentionSet, DecodeStep, HeadMaps, HeadTrace, MaskDemo, ProbePrediction, TraceRequest, Translation};
+use lab_protocol::{AttentionSet, DecodeStep, HeadMaps, HeadTrace, MaskDemo, ProbePrediction, TaskFacts, TraceRequest, Translation};
 use lab_tasks::{Pair, UnknownWord, Vocab, BOS, EOS};
 
 use crate::batch::{id_tensor, source_ids};
@@ -14,6 +14,9 @@ use crate::trainer::{Trainer, MAX_LEN};
 
 /// How many candidates each decoding step reports.
 pub const TOP_K: usize = 5;
+/// Held-out pairs the page is told about: examples to click, and sentences of
+/// different lengths for the padding mask.
+pub const HELDOUT_SHOWN: usize = 24;
 /// The longest input, in words (one position is left for `<eos>`).
 pub const MAX_INPUT_WORDS: usize = MAX_LEN - 1;
 
@@ -148,6 +151,21 @@ impl Trainer {
     /// Teacher-forced attention maps for one pair (e.g. the probe sentence).
     pub fn probe_attention(&self, pair: &Pair) -> AttentionSet {
         self.probe(pair, None).attention
+    }
+
+    /// What the page may show about this run's task: its vocabularies, a few
+    /// held-out pairs of this seed (the probe first) and the input limit.
+    pub fn task_facts(&self) -> TaskFacts {
+        let data = self.dataset();
+        TaskFacts {
+            task: Some(self.settings().task),
+            seed: self.settings().seed,
+            src_vocab: data.src_vocab.tokens().to_vec(),
+            tgt_vocab: data.tgt_vocab.tokens().to_vec(),
+            max_input_words: MAX_INPUT_WORDS,
+            longest_task_sentence: data.max_src_len,
+            heldout: data.heldout.iter().take(HELDOUT_SHOWN).cloned().collect(),
+        }
     }
 
     /// Checks and tokenizes typed source text.
@@ -333,5 +351,18 @@ mod tests {
             assert_eq!(labels[j], format!("{} → {}", set.tgt_tokens[j], word));
         }
         assert_eq!(labels.last().map(String::as_str), Some(format!("{} → <eos>", probe.tgt.last().expect("non-empty")).as_str()));
+    }
+
+    #[test]
+    fn the_worker_tells_the_held_out_sentences_of_its_own_seed() {
+        for seed in [42, 7] {
+            let t = Trainer::new(&Settings { seed, d_model: 16, n_heads: 2, d_ff: 32, n_layers: 1, ..Settings::toy(TaskKind::EnJa) }).expect("valid");
+            let facts = t.task_facts();
+            assert_eq!(facts.probe(), Some(t.dataset().probe()));
+            for pair in &facts.heldout {
+                assert!(!t.dataset().train.iter().any(|p| p.src == pair.src), "seed {seed}: {:?} is a training sentence", pair.src);
+            }
+            assert_eq!(facts.max_input_words, MAX_INPUT_WORDS);
+        }
     }
 }

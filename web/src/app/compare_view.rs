@@ -1,4 +1,4 @@
-//! View 7: two models trained side by side, in two workers (one per core),
+//! View 8: two models trained side by side, in two workers (one per core),
 //! that differ in exactly one setting ([`CompareAxis`]): overlaid curves and
 //! their cross-attention maps next to each other.
 //!
@@ -6,6 +6,7 @@
 //! compare workers have the machine's two cores to themselves.
 
 use super::attention_view::AttentionGrid;
+use super::formula::{Equation, POST_NORM, PRE_NORM};
 use super::link::{post, send, spawn_worker};
 use super::state::use_lab;
 use crate::plot::curves::{Curves, EvalPoint};
@@ -152,12 +153,13 @@ pub fn CompareView() -> impl IntoView {
     };
     view! {
         <section id="compare" class="view" data-testid="compare-view">
-            <h2>"7 · Compare two runs"</h2>
+            <h2>"8 · Compare two runs"</h2>
             <p>
                 "Two models train at once, in two workers (one per core), from the same seed and data order, with the current settings except one. "
                 "Post-norm, x = LayerNorm(x + Sublayer(x)), is the paper's placement; pre-norm, x = x + Sublayer(LayerNorm(x)), is the Annotated Transformer's. "
                 "The main run pauses while they train."
             </p>
+            <div class="two-col"><Equation formula=POST_NORM/><Equation formula=PRE_NORM/></div>
             <div class="controls">
                 <label>"compare "
                     <select data-testid="compare-axis" on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))>

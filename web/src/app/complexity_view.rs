@@ -216,7 +216,7 @@ pub fn ComplexityView() -> impl IntoView {
 
     view! {
         <section id="complexity" class="view" data-testid="complexity-view">
-            <h2>"Why self-attention: cost per layer (Table 1)"</h2>
+            <h2>"10 · Why self-attention: cost per layer (Table 1)"</h2>
             <p>
                 "For n tokens of width d: self-attention compares every pair of positions (n²·d); "
                 "a recurrent layer multiplies each of n states by a d × d matrix, one after another "

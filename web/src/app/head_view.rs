@@ -1,8 +1,9 @@
-//! View 6: inside one head. One query of one head, stage by stage:
+//! View 3: inside one head. One query of one head, stage by stage:
 //! `x → q, K, V → q·Kᵀ → ÷√d_k → mask → softmax → · V`, then
 //! `Concat(heads) · W^O`, on the model's own numbers (`lab_protocol::HeadTrace`),
 //! and a β slider for hard vs soft attention.
 
+use super::formula::{Equation, ATTENTION, MULTI_HEAD, SOFTMAX_BETA};
 use super::heatmap::{HeatData, Heatmap, Legend};
 use super::link::send;
 use super::state::use_lab;
@@ -124,6 +125,7 @@ fn stages(tr: HeadTrace, i: usize, beta: f32) -> impl IntoView {
             </tbody>
         </table>
         <h3>"④ Concat(head₁ … headₕ) · W^O + b^O"</h3>
+        <Equation formula=MULTI_HEAD/>
         <p>{format!("The {} heads' outputs ({} numbers each) side by side make {} numbers; W^O mixes them back into one d_model vector.", tr.n_heads, tr.d_k, tr.d_model)}</p>
         {strip(HeadTrace::row(&tr.concat, tr.d_model, i).to_vec(), "concat of heads", "head-concat")}
         {strip(HeadTrace::row(&tr.output, tr.d_model, i).to_vec(), "output = concat · W^O + b^O", "head-output")}
@@ -161,11 +163,12 @@ pub fn HeadView() -> impl IntoView {
     let options = |n: usize| (0..n).map(|i| view! { <option value=i.to_string()>{(i + 1).to_string()}</option> }).collect_view();
     view! {
         <section id="inside-head" class="view" data-testid="head-view">
-            <h2>"6 · Inside one head"</h2>
+            <h2>"3 · Inside one head"</h2>
             <p>
                 "One head of one layer, opened up on the probe sentence (or the sentence you typed in Translate). "
                 "Every number is the model's own; hover over a number to see how it was computed."
             </p>
+            <Equation formula=ATTENTION/>
             <div class="controls">
                 <label>"kind "
                     <select data-testid="head-kind" on:change=move |ev| kind.set(super::attention_view::parse_kind(&event_target_value(&ev)))>
@@ -182,6 +185,7 @@ pub fn HeadView() -> impl IntoView {
                 <label><input type="checkbox" on:change=move |ev| use_typed.set(event_target_checked(&ev))/>" use the sentence typed in Translate"</label>
             </div>
             <div class="beta-box">
+                <Equation formula=SOFTMAX_BETA/>
                 <label>"β (inverse temperature) "
                     <input type="range" data-testid="head-beta" min="0" max=head::BETA_SLIDER_MAX.to_string() step=head::BETA_SLIDER_STEP.to_string()
                         prop:value=move || slider.get().to_string()

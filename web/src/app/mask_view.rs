@@ -1,9 +1,9 @@
-//! View 3: the masks (causal, padding, combined) from `lab_math::masks`, and
+//! View 4: the masks (causal, padding, combined) from `lab_math::masks`, and
 //! what a mask does to one head's real scores (`MaskDemo` from the model).
 
 use super::heatmap::{HeatData, Heatmap};
 use super::link::send;
-use super::state::{dataset, use_lab};
+use super::state::use_lab;
 use crate::plot::colormap::{finite_range, ColorMap, HIDDEN_RGB};
 use lab_math::{combined_mask, padding_mask, subsequent_mask, MASK_CONVENTION};
 use lab_protocol::{MaskDemo, WorkerInput};
@@ -56,11 +56,7 @@ fn with_bos(words: &[String]) -> Vec<String> {
 #[component]
 pub fn MaskView() -> impl IntoView {
     let lab = use_lab();
-    let seed = move || lab.model.with(|m| m.as_ref().map(|m| m.settings.seed).unwrap_or(42));
-    let batch = Memo::new(move |_| {
-        let ds = dataset(lab.task.get(), seed());
-        varied_batch(&ds.heldout, 4)
-    });
+    let batch = Memo::new(move |_| varied_batch(&lab.facts().map(|f| f.heldout).unwrap_or_default(), 4));
     // Padding mask: one row per sentence of the batch, one column per key position.
     let padding = Signal::derive(move || {
         let b = batch.get();
@@ -100,7 +96,7 @@ pub fn MaskView() -> impl IntoView {
 
     view! {
         <section id="masks" class="view" data-testid="mask-view">
-            <h2>"3 · Masks"</h2>
+            <h2>"4 · Masks"</h2>
             <p class="convention"><b>"Convention: "</b>{MASK_CONVENTION}</p>
             <p class="legend">
                 <span class="swatch" style=visible_swatch></span>" visible (score kept)   "

@@ -7,8 +7,11 @@
 //! - [`panic`]: a panic becomes a banner with Reload / Reset buttons, not a dead page;
 //! - [`heatmap`]: the heatmap component every view uses (cells on a canvas,
 //!   token labels in HTML, hover and click);
-//! - one module per view: [`pe_view`], [`attention_view`], [`mask_view`],
-//!   [`training_view`], [`translate_view`], and the [`toolbar`] on top.
+//! - one module per view, in page order: [`pe_view`], [`attention_view`],
+//!   [`head_view`], [`mask_view`], [`training_view`], [`noam_view`],
+//!   [`smoothing_view`], [`compare_view`], [`translate_view`] (with
+//!   [`decode_view`]), [`complexity_view`]; [`formula`] renders their MathML,
+//!   and the [`toolbar`] sits on top.
 
 pub mod attention_view;
 pub mod compare_view;
@@ -61,14 +64,14 @@ pub fn App() -> impl IntoView {
             </section>
             <pe_view::PeView/>
             <attention_view::AttentionView/>
+            <head_view::HeadView/>
             <mask_view::MaskView/>
             <training_view::TrainingView/>
             <noam_view::NoamView/>
             <smoothing_view::SmoothingView/>
+            <compare_view::CompareView/>
             <translate_view::TranslateView/>
             <complexity_view::ComplexityView/>
-            <head_view::HeadView/>
-            <compare_view::CompareView/>
         </main>
     }
 }

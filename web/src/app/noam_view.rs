@@ -229,7 +229,7 @@ pub fn NoamView() -> impl IntoView {
     let usize_range = |(a, b, s): (usize, usize, usize)| (a as f64, b as f64, s as f64);
     view! {
         <section id="noam" class="view" data-testid="noam-view">
-            <h2>"Learning-rate schedule (Noam warm-up)"</h2>
+            <h2>"6 · Learning-rate schedule (Noam warm-up)"</h2>
             <Equation formula=NOAM/>
             <p class="convention" data-testid="noam-what-if-note">
                 "The sliders are a what-if: they redraw the curve and do not change the running "

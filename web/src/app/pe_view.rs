@@ -1,10 +1,11 @@
 //! View 1: sinusoidal positional encoding, drawn from `lab_math::sinusoid_table`,
 //! the very function the model's embedding layer adds to its inputs.
 
+use super::formula::{Equation, POSITIONAL};
 use super::heatmap::{HeatData, Heatmap, Legend};
 use crate::plot::colormap::{finite_range, ColorMap};
 use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
-use lab_math::{pe_similarity, pe_value, sinusoid_table, PE_FORMULA};
+use lab_math::{pe_similarity, pe_value, sinusoid_table};
 use leptos::html::Canvas;
 use plotters::prelude::SeriesLabelPosition;
 use leptos::prelude::*;
@@ -100,7 +101,7 @@ pub fn PeView() -> impl IntoView {
     view! {
         <section id="pe" class="view">
             <h2>"1 · Positional encoding"</h2>
-            <p class="formula"><code>{PE_FORMULA}</code></p>
+            <Equation formula=POSITIONAL/>
             <p>
                 "Sine and cosine are interleaved: even dimensions hold sines, odd dimensions the cosine of the same frequency. "
                 "Low dimensions turn fast, high ones slowly; with base 10000 no position up to thousands repeats. "

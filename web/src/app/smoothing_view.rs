@@ -11,12 +11,13 @@
 //! the split is `lab_math::cross_entropy_split`.
 
 use super::formula::{Equation, CROSS_ENTROPY, SMOOTHED_TARGET};
-use super::state::{dataset, use_lab};
+use super::state::use_lab;
 use crate::plot::draw::{draw_bars, BarChart, BarSet, BLUE, ORANGE};
 use lab_math::cross_entropy::entropy_nats;
 use lab_math::{cross_entropy_split, smoothed_targets, CrossEntropySplit};
 use lab_protocol::ProbePrediction;
-use lab_tasks::{Dataset, BOS, EOS, PAD};
+use lab_protocol::TaskFacts;
+use lab_tasks::{BOS, EOS, PAD};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
@@ -30,17 +31,18 @@ const LOG_FLOOR: f64 = 1e-5;
 /// The probe sentence's targets without the model's probabilities (`probs` is
 /// empty), built from the task's dataset as the trainer builds them:
 /// inputs `<bos> y₁ … y_m`, targets `y₁ … y_m <eos>`.
-pub fn probe_without_model(data: &Dataset) -> ProbePrediction {
-    let words = &data.probe().tgt;
-    let ids = data.tgt_vocab.encode_words(words).ids;
+pub fn probe_without_model(facts: &TaskFacts) -> ProbePrediction {
+    let tgt_vocab = facts.tgt_vocab();
+    let words = facts.probe().map(|p| p.tgt.clone()).unwrap_or_default();
+    let ids = tgt_vocab.encode_words(&words).ids;
     let target_ids: Vec<u32> = ids.iter().copied().chain([EOS]).collect();
     let input_ids: Vec<u32> = [BOS].into_iter().chain(ids).collect();
-    let token = |&id: &u32| data.tgt_vocab.token(id).to_string();
+    let token = |&id: &u32| tgt_vocab.token(id).to_string();
     ProbePrediction {
         inputs: input_ids.iter().map(token).collect(),
         targets: target_ids.iter().map(token).collect(),
         target_ids,
-        vocab: data.tgt_vocab.tokens().to_vec(),
+        vocab: tgt_vocab.tokens().to_vec(),
         probs: Vec::new(),
         label_smoothing: PAPER_EPS as f32,
     }
@@ -128,13 +130,7 @@ pub fn spread_note(vocab: usize, eps: f64) -> String {
 pub fn SmoothingView() -> impl IntoView {
     let lab = use_lab();
     let probe = Memo::new(move |_| {
-        lab.prediction.get().filter(has_model).unwrap_or_else(|| {
-            let seed = lab.model.with(|m| {
-                m.as_ref()
-                    .map_or(lab.draft.with(|s| s.seed), |m| m.settings.seed)
-            });
-            probe_without_model(&dataset(lab.task.get(), seed))
-        })
+        lab.prediction.get().filter(has_model).unwrap_or_else(|| probe_without_model(&lab.facts().unwrap_or_default()))
     });
     let model_eps = Memo::new(move |_| {
         lab.model
@@ -183,7 +179,7 @@ pub fn SmoothingView() -> impl IntoView {
     let (e_min, e_max, e_step) = EPS_SLIDER;
     view! {
         <section id="smoothing" class="view" data-testid="smoothing-view">
-            <h2>"Label smoothing"</h2>
+            <h2>"7 · Label smoothing"</h2>
             <Equation formula=SMOOTHED_TARGET/>
             <div class="controls">
                 <label class="knob">"ε "
@@ -258,7 +254,9 @@ mod tests {
     use lab_tasks::TaskKind;
 
     fn en_ja() -> ProbePrediction {
-        probe_without_model(&Dataset::build(TaskKind::EnJa, 42))
+        let data = lab_tasks::Dataset::build(TaskKind::EnJa, 42);
+        let facts = TaskFacts { tgt_vocab: data.tgt_vocab.tokens().to_vec(), heldout: vec![data.probe().clone()], ..Default::default() };
+        probe_without_model(&facts)
     }
 
     /// A two-position probe over a vocabulary of 5 with a known prediction.

@@ -1,11 +1,9 @@
 //! Everything the views share, as signals in one `Copy` context.
 
 use crate::plot::curves::Curves;
-use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TraceRequest, Translation};
-use lab_tasks::{Dataset, TaskKind};
+use lab_protocol::{TaskFacts, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TraceRequest, Translation};
+use lab_tasks::TaskKind;
 use leptos::prelude::*;
-use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// Where a message in the error banner came from, so fixing one input clears
 /// only its own message.
@@ -103,6 +101,18 @@ impl Lab {
         }
     }
 
+    /// The task facts of the model the worker holds: its vocabulary, held-out
+    /// examples and input limit (`None` until a model is loaded). The page
+    /// builds no dataset of its own.
+    pub fn facts(&self) -> Option<TaskFacts> {
+        self.model.with(|m| m.as_ref().map(|m| m.facts.clone()))
+    }
+
+    /// [`Lab::facts`] without tracking.
+    pub fn facts_untracked(&self) -> Option<TaskFacts> {
+        self.model.with_untracked(|m| m.as_ref().map(|m| m.facts.clone()))
+    }
+
     /// Show a message in the banner.
     pub fn show(&self, source: Source, message: impl Into<String>) {
         self.banner.set(Some(Banner { source, message: message.into(), offer_reset: source == Source::Diverged, offer_restart: false }));
@@ -124,14 +134,4 @@ impl Default for Lab {
 
 pub fn use_lab() -> Lab {
     use_context::<Lab>().expect("the Lab context is provided by App")
-}
-
-thread_local! {
-    static DATASETS: RefCell<HashMap<(TaskKind, u64), std::rc::Rc<Dataset>>> = RefCell::new(HashMap::new());
-}
-
-/// The task's dataset (vocabularies, held-out sentences), built once per
-/// `(task, seed)` on the page so unknown words are flagged as the user types.
-pub fn dataset(task: TaskKind, seed: u64) -> std::rc::Rc<Dataset> {
-    DATASETS.with(|d| d.borrow_mut().entry((task, seed)).or_insert_with(|| std::rc::Rc::new(Dataset::build(task, seed))).clone())
 }

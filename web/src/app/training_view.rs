@@ -1,6 +1,7 @@
-//! View 4: settings, validated as they are typed, and the live training curves.
+//! View 5: settings, validated as they are typed, and the live training curves.
 
 use super::state::{use_lab, Lab};
+use super::formula::{Equation, FFN};
 use super::toolbar::reset;
 use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
 use lab_math::noam_rate;
@@ -123,7 +124,7 @@ pub fn TrainingView() -> impl IntoView {
     };
     view! {
         <section id="training" class="view">
-            <h2>"4 · Training"</h2>
+            <h2>"5 · Training"</h2>
             <p>"▶ Train runs in the worker; the page stays responsive. Reset starts from scratch with these settings; the same seed gives the same run."</p>
             <div class="settings">
                 <Field name="seed" label="seed" get=|s| s.seed.to_string() set=|s, t| { s.seed = num(t, "seed")?; Ok(()) }/>
@@ -156,6 +157,10 @@ pub fn TrainingView() -> impl IntoView {
                 " "
                 <button data-testid="settings-apply" disabled=invalid on:click=move |_| reset(lab)>"Train from scratch with these settings"</button>
             </p>
+            <details class="model-parts">
+                <summary>"What each layer computes besides attention"</summary>
+                <Equation formula=FFN/>
+            </details>
             <p class="model-line">{move || lab.model.with(|m| m.as_ref().map(|m| format!("Current model: {}, {}, d_model {}, {} heads, {} layers, {}.", m.settings.task.label(), m.origin.label(), m.settings.d_model, m.settings.n_heads, m.settings.n_layers, m.settings.norm.formula())).unwrap_or_default())}</p>
             <p class="readouts">
                 "steps: " <b>{move || lab.step.get()}</b>

@@ -1,8 +1,8 @@
-//! View 5: type a sentence, decode it greedily, and see its attention.
+//! View 9: type a sentence, decode it greedily, and see its attention.
 
 use super::attention_view::AttentionGrid;
 use super::link::request_translation;
-use super::state::{dataset, use_lab, Lab, Source};
+use super::state::{use_lab, Lab, Source};
 use lab_protocol::AttentionKind;
 use leptos::prelude::*;
 
@@ -32,10 +32,16 @@ pub fn check_input(vocab: &lab_tasks::Vocab, max_words: usize, text: &str) -> In
     InputCheck::Unknown { words, unknown: encoded.unknown.into_iter().map(|u| u.word).collect() }
 }
 
+/// A note when the input is longer than any sentence the model was trained on:
+/// allowed (up to the model's limit), but out of what it has seen.
+pub fn longer_than_trained(words: usize, longest: usize) -> Option<String> {
+    (words > longest).then(|| format!("This task's sentences have at most {longest} words; the model has never seen a longer one, so expect mistakes."))
+}
+
 fn submit(lab: Lab, text: String) {
     lab.translate_text.set(text.clone());
-    let ds = dataset(lab.task.get_untracked(), 42);
-    match check_input(&ds.src_vocab, ds.max_src_len, &text) {
+    let Some(facts) = lab.facts_untracked() else { return };
+    match check_input(&facts.src_vocab(), facts.max_input_words, &text) {
         InputCheck::Ok => {
             lab.clear(Source::Translate);
             request_translation(lab, text);
@@ -46,12 +52,12 @@ fn submit(lab: Lab, text: String) {
         }
         InputCheck::TooLong { words, max } => {
             lab.translation.set(None);
-            lab.show(Source::Translate, format!("That sentence has {words} words; this task's sentences have at most {max}, and the model has never seen longer ones. Shorten it."));
+            lab.show(Source::Translate, format!("That sentence has {words} words; this model reads at most {max}. Shorten it."));
         }
         InputCheck::Unknown { unknown, .. } => {
             lab.translation.set(None);
             let list = unknown.iter().map(|w| format!("“{w}”")).collect::<Vec<_>>().join(", ");
-            lab.show(Source::Translate, format!("Unknown word{}: {list}. The model only knows the {} words of this task's vocabulary; try one of the example sentences.", if unknown.len() > 1 { "s" } else { "" }, ds.src_vocab.len()));
+            lab.show(Source::Translate, format!("Unknown word{}: {list}. The model only knows the {} words of this task's vocabulary; try one of the example sentences.", if unknown.len() > 1 { "s" } else { "" }, facts.src_vocab.len()));
         }
     }
 }
@@ -59,13 +65,15 @@ fn submit(lab: Lab, text: String) {
 #[component]
 pub fn TranslateView() -> impl IntoView {
     let lab = use_lab();
-    let examples = move || {
-        let ds = dataset(lab.task.get(), 42);
-        ds.heldout.iter().take(4).map(|p| p.src.join(" ")).collect::<Vec<_>>()
+    let examples = move || lab.facts().map(|f| f.heldout.iter().take(4).map(|p| p.src.join(" ")).collect::<Vec<_>>()).unwrap_or_default();
+    let vocab = Memo::new(move |_| lab.facts().map(|f| (f.src_vocab(), f.max_input_words, f.longest_task_sentence)));
+    let check = move || match vocab.get() {
+        Some((v, max, _)) => lab.translate_text.with(|t| check_input(&v, max, t)),
+        None => InputCheck::Empty,
     };
-    let check = move || {
-        let ds = dataset(lab.task.get(), 42);
-        lab.translate_text.with(|t| check_input(&ds.src_vocab, ds.max_src_len, t))
+    let beyond = move || {
+        let longest = vocab.with(|v| v.as_ref().map(|v| v.2))?;
+        longer_than_trained(lab.translate_text.with(|t| t.split_whitespace().count()), longest)
     };
     let output = move || match lab.translation.get() {
         Some(Ok(t)) if check() == InputCheck::Ok => t.output.join(" "),
@@ -77,7 +85,7 @@ pub fn TranslateView() -> impl IntoView {
     });
     view! {
         <section id="translate" class="view">
-            <h2>"5 · Translate"</h2>
+            <h2>"9 · Translate, step by step"</h2>
             <p>"Type a sentence in the task's source language. The model decodes greedily, one token at a time (argmax), until it emits <eos>."</p>
             <div class="controls">
                 <input type="text" class="translate-input" data-testid="translate-input" placeholder="e.g. the big dog sees a small cat"
@@ -103,10 +111,22 @@ pub fn TranslateView() -> impl IntoView {
                     },
                 }}
             </div>
+            <p class="hint">{beyond}</p>
             <p class="translate-result">"Output: " <output data-testid="translate-output">{output}</output></p>
             <super::decode_view::DecodeStepper/>
             <h3>"Cross-attention of the whole decode (rows = each step's query, labelled input → chosen token; columns = source keys)"</h3>
             <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| false) testid="translate-attention"/>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_inputs_longer_than_the_task_get_the_out_of_distribution_note() {
+        assert_eq!(longer_than_trained(12, 12), None);
+        assert!(longer_than_trained(13, 12).is_some_and(|n| n.contains("at most 12 words")));
     }
 }

@@ -4,7 +4,7 @@
 //! the trait lets the worker's scheduling logic be tested natively with a
 //! tiny fake, without compiling burn for the host.
 
-use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError, StepReport, TraceRequest, Translation};
+use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError, StepReport, TaskFacts, TraceRequest, Translation};
 
 pub trait LabModel: Sized {
     /// A fresh, untrained model; invalid settings are refused with every problem listed.
@@ -25,6 +25,8 @@ pub trait LabModel: Sized {
     fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String>;
     fn mask_demo(&self, head: usize) -> MaskDemo;
     fn settings(&self) -> &Settings;
+    /// The task's vocabulary, held-out examples and input limit, from this run's dataset.
+    fn facts(&self) -> TaskFacts;
     fn step_count(&self) -> usize;
     /// Trainable parameters, if known.
     fn parameters(&self) -> Option<usize> {

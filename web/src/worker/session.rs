@@ -212,7 +212,7 @@ impl<M: LabModel> Session<M> {
     }
 
     fn replace(&mut self, model: M, origin: ModelOrigin, now_ms: f64, evaluate: bool) -> Vec<WorkerOutput> {
-        let info = ModelInfo { settings: model.settings().clone(), step: model.step_count(), origin, parameters: model.parameters() };
+        let info = ModelInfo { settings: model.settings().clone(), step: model.step_count(), origin, parameters: model.parameters(), facts: model.facts() };
         self.model = Some(model);
         self.origin = origin;
         self.running = false;
@@ -245,7 +245,7 @@ fn diverged(step: usize) -> WorkerOutput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lab_protocol::{AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError, StepReport, Translation};
+    use lab_protocol::{AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError, StepReport, TaskFacts, Translation};
     use lab_tasks::TaskKind;
 
     /// A stand-in model whose loss falls by 0.1 a step, or turns NaN at `nan_at`.
@@ -294,6 +294,9 @@ mod tests {
         }
         fn settings(&self) -> &Settings {
             &self.settings
+        }
+        fn facts(&self) -> TaskFacts {
+            TaskFacts { seed: self.settings.seed, ..Default::default() }
         }
         fn step_count(&self) -> usize {
             self.step

@@ -3,7 +3,7 @@
 //! the web crate that knows the trainer exists.
 
 use super::model::LabModel;
-use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, SettingProblem, Settings, SettingsError, StepReport, TraceRequest, Translation};
+use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, SettingProblem, Settings, SettingsError, StepReport, TaskFacts, TraceRequest, Translation};
 use lab_train::{Trainer, TrainerError};
 
 /// The worker's model.
@@ -63,6 +63,10 @@ impl LabModel for Model {
 
     fn settings(&self) -> &Settings {
         self.0.settings()
+    }
+
+    fn facts(&self) -> TaskFacts {
+        self.0.task_facts()
     }
 
     fn step_count(&self) -> usize {
