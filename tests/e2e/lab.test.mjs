@@ -63,12 +63,18 @@ test('maps of all three attention kinds render with token labels', () => withLab
     const rows = await heatmap.locator('.hm-row').allInnerTexts();
     const cols = await heatmap.locator('.hm-col').allInnerTexts();
     assert.ok(rows.length > 1 && cols.length > 1, `${kind}: ${rows.length} row and ${cols.length} column labels`);
+    // Decoder rows read one token and predict the next: "<bos> → 大きい".
+    const rowLabel = kind === 'self' ? /^\S+$/ : /^\S+ → \S+$/;
+    for (const label of rows) assert.match(label, rowLabel, `${kind}: row label ${label}`);
+    for (const label of cols) assert.match(label, /^\S+$/, `${kind}: every column label is a token`);
     for (const label of [...rows, ...cols]) {
-      assert.match(label, /^\S+$/, `${kind}: every label is a token`);
       assert.doesNotMatch(label, /^#\d+$/, `${kind}: labels are real tokens, not placeholders`);
     }
-    // Decoder queries start with <bos>; the source ends with <eos>.
-    if (kind !== 'self') assert.equal(rows[0], '<bos>', `${kind}: the first query is <bos>`);
+    // Decoder queries start with <bos> and the last predicts <eos>; the source ends with <eos>.
+    if (kind !== 'self') {
+      assert.match(rows[0], /^<bos> → /, `${kind}: the first query reads <bos>`);
+      assert.match(rows.at(-1), / → <eos>$/, `${kind}: the last query predicts <eos>`);
+    }
     if (kind !== 'masked') assert.equal(cols.at(-1), '<eos>', `${kind}: the last key is the source's <eos>`);
     assert.ok((await canvasColours(page, 'attention-map')) > 1, `${kind}: the map is drawn`);
   }
