@@ -12,6 +12,7 @@
 
 pub mod beta;
 pub mod decoding;
+pub mod limits;
 pub mod masks;
 pub mod positional;
 pub mod schedule;

@@ -11,21 +11,27 @@
 //! crc32         u32       of everything before it
 //! ```
 //!
-//! Loading validates everything before it builds anything, so a truncated,
-//! garbled or foreign file gives a [`CheckpointError`] and the caller's current
-//! model stays untouched.
+//! Loading validates everything before it allocates or builds anything: the
+//! file size against [`MAX_CHECKPOINT_BYTES`], the checksum, the model
+//! description against [`crate::parameters::MAX_PARAMETERS`] (counted with
+//! checked arithmetic), every tensor's name and shape against the list the
+//! description implies ([`crate::parameters::parameter_entries`]), and the
+//! payload length. So a truncated, garbled, foreign or hostile file gives a
+//! [`CheckpointError`], and the caller's current model stays untouched.
 
 use burn::module::{Module, ModuleMapper, ModuleVisitor, Param};
 use burn::tensor::{Device, Tensor, TensorData};
 use serde::{Deserialize, Serialize};
 
 use crate::config::TransformerConfig;
+use crate::parameters::{parameter_count, parameter_entries, MAX_PARAMETERS};
 use crate::transformer::Transformer;
 
 pub const MAGIC: &[u8; 8] = b"ATTNLAB\0";
 pub const FORMAT_VERSION: u32 = 1;
+pub use lab_math::limits::MAX_CHECKPOINT_BYTES;
 /// Refuse headers beyond this size before parsing them.
-const MAX_HEADER: usize = 1 << 20;
+use lab_math::limits::MAX_CHECKPOINT_HEADER as MAX_HEADER;
 
 /// Why bytes are not a checkpoint this build can load.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +41,8 @@ pub enum CheckpointError {
     UnsupportedVersion { found: u32 },
     Corrupt(String),
     Mismatch(String),
+    /// The file, or the model it describes, is over the lab's size limits.
+    TooLarge(String),
 }
 
 impl std::fmt::Display for CheckpointError {
@@ -45,6 +53,7 @@ impl std::fmt::Display for CheckpointError {
             Self::UnsupportedVersion { found } => write!(f, "checkpoint format version {found} is not supported (this lab reads version {FORMAT_VERSION})"),
             Self::Corrupt(why) => write!(f, "the checkpoint is damaged: {why}"),
             Self::Mismatch(why) => write!(f, "the checkpoint does not fit its own model description: {why}"),
+            Self::TooLarge(why) => write!(f, "the checkpoint is too large for this lab: {why}"),
         }
     }
 }
@@ -117,14 +126,9 @@ pub fn to_bytes(model: &Transformer, meta: serde_json::Value) -> Vec<u8> {
 
 /// A checkpoint read back: the model on `device` and the stored `meta`.
 pub fn from_bytes(bytes: &[u8], device: &Device) -> Result<(Transformer, serde_json::Value), CheckpointError> {
+    // Everything is checked in `parse`; only a valid description is built.
     let (config, meta, tensors) = parse(bytes)?;
     let model = config.init(device);
-    let expected: Vec<TensorEntry> = named_tensors(&model).into_iter().map(|(name, shape, _)| TensorEntry { name, shape }).collect();
-    let stored: Vec<TensorEntry> = tensors.iter().map(|(entry, _)| entry.clone()).collect();
-    if expected != stored {
-        let first = expected.iter().zip(&stored).find(|(a, b)| a != b).map(|(a, b)| format!("expected {} {:?}, found {} {:?}", a.name, a.shape, b.name, b.shape));
-        return Err(CheckpointError::Mismatch(first.unwrap_or_else(|| format!("expected {} tensors, found {}", expected.len(), stored.len()))));
-    }
     struct Load {
         values: std::vec::IntoIter<(TensorEntry, Vec<f32>)>,
     }
@@ -141,6 +145,9 @@ pub fn from_bytes(bytes: &[u8], device: &Device) -> Result<(Transformer, serde_j
 type Parsed = (TransformerConfig, serde_json::Value, Vec<(TensorEntry, Vec<f32>)>);
 
 fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
+    if bytes.len() > MAX_CHECKPOINT_BYTES {
+        return Err(CheckpointError::TooLarge(format!("the file has {} bytes; a checkpoint has at most {MAX_CHECKPOINT_BYTES}", bytes.len())));
+    }
     if bytes.len() < 20 {
         return Err(if bytes.starts_with(&MAGIC[..bytes.len().min(8)]) && !bytes.is_empty() { CheckpointError::TooShort { len: bytes.len() } } else { CheckpointError::NotACheckpoint });
     }
@@ -161,13 +168,23 @@ fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
     }
     let header: Header = serde_json::from_slice(&body[16..16 + header_len]).map_err(|e| CheckpointError::Corrupt(format!("unreadable header: {e}")))?;
     validate_config(&header.config)?;
+    let expected = parameter_entries(&header.config);
+    if header.tensors != expected {
+        let first = expected.iter().zip(&header.tensors).find(|(a, b)| a != b);
+        return Err(CheckpointError::Mismatch(match first {
+            Some((a, b)) => format!("expected {} {:?}, found {} {:?}", a.name, a.shape, b.name, b.shape),
+            None => format!("expected {} tensors, found {}", expected.len(), header.tensors.len()),
+        }));
+    }
+    // The budget was checked, so these products fit.
+    let floats = parameter_count(&header.config).expect("checked by validate_config") as usize;
     let mut payload = &body[16 + header_len..];
+    if payload.len() != floats * 4 {
+        return Err(CheckpointError::Corrupt(format!("the weights need {} bytes, the file has {}", floats * 4, payload.len())));
+    }
     let mut tensors = Vec::with_capacity(header.tensors.len());
     for entry in header.tensors {
         let count: usize = entry.shape.iter().product();
-        if payload.len() < count * 4 {
-            return Err(CheckpointError::Corrupt(format!("tensor {} needs {} bytes, {} are left", entry.name, count * 4, payload.len())));
-        }
         let (data, rest) = payload.split_at(count * 4);
         let values: Vec<f32> = data.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes"))).collect();
         if values.iter().any(|v| !v.is_finite()) {
@@ -176,14 +193,11 @@ fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
         tensors.push((entry, values));
         payload = rest;
     }
-    if !payload.is_empty() {
-        return Err(CheckpointError::Corrupt(format!("{} unexpected bytes after the last tensor", payload.len())));
-    }
     Ok((header.config, header.meta, tensors))
 }
 
-/// The same invariants as [`TransformerConfig::check`], as an error instead of a panic,
-/// plus limits that keep a hostile file from allocating gigabytes.
+/// The same invariants as [`TransformerConfig::check`], as an error instead of a
+/// panic, structural caps that keep the tensor list short, and the parameter budget.
 fn validate_config(c: &TransformerConfig) -> Result<(), CheckpointError> {
     let ok = c.n_heads > 0
         && c.d_model > 0
@@ -199,10 +213,15 @@ fn validate_config(c: &TransformerConfig) -> Result<(), CheckpointError> {
         && (0.0..1.0).contains(&c.dropout)
         && (1..=4096).contains(&c.max_len)
         && c.pe_base > 0.0;
-    if ok {
-        Ok(())
-    } else {
-        Err(CheckpointError::Mismatch(format!("impossible model description: {c:?}")))
+    if !ok {
+        return Err(CheckpointError::Mismatch(format!("impossible model description: {c:?}")));
+    }
+    match parameter_count(c) {
+        Some(n) if n <= MAX_PARAMETERS => Ok(()),
+        n => Err(CheckpointError::TooLarge(format!(
+            "it describes a model of {} parameters; this lab loads at most {MAX_PARAMETERS}",
+            n.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string())
+        ))),
     }
 }
 
@@ -270,5 +289,48 @@ mod tests {
         let mut future = bytes;
         future[8] = 9;
         assert_eq!(from_bytes(&future, &device).err(), Some(CheckpointError::UnsupportedVersion { found: 9 }));
+    }
+
+    /// A header with a valid checksum, as a forger would write it.
+    fn forged(config: &TransformerConfig, tensors: Vec<TensorEntry>, payload: &[u8]) -> Vec<u8> {
+        let header = serde_json::to_vec(&Header { config: config.clone(), meta: serde_json::Value::Null, tensors }).expect("plain data");
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&header);
+        bytes.extend_from_slice(payload);
+        let crc = crc32(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn a_valid_checksum_over_a_huge_model_is_refused_before_anything_is_built() {
+        let huge = TransformerConfig::toy(100_000, 100_000).with_d_model(4096).with_n_heads(8).with_d_ff(16384).with_n_encoder_layers(24).with_n_decoder_layers(24);
+        let err = from_bytes(&forged(&huge, Vec::new(), &[]), &Backend::default().device()).err().expect("refused");
+        assert!(matches!(&err, CheckpointError::TooLarge(why) if why.contains("parameters")), "{err}");
+        assert!(err.to_string().contains(&MAX_PARAMETERS.to_string()), "the message names the limit: {err}");
+    }
+
+    #[test]
+    fn a_tensor_list_that_lies_about_a_shape_is_refused() {
+        let config = model().config.clone();
+        let mut tensors = parameter_entries(&config);
+        tensors[0].shape = vec![1, 1];
+        let err = from_bytes(&forged(&config, tensors, &[0; 4]), &Backend::default().device()).err().expect("refused");
+        assert!(matches!(&err, CheckpointError::Mismatch(why) if why.contains("src_embed.tokens.weight")), "{err}");
+    }
+
+    #[test]
+    fn a_payload_of_the_wrong_length_is_refused() {
+        let config = model().config.clone();
+        let err = from_bytes(&forged(&config, parameter_entries(&config), &[0; 8]), &Backend::default().device()).err().expect("refused");
+        assert!(matches!(&err, CheckpointError::Corrupt(why) if why.contains("bytes")), "{err}");
+    }
+
+    #[test]
+    fn a_file_over_the_size_cap_is_refused_by_its_length() {
+        let err = parse(&vec![0; MAX_CHECKPOINT_BYTES + 1]).err().expect("refused");
+        assert!(matches!(err, CheckpointError::TooLarge(_)), "{err}");
     }
 }

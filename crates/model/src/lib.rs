@@ -25,6 +25,7 @@ pub mod encoder;
 pub mod feed_forward;
 pub mod masks;
 pub mod ops;
+pub mod parameters;
 pub mod positional;
 pub mod safetensors;
 pub mod transformer;

@@ -11,6 +11,7 @@ use lab_model::burn::grad_clipping::GradientClippingConfig;
 use lab_model::burn::module::Module;
 use lab_model::burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
 use lab_model::checkpoint::{self, CheckpointError};
+use lab_model::parameters::MAX_PARAMETERS;
 use lab_model::{Backend, NormPlacement, Transformer, TransformerConfig};
 use lab_protocol::{Settings, SettingsError, StepReport};
 use lab_tasks::{Dataset, Pair, Rng};
@@ -93,6 +94,19 @@ pub fn model_config(settings: &Settings, dataset: &Dataset) -> TransformerConfig
         .with_max_len(MAX_LEN)
 }
 
+/// Refuses a model over [`MAX_PARAMETERS`], the one size ceiling, before it is built.
+fn within_budget(config: &TransformerConfig) -> Result<(), TrainerError> {
+    match lab_model::parameters::parameter_count(config) {
+        Some(n) if n <= MAX_PARAMETERS => Ok(()),
+        n => Err(TrainerError::Settings(SettingsError {
+            problems: vec![lab_protocol::SettingProblem {
+                field: "d_model".into(),
+                message: format!("this model would have {} parameters; the lab trains at most {MAX_PARAMETERS}", n.map_or_else(|| "too many".to_string(), |n| n.to_string())),
+            }],
+        })),
+    }
+}
+
 fn optimizer() -> ModuleOptimizer {
     AdamConfig::new()
         .with_beta_1(0.9)
@@ -112,6 +126,7 @@ impl Trainer {
     pub fn with_backend(settings: &Settings, backend: Backend) -> Result<Trainer, TrainerError> {
         settings.validate().map_err(TrainerError::Settings)?;
         let dataset = Dataset::build(settings.task, settings.seed);
+        within_budget(&model_config(settings, &dataset))?;
         let device = backend.training_device();
         let model = seeded(&device, settings.seed, || model_config(settings, &dataset).init(&device));
         Ok(Self::assemble(settings.clone(), dataset, backend, model, 0))
@@ -261,5 +276,16 @@ mod tests {
         assert_eq!(restored.to_bytes(), bytes, "weights round-trip bit-exactly");
         assert!(Trainer::from_bytes(&bytes[..bytes.len() - 10]).is_err());
         assert!(Trainer::from_bytes(b"not a checkpoint at all, just some text").is_err());
+    }
+
+    #[test]
+    fn the_largest_settings_the_form_allows_fit_the_one_parameter_budget() {
+        use lab_protocol::settings::{MAX_BATCH, MAX_D_FF, MAX_D_MODEL, MAX_LAYERS};
+        for task in TaskKind::ALL {
+            let s = Settings { d_model: MAX_D_MODEL, n_heads: 8, d_ff: MAX_D_FF, n_layers: MAX_LAYERS, batch_size: MAX_BATCH, ..Settings::toy(task) };
+            assert_eq!(s.validate(), Ok(()));
+            let n = lab_model::parameters::parameter_count(&model_config(&s, &Dataset::build(task, 1))).expect("fits in u64");
+            assert!(n <= MAX_PARAMETERS, "{task:?}: {n} > {MAX_PARAMETERS}");
+        }
     }
 }

@@ -57,9 +57,19 @@ pub fn download(name: &str, bytes: &[u8]) {
     let _ = Url::revoke_object_url(&url);
 }
 
+/// Why a file of `size` bytes is refused before it is read, if it is.
+pub fn upload_too_large(size: f64) -> Option<String> {
+    let max = lab_math::limits::MAX_CHECKPOINT_BYTES;
+    (size > max as f64).then(|| format!("The file has {size:.0} bytes; a checkpoint of this lab has at most {max} bytes, so it was not read."))
+}
+
 /// Read an uploaded file and hand it to the worker as a checkpoint.
 pub fn upload(lab: Lab, file: web_sys::File) {
     lab.clear(Source::Upload);
+    if let Some(problem) = upload_too_large(file.size()) {
+        lab.show(Source::Upload, format!("{problem} The current model keeps working."));
+        return;
+    }
     wasm_bindgen_futures::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
             Ok(buffer) => {
@@ -69,4 +79,16 @@ pub fn upload(lab: Lab, file: web_sys::File) {
             Err(_) => lab.show(Source::Upload, format!("The file {:?} could not be read. The current model keeps working.", file.name())),
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uploads_over_the_checkpoint_cap_are_refused_unread() {
+        let max = lab_math::limits::MAX_CHECKPOINT_BYTES as f64;
+        assert_eq!(upload_too_large(max), None);
+        assert!(upload_too_large(max + 1.0).is_some_and(|m| m.contains("at most")));
+    }
 }

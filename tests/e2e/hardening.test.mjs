@@ -1,0 +1,57 @@
+// End-to-end tests of hostile files: a checkpoint with a valid checksum whose
+// header describes a model far over the lab's budget must be refused before
+// the worker builds anything, and the current run must keep working.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { byTestId, launch, lossValue, openLab, pauseTraining, startTraining, stepCount, until, waitForModel } from './lab.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** CRC-32 (IEEE 802.3), as the checkpoint format uses. */
+function crc32(bytes) {
+  let crc = 0xffffffff;
+  for (const b of bytes) {
+    crc ^= b;
+    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (~crc) >>> 0;
+}
+
+/** A checkpoint with a valid checksum and an empty payload, describing `config`. */
+function forge(config) {
+  const header = Buffer.from(JSON.stringify({ config, meta: null, tensors: [] }));
+  const head = Buffer.alloc(16);
+  head.write('ATTNLAB\0', 0, 'latin1');
+  head.writeUInt32LE(1, 8);
+  head.writeUInt32LE(header.length, 12);
+  const body = Buffer.concat([head, header]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32LE(crc32(body), 0);
+  return Buffer.concat([body, crc]);
+}
+
+test('a forged checkpoint describing a huge model is refused and the run survives', async () => {
+  const lab = await openLab(browser);
+  const { page, errors } = lab;
+  try {
+    const huge = {
+      src_vocab_size: 100000, tgt_vocab_size: 100000, d_model: 4096, n_heads: 8, d_ff: 16384,
+      n_encoder_layers: 24, n_decoder_layers: 24, dropout: 0.1, norm: 'Post', max_len: 64, pe_base: 10000.0,
+    };
+    await page.locator(byTestId('checkpoint-upload')).setInputFiles({ name: 'huge.ckpt', mimeType: 'application/octet-stream', buffer: forge(huge) });
+    const message = page.locator(byTestId('error-message'));
+    await message.waitFor({ timeout: 10_000 });
+    assert.match(await message.innerText(), /too large|parameters/i, 'the message says why');
+    await waitForModel(page);
+    const before = await stepCount(page);
+    await startTraining(page);
+    await until(() => stepCount(page), (n) => n >= before + 3, 20_000, `training to continue past step ${before}`);
+    await pauseTraining(page);
+    assert.ok(Number.isFinite(await lossValue(page)), 'the loss is a number');
+    assert.deepEqual(errors.filter((e) => /pageerror|panic|RuntimeError|unreachable/.test(e)), [], 'the worker did not crash');
+  } finally {
+    await lab.context.close();
+  }
+});
