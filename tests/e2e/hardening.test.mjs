@@ -3,7 +3,7 @@
 // the worker builds anything, and the current run must keep working.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, launch, lossValue, openLab, pauseTraining, startTraining, stepCount, until, waitForModel } from './lab.mjs';
+import { assertTrainingContinues, byTestId, launch, withLab } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -32,26 +32,14 @@ function forge(config) {
   return Buffer.concat([body, crc]);
 }
 
-test('a forged checkpoint describing a huge model is refused and the run survives', async () => {
-  const lab = await openLab(browser);
-  const { page, errors } = lab;
-  try {
-    const huge = {
-      src_vocab_size: 100000, tgt_vocab_size: 100000, d_model: 4096, n_heads: 8, d_ff: 16384,
-      n_encoder_layers: 24, n_decoder_layers: 24, dropout: 0.1, norm: 'Post', max_len: 64, pe_base: 10000.0,
-    };
-    await page.locator(byTestId('checkpoint-upload')).setInputFiles({ name: 'huge.ckpt', mimeType: 'application/octet-stream', buffer: forge(huge) });
-    const message = page.locator(byTestId('error-message'));
-    await message.waitFor({ timeout: 10_000 });
-    assert.match(await message.innerText(), /too large|parameters/i, 'the message says why');
-    await waitForModel(page);
-    const before = await stepCount(page);
-    await startTraining(page);
-    await until(() => stepCount(page), (n) => n >= before + 3, 20_000, `training to continue past step ${before}`);
-    await pauseTraining(page);
-    assert.ok(Number.isFinite(await lossValue(page)), 'the loss is a number');
-    assert.deepEqual(errors.filter((e) => /pageerror|panic|RuntimeError|unreachable/.test(e)), [], 'the worker did not crash');
-  } finally {
-    await lab.context.close();
-  }
-});
+test('a forged checkpoint describing a huge model is refused and the run survives', () => withLab(browser, async ({ page, errors }) => {
+  const huge = {
+    src_vocab_size: 100000, tgt_vocab_size: 100000, d_model: 4096, n_heads: 8, d_ff: 16384,
+    n_encoder_layers: 24, n_decoder_layers: 24, dropout: 0.1, norm: 'Post', max_len: 64, pe_base: 10000.0,
+  };
+  await page.locator(byTestId('checkpoint-upload')).setInputFiles({ name: 'huge.ckpt', mimeType: 'application/octet-stream', buffer: forge(huge) });
+  const message = page.locator(byTestId('error-message'));
+  await message.waitFor({ timeout: 10_000 });
+  assert.match(await message.innerText(), /too large|parameters/i, 'the message says why');
+  await assertTrainingContinues(page, errors);
+}));

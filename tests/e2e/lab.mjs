@@ -105,3 +105,25 @@ export function canvasColours(page, testId) {
     return seen.size;
   });
 }
+
+/** Runs `body` with a freshly opened lab in `browser`, closing it afterwards. */
+export async function withLab(browser, body) {
+  const lab = await openLab(browser);
+  try {
+    await body(lab);
+  } finally {
+    await lab.context.close();
+  }
+}
+
+/** After a refused file: the model still trains, its loss is a number, and nothing crashed. */
+export async function assertTrainingContinues(page, errors) {
+  await waitForModel(page);
+  const before = await stepCount(page);
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n >= before + 3, 20_000, `training to continue past step ${before}`);
+  await pauseTraining(page);
+  if (!Number.isFinite(await lossValue(page))) throw new Error('the loss is not a number after the refused file');
+  const crashes = errors.filter((e) => /pageerror|panic|RuntimeError|unreachable/.test(e));
+  if (crashes.length > 0) throw new Error(`the worker crashed: ${crashes.join('; ')}`);
+}

@@ -2,20 +2,13 @@
 // greedy decoding step by step with and without the KV cache, and a compare run.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, canvasColours, launch, openLab, until } from './lab.mjs';
+import { byTestId, canvasColours, launch, until, withLab as sharedWithLab } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-async function withLab(body) {
-  const lab = await openLab(browser);
-  try {
-    await body(lab);
-  } finally {
-    await lab.context.close();
-  }
-}
+const withLab = (body) => sharedWithLab(browser, body);
 
 const number = async (page, id) => Number.parseFloat((await page.locator(byTestId(id)).innerText()).replace(/\s/g, ''));
 

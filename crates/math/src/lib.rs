@@ -9,19 +9,25 @@
 //! - [`masks`]: padding and subsequent (causal) masks (§3.2.3).
 //! - [`schedule`]: the Noam learning-rate schedule (§5.3).
 //! - [`smoothing`]: label-smoothed target distributions (§5.4).
+//! - [`tokens`]: the special tokens `<pad>`, `<bos>`, `<eos>`, `<unk>` and their ids.
+//! - [`norm`]: post-norm (§3.1) or pre-norm placement of LayerNorm.
 
 pub mod beta;
 pub mod decoding;
 pub mod limits;
 pub mod masks;
+pub mod norm;
 pub mod positional;
 pub mod schedule;
 pub mod smoothing;
+pub mod tokens;
 
 pub use masks::{combined_mask, padding_mask, subsequent_mask, MASK_CONVENTION};
+pub use norm::NormPlacement;
 pub use positional::{pe_similarity, pe_value, sinusoid_table};
 pub use schedule::noam_rate;
 pub use smoothing::smoothed_targets;
+pub use tokens::{BOS, EOS, PAD, SPECIALS, UNK};
 
 /// Table 1: per-layer cost, sequential operations and path length by layer type (§4).
 pub mod complexity;

@@ -1,17 +1,10 @@
 //! The model's hyper-parameters, named as in Table 3 of the paper.
 
 use burn::config::Config;
-use serde::{Deserialize, Serialize};
 
-/// Where LayerNorm sits relative to each residual connection.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum NormPlacement {
-    /// `x = LayerNorm(x + Sublayer(x))`: the paper (§3.1).
-    Post,
-    /// `x = x + Sublayer(LayerNorm(x))`: the Annotated Transformer; the
-    /// stacks then end with one more LayerNorm.
-    Pre,
-}
+// One type for the model, the run's settings and the checkpoints' JSON: it is
+// defined (with its serialised names `Post` / `Pre`) in `lab_math::norm`.
+pub use lab_math::NormPlacement;
 
 /// Hyper-parameters of the encoder-decoder Transformer.
 #[derive(Config, Debug, PartialEq)]

@@ -19,12 +19,9 @@ use crate::masks::{decoder_mask, padding_mask};
 use crate::ops::position_wise;
 use crate::positional::sinusoid_tensor;
 
-/// The id of the padding token; the tasks crate uses the same numbering.
-pub const PAD: u32 = 0;
-/// The id of the begin-of-sentence token that starts every decoder input.
-pub const BOS: u32 = 1;
-/// The id of the end-of-sentence token.
-pub const EOS: u32 = 2;
+// The special token ids are written once, in `lab_math::tokens`, where the
+// tasks' vocabularies take them from too.
+pub use lab_math::tokens::{BOS, EOS, PAD};
 
 #[derive(Module, Debug)]
 pub struct Transformer {

@@ -7,23 +7,10 @@
 use lab_tasks::TaskKind;
 use serde::{Deserialize, Serialize};
 
-/// Where LayerNorm sits relative to the residual connection.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum NormPlacement {
-    /// `x = LayerNorm(x + Sublayer(x))`, as in the paper.
-    Post,
-    /// `x = x + Sublayer(LayerNorm(x))`, as in the Annotated Transformer.
-    Pre,
-}
-
-impl NormPlacement {
-    pub fn formula(self) -> &'static str {
-        match self {
-            Self::Post => "post-norm (paper): x = LayerNorm(x + Sublayer(x))",
-            Self::Pre => "pre-norm (Annotated Transformer): x = x + Sublayer(LayerNorm(x))",
-        }
-    }
-}
+// The model's own type, defined once in `lab_math::norm`: the settings name the
+// placement the model is built with, and its JSON names (`Post` / `Pre`) are the
+// ones saved runs already hold.
+pub use lab_math::NormPlacement;
 
 /// Everything that defines a training run. The same seed gives the same run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -17,6 +17,8 @@
 //! Code map:
 //! - [`rng`]: the tiny deterministic PRNG every random choice goes through;
 //! - [`vocab`]: word-level tokenizer with reported (never dropped) unknown words;
+//!   its special tokens ([`PAD`], [`BOS`], [`EOS`], [`UNK`]) are `lab_math::tokens`,
+//!   re-exported, so the model and the vocabularies share one numbering;
 //! - [`task`]: [`TaskKind`], [`Pair`] and the [`Task`] trait (one struct per task);
 //! - [`symbols`]: the copy and reverse tasks;
 //! - [`lexicon`] and [`en_ja`]: the English → Japanese word list and grammar;

@@ -12,16 +12,9 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-/// Padding: fills short sentences in a batch; masked out of attention and loss.
-pub const PAD: u32 = 0;
-/// Beginning of sentence: the decoder's first input.
-pub const BOS: u32 = 1;
-/// End of sentence: the decoder emits it to stop.
-pub const EOS: u32 = 2;
-/// Unknown word: stands in for any word not in the vocabulary.
-pub const UNK: u32 = 3;
-/// The spellings of the special tokens, indexed by their ids.
-pub const SPECIALS: [&str; 4] = ["<pad>", "<bos>", "<eos>", "<unk>"];
+// The special tokens are defined once, in `lab_math::tokens`, because the model
+// masks and decodes with the same ids this table hands out.
+pub use lab_math::tokens::{BOS, EOS, PAD, SPECIALS, UNK};
 
 /// Punctuation that [`Vocab::encode`] splits off the end of a word, when the
 /// vocabulary knows it as a token of its own.
