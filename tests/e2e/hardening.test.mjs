@@ -3,7 +3,7 @@
 // the worker builds anything, and the current run must keep working.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertTrainingContinues, byTestId, launch, withLab } from './lab.mjs';
+import { assertTrainingContinues, byTestId, launch, startTraining, stepCount, until, withLab } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -41,5 +41,23 @@ test('a forged checkpoint describing a huge model is refused and the run survive
   const message = page.locator(byTestId('error-message'));
   await message.waitFor({ timeout: 10_000 });
   assert.match(await message.innerText(), /too large|parameters/i, 'the message says why');
+  await assertTrainingContinues(page, errors);
+}));
+
+test('a run that blows up is paused, explained, and reset with a safe schedule', () => withLab(browser, async ({ page, errors }) => {
+  await page.locator(byTestId('setting-lr_factor')).fill('10');
+  await page.locator(byTestId('setting-lr_factor')).dispatchEvent('change');
+  await page.locator(byTestId('setting-warmup_steps')).fill('1');
+  await page.locator(byTestId('setting-warmup_steps')).dispatchEvent('change');
+  await page.locator(byTestId('settings-apply')).click();
+  await until(() => stepCount(page), (n) => n === 0, 10_000, 'a fresh model');
+  await startTraining(page);
+  const message = page.locator(byTestId('error-message'));
+  await message.waitFor({ timeout: 30_000 });
+  const text = await message.innerText();
+  assert.match(text, /blew up/, text);
+  assert.match(text, /warm-up too short or factor too high/, text);
+  assert.equal(await page.locator(byTestId('setting-lr_factor')).inputValue(), '1', 'the form holds the safe schedule');
+  await page.locator(byTestId('banner-reset')).click();
   await assertTrainingContinues(page, errors);
 }));

@@ -43,15 +43,25 @@ mod tests {
 
     #[test]
     fn each_placement_names_its_own_formula() {
-        assert!(NormPlacement::Post.formula().contains("LayerNorm(x + Sublayer(x))"));
-        assert!(NormPlacement::Pre.formula().contains("x + Sublayer(LayerNorm(x))"));
+        assert!(NormPlacement::Post
+            .formula()
+            .contains("LayerNorm(x + Sublayer(x))"));
+        assert!(NormPlacement::Pre
+            .formula()
+            .contains("x + Sublayer(LayerNorm(x))"));
     }
 
     #[test]
     fn placements_keep_the_names_saved_checkpoints_use() {
-        for (norm, json) in [(NormPlacement::Post, "\"Post\""), (NormPlacement::Pre, "\"Pre\"")] {
+        for (norm, json) in [
+            (NormPlacement::Post, "\"Post\""),
+            (NormPlacement::Pre, "\"Pre\""),
+        ] {
             assert_eq!(serde_json::to_string(&norm).expect("plain data"), json);
-            assert_eq!(serde_json::from_str::<NormPlacement>(json).expect("a saved name"), norm);
+            assert_eq!(
+                serde_json::from_str::<NormPlacement>(json).expect("a saved name"),
+                norm
+            );
         }
     }
 }

@@ -24,7 +24,12 @@ mod tests {
 
     #[test]
     fn each_special_spelling_sits_at_its_own_id() {
-        for (id, spelling) in [(PAD, "<pad>"), (BOS, "<bos>"), (EOS, "<eos>"), (UNK, "<unk>")] {
+        for (id, spelling) in [
+            (PAD, "<pad>"),
+            (BOS, "<bos>"),
+            (EOS, "<eos>"),
+            (UNK, "<unk>"),
+        ] {
             assert_eq!(SPECIALS[id as usize], spelling);
         }
     }

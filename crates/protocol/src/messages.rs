@@ -145,8 +145,10 @@ pub enum WorkerOutput {
         #[serde(with = "crate::b64::serde_bytes")]
         bytes: Vec<u8>,
     },
-    /// The loss became NaN or infinite: training is paused and needs a reset.
-    Diverged { step: usize, message: String },
+    /// The loss became NaN or infinite, or blew up far above where it
+    /// started: training is paused, `message` says what probably happened, and
+    /// `suggested` is what a reset should train with.
+    Diverged { step: usize, message: String, suggested: Option<Settings> },
     /// The settings were invalid, so nothing was built; the old model is kept.
     Refused(SettingsError),
     /// Something went wrong. `fatal` means the worker panicked and must be restarted.

@@ -80,6 +80,8 @@ pub struct Trainer {
 
 /// The model hyper-parameters for `settings` on `dataset`.
 pub fn model_config(settings: &Settings, dataset: &Dataset) -> TransformerConfig {
+    // The settings and the model share one `NormPlacement` (from `lab_math`): no translation.
+    let norm: NormPlacement = settings.norm;
     TransformerConfig::new(dataset.src_vocab.len(), dataset.tgt_vocab.len())
         .with_d_model(settings.d_model)
         .with_n_heads(settings.n_heads)
@@ -87,10 +89,7 @@ pub fn model_config(settings: &Settings, dataset: &Dataset) -> TransformerConfig
         .with_n_encoder_layers(settings.n_layers)
         .with_n_decoder_layers(settings.n_layers)
         .with_dropout(settings.dropout as f64)
-        .with_norm(match settings.norm {
-            lab_protocol::NormPlacement::Post => NormPlacement::Post,
-            lab_protocol::NormPlacement::Pre => NormPlacement::Pre,
-        })
+        .with_norm(norm)
         .with_max_len(MAX_LEN)
 }
 

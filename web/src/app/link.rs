@@ -185,10 +185,14 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             SavePurpose::Store => storage::save_run(lab, step, bytes),
             SavePurpose::Download => storage::download(&crate::run::checkpoint_file_name(lab.task.get_untracked().name(), step), &bytes),
         },
-        WorkerOutput::Diverged { step, message } => {
+        WorkerOutput::Diverged { step, message, suggested } => {
             lab.running.set(false);
             lab.diverged.set(true);
             lab.step.set(step);
+            // The banner's Reset trains with the settings form: fill it with the safe schedule.
+            if let Some(settings) = suggested {
+                lab.draft.set(settings);
+            }
             lab.show(Source::Diverged, message);
         }
         WorkerOutput::Refused(problems) => {

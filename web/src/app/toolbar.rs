@@ -81,7 +81,7 @@ pub fn Toolbar() -> impl IntoView {
             {move || lab.banner.get().map(|b| view! {
                 <div class="banner" role="alert" data-testid="error-message">
                     <span>{b.message}</span>
-                    {b.offer_reset.then(|| view! { <button on:click=move |_| reset(lab)>"⟲ Reset (from scratch)"</button> })}
+                    {b.offer_reset.then(|| view! { <button data-testid="banner-reset" on:click=move |_| reset(lab)>"⟲ Reset (from scratch)"</button> })}
                     {b.offer_restart.then(|| view! { <button on:click=move |_| link::restart(lab)>"Restart worker"</button> })}
                     <button class="dismiss" aria-label="dismiss" on:click=move |_| lab.banner.set(None)>"✕"</button>
                 </div>

@@ -9,6 +9,7 @@
 //! - [`session`]: the state machine, tested natively with a fake model;
 //! - [`trainer`]: the real model, `lab_train::Trainer`, behind that trait.
 
+pub mod divergence;
 pub mod model;
 pub mod session;
 #[cfg(target_arch = "wasm32")]

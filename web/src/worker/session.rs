@@ -8,6 +8,7 @@
 //! No non-finite number ever leaves the worker: a NaN or infinite loss pauses
 //! training and becomes [`WorkerOutput::Diverged`].
 
+use super::divergence;
 use super::model::LabModel;
 use lab_protocol::{all_finite, ModelInfo, ModelOrigin, Snapshot, TraceRequest, TrainPoint, WorkerInput, WorkerOutput};
 
@@ -32,11 +33,17 @@ pub struct Session<M> {
     last_attention_ms: f64,
     /// The head the page has opened on the probe, refreshed with the attention.
     trace: Option<TraceRequest>,
+    /// The run's first reported loss: the reference a blow-up is measured from.
+    first_loss: Option<f32>,
+    /// Target words of the model's task (`ln V` is a uniform guess's loss).
+    vocab_size: usize,
+    /// Why the run was stopped, once it blew up.
+    blown: Option<WorkerOutput>,
 }
 
 impl<M> Default for Session<M> {
     fn default() -> Self {
-        Self { model: None, origin: ModelOrigin::Scratch, running: false, diverged: false, pending: Vec::new(), pending_tokens_per_s: Vec::new(), last_snapshot_ms: f64::NEG_INFINITY, last_attention_ms: f64::NEG_INFINITY, trace: None }
+        Self { model: None, origin: ModelOrigin::Scratch, running: false, diverged: false, pending: Vec::new(), pending_tokens_per_s: Vec::new(), last_snapshot_ms: f64::NEG_INFINITY, last_attention_ms: f64::NEG_INFINITY, trace: None, first_loss: None, vocab_size: 0, blown: None }
     }
 }
 
@@ -62,7 +69,7 @@ impl<M: LabModel> Session<M> {
             WorkerInput::LoadCheckpoint { bytes, origin } => self.load_bytes(&bytes, origin, now_ms),
             WorkerInput::Play => match (&self.model, self.diverged) {
                 (None, _) => vec![no_model()],
-                (Some(m), true) => vec![diverged(m.step_count())],
+                (Some(m), true) => vec![self.blown.clone().unwrap_or_else(|| diverged(m.step_count()))],
                 (Some(_), false) => {
                     self.running = true;
                     vec![self.snapshot(now_ms, false)]
@@ -158,13 +165,17 @@ impl<M: LabModel> Session<M> {
         for _ in 0..n {
             let Some(model) = self.model.as_mut() else { return vec![no_model()] };
             if self.diverged {
-                return vec![diverged(model.step_count())];
+                return vec![self.blown.clone().unwrap_or_else(|| diverged(model.step_count()))];
             }
             let report = model.step();
-            if !report.loss.is_finite() {
+            let first = *self.first_loss.get_or_insert(report.loss);
+            if let Some(blow_up) = divergence::check(model.settings(), self.vocab_size, first, report.step, report.loss) {
                 self.running = false;
                 self.diverged = true;
-                out.push(diverged(report.step));
+                let settings = model.settings();
+                let stopped = WorkerOutput::Diverged { step: report.step, message: blow_up.explain(settings), suggested: Some(divergence::suggested(settings)) };
+                self.blown = Some(stopped.clone());
+                out.push(stopped);
                 return out;
             }
             self.pending.push(TrainPoint { step: report.step, loss: report.loss, token_accuracy: report.token_accuracy, learning_rate: report.learning_rate });
@@ -213,6 +224,9 @@ impl<M: LabModel> Session<M> {
 
     fn replace(&mut self, model: M, origin: ModelOrigin, now_ms: f64, evaluate: bool) -> Vec<WorkerOutput> {
         let info = ModelInfo { settings: model.settings().clone(), step: model.step_count(), origin, parameters: model.parameters(), facts: model.facts() };
+        self.vocab_size = model.facts().tgt_vocab.len();
+        self.first_loss = None;
+        self.blown = None;
         self.model = Some(model);
         self.origin = origin;
         self.running = false;
@@ -239,7 +253,7 @@ fn diverged_text(step: usize) -> String {
 }
 
 fn diverged(step: usize) -> WorkerOutput {
-    WorkerOutput::Diverged { step, message: diverged_text(step) }
+    WorkerOutput::Diverged { step, message: diverged_text(step), suggested: None }
 }
 
 #[cfg(test)]
@@ -270,7 +284,13 @@ mod tests {
         }
         fn step(&mut self) -> StepReport {
             self.step += 1;
-            let loss = if Some(self.step) == self.nan_at { f32::NAN } else { 5.0 - 0.1 * self.step as f32 };
+            let loss = if Some(self.step) == self.nan_at {
+                f32::NAN
+            } else if self.settings.lr_factor == 7.0 && self.step >= 2 {
+                50.0
+            } else {
+                5.0 - 0.1 * self.step as f32
+            };
             StepReport { step: self.step, loss, token_accuracy: 0.5, learning_rate: 1e-3, tokens_per_s: 1000.0 }
         }
         fn evaluate(&self, _: usize) -> EvalReport {
@@ -354,7 +374,7 @@ mod tests {
         let mut s = new_session(Settings { lr_factor: 8.0, ..Settings::toy(TaskKind::Copy) });
         s.handle(WorkerInput::Play, 0.0);
         let out = s.train_chunk(1e9, clock(1.0));
-        assert!(out.iter().any(|o| matches!(o, WorkerOutput::Diverged { step: 3, message } if message.contains("Reset"))), "{out:?}");
+        assert!(out.iter().any(|o| matches!(o, WorkerOutput::Diverged { step: 3, message, .. } if message.contains("Reset"))), "{out:?}");
         assert!(!s.is_running());
         for o in &out {
             assert!(!o.to_json().contains("null"), "non-finite number leaked: {o:?}");
@@ -416,5 +436,25 @@ mod tests {
         assert!(matches!(&out[..], [WorkerOutput::Trace(Err(m))] if m.contains("zebra")), "{out:?}");
         let out = s.handle(WorkerInput::Step, 0.0);
         assert!(matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_none()), "{out:?}");
+    }
+
+    #[test]
+    fn a_loss_that_explodes_pauses_and_is_explained_with_a_safe_reset() {
+        // The fake's loss falls from 4.9; at lr_factor 7 it jumps to 50 at step 2.
+        let mut s = new_session(Settings { lr_factor: 7.0, warmup_steps: 1, ..Settings::toy(TaskKind::Copy) });
+        s.handle(WorkerInput::Play, 0.0);
+        let out = s.train_chunk(1e9, clock(1.0));
+        let stopped = out.iter().find_map(|o| match o {
+            WorkerOutput::Diverged { step, message, suggested } => Some((*step, message.clone(), suggested.clone())),
+            _ => None,
+        });
+        let (step, message, suggested) = stopped.expect("the blow-up is reported");
+        assert_eq!(step, 2);
+        assert!(message.contains("warm-up too short or factor too high"), "{message}");
+        let suggested = suggested.expect("a reset is offered");
+        assert_eq!((suggested.lr_factor, suggested.warmup_steps), (1.0, 200));
+        assert!(!s.is_running());
+        let again = s.handle(WorkerInput::Play, 0.0);
+        assert!(matches!(&again[..], [WorkerOutput::Diverged { message: m, .. }] if *m == message), "the same explanation again: {again:?}");
     }
 }
