@@ -53,8 +53,18 @@ mod tests {
             step: 120,
             checkpoint: vec![1, 2, 3, 250],
             curves: Curves {
-                train: vec![TrainPoint { step: 1, loss: 3.5, token_accuracy: 0.1, learning_rate: 2e-4 }],
-                eval: vec![EvalPoint { step: 100, loss: 1.5, token_accuracy: 0.6, exact_match: 0.2 }],
+                train: vec![TrainPoint {
+                    step: 1,
+                    loss: 3.5,
+                    token_accuracy: 0.1,
+                    learning_rate: 2e-4,
+                }],
+                eval: vec![EvalPoint {
+                    step: 100,
+                    loss: 1.5,
+                    token_accuracy: 0.6,
+                    exact_match: 0.2,
+                }],
             },
         };
         assert_eq!(SavedRun::from_json(&run.to_json()), Ok(run));
@@ -68,6 +78,9 @@ mod tests {
 
     #[test]
     fn download_names_say_task_and_step() {
-        assert_eq!(checkpoint_file_name("en-ja", 300), "attention-lab-en-ja-step300.ckpt");
+        assert_eq!(
+            checkpoint_file_name("en-ja", 300),
+            "attention-lab-en-ja-step300.ckpt"
+        );
     }
 }

@@ -26,7 +26,11 @@ fn parse(line: &str) -> Option<Measurement> {
     let backend = words.next()?.to_string();
     let target = words.next()?.to_string();
     let steps_per_s = words.next()?.strip_prefix("steps_per_s=")?.parse().ok()?;
-    Some(Measurement { backend, target, steps_per_s })
+    Some(Measurement {
+        backend,
+        target,
+        steps_per_s,
+    })
 }
 
 pub fn run(steps: usize) -> Result<(), String> {
@@ -36,7 +40,19 @@ pub fn run(steps: usize) -> Result<(), String> {
     let stage = Stage::start("native bench (flex, ndarray)");
     let (result, out) = cmd::run_capturing(&mut cmd::command(
         "cargo",
-        &["run", "--quiet", "--release", "-p", "lab-cli", "--features", "ndarray", "--", "bench", "--steps", &steps_arg],
+        &[
+            "run",
+            "--quiet",
+            "--release",
+            "-p",
+            "lab-cli",
+            "--features",
+            "ndarray",
+            "--",
+            "bench",
+            "--steps",
+            &steps_arg,
+        ],
     ));
     stage.finish(result.is_ok());
     result?;
@@ -48,11 +64,19 @@ pub fn run(steps: usize) -> Result<(), String> {
     lines.extend(result?);
 
     let measured: Vec<Measurement> = lines.iter().filter_map(|l| parse(l)).collect();
-    let find = |backend: &str, target: &str| measured.iter().find(|m| m.backend == backend && m.target == target).map(|m| m.steps_per_s);
+    let find = |backend: &str, target: &str| {
+        measured
+            .iter()
+            .find(|m| m.backend == backend && m.target == target)
+            .map(|m| m.steps_per_s)
+    };
 
     println!("\nsummary ({steps} timed steps of Settings::toy(EnJa) each):");
     for m in &measured {
-        println!("bench {} {} steps_per_s={:.2}", m.backend, m.target, m.steps_per_s);
+        println!(
+            "bench {} {} steps_per_s={:.2}",
+            m.backend, m.target, m.steps_per_s
+        );
     }
     for backend in BACKENDS {
         if let (Some(wasm), Some(native)) = (find(backend, "wasm"), find(backend, "native")) {
@@ -74,12 +98,30 @@ pub fn run(steps: usize) -> Result<(), String> {
 fn wasm_bench(steps: &str) -> Result<Vec<String>, String> {
     cmd::run(&mut cmd::command(
         "cargo",
-        &["build", "--release", "-p", "lab-bench-wasm", "--features", "ndarray", "--target", "wasm32-unknown-unknown"],
+        &[
+            "build",
+            "--release",
+            "-p",
+            "lab-bench-wasm",
+            "--features",
+            "ndarray",
+            "--target",
+            "wasm32-unknown-unknown",
+        ],
     ))?;
     let wasm = cmd::target_dir().join("wasm32-unknown-unknown/release/lab_bench_wasm.wasm");
     let out_dir = cmd::target_dir().join("bench-wasm");
-    cmd::run(cmd::command("wasm-bindgen", &["--target", "nodejs", "--out-dir"]).arg(&out_dir).arg(&wasm))?;
-    let (result, lines) = cmd::run_capturing(cmd::command("node", &["crates/bench-wasm/bench.cjs"]).arg(&out_dir).arg(steps).args(BACKENDS));
+    cmd::run(
+        cmd::command("wasm-bindgen", &["--target", "nodejs", "--out-dir"])
+            .arg(&out_dir)
+            .arg(&wasm),
+    )?;
+    let (result, lines) = cmd::run_capturing(
+        cmd::command("node", &["crates/bench-wasm/bench.cjs"])
+            .arg(&out_dir)
+            .arg(steps)
+            .args(BACKENDS),
+    );
     result.map(|()| lines)
 }
 
@@ -90,7 +132,10 @@ mod tests {
     #[test]
     fn bench_lines_are_read_back() {
         let m = parse("bench flex wasm steps_per_s=3.25").expect("a bench line");
-        assert_eq!((m.backend.as_str(), m.target.as_str(), m.steps_per_s), ("flex", "wasm", 3.25));
+        assert_eq!(
+            (m.backend.as_str(), m.target.as_str(), m.steps_per_s),
+            ("flex", "wasm", 3.25)
+        );
         assert!(parse("Compiling lab-cli").is_none());
     }
 }

@@ -1,6 +1,8 @@
 //! `cargo xtask ci`: every test the project has, in the order a failure is
 //! cheapest to find, with the time each stage took and a summary at the end.
 //!
+//! 0. code health: `cargo fmt --check` and
+//!    `cargo clippy --workspace --all-targets --release -- -D warnings`;
 //! 1. native unit and learning tests: `cargo test --workspace --release`;
 //! 2. the wasm-bindgen-test that trains in headless Chromium (`crates/train/tests/wasm.rs`);
 //! 3. the static site: `trunk build --release` into `dist/`;
@@ -33,9 +35,15 @@ impl Counts {
             if let Some(rest) = line.strip_prefix("test result:") {
                 counts.passed += number_before(rest, " passed");
                 counts.failed += number_before(rest, " failed");
-            } else if let Some(rest) = line.strip_prefix("ℹ pass ").or_else(|| line.strip_prefix("# pass ")) {
+            } else if let Some(rest) = line
+                .strip_prefix("ℹ pass ")
+                .or_else(|| line.strip_prefix("# pass "))
+            {
                 counts.passed += rest.trim().parse().unwrap_or(0);
-            } else if let Some(rest) = line.strip_prefix("ℹ fail ").or_else(|| line.strip_prefix("# fail ")) {
+            } else if let Some(rest) = line
+                .strip_prefix("ℹ fail ")
+                .or_else(|| line.strip_prefix("# fail "))
+            {
                 counts.failed += rest.trim().parse().unwrap_or(0);
             }
         }
@@ -59,7 +67,11 @@ struct Outcome {
 }
 
 /// Runs `body` as a stage and records how it went.
-fn stage(outcomes: &mut Vec<Outcome>, name: &str, body: impl FnOnce() -> (Result<(), String>, Vec<String>)) -> bool {
+fn stage(
+    outcomes: &mut Vec<Outcome>,
+    name: &str,
+    body: impl FnOnce() -> (Result<(), String>, Vec<String>),
+) -> bool {
     let stage = Stage::start(name);
     let (result, lines) = body();
     if let Err(message) = &result {
@@ -67,32 +79,91 @@ fn stage(outcomes: &mut Vec<Outcome>, name: &str, body: impl FnOnce() -> (Result
     }
     let counts = Counts::read(&lines);
     let (name, ok, seconds) = stage.finish(result.is_ok());
-    outcomes.push(Outcome { name, ok, seconds, counts });
+    outcomes.push(Outcome {
+        name,
+        ok,
+        seconds,
+        counts,
+    });
     ok
 }
 
 pub fn run() -> Result<(), String> {
     let mut outcomes = Vec::new();
 
-    stage(&mut outcomes, "native tests (cargo test --workspace --release)", || {
-        cmd::run_capturing(&mut cmd::command("cargo", &["test", "--workspace", "--release"]))
+    stage(&mut outcomes, "formatting (cargo fmt --check)", || {
+        cmd::run_capturing(&mut cmd::command("cargo", &["fmt", "--check"]))
     });
 
-    stage(&mut outcomes, "wasm test in headless Chromium (lab-train, tests/wasm.rs)", || {
-        let mut c = cmd::command("cargo", &["test", "--release", "-p", "lab-train", "--target", "wasm32-unknown-unknown", "--test", "wasm"]);
-        if std::env::var_os("CHROMEDRIVER").is_none() {
-            c.env("CHROMEDRIVER", "/usr/bin/chromedriver");
-        }
-        cmd::run_capturing(&mut c)
+    // --release shares its build with the tests below.
+    stage(&mut outcomes, "lints (cargo clippy -D warnings)", || {
+        cmd::run_capturing(&mut cmd::command(
+            "cargo",
+            &[
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--release",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ))
     });
 
-    let site = stage(&mut outcomes, "static site (trunk build --release)", || (web::build_site(), vec![]));
+    stage(
+        &mut outcomes,
+        "native tests (cargo test --workspace --release)",
+        || {
+            cmd::run_capturing(&mut cmd::command(
+                "cargo",
+                &["test", "--workspace", "--release"],
+            ))
+        },
+    );
+
+    stage(
+        &mut outcomes,
+        "wasm test in headless Chromium (lab-train, tests/wasm.rs)",
+        || {
+            let mut c = cmd::command(
+                "cargo",
+                &[
+                    "test",
+                    "--release",
+                    "-p",
+                    "lab-train",
+                    "--target",
+                    "wasm32-unknown-unknown",
+                    "--test",
+                    "wasm",
+                ],
+            );
+            if std::env::var_os("CHROMEDRIVER").is_none() {
+                c.env("CHROMEDRIVER", "/usr/bin/chromedriver");
+            }
+            cmd::run_capturing(&mut c)
+        },
+    );
+
+    let site = stage(&mut outcomes, "static site (trunk build --release)", || {
+        (web::build_site(), vec![])
+    });
 
     if site {
-        stage(&mut outcomes, "end-to-end tests (Playwright, headless Chromium)", web::run_e2e);
+        stage(
+            &mut outcomes,
+            "end-to-end tests (Playwright, headless Chromium)",
+            web::run_e2e,
+        );
     } else {
         println!("\nskipping the end-to-end tests: the site did not build");
-        outcomes.push(Outcome { name: "end-to-end tests (skipped)".into(), ok: false, seconds: 0.0, counts: Counts::default() });
+        outcomes.push(Outcome {
+            name: "end-to-end tests (skipped)".into(),
+            ok: false,
+            seconds: 0.0,
+            counts: Counts::default(),
+        });
     }
 
     println!("\nsummary:");
@@ -108,11 +179,22 @@ pub fn run() -> Result<(), String> {
         );
         passed += o.counts.passed;
         // A stage that failed before any test could fail still counts once.
-        failed += if !o.ok && o.counts.failed == 0 { 1 } else { o.counts.failed };
+        failed += if !o.ok && o.counts.failed == 0 {
+            1
+        } else {
+            o.counts.failed
+        };
     }
-    println!("  total {:.1} s", outcomes.iter().map(|o| o.seconds).sum::<f64>());
+    println!(
+        "  total {:.1} s",
+        outcomes.iter().map(|o| o.seconds).sum::<f64>()
+    );
     println!("{passed} passed, {failed} failed");
-    if failed == 0 { Ok(()) } else { Err(format!("{failed} failed")) }
+    if failed == 0 {
+        Ok(())
+    } else {
+        Err(format!("{failed} failed"))
+    }
 }
 
 #[cfg(test)]
@@ -131,6 +213,12 @@ mod tests {
              ℹ pass 7\n\
              ℹ fail 1\n",
         );
-        assert_eq!(Counts::read(&out), Counts { passed: 20, failed: 3 });
+        assert_eq!(
+            Counts::read(&out),
+            Counts {
+                passed: 20,
+                failed: 3
+            }
+        );
     }
 }

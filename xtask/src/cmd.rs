@@ -7,12 +7,18 @@ use std::time::Instant;
 
 /// The workspace root (the parent of `xtask/`).
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask/ sits inside the workspace").to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask/ sits inside the workspace")
+        .to_path_buf()
 }
 
 /// Cargo's target directory, where build outputs go.
 pub fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).map(|p| root().join(p)).unwrap_or_else(|| root().join("target"))
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|p| root().join(p))
+        .unwrap_or_else(|| root().join("target"))
 }
 
 /// The cargo that runs us (so rustup's toolchain choice is kept).
@@ -22,7 +28,11 @@ pub fn cargo() -> Command {
 
 /// `program args…` in the workspace root, inheriting the terminal.
 pub fn command(program: &str, args: &[&str]) -> Command {
-    let mut c = if program == "cargo" { cargo() } else { Command::new(program) };
+    let mut c = if program == "cargo" {
+        cargo()
+    } else {
+        Command::new(program)
+    };
     c.args(args).current_dir(root());
     c
 }
@@ -36,8 +46,14 @@ fn describe(c: &Command) -> String {
 /// Runs `c` to completion; a non-zero exit is an error naming the command.
 pub fn run(c: &mut Command) -> Result<(), String> {
     println!("$ {}", describe(c));
-    let status = c.status().map_err(|e| format!("could not start `{}`: {e}", describe(c)))?;
-    if status.success() { Ok(()) } else { Err(format!("`{}` failed ({status})", describe(c))) }
+    let status = c
+        .status()
+        .map_err(|e| format!("could not start `{}`: {e}", describe(c)))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{}` failed ({status})", describe(c)))
+    }
 }
 
 /// Runs `c`, echoing its standard output line by line as it comes, and also
@@ -46,10 +62,18 @@ pub fn run_capturing(c: &mut Command) -> (Result<(), String>, Vec<String>) {
     println!("$ {}", describe(c));
     let mut child = match c.stdout(Stdio::piped()).spawn() {
         Ok(child) => child,
-        Err(e) => return (Err(format!("could not start `{}`: {e}", describe(c))), vec![]),
+        Err(e) => {
+            return (
+                Err(format!("could not start `{}`: {e}", describe(c))),
+                vec![],
+            )
+        }
     };
     let mut lines = Vec::new();
-    for line in BufReader::new(child.stdout.take().expect("stdout is piped")).lines().map_while(Result::ok) {
+    for line in BufReader::new(child.stdout.take().expect("stdout is piped"))
+        .lines()
+        .map_while(Result::ok)
+    {
         println!("{line}");
         lines.push(line);
     }
@@ -70,7 +94,10 @@ pub struct Stage {
 impl Stage {
     pub fn start(name: &str) -> Stage {
         println!("\n==> {name}");
-        Stage { name: name.to_string(), started: Instant::now() }
+        Stage {
+            name: name.to_string(),
+            started: Instant::now(),
+        }
     }
 
     /// Seconds since the stage started.
@@ -80,7 +107,11 @@ impl Stage {
 
     pub fn finish(self, ok: bool) -> (String, bool, f64) {
         let seconds = self.elapsed();
-        println!("<== {} {} in {seconds:.1} s", self.name, if ok { "ok" } else { "FAILED" });
+        println!(
+            "<== {} {} in {seconds:.1} s",
+            self.name,
+            if ok { "ok" } else { "FAILED" }
+        );
         (self.name, ok, seconds)
     }
 }

@@ -25,7 +25,10 @@ cargo xtask <command> [options]
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (command, options) = args.split_first().map(|(c, o)| (c.as_str(), o)).unwrap_or(("help", &[]));
+    let (command, options) = args
+        .split_first()
+        .map(|(c, o)| (c.as_str(), o))
+        .unwrap_or(("help", &[]));
     let result = match command {
         "ci" => ci::run(),
         "bench" => bench::run(option(options, "--steps", 60)),
@@ -54,10 +57,13 @@ fn main() -> ExitCode {
 fn option<T: std::str::FromStr>(options: &[String], name: &str, default: T) -> T {
     match options.iter().position(|o| o == name) {
         None => default,
-        Some(i) => options.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or_else(|| {
-            eprintln!("xtask: {name} needs a number");
-            std::process::exit(2)
-        }),
+        Some(i) => options
+            .get(i + 1)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| {
+                eprintln!("xtask: {name} needs a number");
+                std::process::exit(2)
+            }),
     }
 }
 
@@ -73,7 +79,10 @@ mod invariants {
             if path.is_dir() {
                 out.extend(sources(&path));
             } else if path.extension().is_some_and(|e| e == "rs" || e == "toml") {
-                out.push((path.display().to_string(), std::fs::read_to_string(&path).expect("utf-8 source")));
+                out.push((
+                    path.display().to_string(),
+                    std::fs::read_to_string(&path).expect("utf-8 source"),
+                ));
             }
         }
         out
@@ -88,7 +97,10 @@ mod invariants {
         for dir in ["web/src/app", "web/src/plot"] {
             for (file, text) in sources(&root().join(dir)) {
                 for banned in ["lab_train", "lab_model", "burn::"] {
-                    assert!(!text.contains(banned), "{file} uses {banned}: the page depends on burn-free crates only");
+                    assert!(
+                        !text.contains(banned),
+                        "{file} uses {banned}: the page depends on burn-free crates only"
+                    );
                 }
             }
         }
@@ -97,9 +109,24 @@ mod invariants {
     #[test]
     fn the_model_crate_knows_nothing_about_the_web_tasks_or_training() {
         let mut files = sources(&root().join("crates/model/src"));
-        files.push(("crates/model/Cargo.toml".into(), std::fs::read_to_string(root().join("crates/model/Cargo.toml")).expect("manifest")));
+        files.push((
+            "crates/model/Cargo.toml".into(),
+            std::fs::read_to_string(root().join("crates/model/Cargo.toml")).expect("manifest"),
+        ));
         for (file, text) in files {
-            for banned in ["wasm_bindgen", "wasm-bindgen", "web_sys", "web-sys", "leptos", "lab_tasks", "lab-tasks", "lab_train", "lab-train", "lab_protocol", "lab-protocol"] {
+            for banned in [
+                "wasm_bindgen",
+                "wasm-bindgen",
+                "web_sys",
+                "web-sys",
+                "leptos",
+                "lab_tasks",
+                "lab-tasks",
+                "lab_train",
+                "lab-train",
+                "lab_protocol",
+                "lab-protocol",
+            ] {
                 assert!(!text.contains(banned), "{file} mentions {banned}");
             }
         }
@@ -108,8 +135,13 @@ mod invariants {
     #[test]
     fn the_protocol_and_math_crates_are_burn_free() {
         for krate in ["crates/protocol", "crates/math", "crates/tasks"] {
-            let manifest = std::fs::read_to_string(root().join(krate).join("Cargo.toml")).expect("manifest");
-            let depends = manifest.lines().any(|l| l.trim_start().starts_with("burn") || l.trim_start().starts_with("lab-model") || l.trim_start().starts_with("lab-train"));
+            let manifest =
+                std::fs::read_to_string(root().join(krate).join("Cargo.toml")).expect("manifest");
+            let depends = manifest.lines().any(|l| {
+                l.trim_start().starts_with("burn")
+                    || l.trim_start().starts_with("lab-model")
+                    || l.trim_start().starts_with("lab-train")
+            });
             assert!(!depends, "{krate} depends on burn");
         }
     }

@@ -16,8 +16,15 @@ pub struct Server {
 
 /// Serves `dir` on `127.0.0.1:port` (port 0 picks a free port).
 pub fn start(dir: &Path, port: u16) -> Result<Server, String> {
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("cannot listen on port {port}: {e}"))?;
-    let url = format!("http://127.0.0.1:{}/", listener.local_addr().expect("a bound socket has an address").port());
+    let listener = TcpListener::bind(("127.0.0.1", port))
+        .map_err(|e| format!("cannot listen on port {port}: {e}"))?;
+    let url = format!(
+        "http://127.0.0.1:{}/",
+        listener
+            .local_addr()
+            .expect("a bound socket has an address")
+            .port()
+    );
     let dir = dir.to_path_buf();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
@@ -44,12 +51,34 @@ fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or("/"));
     let file = match (method, resolve(dir, target)) {
         ("GET" | "HEAD", Some(file)) => file,
-        ("GET" | "HEAD", None) => return respond(&mut stream, "404 Not Found", "text/plain", b"not found\n", method == "HEAD"),
-        _ => return respond(&mut stream, "405 Method Not Allowed", "text/plain", b"only GET and HEAD\n", false),
+        ("GET" | "HEAD", None) => {
+            return respond(
+                &mut stream,
+                "404 Not Found",
+                "text/plain",
+                b"not found\n",
+                method == "HEAD",
+            )
+        }
+        _ => {
+            return respond(
+                &mut stream,
+                "405 Method Not Allowed",
+                "text/plain",
+                b"only GET and HEAD\n",
+                false,
+            )
+        }
     };
     match std::fs::read(&file) {
         Ok(body) => respond(&mut stream, "200 OK", mime(&file), &body, method == "HEAD"),
-        Err(_) => respond(&mut stream, "404 Not Found", "text/plain", b"not found\n", method == "HEAD"),
+        Err(_) => respond(
+            &mut stream,
+            "404 Not Found",
+            "text/plain",
+            b"not found\n",
+            method == "HEAD",
+        ),
     }
 }
 
@@ -75,7 +104,10 @@ fn percent_decode(s: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
         match (bytes[i], hex) {
             (b'%', Some(byte)) => {
                 out.push(byte);
@@ -105,7 +137,13 @@ fn mime(file: &Path) -> &'static str {
     }
 }
 
-fn respond(stream: &mut TcpStream, status: &str, content_type: &str, body: &[u8], head_only: bool) -> std::io::Result<()> {
+fn respond(
+    stream: &mut TcpStream,
+    status: &str,
+    content_type: &str,
+    body: &[u8],
+    head_only: bool,
+) -> std::io::Result<()> {
     let header = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
         body.len()
@@ -131,6 +169,9 @@ mod tests {
     #[test]
     fn wasm_is_served_as_application_wasm() {
         assert_eq!(mime(Path::new("dist/app_bg.wasm")), "application/wasm");
-        assert_eq!(mime(Path::new("dist/worker_loader.js")), "text/javascript; charset=utf-8");
+        assert_eq!(
+            mime(Path::new("dist/worker_loader.js")),
+            "text/javascript; charset=utf-8"
+        );
     }
 }

@@ -32,7 +32,8 @@ fn npm_install() -> Result<(), String> {
         return Ok(());
     }
     let mut c = cmd::command("npm", &["ci", "--no-audit", "--no-fund"]);
-    c.current_dir(&tests).env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+    c.current_dir(&tests)
+        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
     cmd::run(&mut c)
 }
 
@@ -54,10 +55,19 @@ fn node_against_site(args: &[&str]) -> Result<std::process::Command, String> {
 fn e2e_files() -> Vec<String> {
     let dir = cmd::root().join("tests/e2e");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n.ends_with(".test.mjs")).collect())
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".test.mjs"))
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
-    files.into_iter().map(|n| format!("tests/e2e/{n}")).collect()
+    files
+        .into_iter()
+        .map(|n| format!("tests/e2e/{n}"))
+        .collect()
 }
 
 /// Runs the end-to-end tests, one file at a time (the page trains a model,
@@ -95,7 +105,10 @@ pub fn measure() -> Result<(), String> {
 pub fn serve(port: u16) -> Result<(), String> {
     build_site()?;
     let server = crate::serve::start(&dist(), port)?;
-    println!("Attention Lab is at {}  (Ctrl-C stops the server)", server.url);
+    println!(
+        "Attention Lab is at {}  (Ctrl-C stops the server)",
+        server.url
+    );
     loop {
         std::thread::park();
     }
@@ -105,15 +118,27 @@ pub fn serve(port: u16) -> Result<(), String> {
 pub fn size() -> Result<u64, String> {
     require_site()?;
     let mut total = 0;
-    let mut wasm: Vec<PathBuf> =
-        std::fs::read_dir(dist()).map_err(|e| e.to_string())?.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "wasm")).collect();
+    let mut wasm: Vec<PathBuf> = std::fs::read_dir(dist())
+        .map_err(|e| e.to_string())?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "wasm"))
+        .collect();
     wasm.sort();
     for file in &wasm {
         let raw = std::fs::metadata(file).map_err(|e| e.to_string())?.len();
-        let out = std::process::Command::new("gzip").args(["-9", "-c"]).arg(file).output().map_err(|e| format!("gzip: {e}"))?;
+        let out = std::process::Command::new("gzip")
+            .args(["-9", "-c"])
+            .arg(file)
+            .output()
+            .map_err(|e| format!("gzip: {e}"))?;
         let gzipped = out.stdout.len() as u64;
         total += gzipped;
-        println!("size {} raw={raw} gzip={gzipped} ({:.2} MB gzipped)", file.file_name().unwrap_or_default().to_string_lossy(), mb(gzipped));
+        println!(
+            "size {} raw={raw} gzip={gzipped} ({:.2} MB gzipped)",
+            file.file_name().unwrap_or_default().to_string_lossy(),
+            mb(gzipped)
+        );
     }
     println!("size total gzip={total} ({:.2} MB; budget 2 MB)", mb(total));
     Ok(total)
@@ -137,7 +162,25 @@ pub fn pretrain() -> Result<(), String> {
         let steps = steps.to_string();
         let result = cmd::run(&mut cmd::command(
             "cargo",
-            &["run", "--quiet", "--release", "-p", "lab-cli", "--", "train", "--task", task, "--steps", &steps, "--eval-every", "250", "--stop-at", "1.0", "--out", &out],
+            &[
+                "run",
+                "--quiet",
+                "--release",
+                "-p",
+                "lab-cli",
+                "--",
+                "train",
+                "--task",
+                task,
+                "--steps",
+                &steps,
+                "--eval-every",
+                "250",
+                "--stop-at",
+                "1.0",
+                "--out",
+                &out,
+            ],
         ));
         stage.finish(result.is_ok());
         result?;

@@ -18,7 +18,10 @@ pub fn backend_named(name: &str) -> Result<Backend, String> {
         .find(|b| b.name() == name)
         .ok_or_else(|| {
             let known: Vec<&str> = Backend::available().iter().map(|b| b.name()).collect();
-            format!("backend {name:?} is not compiled into this build (available: {})", known.join(", "))
+            format!(
+                "backend {name:?} is not compiled into this build (available: {})",
+                known.join(", ")
+            )
         })
 }
 
@@ -37,6 +40,9 @@ mod tests {
     fn flex_is_always_available_and_unknown_names_are_explained() {
         assert_eq!(backend_named("flex"), Ok(Backend::Flex));
         let message = backend_named("cuda").expect_err("no cuda backend");
-        assert!(message.contains("flex"), "the error lists the known backends: {message}");
+        assert!(
+            message.contains("flex"),
+            "the error lists the known backends: {message}"
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! The `train`, `inspect`, `eval` and `export` commands.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use lab_protocol::{AttentionKind, EvalReport, HeadTrace, NormPlacement, Settings, TraceRequest, Translation};
+use lab_protocol::{
+    AttentionKind, EvalReport, HeadTrace, NormPlacement, Settings, TraceRequest, Translation,
+};
 use lab_tasks::TaskKind;
 use lab_train::Trainer;
 use std::path::Path;
@@ -55,34 +57,73 @@ impl Overrides {
 }
 
 fn load(checkpoint: &Path) -> Result<Trainer, String> {
-    let bytes = std::fs::read(checkpoint).map_err(|e| format!("cannot read {}: {e}", checkpoint.display()))?;
+    let bytes = std::fs::read(checkpoint)
+        .map_err(|e| format!("cannot read {}: {e}", checkpoint.display()))?;
     Trainer::from_bytes(&bytes).map_err(|e| format!("{}: {e}", checkpoint.display()))
 }
 
 fn describe(r: &EvalReport) -> String {
-    let best = r.best_aligned_head().map(|(l, h, a)| format!(", best-aligned cross head L{l}H{h} {:.1}%", a * 100.0)).unwrap_or_default();
-    format!("held-out loss {:.3}, token acc {:.1}%, exact match {:.1}%, BLEU {:.1}{best}", r.loss, r.token_accuracy * 100.0, r.exact_match * 100.0, r.bleu)
+    let best = r
+        .best_aligned_head()
+        .map(|(l, h, a)| format!(", best-aligned cross head L{l}H{h} {:.1}%", a * 100.0))
+        .unwrap_or_default();
+    format!(
+        "held-out loss {:.3}, token acc {:.1}%, exact match {:.1}%, BLEU {:.1}{best}",
+        r.loss,
+        r.token_accuracy * 100.0,
+        r.exact_match * 100.0,
+        r.bleu
+    )
 }
 
-pub fn train(task: &str, steps: usize, seed: u64, overrides: &Overrides, out: Option<&Path>, eval_every: usize, stop_at: Option<f32>) -> Result<(), String> {
+pub fn train(
+    task: &str,
+    steps: usize,
+    seed: u64,
+    overrides: &Overrides,
+    out: Option<&Path>,
+    eval_every: usize,
+    stop_at: Option<f32>,
+) -> Result<(), String> {
     let task: TaskKind = task.parse()?;
-    let settings = overrides.apply(Settings { seed, ..Settings::toy(task) })?;
+    let settings = overrides.apply(Settings {
+        seed,
+        ..Settings::toy(task)
+    })?;
     let mut trainer = Trainer::new(&settings).map_err(|e| e.to_string())?;
     let bar = ProgressBar::new(steps as u64);
-    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} steps {elapsed} {msg}").expect("valid template"));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} steps {elapsed} {msg}")
+            .expect("valid template"),
+    );
     let started = Instant::now();
     let mut last_eval = None;
     for _ in 0..steps {
         let report = trainer.step();
         if !report.loss.is_finite() {
             bar.abandon();
-            return Err(format!("the loss became {} at step {}: the run diverged", report.loss, report.step));
+            return Err(format!(
+                "the loss became {} at step {}: the run diverged",
+                report.loss, report.step
+            ));
         }
         bar.inc(1);
-        bar.set_message(format!("loss {:.3} acc {:.1}% lr {:.2e}", report.loss, report.token_accuracy * 100.0, report.learning_rate));
+        bar.set_message(format!(
+            "loss {:.3} acc {:.1}% lr {:.2e}",
+            report.loss,
+            report.token_accuracy * 100.0,
+            report.learning_rate
+        ));
         if eval_every > 0 && report.step % eval_every == 0 {
             let eval = trainer.evaluate(usize::MAX);
-            bar.suspend(|| println!("step {:>5} {:>6.1}s  {}", report.step, started.elapsed().as_secs_f64(), describe(&eval)));
+            bar.suspend(|| {
+                println!(
+                    "step {:>5} {:>6.1}s  {}",
+                    report.step,
+                    started.elapsed().as_secs_f64(),
+                    describe(&eval)
+                )
+            });
             let done = stop_at.is_some_and(|target| eval.exact_match >= target);
             last_eval = Some(eval);
             if done {
@@ -96,12 +137,20 @@ pub fn train(task: &str, steps: usize, seed: u64, overrides: &Overrides, out: Op
         Some(e) if e.step == trainer.step_count() => e,
         _ => trainer.evaluate(usize::MAX),
     };
-    println!("trained {} for {} steps in {:.1}s: {}", task, trainer.step_count(), seconds, describe(&eval));
+    println!(
+        "trained {} for {} steps in {:.1}s: {}",
+        task,
+        trainer.step_count(),
+        seconds,
+        describe(&eval)
+    );
     if let Some(out) = out {
         if let Some(dir) = out.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        std::fs::write(out, trainer.to_bytes()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        std::fs::write(out, trainer.to_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         println!("wrote {}", out.display());
     }
     Ok(())
@@ -125,18 +174,30 @@ pub fn inspect(checkpoint: &Path, input: &str, json: bool) -> Result<(), String>
         for kind in AttentionKind::ALL {
             for layer in 0..s.n_layers {
                 for head in 0..s.n_heads {
-                    let request = TraceRequest { kind, layer, head, sentence: Some(input.to_string()) };
+                    let request = TraceRequest {
+                        kind,
+                        layer,
+                        head,
+                        sentence: Some(input.to_string()),
+                    };
                     heads.push(trainer.trace_head(&request).map_err(|e| e.to_string())?);
                 }
             }
         }
         let inspection = Inspection { translation, heads };
-        println!("{}", serde_json::to_string_pretty(&inspection).expect("inspections are plain data"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&inspection).expect("inspections are plain data")
+        );
     } else {
         println!("source: {}", translation.attention.src_tokens.join(" "));
         println!("output: {}", translation.output.join(" "));
         for step in &translation.steps {
-            let top: Vec<String> = step.top_k.iter().map(|(t, p)| format!("{t} {p:.3}")).collect();
+            let top: Vec<String> = step
+                .top_k
+                .iter()
+                .map(|(t, p)| format!("{t} {p:.3}"))
+                .collect();
             println!("  {:<10} top-k: {}", step.token, top.join(", "));
         }
     }
@@ -156,22 +217,44 @@ struct StepLine<'a> {
 /// Greedy decoding step by step, with or without the KV cache.
 pub fn translate(checkpoint: &Path, input: &str, json: bool, cached: bool) -> Result<(), String> {
     let trainer = load(checkpoint)?;
-    let t = trainer.translate(input, cached).map_err(|e| e.to_string())?;
+    let t = trainer
+        .translate(input, cached)
+        .map_err(|e| e.to_string())?;
     let steps: Vec<StepLine> = t
         .steps
         .iter()
         .enumerate()
-        .map(|(i, s)| StepLine { step: i + 1, token: &s.token, top_k: &s.top_k, multiply_adds: s.multiply_adds, cached_positions: s.cached_positions })
+        .map(|(i, s)| StepLine {
+            step: i + 1,
+            token: &s.token,
+            top_k: &s.top_k,
+            multiply_adds: s.multiply_adds,
+            cached_positions: s.cached_positions,
+        })
         .collect();
     let total: u64 = steps.iter().map(|s| s.multiply_adds).sum();
     if json {
         let out = serde_json::json!({ "source": t.source, "tokens": t.output, "cached": cached, "steps": steps, "multiply_adds": total });
-        println!("{}", serde_json::to_string_pretty(&out).expect("plain data"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).expect("plain data")
+        );
     } else {
-        println!("{} → {}   ({} cache)", t.source.join(" "), t.output.join(" "), if cached { "with" } else { "without" });
+        println!(
+            "{} → {}   ({} cache)",
+            t.source.join(" "),
+            t.output.join(" "),
+            if cached { "with" } else { "without" }
+        );
         for s in &steps {
             let top: Vec<String> = s.top_k.iter().map(|(w, p)| format!("{w} {p:.3}")).collect();
-            println!("  step {:>2}  {:<10} {:>9} multiply-adds  top-5: {}", s.step, s.token, s.multiply_adds, top.join(", "));
+            println!(
+                "  step {:>2}  {:<10} {:>9} multiply-adds  top-5: {}",
+                s.step,
+                s.token,
+                s.multiply_adds,
+                top.join(", ")
+            );
         }
         println!("  total {total} multiply-adds");
     }
@@ -180,16 +263,30 @@ pub fn translate(checkpoint: &Path, input: &str, json: bool, cached: bool) -> Re
 
 pub fn eval(checkpoint: &Path) -> Result<(), String> {
     let trainer = load(checkpoint)?;
-    println!("{} at step {}: {}", trainer.settings().task, trainer.step_count(), describe(&trainer.evaluate(usize::MAX)));
+    println!(
+        "{} at step {}: {}",
+        trainer.settings().task,
+        trainer.step_count(),
+        describe(&trainer.evaluate(usize::MAX))
+    );
     for m in trainer.mistakes(usize::MAX) {
-        println!("  wrong: {}  →  {}  (expected {})", m.source.join(" "), m.decoded.join(" "), m.expected.join(" "));
+        println!(
+            "  wrong: {}  →  {}  (expected {})",
+            m.source.join(" "),
+            m.decoded.join(" "),
+            m.expected.join(" ")
+        );
     }
     Ok(())
 }
 
 pub fn export(checkpoint: &Path, out: &Path) -> Result<(), String> {
     let trainer = load(checkpoint)?;
-    std::fs::write(out, trainer.to_safetensors()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    println!("wrote {} (tensor names and shapes: see crates/model/src/safetensors.rs)", out.display());
+    std::fs::write(out, trainer.to_safetensors())
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!(
+        "wrote {} (tensor names and shapes: see crates/model/src/safetensors.rs)",
+        out.display()
+    );
     Ok(())
 }

@@ -7,7 +7,10 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(name = "attention-lab", about = "Train, inspect and benchmark the Attention Lab Transformer")]
+#[command(
+    name = "attention-lab",
+    about = "Train, inspect and benchmark the Attention Lab Transformer"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -80,9 +83,34 @@ enum Command {
 
 fn main() {
     let result = match Cli::parse().command {
-        Command::Train { task, steps, seed, out, eval_every, stop_at, overrides } => commands::train(&task, steps, seed, &overrides, out.as_deref(), eval_every, stop_at),
-        Command::Inspect { checkpoint, input, json } => commands::inspect(&checkpoint, &input, json),
-        Command::Translate { checkpoint, input, json, no_cache } => commands::translate(&checkpoint, &input, json, !no_cache),
+        Command::Train {
+            task,
+            steps,
+            seed,
+            out,
+            eval_every,
+            stop_at,
+            overrides,
+        } => commands::train(
+            &task,
+            steps,
+            seed,
+            &overrides,
+            out.as_deref(),
+            eval_every,
+            stop_at,
+        ),
+        Command::Inspect {
+            checkpoint,
+            input,
+            json,
+        } => commands::inspect(&checkpoint, &input, json),
+        Command::Translate {
+            checkpoint,
+            input,
+            json,
+            no_cache,
+        } => commands::translate(&checkpoint, &input, json, !no_cache),
         Command::Eval { checkpoint } => commands::eval(&checkpoint),
         Command::Export { checkpoint, out } => commands::export(&checkpoint, &out),
         Command::Bench { steps } => bench::run(steps),

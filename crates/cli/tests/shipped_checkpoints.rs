@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn checkpoint(task: TaskKind) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/checkpoints").join(format!("{task}.ckpt"))
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/checkpoints")
+        .join(format!("{task}.ckpt"))
 }
 
 #[test]
@@ -17,42 +19,83 @@ fn every_shipped_checkpoint_loads_and_is_trained() {
         let trainer = Trainer::from_bytes(&bytes).expect("shipped checkpoint loads");
         assert_eq!(trainer.settings().task, task);
         let eval = trainer.evaluate(usize::MAX);
-        assert!(eval.exact_match >= 0.98, "{task}: held-out exact match {}", eval.exact_match);
+        assert!(
+            eval.exact_match >= 0.98,
+            "{task}: held-out exact match {}",
+            eval.exact_match
+        );
     }
 }
 
 #[test]
 fn inspect_json_prints_attention_rows_that_sum_to_one() {
     let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
-        .args(["inspect", "--json", "--input", "the big dog sees a small cat", "--checkpoint"])
+        .args([
+            "inspect",
+            "--json",
+            "--input",
+            "the big dog sees a small cat",
+            "--checkpoint",
+        ])
         .arg(checkpoint(TaskKind::EnJa))
         .output()
         .expect("the CLI runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
-    assert_eq!(json["output"], serde_json::json!(["大きい", "犬", "は", "小さい", "猫", "を", "見る"]));
-    assert_eq!(json["attention"]["src_tokens"].as_array().map(Vec::len), Some(8));
+    assert_eq!(
+        json["output"],
+        serde_json::json!(["大きい", "犬", "は", "小さい", "猫", "を", "見る"])
+    );
+    assert_eq!(
+        json["attention"]["src_tokens"].as_array().map(Vec::len),
+        Some(8)
+    );
     for kind in ["encoder_self", "decoder_self", "cross"] {
         let maps = &json["attention"][kind];
         let seq_k = maps["seq_k"].as_u64().expect("seq_k") as usize;
         let weights: Vec<f64> = serde_json::from_value(maps["weights"].clone()).expect("weights");
         assert!(!weights.is_empty());
         for row in weights.chunks(seq_k) {
-            assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-4, "{kind} row sums to {}", row.iter().sum::<f64>());
+            assert!(
+                (row.iter().sum::<f64>() - 1.0).abs() < 1e-4,
+                "{kind} row sums to {}",
+                row.iter().sum::<f64>()
+            );
         }
     }
 }
 
 #[test]
 fn inspect_explains_unknown_words_and_bad_files() {
-    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_attention-lab")).args(args).output().expect("the CLI runs");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_attention-lab"))
+            .args(args)
+            .output()
+            .expect("the CLI runs")
+    };
     let enja = checkpoint(TaskKind::EnJa);
-    let out = run(&["inspect", "--input", "the dog sees a zebra", "--checkpoint", enja.to_str().expect("utf-8 path")]);
+    let out = run(&[
+        "inspect",
+        "--input",
+        "the dog sees a zebra",
+        "--checkpoint",
+        enja.to_str().expect("utf-8 path"),
+    ]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("zebra"));
     let garbage = std::env::temp_dir().join("attention-lab-garbage.ckpt");
     std::fs::write(&garbage, b"definitely not a checkpoint").expect("temp file");
-    let out = run(&["inspect", "--input", "the cat runs", "--checkpoint", garbage.to_str().expect("utf-8 path")]);
+    let out = run(&[
+        "inspect",
+        "--input",
+        "the cat runs",
+        "--checkpoint",
+        garbage.to_str().expect("utf-8 path"),
+    ]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not an Attention Lab checkpoint"));
 }
@@ -61,36 +104,72 @@ fn inspect_explains_unknown_words_and_bad_files() {
 fn translate_json_reports_steps_costs_and_the_same_tokens_with_and_without_the_cache() {
     let enja = checkpoint(TaskKind::EnJa);
     let run = |extra: &[&str]| {
-        let mut args = vec!["translate", "--json", "--input", "the big dog sees a small cat", "--checkpoint", enja.to_str().expect("utf-8 path")];
+        let mut args = vec![
+            "translate",
+            "--json",
+            "--input",
+            "the big dog sees a small cat",
+            "--checkpoint",
+            enja.to_str().expect("utf-8 path"),
+        ];
         args.extend_from_slice(extra);
-        let out = Command::new(env!("CARGO_BIN_EXE_attention-lab")).args(&args).output().expect("the CLI runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
+            .args(&args)
+            .output()
+            .expect("the CLI runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("valid JSON")
     };
     let (with, without) = (run(&[]), run(&["--no-cache"]));
-    assert_eq!(with["tokens"], serde_json::json!(["大きい", "犬", "は", "小さい", "猫", "を", "見る"]));
+    assert_eq!(
+        with["tokens"],
+        serde_json::json!(["大きい", "犬", "は", "小さい", "猫", "を", "見る"])
+    );
     assert_eq!(with["tokens"], without["tokens"]);
     let steps = with["steps"].as_array().expect("steps");
     assert_eq!(steps.len(), 8, "7 words and <eos>");
     assert_eq!(steps[0]["top_k"].as_array().map(Vec::len), Some(5));
     let cost = |v: &serde_json::Value| v["multiply_adds"].as_u64().expect("a count");
     assert!(cost(&with) < cost(&without), "the cache saves work");
-    assert_eq!(cost(&steps[0]), cost(&without["steps"][0]), "nothing to reuse at step 1");
+    assert_eq!(
+        cost(&steps[0]),
+        cost(&without["steps"][0]),
+        "nothing to reuse at step 1"
+    );
 }
 
 #[test]
 fn inspect_json_opens_every_head() {
     let enja = checkpoint(TaskKind::EnJa);
     let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
-        .args(["inspect", "--json", "--input", "the dog sees a cat", "--checkpoint", enja.to_str().expect("utf-8 path")])
+        .args([
+            "inspect",
+            "--json",
+            "--input",
+            "the dog sees a cat",
+            "--checkpoint",
+            enja.to_str().expect("utf-8 path"),
+        ])
         .output()
         .expect("the CLI runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
     let heads = json["heads"].as_array().expect("heads");
     assert_eq!(heads.len(), 3 * 2 * 4, "3 kinds × 2 layers × 4 heads");
     for h in heads {
-        let (sq, sk, dk) = (h["seq_q"].as_u64().expect("n") as usize, h["seq_k"].as_u64().expect("n") as usize, h["d_k"].as_u64().expect("n") as usize);
+        let (sq, sk, dk) = (
+            h["seq_q"].as_u64().expect("n") as usize,
+            h["seq_k"].as_u64().expect("n") as usize,
+            h["d_k"].as_u64().expect("n") as usize,
+        );
         assert_eq!(h["q"].as_array().map(Vec::len), Some(sq * dk));
         assert_eq!(h["k"].as_array().map(Vec::len), Some(sk * dk));
         assert_eq!(h["scores"].as_array().map(Vec::len), Some(sq * sk));

@@ -156,7 +156,10 @@ mod tests {
         for beta in [0.0, 0.25, 1.0, 3.5, 64.0, f32::INFINITY] {
             let weights = softmax_beta(&SCORES, beta);
             assert_eq!(weights[1], 0.0, "β = {beta}");
-            assert!((weights.iter().sum::<f32>() - 1.0).abs() < 1e-6, "β = {beta}");
+            assert!(
+                (weights.iter().sum::<f32>() - 1.0).abs() < 1e-6,
+                "β = {beta}"
+            );
         }
     }
 

@@ -39,13 +39,21 @@ pub struct DecoderShape {
 /// If `t` is 0.
 pub fn step_multiply_adds(shape: DecoderShape, t: usize, cached: bool) -> u64 {
     assert!(t >= 1, "decoding steps are counted from 1");
-    let DecoderShape { d_model, d_ff, n_layers, src_len, vocab } = shape;
+    let DecoderShape {
+        d_model,
+        d_ff,
+        n_layers,
+        src_len,
+        vocab,
+    } = shape;
     let [d, f, s, t] = [d_model, d_ff, src_len, t].map(|x| x as u64);
     let per_layer = if cached {
         let once = if t == 1 { 2 * s * d * d } else { 0 };
         (4 * d * d + 2 * t * d) + (2 * d * d + 2 * s * d + once) + 2 * d * f
     } else {
-        (4 * t * d * d + 2 * t * t * d) + (2 * t * d * d + 2 * s * d * d + 2 * t * s * d) + 2 * t * d * f
+        (4 * t * d * d + 2 * t * t * d)
+            + (2 * t * d * d + 2 * s * d * d + 2 * t * s * d)
+            + 2 * t * d * f
     };
     n_layers as u64 * per_layer + d * vocab as u64
 }
@@ -58,12 +66,21 @@ pub const WITH_CACHE: &str = "L·(6·d² + 2·t·d + 2·S·d + 2·d·d_ff) + d·
 mod tests {
     use super::*;
 
-    const TOY: DecoderShape = DecoderShape { d_model: 64, d_ff: 256, n_layers: 2, src_len: 8, vocab: 80 };
+    const TOY: DecoderShape = DecoderShape {
+        d_model: 64,
+        d_ff: 256,
+        n_layers: 2,
+        src_len: 8,
+        vocab: 80,
+    };
 
     #[test]
     fn the_first_step_costs_the_same_with_and_without_the_cache() {
         // At t = 1 there is nothing to reuse yet.
-        assert_eq!(step_multiply_adds(TOY, 1, true), step_multiply_adds(TOY, 1, false));
+        assert_eq!(
+            step_multiply_adds(TOY, 1, true),
+            step_multiply_adds(TOY, 1, false)
+        );
     }
 
     #[test]
@@ -77,16 +94,28 @@ mod tests {
     fn the_cached_step_grows_linearly_and_the_uncached_quadratically() {
         let cached: Vec<u64> = (2..6).map(|t| step_multiply_adds(TOY, t, true)).collect();
         let diffs: Vec<u64> = cached.windows(2).map(|w| w[1] - w[0]).collect();
-        assert!(diffs.iter().all(|&d| d == diffs[0]), "constant increments: {diffs:?}");
+        assert!(
+            diffs.iter().all(|&d| d == diffs[0]),
+            "constant increments: {diffs:?}"
+        );
         let full: Vec<u64> = (2..6).map(|t| step_multiply_adds(TOY, t, false)).collect();
-        let second: Vec<u64> = full.windows(3).map(|w| (w[2] - w[1]) - (w[1] - w[0])).collect();
+        let second: Vec<u64> = full
+            .windows(3)
+            .map(|w| (w[2] - w[1]) - (w[1] - w[0]))
+            .collect();
         // 2·t²·d per layer: the second difference is 2·2·d per layer.
         assert!(second.iter().all(|&s| s == 2 * 2 * 64 * 2), "{second:?}");
     }
 
     #[test]
     fn one_layer_by_hand() {
-        let shape = DecoderShape { d_model: 2, d_ff: 3, n_layers: 1, src_len: 4, vocab: 5 };
+        let shape = DecoderShape {
+            d_model: 2,
+            d_ff: 3,
+            n_layers: 1,
+            src_len: 4,
+            vocab: 5,
+        };
         // t = 2, cached: self 4·4 + 2·2·2 = 24; cross 2·4 + 2·4·2 = 24; FFN 2·2·3 = 12; out 2·5 = 10.
         assert_eq!(step_multiply_adds(shape, 2, true), 24 + 24 + 12 + 10);
         // t = 2, not cached: self 4·2·4 + 2·4·2 = 48; cross 2·2·4 + 2·4·4 + 2·2·4·2 = 80; FFN 24; out 10.

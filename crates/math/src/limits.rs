@@ -16,4 +16,5 @@ pub const MAX_CHECKPOINT_HEADER: usize = 1 << 20;
 /// The largest file that can be a checkpoint: magic, version and header
 /// length (16 bytes), the largest header, [`MAX_PARAMETERS`] floats and the
 /// checksum (4 bytes).
-pub const MAX_CHECKPOINT_BYTES: usize = 16 + MAX_CHECKPOINT_HEADER + MAX_PARAMETERS as usize * 4 + 4;
+pub const MAX_CHECKPOINT_BYTES: usize =
+    16 + MAX_CHECKPOINT_HEADER + MAX_PARAMETERS as usize * 4 + 4;

@@ -17,7 +17,9 @@ pub const MASK_CONVENTION: &str = "true / filled = hidden: the score becomes −
 /// # Shapes
 /// - output: `[len, len]` flattened as `[query, key]`; `true` where `key > query`.
 pub fn subsequent_mask(len: usize) -> Vec<bool> {
-    (0..len).flat_map(|q| (0..len).map(move |k| k > q)).collect()
+    (0..len)
+        .flat_map(|q| (0..len).map(move |k| k > q))
+        .collect()
 }
 
 /// The padding mask for a batch of sequences of the given `lengths`, padded to `max_len`.
@@ -31,7 +33,10 @@ pub fn padding_mask(lengths: &[usize], max_len: usize) -> Vec<bool> {
     lengths
         .iter()
         .flat_map(|&len| {
-            assert!(len <= max_len, "sequence length {len} exceeds the padded length {max_len}");
+            assert!(
+                len <= max_len,
+                "sequence length {len} exceeds the padded length {max_len}"
+            );
             (0..max_len).map(move |k| k >= len)
         })
         .collect()
@@ -72,13 +77,19 @@ mod tests {
     #[test]
     fn padding_mask_hides_positions_past_each_length() {
         let m = padding_mask(&[2, 4], 4);
-        assert_eq!(m, vec![false, false, true, true, false, false, false, false]);
+        assert_eq!(
+            m,
+            vec![false, false, true, true, false, false, false, false]
+        );
     }
 
     #[test]
     fn combined_mask_is_the_union() {
         let m = combined_mask(&[2], 3);
         // query 0 sees key 0; query 2 sees keys 0 and 1 (key 2 is padding).
-        assert_eq!(m, vec![false, true, true, false, false, true, false, false, true]);
+        assert_eq!(
+            m,
+            vec![false, true, true, false, false, true, false, false, true]
+        );
     }
 }

@@ -16,12 +16,18 @@
 /// # Panics
 /// If `dim >= d_model` or `base <= 0`.
 pub fn pe_value(pos: usize, dim: usize, d_model: usize, base: f64) -> f32 {
-    assert!(dim < d_model, "dimension {dim} is outside d_model {d_model}");
-    assert!(base > 0.0, "the positional base must be positive, got {base}");
+    assert!(
+        dim < d_model,
+        "dimension {dim} is outside d_model {d_model}"
+    );
+    assert!(
+        base > 0.0,
+        "the positional base must be positive, got {base}"
+    );
     // Dimensions 2i and 2i+1 share the frequency 1 / base^(2i / d_model).
     let pair = (dim / 2) * 2;
     let angle = pos as f64 / base.powf(pair as f64 / d_model as f64);
-    if dim % 2 == 0 {
+    if dim.is_multiple_of(2) {
         angle.sin() as f32
     } else {
         angle.cos() as f32
@@ -53,7 +59,11 @@ pub fn sinusoid_table(len: usize, d_model: usize, base: f64) -> Vec<f32> {
 /// # Shapes
 /// - `table`: `[len, d_model]`, flattened; output: `[len, len]`, flattened.
 pub fn pe_similarity(table: &[f32], d_model: usize) -> Vec<f32> {
-    assert!(d_model > 0 && table.len() % d_model == 0, "table length {} is not a multiple of d_model {d_model}", table.len());
+    assert!(
+        d_model > 0 && table.len().is_multiple_of(d_model),
+        "table length {} is not a multiple of d_model {d_model}",
+        table.len()
+    );
     let rows: Vec<&[f32]> = table.chunks(d_model).collect();
     let mut sim = Vec::with_capacity(rows.len() * rows.len());
     for p in &rows {
@@ -75,7 +85,11 @@ mod tests {
     #[test]
     fn worked_example_with_base_100_matches_the_tutorial() {
         let table = sinusoid_table(4, 4, 100.0);
-        assert!(close(&table[4..8], &[0.84147, 0.54030, 0.09983, 0.99500]), "row 1 = {:?}", &table[4..8]);
+        assert!(
+            close(&table[4..8], &[0.84147, 0.54030, 0.09983, 0.99500]),
+            "row 1 = {:?}",
+            &table[4..8]
+        );
     }
 
     #[test]

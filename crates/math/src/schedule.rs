@@ -12,7 +12,10 @@
 /// # Panics
 /// If `d_model` or `warmup` is 0.
 pub fn noam_rate(step: usize, d_model: usize, warmup: usize, factor: f64) -> f64 {
-    assert!(d_model > 0 && warmup > 0, "noam_rate needs d_model > 0 and warmup > 0, got {d_model} and {warmup}");
+    assert!(
+        d_model > 0 && warmup > 0,
+        "noam_rate needs d_model > 0 and warmup > 0, got {d_model} and {warmup}"
+    );
     let step = step.max(1) as f64;
     let warmup = warmup as f64;
     factor * (d_model as f64).powf(-0.5) * step.powf(-0.5).min(step * warmup.powf(-1.5))
@@ -25,7 +28,11 @@ mod tests {
     #[test]
     fn noam_peaks_at_the_warmup_step() {
         let rates: Vec<f64> = (1..=2000).map(|s| noam_rate(s, 512, 400, 1.0)).collect();
-        let peak = rates.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map(|(i, _)| i + 1);
+        let peak = rates
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(i, _)| i + 1);
         assert_eq!(peak, Some(400));
     }
 

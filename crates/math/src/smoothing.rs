@@ -20,9 +20,18 @@
 /// # Panics
 /// If `vocab_size < 3`, `pad` or `target` is out of range, or `smoothing` is outside `[0, 1)`.
 pub fn smoothed_targets(target: usize, vocab_size: usize, smoothing: f64, pad: usize) -> Vec<f32> {
-    assert!(vocab_size >= 3, "label smoothing needs at least 3 tokens, got {vocab_size}");
-    assert!(target < vocab_size && pad < vocab_size, "target {target} or pad {pad} is outside the vocabulary of {vocab_size}");
-    assert!((0.0..1.0).contains(&smoothing), "label smoothing must be in [0, 1), got {smoothing}");
+    assert!(
+        vocab_size >= 3,
+        "label smoothing needs at least 3 tokens, got {vocab_size}"
+    );
+    assert!(
+        target < vocab_size && pad < vocab_size,
+        "target {target} or pad {pad} is outside the vocabulary of {vocab_size}"
+    );
+    assert!(
+        (0.0..1.0).contains(&smoothing),
+        "label smoothing must be in [0, 1), got {smoothing}"
+    );
     let mut row = vec![0.0f32; vocab_size];
     if target == pad {
         return row;
@@ -48,7 +57,11 @@ mod tests {
     fn smoothed_distribution_sums_to_one_with_zero_pad_column() {
         for smoothing in [0.0, 0.1, 0.4] {
             let row = smoothed_targets(3, 11, smoothing, 0);
-            assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-6, "sum {}", row.iter().sum::<f32>());
+            assert!(
+                (row.iter().sum::<f32>() - 1.0).abs() < 1e-6,
+                "sum {}",
+                row.iter().sum::<f32>()
+            );
             assert_eq!(row[0], 0.0);
             assert!((row[3] - (1.0 - smoothing as f32)).abs() < 1e-7);
         }

@@ -46,11 +46,17 @@ pub struct AttentionOutput {
 /// - `q`: `[batch, n_heads, seq_q, d_k]`, `k`: `[batch, n_heads, seq_k, d_k]`
 /// - `mask`: `[batch, seq_q | 1, seq_k]`, `true` = hidden
 /// - output: `(weights, scores)`, both `[batch, n_heads, seq_q, seq_k]`
-pub fn attention_weights(q: Tensor<4>, k: Tensor<4>, mask: Option<Tensor<3, Bool>>) -> (Tensor<4>, Tensor<4>) {
+pub fn attention_weights(
+    q: Tensor<4>,
+    k: Tensor<4>,
+    mask: Option<Tensor<3, Bool>>,
+) -> (Tensor<4>, Tensor<4>) {
     let [_, _, _, d_k] = q.dims();
     let scores = batched_matmul(q, k.transpose()).div_scalar((d_k as f32).sqrt()); // [batch, n_heads, seq_q, seq_k]
     let masked = match mask {
-        Some(mask) => scores.clone().mask_fill(mask.unsqueeze_dim::<4>(1), f32::NEG_INFINITY), // mask: [batch, 1, seq_q|1, seq_k]
+        Some(mask) => scores
+            .clone()
+            .mask_fill(mask.unsqueeze_dim::<4>(1), f32::NEG_INFINITY), // mask: [batch, 1, seq_q|1, seq_k]
         None => scores.clone(),
     };
     (softmax(masked, 3), scores)
@@ -76,8 +82,15 @@ impl MultiHeadAttention {
     /// # Panics
     /// If `d_model` is not divisible by `n_heads`.
     pub fn new(d_model: usize, n_heads: usize, dropout: f64, device: &Device) -> Self {
-        assert!(n_heads > 0 && d_model % n_heads == 0, "d_model ({d_model}) must be divisible by n_heads ({n_heads})");
-        let linear = || LinearConfig::new(d_model, d_model).with_initializer(Initializer::XavierUniform { gain: 1.0 }).init(device);
+        assert!(
+            n_heads > 0 && d_model.is_multiple_of(n_heads),
+            "d_model ({d_model}) must be divisible by n_heads ({n_heads})"
+        );
+        let linear = || {
+            LinearConfig::new(d_model, d_model)
+                .with_initializer(Initializer::XavierUniform { gain: 1.0 })
+                .init(device)
+        };
         Self {
             query: linear(),
             key: linear(),
@@ -95,7 +108,12 @@ impl MultiHeadAttention {
     /// # Shapes
     /// - `x_q`: `[batch, seq_q, d_model]`, `x_kv`: `[batch, seq_k, d_model]`
     /// - `mask`: `[batch, seq_q | 1, seq_k]`, `true` = hidden
-    pub fn forward(&self, x_q: Tensor<3>, x_kv: Tensor<3>, mask: Option<Tensor<3, Bool>>) -> AttentionOutput {
+    pub fn forward(
+        &self,
+        x_q: Tensor<3>,
+        x_kv: Tensor<3>,
+        mask: Option<Tensor<3, Bool>>,
+    ) -> AttentionOutput {
         let q = self.project_q(x_q.clone());
         let (k, v) = self.project_kv(x_kv);
         self.attend(x_q, q, k, v, mask)
@@ -148,15 +166,34 @@ impl MultiHeadAttention {
     /// - `x_q`: `[batch, seq_q, d_model]` (kept for the views)
     /// - `q`: `[batch, n_heads, seq_q, d_k]`, `k`, `v`: `[batch, n_heads, seq_k, d_k]`
     /// - `mask`: `[batch, seq_q | 1, seq_k]`, `true` = hidden
-    pub fn attend(&self, x_q: Tensor<3>, q: Tensor<4>, k: Tensor<4>, v: Tensor<4>, mask: Option<Tensor<3, Bool>>) -> AttentionOutput {
+    pub fn attend(
+        &self,
+        x_q: Tensor<3>,
+        q: Tensor<4>,
+        k: Tensor<4>,
+        v: Tensor<4>,
+        mask: Option<Tensor<3, Bool>>,
+    ) -> AttentionOutput {
         let [batch, _, seq_q, _] = q.dims();
         let (weights, scores) = attention_weights(q.clone(), k.clone(), mask);
         // Dropout acts on the weights only while training (as in the Annotated
         // Transformer); the returned weights are the clean softmax, so the
         // views show what the model computed.
         let heads = batched_matmul(self.dropout.forward(weights.clone()), v.clone()); // [batch, n_heads, seq_q, d_k]
-        let concat = heads.clone().swap_dims(1, 2).reshape([batch, seq_q, self.n_heads * self.d_k]); // [batch, seq_q, d_model]
-        AttentionOutput { context: position_wise(&self.output, concat), weights, scores, x_q, q, k, v, heads }
+        let concat = heads
+            .clone()
+            .swap_dims(1, 2)
+            .reshape([batch, seq_q, self.n_heads * self.d_k]); // [batch, seq_q, d_model]
+        AttentionOutput {
+            context: position_wise(&self.output, concat),
+            weights,
+            scores,
+            x_q,
+            q,
+            k,
+            v,
+            heads,
+        }
     }
 
     /// # Shapes
@@ -179,7 +216,11 @@ mod tests {
         let device = Backend::default().device();
         let mha = MultiHeadAttention::new(16, 4, 0.0, &device);
         let x = Tensor::<3>::random([2, seq, 16], Distribution::Normal(0.0, 1.0), &device);
-        mha.forward(x.clone(), x, mask).weights.into_data().try_to_vec::<f32>().expect("f32 data")
+        mha.forward(x.clone(), x, mask)
+            .weights
+            .into_data()
+            .try_to_vec::<f32>()
+            .expect("f32 data")
     }
 
     #[test]
@@ -210,7 +251,10 @@ mod tests {
     fn padded_keys_get_exactly_zero_weight() {
         let device = Backend::default().device();
         // Sentence 0 has 3 real tokens, sentence 1 has 4; PAD = 0.
-        let ids = Tensor::<2, Int>::from_data(TensorData::new(vec![5i64, 6, 7, 0, 5, 6, 7, 8], [2, 4]), &device);
+        let ids = Tensor::<2, Int>::from_data(
+            TensorData::new(vec![5i64, 6, 7, 0, 5, 6, 7, 8], [2, 4]),
+            &device,
+        );
         let w = weights_of(Some(padding_mask(&ids, 0)), 4);
         for (r, row) in w.chunks(4).enumerate() {
             let sentence = r / (4 * 4);
@@ -225,8 +269,14 @@ mod tests {
     #[test]
     fn weights_are_softmax_of_the_scaled_scores() {
         let device = Backend::default().device();
-        let q = Tensor::<4>::from_data(TensorData::new(vec![1.0f32, 0.0, 0.0, 1.0], [1, 1, 2, 2]), &device);
-        let k = Tensor::<4>::from_data(TensorData::new(vec![2.0f32, 0.0, 0.0, 0.0], [1, 1, 2, 2]), &device);
+        let q = Tensor::<4>::from_data(
+            TensorData::new(vec![1.0f32, 0.0, 0.0, 1.0], [1, 1, 2, 2]),
+            &device,
+        );
+        let k = Tensor::<4>::from_data(
+            TensorData::new(vec![2.0f32, 0.0, 0.0, 0.0], [1, 1, 2, 2]),
+            &device,
+        );
         let (w, s) = attention_weights(q, k, None);
         let s = s.into_data().try_to_vec::<f32>().expect("f32");
         // q0·k0 = 2, scaled by 1/√2.

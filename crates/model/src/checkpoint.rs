@@ -36,9 +36,13 @@ use lab_math::limits::MAX_CHECKPOINT_HEADER as MAX_HEADER;
 /// Why bytes are not a checkpoint this build can load.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CheckpointError {
-    TooShort { len: usize },
+    TooShort {
+        len: usize,
+    },
     NotACheckpoint,
-    UnsupportedVersion { found: u32 },
+    UnsupportedVersion {
+        found: u32,
+    },
     Corrupt(String),
     Mismatch(String),
     /// The file, or the model it describes, is over the lab's size limits.
@@ -91,11 +95,18 @@ pub fn named_tensors(model: &Transformer) -> Vec<(String, Vec<usize>, Vec<f32>)>
         fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
             let tensor = param.val();
             let shape = tensor.dims().to_vec();
-            let values = tensor.into_data().convert::<f32>().try_to_vec::<f32>().expect("float parameters convert to f32");
+            let values = tensor
+                .into_data()
+                .convert::<f32>()
+                .try_to_vec::<f32>()
+                .expect("float parameters convert to f32");
             self.out.push((self.path.join("."), shape, values));
         }
     }
-    let mut collect = Collect { path: Vec::new(), out: Vec::new() };
+    let mut collect = Collect {
+        path: Vec::new(),
+        out: Vec::new(),
+    };
     model.visit(&mut collect);
     collect.out
 }
@@ -106,10 +117,18 @@ pub fn to_bytes(model: &Transformer, meta: serde_json::Value) -> Vec<u8> {
     let header = Header {
         config: model.config.clone(),
         meta,
-        tensors: tensors.iter().map(|(name, shape, _)| TensorEntry { name: name.clone(), shape: shape.clone() }).collect(),
+        tensors: tensors
+            .iter()
+            .map(|(name, shape, _)| TensorEntry {
+                name: name.clone(),
+                shape: shape.clone(),
+            })
+            .collect(),
     };
     let header = serde_json::to_vec(&header).expect("the header is plain data");
-    let mut bytes = Vec::with_capacity(16 + header.len() + tensors.iter().map(|t| t.2.len() * 4).sum::<usize>() + 4);
+    let mut bytes = Vec::with_capacity(
+        16 + header.len() + tensors.iter().map(|t| t.2.len() * 4).sum::<usize>() + 4,
+    );
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
@@ -125,31 +144,80 @@ pub fn to_bytes(model: &Transformer, meta: serde_json::Value) -> Vec<u8> {
 }
 
 /// A checkpoint read back: the model on `device` and the stored `meta`.
-pub fn from_bytes(bytes: &[u8], device: &Device) -> Result<(Transformer, serde_json::Value), CheckpointError> {
-    // Everything is checked in `parse`; only a valid description is built.
-    let (config, meta, tensors) = parse(bytes)?;
-    let model = config.init(device);
-    struct Load {
-        values: std::vec::IntoIter<(TensorEntry, Vec<f32>)>,
-    }
-    impl ModuleMapper for Load {
-        fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
-            let (entry, values) = self.values.next().expect("tensor list was checked against the model");
-            param.map(|t| Tensor::from_data(TensorData::new(values, entry.shape), &t.device()))
-        }
-    }
-    let model = model.map(&mut Load { values: tensors.into_iter() });
-    Ok((model, meta))
+pub fn from_bytes(
+    bytes: &[u8],
+    device: &Device,
+) -> Result<(Transformer, serde_json::Value), CheckpointError> {
+    let mut checked = read(bytes)?;
+    let meta = std::mem::take(&mut checked.meta);
+    Ok((checked.build(device), meta))
 }
 
-type Parsed = (TransformerConfig, serde_json::Value, Vec<(TensorEntry, Vec<f32>)>);
+/// A checkpoint whose bytes have all been checked, not yet built into a model.
+///
+/// Reading and building are two steps so that a caller can judge `meta` (the
+/// trainer keeps its run settings there) against `config` before a model is
+/// allocated: a file that passes every check here but belongs to no valid run
+/// then costs no model.
+pub struct CheckedCheckpoint {
+    pub config: TransformerConfig,
+    pub meta: serde_json::Value,
+    tensors: Vec<(TensorEntry, Vec<f32>)>,
+}
+
+/// Reads and checks a checkpoint without building its model.
+pub fn read(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
+    // Everything is checked in `parse`; only a valid description can be built.
+    let (config, meta, tensors) = parse(bytes)?;
+    Ok(CheckedCheckpoint {
+        config,
+        meta,
+        tensors,
+    })
+}
+
+impl CheckedCheckpoint {
+    /// The model on `device`, holding the stored weights.
+    pub fn build(self, device: &Device) -> Transformer {
+        struct Load {
+            values: std::vec::IntoIter<(TensorEntry, Vec<f32>)>,
+        }
+        impl ModuleMapper for Load {
+            fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
+                let (entry, values) = self
+                    .values
+                    .next()
+                    .expect("the tensor list was checked against the config");
+                param.map(|t| Tensor::from_data(TensorData::new(values, entry.shape), &t.device()))
+            }
+        }
+        self.config.init(device).map(&mut Load {
+            values: self.tensors.into_iter(),
+        })
+    }
+}
+
+type Parsed = (
+    TransformerConfig,
+    serde_json::Value,
+    Vec<(TensorEntry, Vec<f32>)>,
+);
 
 fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
     if bytes.len() > MAX_CHECKPOINT_BYTES {
-        return Err(CheckpointError::TooLarge(format!("the file has {} bytes; a checkpoint has at most {MAX_CHECKPOINT_BYTES}", bytes.len())));
+        return Err(CheckpointError::TooLarge(format!(
+            "the file has {} bytes; a checkpoint has at most {MAX_CHECKPOINT_BYTES}",
+            bytes.len()
+        )));
     }
     if bytes.len() < 20 {
-        return Err(if bytes.starts_with(&MAGIC[..bytes.len().min(8)]) && !bytes.is_empty() { CheckpointError::TooShort { len: bytes.len() } } else { CheckpointError::NotACheckpoint });
+        return Err(
+            if bytes.starts_with(&MAGIC[..bytes.len().min(8)]) && !bytes.is_empty() {
+                CheckpointError::TooShort { len: bytes.len() }
+            } else {
+                CheckpointError::NotACheckpoint
+            },
+        );
     }
     if &bytes[..8] != MAGIC {
         return Err(CheckpointError::NotACheckpoint);
@@ -160,35 +228,58 @@ fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
     }
     let (body, crc) = bytes.split_at(bytes.len() - 4);
     if crc32(body) != u32::from_le_bytes(crc.try_into().expect("4 bytes")) {
-        return Err(CheckpointError::Corrupt("the checksum does not match: the file was truncated or changed".into()));
+        return Err(CheckpointError::Corrupt(
+            "the checksum does not match: the file was truncated or changed".into(),
+        ));
     }
     let header_len = u32::from_le_bytes(body[12..16].try_into().expect("4 bytes")) as usize;
     if header_len > MAX_HEADER || 16 + header_len > body.len() {
-        return Err(CheckpointError::Corrupt(format!("header length {header_len} does not fit in {} bytes", body.len())));
+        return Err(CheckpointError::Corrupt(format!(
+            "header length {header_len} does not fit in {} bytes",
+            body.len()
+        )));
     }
-    let header: Header = serde_json::from_slice(&body[16..16 + header_len]).map_err(|e| CheckpointError::Corrupt(format!("unreadable header: {e}")))?;
+    let header: Header = serde_json::from_slice(&body[16..16 + header_len])
+        .map_err(|e| CheckpointError::Corrupt(format!("unreadable header: {e}")))?;
     validate_config(&header.config)?;
     let expected = parameter_entries(&header.config);
     if header.tensors != expected {
         let first = expected.iter().zip(&header.tensors).find(|(a, b)| a != b);
         return Err(CheckpointError::Mismatch(match first {
-            Some((a, b)) => format!("expected {} {:?}, found {} {:?}", a.name, a.shape, b.name, b.shape),
-            None => format!("expected {} tensors, found {}", expected.len(), header.tensors.len()),
+            Some((a, b)) => format!(
+                "expected {} {:?}, found {} {:?}",
+                a.name, a.shape, b.name, b.shape
+            ),
+            None => format!(
+                "expected {} tensors, found {}",
+                expected.len(),
+                header.tensors.len()
+            ),
         }));
     }
     // The budget was checked, so these products fit.
     let floats = parameter_count(&header.config).expect("checked by validate_config") as usize;
     let mut payload = &body[16 + header_len..];
     if payload.len() != floats * 4 {
-        return Err(CheckpointError::Corrupt(format!("the weights need {} bytes, the file has {}", floats * 4, payload.len())));
+        return Err(CheckpointError::Corrupt(format!(
+            "the weights need {} bytes, the file has {}",
+            floats * 4,
+            payload.len()
+        )));
     }
     let mut tensors = Vec::with_capacity(header.tensors.len());
     for entry in header.tensors {
         let count: usize = entry.shape.iter().product();
         let (data, rest) = payload.split_at(count * 4);
-        let values: Vec<f32> = data.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes"))).collect();
+        let values: Vec<f32> = data
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
         if values.iter().any(|v| !v.is_finite()) {
-            return Err(CheckpointError::Corrupt(format!("tensor {} holds NaN or infinite values", entry.name)));
+            return Err(CheckpointError::Corrupt(format!(
+                "tensor {} holds NaN or infinite values",
+                entry.name
+            )));
         }
         tensors.push((entry, values));
         payload = rest;
@@ -201,8 +292,8 @@ fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
 fn validate_config(c: &TransformerConfig) -> Result<(), CheckpointError> {
     let ok = c.n_heads > 0
         && c.d_model > 0
-        && c.d_model % c.n_heads == 0
-        && c.d_model % 2 == 0
+        && c.d_model.is_multiple_of(c.n_heads)
+        && c.d_model.is_multiple_of(2)
         && c.d_model <= 4096
         && c.d_ff > 0
         && c.d_ff <= 16384
@@ -214,7 +305,9 @@ fn validate_config(c: &TransformerConfig) -> Result<(), CheckpointError> {
         && (1..=4096).contains(&c.max_len)
         && c.pe_base > 0.0;
     if !ok {
-        return Err(CheckpointError::Mismatch(format!("impossible model description: {c:?}")));
+        return Err(CheckpointError::Mismatch(format!(
+            "impossible model description: {c:?}"
+        )));
     }
     match parameter_count(c) {
         Some(n) if n <= MAX_PARAMETERS => Ok(()),
@@ -231,7 +324,11 @@ pub fn crc32(bytes: &[u8]) -> u32 {
     for &b in bytes {
         crc ^= b as u32;
         for _ in 0..8 {
-            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
         }
     }
     !crc
@@ -243,7 +340,11 @@ mod tests {
     use crate::Backend;
 
     fn model() -> Transformer {
-        TransformerConfig::toy(12, 14).with_d_model(16).with_n_heads(2).with_d_ff(32).init(&Backend::default().device())
+        TransformerConfig::toy(12, 14)
+            .with_d_model(16)
+            .with_n_heads(2)
+            .with_d_ff(32)
+            .init(&Backend::default().device())
     }
 
     #[test]
@@ -255,14 +356,18 @@ mod tests {
     fn checkpoint_round_trips_bit_exactly() {
         let original = model();
         let bytes = to_bytes(&original, serde_json::json!({ "step": 7 }));
-        let (loaded, meta) = from_bytes(&bytes, &Backend::default().device()).expect("own bytes load");
+        let (loaded, meta) =
+            from_bytes(&bytes, &Backend::default().device()).expect("own bytes load");
         assert_eq!(meta["step"], 7);
         let a = named_tensors(&original);
         let b = named_tensors(&loaded);
         assert_eq!(a.len(), b.len());
         for ((na, sa, va), (nb, sb, vb)) in a.iter().zip(&b) {
             assert_eq!((na, sa), (nb, sb));
-            assert!(va.iter().zip(vb).all(|(x, y)| x.to_bits() == y.to_bits()), "{na} differs");
+            assert!(
+                va.iter().zip(vb).all(|(x, y)| x.to_bits() == y.to_bits()),
+                "{na} differs"
+            );
         }
         assert_eq!(to_bytes(&loaded, meta), bytes);
     }
@@ -270,9 +375,18 @@ mod tests {
     #[test]
     fn parameter_names_follow_the_module_tree() {
         let names: Vec<String> = named_tensors(&model()).into_iter().map(|t| t.0).collect();
-        assert!(names.contains(&"encoder.layers.0.self_attn.query.weight".to_string()), "{names:?}");
-        assert!(names.contains(&"decoder.layers.1.cross_attn.output.bias".to_string()), "{names:?}");
-        assert!(names.contains(&"src_embed.tokens.weight".to_string()), "{names:?}");
+        assert!(
+            names.contains(&"encoder.layers.0.self_attn.query.weight".to_string()),
+            "{names:?}"
+        );
+        assert!(
+            names.contains(&"decoder.layers.1.cross_attn.output.bias".to_string()),
+            "{names:?}"
+        );
+        assert!(
+            names.contains(&"src_embed.tokens.weight".to_string()),
+            "{names:?}"
+        );
     }
 
     #[test]
@@ -280,20 +394,37 @@ mod tests {
         let bytes = to_bytes(&model(), serde_json::Value::Null);
         let device = Backend::default().device();
         for cut in [0, 5, 19, 100, bytes.len() / 2, bytes.len() - 1] {
-            assert!(from_bytes(&bytes[..cut], &device).is_err(), "truncated at {cut}");
+            assert!(
+                from_bytes(&bytes[..cut], &device).is_err(),
+                "truncated at {cut}"
+            );
         }
         let mut garbled = bytes.clone();
         garbled[bytes.len() / 2] ^= 0x40;
-        assert!(matches!(from_bytes(&garbled, &device), Err(CheckpointError::Corrupt(_))));
-        assert_eq!(from_bytes(b"PK\x03\x04 a zip file, not a checkpoint", &device).err(), Some(CheckpointError::NotACheckpoint));
+        assert!(matches!(
+            from_bytes(&garbled, &device),
+            Err(CheckpointError::Corrupt(_))
+        ));
+        assert_eq!(
+            from_bytes(b"PK\x03\x04 a zip file, not a checkpoint", &device).err(),
+            Some(CheckpointError::NotACheckpoint)
+        );
         let mut future = bytes;
         future[8] = 9;
-        assert_eq!(from_bytes(&future, &device).err(), Some(CheckpointError::UnsupportedVersion { found: 9 }));
+        assert_eq!(
+            from_bytes(&future, &device).err(),
+            Some(CheckpointError::UnsupportedVersion { found: 9 })
+        );
     }
 
     /// A header with a valid checksum, as a forger would write it.
     fn forged(config: &TransformerConfig, tensors: Vec<TensorEntry>, payload: &[u8]) -> Vec<u8> {
-        let header = serde_json::to_vec(&Header { config: config.clone(), meta: serde_json::Value::Null, tensors }).expect("plain data");
+        let header = serde_json::to_vec(&Header {
+            config: config.clone(),
+            meta: serde_json::Value::Null,
+            tensors,
+        })
+        .expect("plain data");
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
@@ -306,10 +437,25 @@ mod tests {
 
     #[test]
     fn a_valid_checksum_over_a_huge_model_is_refused_before_anything_is_built() {
-        let huge = TransformerConfig::toy(100_000, 100_000).with_d_model(4096).with_n_heads(8).with_d_ff(16384).with_n_encoder_layers(24).with_n_decoder_layers(24);
-        let err = from_bytes(&forged(&huge, Vec::new(), &[]), &Backend::default().device()).err().expect("refused");
-        assert!(matches!(&err, CheckpointError::TooLarge(why) if why.contains("parameters")), "{err}");
-        assert!(err.to_string().contains(&MAX_PARAMETERS.to_string()), "the message names the limit: {err}");
+        let huge = TransformerConfig::toy(100_000, 100_000)
+            .with_d_model(4096)
+            .with_n_heads(8)
+            .with_d_ff(16384)
+            .with_n_encoder_layers(24)
+            .with_n_decoder_layers(24);
+        let err = from_bytes(
+            &forged(&huge, Vec::new(), &[]),
+            &Backend::default().device(),
+        )
+        .expect_err("refused");
+        assert!(
+            matches!(&err, CheckpointError::TooLarge(why) if why.contains("parameters")),
+            "{err}"
+        );
+        assert!(
+            err.to_string().contains(&MAX_PARAMETERS.to_string()),
+            "the message names the limit: {err}"
+        );
     }
 
     #[test]
@@ -317,20 +463,34 @@ mod tests {
         let config = model().config.clone();
         let mut tensors = parameter_entries(&config);
         tensors[0].shape = vec![1, 1];
-        let err = from_bytes(&forged(&config, tensors, &[0; 4]), &Backend::default().device()).err().expect("refused");
-        assert!(matches!(&err, CheckpointError::Mismatch(why) if why.contains("src_embed.tokens.weight")), "{err}");
+        let err = from_bytes(
+            &forged(&config, tensors, &[0; 4]),
+            &Backend::default().device(),
+        )
+        .expect_err("refused");
+        assert!(
+            matches!(&err, CheckpointError::Mismatch(why) if why.contains("src_embed.tokens.weight")),
+            "{err}"
+        );
     }
 
     #[test]
     fn a_payload_of_the_wrong_length_is_refused() {
         let config = model().config.clone();
-        let err = from_bytes(&forged(&config, parameter_entries(&config), &[0; 8]), &Backend::default().device()).err().expect("refused");
-        assert!(matches!(&err, CheckpointError::Corrupt(why) if why.contains("bytes")), "{err}");
+        let err = from_bytes(
+            &forged(&config, parameter_entries(&config), &[0; 8]),
+            &Backend::default().device(),
+        )
+        .expect_err("refused");
+        assert!(
+            matches!(&err, CheckpointError::Corrupt(why) if why.contains("bytes")),
+            "{err}"
+        );
     }
 
     #[test]
     fn a_file_over_the_size_cap_is_refused_by_its_length() {
-        let err = parse(&vec![0; MAX_CHECKPOINT_BYTES + 1]).err().expect("refused");
+        let err = parse(&vec![0; MAX_CHECKPOINT_BYTES + 1]).expect_err("refused");
         assert!(matches!(err, CheckpointError::TooLarge(_)), "{err}");
     }
 }

@@ -57,11 +57,34 @@ impl TransformerConfig {
     /// # Panics
     /// If the sizes cannot make a Transformer; the message names the values.
     pub fn check(&self) {
-        assert!(self.n_heads > 0 && self.d_model % self.n_heads == 0, "d_model ({}) must be divisible by n_heads ({})", self.d_model, self.n_heads);
-        assert!(self.d_model % 2 == 0, "d_model ({}) must be even for sinusoidal positions", self.d_model);
-        assert!(self.src_vocab_size > 0 && self.tgt_vocab_size > 0, "empty vocabulary: {} / {}", self.src_vocab_size, self.tgt_vocab_size);
-        assert!((0.0..1.0).contains(&self.dropout), "dropout must be in [0, 1), got {}", self.dropout);
-        assert!(self.max_len > 0 && self.pe_base > 0.0, "max_len {} and pe_base {} must be positive", self.max_len, self.pe_base);
+        assert!(
+            self.n_heads > 0 && self.d_model.is_multiple_of(self.n_heads),
+            "d_model ({}) must be divisible by n_heads ({})",
+            self.d_model,
+            self.n_heads
+        );
+        assert!(
+            self.d_model.is_multiple_of(2),
+            "d_model ({}) must be even for sinusoidal positions",
+            self.d_model
+        );
+        assert!(
+            self.src_vocab_size > 0 && self.tgt_vocab_size > 0,
+            "empty vocabulary: {} / {}",
+            self.src_vocab_size,
+            self.tgt_vocab_size
+        );
+        assert!(
+            (0.0..1.0).contains(&self.dropout),
+            "dropout must be in [0, 1), got {}",
+            self.dropout
+        );
+        assert!(
+            self.max_len > 0 && self.pe_base > 0.0,
+            "max_len {} and pe_base {} must be positive",
+            self.max_len,
+            self.pe_base
+        );
     }
 }
 
@@ -72,7 +95,10 @@ mod tests {
     #[test]
     fn paper_base_has_table_3_sizes() {
         let c = TransformerConfig::paper_base(100, 100);
-        assert_eq!((c.d_model, c.n_heads, c.d_ff, c.n_encoder_layers, c.d_k()), (512, 8, 2048, 6, 64));
+        assert_eq!(
+            (c.d_model, c.n_heads, c.d_ff, c.n_encoder_layers, c.d_k()),
+            (512, 8, 2048, 6, 64)
+        );
         assert_eq!(c.dropout, 0.1);
     }
 

@@ -69,9 +69,22 @@ impl<'m> DecoderState<'m> {
     pub fn new(model: &'m Transformer, src: Tensor<2, Int>, mode: DecodeMode) -> Self {
         let [batch, _] = src.dims();
         let (memory, src_mask, encoder_self) = model.encode(src);
-        let caches = (mode == DecodeMode::Cached)
-            .then(|| model.decoder.layers.iter().map(|layer| LayerCache::new(layer, &memory)).collect());
-        Self { model, memory, src_mask, caches, prefixes: vec![vec![BOS as i64]; batch], encoder_self }
+        let caches = (mode == DecodeMode::Cached).then(|| {
+            model
+                .decoder
+                .layers
+                .iter()
+                .map(|layer| LayerCache::new(layer, &memory))
+                .collect()
+        });
+        Self {
+            model,
+            memory,
+            src_mask,
+            caches,
+            prefixes: vec![vec![BOS as i64]; batch],
+            encoder_self,
+        }
     }
 
     /// Positions each prefix holds: `t` at step `t`.
@@ -100,26 +113,43 @@ impl<'m> DecoderState<'m> {
                 count_multiply_adds(|| model.decoder.forward_cached(x, &self.src_mask, caches))
             }
             None => {
-                let ids = Tensor::<2, Int>::from_data(TensorData::new(self.prefixes.concat(), [batch, t]), &device);
+                let ids = Tensor::<2, Int>::from_data(
+                    TensorData::new(self.prefixes.concat(), [batch, t]),
+                    &device,
+                );
                 let tgt_mask = decoder_mask(&ids, PAD); // [batch, t, t]
                 let x = model.tgt_embed.forward(ids, &model.positions(t, &device)); // [batch, t, d_model]
-                count_multiply_adds(|| model.decoder.forward(x, &self.memory, &tgt_mask, &self.src_mask))
+                count_multiply_adds(|| {
+                    model
+                        .decoder
+                        .forward(x, &self.memory, &tgt_mask, &self.src_mask)
+                })
             }
         };
         let [_, rows, d_model] = h.dims();
         let newest = h.narrow(1, rows - 1, 1); // [batch, 1, d_model]
-        let (logits, generator_cost) = count_multiply_adds(|| position_wise(&model.generator, newest));
+        let (logits, generator_cost) =
+            count_multiply_adds(|| position_wise(&model.generator, newest));
         multiply_adds += generator_cost;
         if t == 1 {
             if let Some(caches) = &self.caches {
-                multiply_adds += caches.iter().map(|c| cross_projection_cost(c, d_model)).sum::<u64>();
+                multiply_adds += caches
+                    .iter()
+                    .map(|c| cross_projection_cost(c, d_model))
+                    .sum::<u64>();
             }
         }
         let last_row = |w: &Tensor<4>| w.clone().narrow(2, w.dims()[2] - 1, 1); // [batch, n_heads, 1, seq_k]
         StepOutput {
             logits: logits.reshape([batch, model.config.tgt_vocab_size]),
-            self_rows: layers.iter().map(|l| last_row(&l.self_attn.weights)).collect(),
-            cross_rows: layers.iter().map(|l| last_row(&l.cross_attn.weights)).collect(),
+            self_rows: layers
+                .iter()
+                .map(|l| last_row(&l.self_attn.weights))
+                .collect(),
+            cross_rows: layers
+                .iter()
+                .map(|l| last_row(&l.cross_attn.weights))
+                .collect(),
             multiply_adds,
             cached_positions: self.caches.as_ref().map_or(0, |c| c[0].len()),
         }
@@ -180,31 +210,58 @@ pub fn greedy_decode(model: &Transformer, src: &[u32], max_len: usize, k: usize)
 ///
 /// # Shapes
 /// - `src`: `[src_len]` ids ending with `<eos>`.
-pub fn greedy_decode_with(model: &Transformer, src: &[u32], max_len: usize, k: usize, mode: DecodeMode) -> Decoded {
+pub fn greedy_decode_with(
+    model: &Transformer,
+    src: &[u32],
+    max_len: usize,
+    k: usize,
+    mode: DecodeMode,
+) -> Decoded {
     let device = model.generator.weight.val().device();
-    let src = Tensor::<2, Int>::from_data(TensorData::new(src.iter().map(|&t| t as i64).collect(), [1, src.len()]), &device);
+    let src = Tensor::<2, Int>::from_data(
+        TensorData::new(src.iter().map(|&t| t as i64).collect(), [1, src.len()]),
+        &device,
+    );
     let mut state = DecoderState::new(model, src, mode);
     let mut steps = Vec::new();
     while steps.len() < max_len {
         let out = state.step();
-        let probs = softmax(out.logits, 1).into_data().try_to_vec::<f32>().expect("probabilities are f32"); // [vocab]
+        let probs = softmax(out.logits, 1)
+            .into_data()
+            .try_to_vec::<f32>()
+            .expect("probabilities are f32"); // [vocab]
         let top_k = top_k(&probs, k.max(1));
         let token = top_k[0].0;
         state.push(&[token]);
         let (self_rows, cross_rows) = (out.self_rows, out.cross_rows);
-        steps.push(DecodeStep { token, top_k, self_rows, cross_rows, multiply_adds: out.multiply_adds, cached_positions: out.cached_positions });
+        steps.push(DecodeStep {
+            token,
+            top_k,
+            self_rows,
+            cross_rows,
+            multiply_adds: out.multiply_adds,
+            cached_positions: out.cached_positions,
+        });
         if token == EOS {
             break;
         }
     }
-    Decoded { tokens: steps.iter().map(|s| s.token).collect(), steps, encoder_self: state.encoder_self }
+    Decoded {
+        tokens: steps.iter().map(|s| s.token).collect(),
+        steps,
+        encoder_self: state.encoder_self,
+    }
 }
 
 /// Greedy decoding of a batch with the KV cache, for evaluation: only the ids, trimmed at `<eos>`.
 ///
 /// # Shapes
 /// - `src`: `[batch, src_len]` (PAD-padded) → `batch` sequences of at most `max_len` ids, without `<eos>`.
-pub fn greedy_decode_batch(model: &Transformer, src: Tensor<2, Int>, max_len: usize) -> Vec<Vec<u32>> {
+pub fn greedy_decode_batch(
+    model: &Transformer,
+    src: Tensor<2, Int>,
+    max_len: usize,
+) -> Vec<Vec<u32>> {
     let [batch, _] = src.dims();
     let mut state = DecoderState::new(model, src, DecodeMode::Cached);
     let mut out: Vec<Vec<u32>> = vec![Vec::new(); batch];
@@ -240,16 +297,31 @@ pub fn can_emit(token: u32) -> bool {
 pub fn next_tokens(logits: Tensor<2>) -> Vec<u32> {
     let [batch, vocab] = logits.dims();
     let forbidden: Vec<bool> = (0..vocab as u32).map(|t| !can_emit(t)).collect();
-    let forbidden = Tensor::<2, Bool>::from_data(TensorData::new(forbidden, [1, vocab]), &logits.device()).expand([batch, vocab]);
-    let ids = logits.mask_fill(forbidden, f32::NEG_INFINITY).argmax(1).reshape([batch]); // [batch]
-    ids.into_data().convert::<i64>().try_to_vec::<i64>().expect("argmax ids are integers").into_iter().map(|t| t as u32).collect()
+    let forbidden =
+        Tensor::<2, Bool>::from_data(TensorData::new(forbidden, [1, vocab]), &logits.device())
+            .expand([batch, vocab]);
+    let ids = logits
+        .mask_fill(forbidden, f32::NEG_INFINITY)
+        .argmax(1)
+        .reshape([batch]); // [batch]
+    ids.into_data()
+        .convert::<i64>()
+        .try_to_vec::<i64>()
+        .expect("argmax ids are integers")
+        .into_iter()
+        .map(|t| t as u32)
+        .collect()
 }
 
 /// The `k` most probable tokens that can be emitted, with their probabilities, best first.
 pub fn top_k(probs: &[f32], k: usize) -> Vec<(u32, f32)> {
     let mut order: Vec<usize> = (0..probs.len()).filter(|&i| can_emit(i as u32)).collect();
     order.sort_by(|&a, &b| probs[b].total_cmp(&probs[a]));
-    order.into_iter().take(k).map(|i| (i as u32, probs[i])).collect()
+    order
+        .into_iter()
+        .take(k)
+        .map(|i| (i as u32, probs[i]))
+        .collect()
 }
 
 #[cfg(test)]
@@ -277,9 +349,16 @@ mod tests {
             assert_eq!(step.cross_rows[1].dims(), [1, 4, 1, 4]);
             assert_eq!(step.cached_positions, i + 1);
         }
-        assert!(decoded.tokens.iter().all(|&t| can_emit(t)), "never <pad> or <bos>: {:?}", decoded.tokens);
+        assert!(
+            decoded.tokens.iter().all(|&t| can_emit(t)),
+            "never <pad> or <bos>: {:?}",
+            decoded.tokens
+        );
         let eos_at = decoded.tokens.iter().position(|&t| t == EOS);
-        assert!(eos_at.is_none() || eos_at == Some(decoded.tokens.len() - 1), "nothing after <eos>");
+        assert!(
+            eos_at.is_none() || eos_at == Some(decoded.tokens.len() - 1),
+            "nothing after <eos>"
+        );
     }
 
     /// Both modes, step by step: the same tokens, logits within 1e-5, and the
@@ -288,21 +367,47 @@ mod tests {
         let device = Backend::default().device();
         let model = config.init(&device);
         let src = [4i64, 5, 6, 7, EOS as i64];
-        let ids = || Tensor::<2, Int>::from_data(TensorData::new(src.to_vec(), [1, src.len()]), &device);
+        let ids =
+            || Tensor::<2, Int>::from_data(TensorData::new(src.to_vec(), [1, src.len()]), &device);
         let mut cached = DecoderState::new(&model, ids(), DecodeMode::Cached);
         let mut full = DecoderState::new(&model, ids(), DecodeMode::Recompute);
-        let shape = DecoderShape { d_model: config.d_model, d_ff: config.d_ff, n_layers: config.n_decoder_layers, src_len: src.len(), vocab: config.tgt_vocab_size };
+        let shape = DecoderShape {
+            d_model: config.d_model,
+            d_ff: config.d_ff,
+            n_layers: config.n_decoder_layers,
+            src_len: src.len(),
+            vocab: config.tgt_vocab_size,
+        };
         for t in 1..=8 {
             let (a, b) = (cached.step(), full.step());
             let (la, lb) = (floats(a.logits.clone()), floats(b.logits.clone()));
-            let worst = la.iter().zip(&lb).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
+            let worst = la
+                .iter()
+                .zip(&lb)
+                .map(|(x, y)| (x - y).abs())
+                .fold(0.0f32, f32::max);
             assert!(worst < 1e-5, "step {t}: logits differ by {worst}");
             for (ra, rb) in a.cross_rows.iter().zip(&b.cross_rows) {
-                let worst = floats(ra.clone()).iter().zip(&floats(rb.clone())).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
-                assert!(worst < 1e-5, "step {t}: cross-attention rows differ by {worst}");
+                let worst = floats(ra.clone())
+                    .iter()
+                    .zip(&floats(rb.clone()))
+                    .map(|(x, y)| (x - y).abs())
+                    .fold(0.0f32, f32::max);
+                assert!(
+                    worst < 1e-5,
+                    "step {t}: cross-attention rows differ by {worst}"
+                );
             }
-            assert_eq!(a.multiply_adds, step_multiply_adds(shape, t, true), "cached step {t}");
-            assert_eq!(b.multiply_adds, step_multiply_adds(shape, t, false), "recomputed step {t}");
+            assert_eq!(
+                a.multiply_adds,
+                step_multiply_adds(shape, t, true),
+                "cached step {t}"
+            );
+            assert_eq!(
+                b.multiply_adds,
+                step_multiply_adds(shape, t, false),
+                "recomputed step {t}"
+            );
             let (token, other) = (next_tokens(a.logits)[0], next_tokens(b.logits)[0]);
             assert_eq!(token, other, "step {t}: the modes chose different tokens");
             cached.push(&[token]);
@@ -317,7 +422,9 @@ mod tests {
 
     #[test]
     fn the_kv_cache_gives_the_same_tokens_logits_and_counted_costs_pre_norm() {
-        cache_agrees_with_recomputation(TransformerConfig::toy(10, 12).with_norm(crate::NormPlacement::Pre));
+        cache_agrees_with_recomputation(
+            TransformerConfig::toy(10, 12).with_norm(crate::NormPlacement::Pre),
+        );
     }
 
     #[test]
@@ -327,14 +434,20 @@ mod tests {
         let model = TransformerConfig::toy(10, 10).init(&device);
         let decoded = greedy_decode(&model, &[4, 5, EOS], 4, 1);
         let t = decoded.steps.len();
-        let tgt_in: Vec<i64> = std::iter::once(BOS as i64).chain(decoded.tokens[..t - 1].iter().map(|&x| x as i64)).collect();
+        let tgt_in: Vec<i64> = std::iter::once(BOS as i64)
+            .chain(decoded.tokens[..t - 1].iter().map(|&x| x as i64))
+            .collect();
         let out = model.forward(
             Tensor::from_data(TensorData::new(vec![4i64, 5, EOS as i64], [1, 3]), &device),
             Tensor::from_data(TensorData::new(tgt_in, [1, t]), &device),
         );
         let forced = floats(out.attention.cross[0].weights.clone().narrow(2, t - 1, 1));
         let stepped = floats(decoded.steps[t - 1].cross_rows[0].clone());
-        let worst = forced.iter().zip(&stepped).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
+        let worst = forced
+            .iter()
+            .zip(&stepped)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0f32, f32::max);
         assert!(worst < 1e-5, "cross rows differ by {worst}");
     }
 
@@ -343,8 +456,15 @@ mod tests {
         let device = Backend::default().device();
         let model = TransformerConfig::toy(10, 10).init(&device);
         let single = greedy_decode(&model, &[4, 5, EOS], 6, 1);
-        let single: Vec<u32> = single.tokens.into_iter().take_while(|&t| t != EOS).collect();
-        let src = Tensor::<2, Int>::from_data(TensorData::new(vec![4i64, 5, 2, 0, 7, 8, 9, 2], [2, 4]), &device);
+        let single: Vec<u32> = single
+            .tokens
+            .into_iter()
+            .take_while(|&t| t != EOS)
+            .collect();
+        let src = Tensor::<2, Int>::from_data(
+            TensorData::new(vec![4i64, 5, 2, 0, 7, 8, 9, 2], [2, 4]),
+            &device,
+        );
         let batch = greedy_decode_batch(&model, src, 6);
         assert_eq!(batch[0], single, "padding must not change the decode");
     }

@@ -35,11 +35,17 @@ pub struct DecoderAttention {
 impl DecoderLayer {
     pub fn new(config: &TransformerConfig, device: &Device) -> Self {
         let residual = || Residual::new(config.d_model, config.dropout, config.norm, device);
-        let attention = || MultiHeadAttention::new(config.d_model, config.n_heads, config.dropout, device);
+        let attention =
+            || MultiHeadAttention::new(config.d_model, config.n_heads, config.dropout, device);
         Self {
             self_attn: attention(),
             cross_attn: attention(),
-            feed_forward: PositionwiseFeedForward::new(config.d_model, config.d_ff, config.dropout, device),
+            feed_forward: PositionwiseFeedForward::new(
+                config.d_model,
+                config.d_ff,
+                config.dropout,
+                device,
+            ),
             self_residual: residual(),
             cross_residual: residual(),
             ff_residual: residual(),
@@ -49,17 +55,33 @@ impl DecoderLayer {
     /// # Shapes
     /// - `x`: `[batch, tgt_len, d_model]`, `memory`: `[batch, src_len, d_model]`
     /// - `tgt_mask`: `[batch, tgt_len, tgt_len]`, `src_mask`: `[batch, 1, src_len]`
-    pub fn forward(&self, x: Tensor<3>, memory: &Tensor<3>, tgt_mask: &Tensor<3, Bool>, src_mask: &Tensor<3, Bool>) -> (Tensor<3>, DecoderAttention) {
+    pub fn forward(
+        &self,
+        x: Tensor<3>,
+        memory: &Tensor<3>,
+        tgt_mask: &Tensor<3, Bool>,
+        src_mask: &Tensor<3, Bool>,
+    ) -> (Tensor<3>, DecoderAttention) {
         let (x, self_attn) = self.self_residual.forward(x, |h| {
             let out = self.self_attn.forward_self(h, Some(tgt_mask.clone()));
             (out.context.clone(), out)
         });
         let (x, cross_attn) = self.cross_residual.forward(x, |h| {
-            let out = self.cross_attn.forward(h, memory.clone(), Some(src_mask.clone()));
+            let out = self
+                .cross_attn
+                .forward(h, memory.clone(), Some(src_mask.clone()));
             (out.context.clone(), out)
         });
-        let (x, ()) = self.ff_residual.forward(x, |h| (self.feed_forward.forward(h), ()));
-        (x, DecoderAttention { self_attn, cross_attn })
+        let (x, ()) = self
+            .ff_residual
+            .forward(x, |h| (self.feed_forward.forward(h), ()));
+        (
+            x,
+            DecoderAttention {
+                self_attn,
+                cross_attn,
+            },
+        )
     }
 }
 
@@ -89,7 +111,12 @@ impl LayerCache {
     /// - `memory`: `[batch, src_len, d_model]`
     pub fn new(layer: &DecoderLayer, memory: &Tensor<3>) -> Self {
         let (cross_k, cross_v) = layer.cross_attn.project_kv(memory.clone());
-        Self { self_k: None, self_v: None, cross_k, cross_v }
+        Self {
+            self_k: None,
+            self_v: None,
+            cross_k,
+            cross_v,
+        }
     }
 
     /// Positions whose keys and values are stored.
@@ -121,7 +148,12 @@ impl DecoderLayer {
     ///
     /// # Shapes
     /// - `x`: `[batch, 1, d_model]`, `src_mask`: `[batch, 1, src_len]` → `[batch, 1, d_model]`
-    pub fn forward_cached(&self, x: Tensor<3>, src_mask: &Tensor<3, Bool>, cache: &mut LayerCache) -> (Tensor<3>, DecoderAttention) {
+    pub fn forward_cached(
+        &self,
+        x: Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+        cache: &mut LayerCache,
+    ) -> (Tensor<3>, DecoderAttention) {
         let (x, self_attn) = self.self_residual.forward(x, |h| {
             let (q, k, v) = self.self_attn.project_qkv(h.clone()); // each [batch, n_heads, 1, d_k]
             let (k, v) = cache.append(k, v); // [batch, n_heads, t, d_k]
@@ -130,11 +162,25 @@ impl DecoderLayer {
         });
         let (x, cross_attn) = self.cross_residual.forward(x, |h| {
             let q = self.cross_attn.project_q(h.clone()); // [batch, n_heads, 1, d_k]
-            let out = self.cross_attn.attend(h, q, cache.cross_k.clone(), cache.cross_v.clone(), Some(src_mask.clone()));
+            let out = self.cross_attn.attend(
+                h,
+                q,
+                cache.cross_k.clone(),
+                cache.cross_v.clone(),
+                Some(src_mask.clone()),
+            );
             (out.context.clone(), out)
         });
-        let (x, ()) = self.ff_residual.forward(x, |h| (self.feed_forward.forward(h), ()));
-        (x, DecoderAttention { self_attn, cross_attn })
+        let (x, ()) = self
+            .ff_residual
+            .forward(x, |h| (self.feed_forward.forward(h), ()));
+        (
+            x,
+            DecoderAttention {
+                self_attn,
+                cross_attn,
+            },
+        )
     }
 }
 
@@ -148,14 +194,23 @@ pub struct Decoder {
 impl Decoder {
     pub fn new(config: &TransformerConfig, device: &Device) -> Self {
         Self {
-            layers: (0..config.n_decoder_layers).map(|_| DecoderLayer::new(config, device)).collect(),
-            final_norm: (config.norm == NormPlacement::Pre).then(|| LayerNormConfig::new(config.d_model).init(device)),
+            layers: (0..config.n_decoder_layers)
+                .map(|_| DecoderLayer::new(config, device))
+                .collect(),
+            final_norm: (config.norm == NormPlacement::Pre)
+                .then(|| LayerNormConfig::new(config.d_model).init(device)),
         }
     }
 
     /// # Shapes
     /// - `x`: `[batch, tgt_len, d_model]` → `[batch, tgt_len, d_model]`
-    pub fn forward(&self, mut x: Tensor<3>, memory: &Tensor<3>, tgt_mask: &Tensor<3, Bool>, src_mask: &Tensor<3, Bool>) -> (Tensor<3>, Vec<DecoderAttention>) {
+    pub fn forward(
+        &self,
+        mut x: Tensor<3>,
+        memory: &Tensor<3>,
+        tgt_mask: &Tensor<3, Bool>,
+        src_mask: &Tensor<3, Bool>,
+    ) -> (Tensor<3>, Vec<DecoderAttention>) {
         let mut maps = Vec::with_capacity(self.layers.len());
         for layer in &self.layers {
             let (next, attn) = layer.forward(x, memory, tgt_mask, src_mask);
@@ -174,8 +229,17 @@ impl Decoder {
     ///
     /// # Panics
     /// If `caches` does not hold one [`LayerCache`] per layer.
-    pub fn forward_cached(&self, mut x: Tensor<3>, src_mask: &Tensor<3, Bool>, caches: &mut [LayerCache]) -> (Tensor<3>, Vec<DecoderAttention>) {
-        assert_eq!(caches.len(), self.layers.len(), "one cache per decoder layer");
+    pub fn forward_cached(
+        &self,
+        mut x: Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+        caches: &mut [LayerCache],
+    ) -> (Tensor<3>, Vec<DecoderAttention>) {
+        assert_eq!(
+            caches.len(),
+            self.layers.len(),
+            "one cache per decoder layer"
+        );
         let mut maps = Vec::with_capacity(self.layers.len());
         for (layer, cache) in self.layers.iter().zip(caches.iter_mut()) {
             let (next, attn) = layer.forward_cached(x, src_mask, cache);

@@ -22,15 +22,25 @@ impl InputEmbedding {
         // Xavier-uniform bounds, as the Annotated Transformer initialises every matrix.
         let bound = (6.0 / (vocab_size + d_model) as f64).sqrt();
         let tokens = EmbeddingConfig::new(vocab_size, d_model)
-            .with_initializer(Initializer::Uniform { min: -bound, max: bound })
+            .with_initializer(Initializer::Uniform {
+                min: -bound,
+                max: bound,
+            })
             .init(device);
-        Self { tokens, dropout: DropoutConfig::new(dropout).init(), d_model }
+        Self {
+            tokens,
+            dropout: DropoutConfig::new(dropout).init(),
+            d_model,
+        }
     }
 
     /// # Shapes
     /// - `ids`: `[batch, seq_len]`, `positions`: `[max_len, d_model]` → `[batch, seq_len, d_model]`
     pub fn forward(&self, ids: Tensor<2, Int>, positions: &Tensor<2>) -> Tensor<3> {
-        let x = self.tokens.forward(ids).mul_scalar((self.d_model as f32).sqrt()); // [batch, seq_len, d_model]
+        let x = self
+            .tokens
+            .forward(ids)
+            .mul_scalar((self.d_model as f32).sqrt()); // [batch, seq_len, d_model]
         self.dropout.forward(add_positions(x, positions))
     }
 }

@@ -36,7 +36,11 @@ impl Residual {
     ///
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
-    pub fn forward<T>(&self, x: Tensor<3>, sublayer: impl FnOnce(Tensor<3>) -> (Tensor<3>, T)) -> (Tensor<3>, T) {
+    pub fn forward<T>(
+        &self,
+        x: Tensor<3>,
+        sublayer: impl FnOnce(Tensor<3>) -> (Tensor<3>, T),
+    ) -> (Tensor<3>, T) {
         if self.pre_norm {
             let (y, side) = sublayer(self.norm.forward(x.clone()));
             (x + self.dropout.forward(y), side)
@@ -58,8 +62,18 @@ pub struct EncoderLayer {
 impl EncoderLayer {
     pub fn new(config: &TransformerConfig, device: &Device) -> Self {
         Self {
-            self_attn: MultiHeadAttention::new(config.d_model, config.n_heads, config.dropout, device),
-            feed_forward: PositionwiseFeedForward::new(config.d_model, config.d_ff, config.dropout, device),
+            self_attn: MultiHeadAttention::new(
+                config.d_model,
+                config.n_heads,
+                config.dropout,
+                device,
+            ),
+            feed_forward: PositionwiseFeedForward::new(
+                config.d_model,
+                config.d_ff,
+                config.dropout,
+                device,
+            ),
             attn_residual: Residual::new(config.d_model, config.dropout, config.norm, device),
             ff_residual: Residual::new(config.d_model, config.dropout, config.norm, device),
         }
@@ -67,12 +81,18 @@ impl EncoderLayer {
 
     /// # Shapes
     /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]`
-    pub fn forward(&self, x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> (Tensor<3>, AttentionOutput) {
+    pub fn forward(
+        &self,
+        x: Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+    ) -> (Tensor<3>, AttentionOutput) {
         let (x, attn) = self.attn_residual.forward(x, |h| {
             let out = self.self_attn.forward_self(h, Some(src_mask.clone()));
             (out.context.clone(), out)
         });
-        let (x, ()) = self.ff_residual.forward(x, |h| (self.feed_forward.forward(h), ()));
+        let (x, ()) = self
+            .ff_residual
+            .forward(x, |h| (self.feed_forward.forward(h), ()));
         (x, attn)
     }
 }
@@ -87,8 +107,11 @@ pub struct Encoder {
 impl Encoder {
     pub fn new(config: &TransformerConfig, device: &Device) -> Self {
         Self {
-            layers: (0..config.n_encoder_layers).map(|_| EncoderLayer::new(config, device)).collect(),
-            final_norm: (config.norm == NormPlacement::Pre).then(|| LayerNormConfig::new(config.d_model).init(device)),
+            layers: (0..config.n_encoder_layers)
+                .map(|_| EncoderLayer::new(config, device))
+                .collect(),
+            final_norm: (config.norm == NormPlacement::Pre)
+                .then(|| LayerNormConfig::new(config.d_model).init(device)),
         }
     }
 
@@ -96,7 +119,11 @@ impl Encoder {
     ///
     /// # Shapes
     /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]` → `[batch, src_len, d_model]`
-    pub fn forward(&self, mut x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> (Tensor<3>, Vec<AttentionOutput>) {
+    pub fn forward(
+        &self,
+        mut x: Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+    ) -> (Tensor<3>, Vec<AttentionOutput>) {
         let mut maps = Vec::with_capacity(self.layers.len());
         for layer in &self.layers {
             let (next, attn) = layer.forward(x, src_mask);

@@ -25,8 +25,12 @@ impl PositionwiseFeedForward {
     pub fn new(d_model: usize, d_ff: usize, dropout: f64, device: &Device) -> Self {
         let init = Initializer::XavierUniform { gain: 1.0 };
         Self {
-            w1: LinearConfig::new(d_model, d_ff).with_initializer(init.clone()).init(device),
-            w2: LinearConfig::new(d_ff, d_model).with_initializer(init).init(device),
+            w1: LinearConfig::new(d_model, d_ff)
+                .with_initializer(init.clone())
+                .init(device),
+            w2: LinearConfig::new(d_ff, d_model)
+                .with_initializer(init)
+                .init(device),
             dropout: DropoutConfig::new(dropout).init(),
         }
     }
@@ -50,8 +54,16 @@ mod tests {
         let device = Backend::default().device();
         let ffn = PositionwiseFeedForward::new(8, 32, 0.0, &device);
         let x = Tensor::<3>::random([1, 3, 8], Distribution::Normal(0.0, 1.0), &device);
-        let whole = ffn.forward(x.clone()).into_data().try_to_vec::<f32>().expect("f32");
-        let middle = ffn.forward(x.narrow(1, 1, 1)).into_data().try_to_vec::<f32>().expect("f32");
+        let whole = ffn
+            .forward(x.clone())
+            .into_data()
+            .try_to_vec::<f32>()
+            .expect("f32");
+        let middle = ffn
+            .forward(x.narrow(1, 1, 1))
+            .into_data()
+            .try_to_vec::<f32>()
+            .expect("f32");
         for (a, b) in whole[8..16].iter().zip(&middle) {
             assert!((a - b).abs() < 1e-5);
         }

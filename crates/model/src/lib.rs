@@ -33,7 +33,10 @@ pub mod transformer;
 pub use attention::{AttentionOutput, MultiHeadAttention};
 pub use backend::Backend;
 pub use config::{NormPlacement, TransformerConfig};
-pub use decode::{greedy_decode, greedy_decode_batch, greedy_decode_with, DecodeMode, DecodeStep, Decoded, DecoderState};
+pub use decode::{
+    greedy_decode, greedy_decode_batch, greedy_decode_with, DecodeMode, DecodeStep, Decoded,
+    DecoderState,
+};
 pub use transformer::{AttentionMaps, Transformer, TransformerOutput};
 
 /// burn's tensor API, re-exported so dependants use the same version.

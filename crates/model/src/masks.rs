@@ -45,7 +45,10 @@ mod tests {
     fn decoder_mask_hides_padding_and_the_future() {
         let device = Backend::default().device();
         let ids = Tensor::<2, Int>::from_data(TensorData::new(vec![1i64, 5, 0], [1, 3]), &device);
-        let mask = decoder_mask(&ids, 0).into_data().try_to_vec::<bool>().expect("bool data");
+        let mask = decoder_mask(&ids, 0)
+            .into_data()
+            .try_to_vec::<bool>()
+            .expect("bool data");
         assert_eq!(mask, lab_math::combined_mask(&[2], 3));
     }
 }

@@ -12,7 +12,10 @@ use crate::config::{NormPlacement, TransformerConfig};
 pub use lab_math::limits::MAX_PARAMETERS;
 
 fn entry(name: String, shape: &[usize]) -> TensorEntry {
-    TensorEntry { name, shape: shape.to_vec() }
+    TensorEntry {
+        name,
+        shape: shape.to_vec(),
+    }
 }
 
 /// A Linear `d_in → d_out` as burn stores it: `weight [d_in, d_out]`, `bias [d_out]`.
@@ -42,8 +45,14 @@ fn feed_forward(out: &mut Vec<TensorEntry>, path: &str, d: usize, d_ff: usize) {
 pub fn parameter_entries(c: &TransformerConfig) -> Vec<TensorEntry> {
     let (d, pre) = (c.d_model, c.norm == NormPlacement::Pre);
     let mut out = Vec::new();
-    out.push(entry("src_embed.tokens.weight".into(), &[c.src_vocab_size, d]));
-    out.push(entry("tgt_embed.tokens.weight".into(), &[c.tgt_vocab_size, d]));
+    out.push(entry(
+        "src_embed.tokens.weight".into(),
+        &[c.src_vocab_size, d],
+    ));
+    out.push(entry(
+        "tgt_embed.tokens.weight".into(),
+        &[c.tgt_vocab_size, d],
+    ));
     for l in 0..c.n_encoder_layers {
         let path = format!("encoder.layers.{l}");
         attention(&mut out, &format!("{path}.self_attn"), d);
@@ -74,15 +83,31 @@ pub fn parameter_entries(c: &TransformerConfig) -> Vec<TensorEntry> {
 /// How many floats `config` implies, or `None` if counting overflows.
 /// Computed from the sizes alone, so it is safe on any header.
 pub fn parameter_count(c: &TransformerConfig) -> Option<u64> {
-    let [d, d_ff, src, tgt, enc, dec] =
-        [c.d_model, c.d_ff, c.src_vocab_size, c.tgt_vocab_size, c.n_encoder_layers, c.n_decoder_layers].map(|x| x as u64);
+    let [d, d_ff, src, tgt, enc, dec] = [
+        c.d_model,
+        c.d_ff,
+        c.src_vocab_size,
+        c.tgt_vocab_size,
+        c.n_encoder_layers,
+        c.n_decoder_layers,
+    ]
+    .map(|x| x as u64);
     let linear = |i: u64, o: u64| i.checked_mul(o)?.checked_add(o);
     let attention = linear(d, d)?.checked_mul(4)?;
     let ffn = linear(d, d_ff)?.checked_add(linear(d_ff, d)?)?;
     let norm = d.checked_mul(2)?;
-    let encoder_layer = attention.checked_add(ffn)?.checked_add(norm.checked_mul(2)?)?;
-    let decoder_layer = attention.checked_mul(2)?.checked_add(ffn)?.checked_add(norm.checked_mul(3)?)?;
-    let final_norms = if c.norm == NormPlacement::Pre { norm.checked_mul(2)? } else { 0 };
+    let encoder_layer = attention
+        .checked_add(ffn)?
+        .checked_add(norm.checked_mul(2)?)?;
+    let decoder_layer = attention
+        .checked_mul(2)?
+        .checked_add(ffn)?
+        .checked_add(norm.checked_mul(3)?)?;
+    let final_norms = if c.norm == NormPlacement::Pre {
+        norm.checked_mul(2)?
+    } else {
+        0
+    };
     src.checked_add(tgt)?
         .checked_mul(d)?
         .checked_add(encoder_layer.checked_mul(enc)?)?
@@ -109,10 +134,19 @@ mod tests {
                     .with_n_encoder_layers(layers)
                     .with_n_decoder_layers(layers + 1)
                     .with_norm(norm);
-                let built: Vec<TensorEntry> =
-                    named_tensors(&c.init(&device)).into_iter().map(|(name, shape, _)| TensorEntry { name, shape }).collect();
-                assert_eq!(parameter_entries(&c), built, "{norm:?} {layers} layers d {d}");
-                let total: usize = built.iter().map(|e| e.shape.iter().product::<usize>()).sum();
+                let built: Vec<TensorEntry> = named_tensors(&c.init(&device))
+                    .into_iter()
+                    .map(|(name, shape, _)| TensorEntry { name, shape })
+                    .collect();
+                assert_eq!(
+                    parameter_entries(&c),
+                    built,
+                    "{norm:?} {layers} layers d {d}"
+                );
+                let total: usize = built
+                    .iter()
+                    .map(|e| e.shape.iter().product::<usize>())
+                    .sum();
                 assert_eq!(parameter_count(&c), Some(total as u64));
             }
         }

@@ -24,7 +24,10 @@ pub fn sinusoid_tensor(len: usize, d_model: usize, base: f64, device: &Device) -
 pub fn add_positions(x: Tensor<3>, table: &Tensor<2>) -> Tensor<3> {
     let [_, seq_len, _] = x.dims();
     let [max_len, _] = table.dims();
-    assert!(seq_len <= max_len, "sequence of {seq_len} tokens is longer than the positional table ({max_len})");
+    assert!(
+        seq_len <= max_len,
+        "sequence of {seq_len} tokens is longer than the positional table ({max_len})"
+    );
     let pe = table.clone().narrow(0, 0, seq_len).unsqueeze_dim::<3>(0); // [1, seq_len, d_model]
     x + pe
 }
@@ -37,7 +40,10 @@ mod tests {
     #[test]
     fn tensor_table_equals_the_pure_function() {
         let device = Backend::default().device();
-        let t = sinusoid_tensor(4, 4, 100.0, &device).into_data().try_to_vec::<f32>().expect("f32 data");
+        let t = sinusoid_tensor(4, 4, 100.0, &device)
+            .into_data()
+            .try_to_vec::<f32>()
+            .expect("f32 data");
         assert_eq!(t, lab_math::sinusoid_table(4, 4, 100.0));
     }
 
@@ -46,7 +52,10 @@ mod tests {
         let device = Backend::default().device();
         let table = sinusoid_tensor(8, 4, 10000.0, &device);
         let x = Tensor::<3>::zeros([2, 3, 4], &device);
-        let out = add_positions(x, &table).into_data().try_to_vec::<f32>().expect("f32 data");
+        let out = add_positions(x, &table)
+            .into_data()
+            .try_to_vec::<f32>()
+            .expect("f32 data");
         let expected = lab_math::sinusoid_table(3, 4, 10000.0);
         assert_eq!(&out[..12], expected.as_slice());
         assert_eq!(&out[12..], expected.as_slice());

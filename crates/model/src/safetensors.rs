@@ -31,7 +31,10 @@ pub fn export_name(name: &str) -> (String, bool) {
         other => other,
     };
     parts.push(renamed);
-    (parts.join("."), last == "weight" && LINEARS.contains(&parent))
+    (
+        parts.join("."),
+        last == "weight" && LINEARS.contains(&parent),
+    )
 }
 
 /// The whole model as `.safetensors` bytes.
@@ -42,7 +45,10 @@ pub fn to_safetensors(model: &Transformer) -> Vec<u8> {
         let (export, transpose) = export_name(&name);
         let (shape, values) = if transpose && shape.len() == 2 {
             let (rows, cols) = (shape[0], shape[1]);
-            let t: Vec<f32> = (0..cols).flat_map(|c| (0..rows).map(move |r| (r, c))).map(|(r, c)| values[r * cols + c]).collect();
+            let t: Vec<f32> = (0..cols)
+                .flat_map(|c| (0..rows).map(move |r| (r, c)))
+                .map(|(r, c)| values[r * cols + c])
+                .collect();
             (vec![cols, rows], t)
         } else {
             (shape, values)
@@ -52,10 +58,13 @@ pub fn to_safetensors(model: &Transformer) -> Vec<u8> {
         header.insert(export, serde_json::json!({ "dtype": "F32", "shape": shape, "data_offsets": [begin, data.len()] }));
     }
     let config = serde_json::to_string(&model.config).expect("config is plain data");
-    header.insert("__metadata__".into(), serde_json::json!({ "format": "pt", "config": config }));
+    header.insert(
+        "__metadata__".into(),
+        serde_json::json!({ "format": "pt", "config": config }),
+    );
     let mut json = serde_json::to_vec(&header).expect("header is plain data");
     // The data section should start 8-byte aligned; pad the header with spaces.
-    while (8 + json.len()) % 8 != 0 {
+    while !(8 + json.len()).is_multiple_of(8) {
         json.push(b' ');
     }
     let mut out = Vec::with_capacity(8 + json.len() + data.len());
@@ -72,17 +81,31 @@ mod tests {
 
     #[test]
     fn linear_weights_are_renamed_and_transposed_for_pytorch() {
-        assert_eq!(export_name("encoder.layers.0.self_attn.query.weight"), ("encoder.layers.0.self_attn.query.weight".into(), true));
-        assert_eq!(export_name("encoder.layers.0.attn_residual.norm.gamma"), ("encoder.layers.0.attn_residual.norm.weight".into(), false));
-        assert_eq!(export_name("src_embed.tokens.weight"), ("src_embed.tokens.weight".into(), false));
+        assert_eq!(
+            export_name("encoder.layers.0.self_attn.query.weight"),
+            ("encoder.layers.0.self_attn.query.weight".into(), true)
+        );
+        assert_eq!(
+            export_name("encoder.layers.0.attn_residual.norm.gamma"),
+            ("encoder.layers.0.attn_residual.norm.weight".into(), false)
+        );
+        assert_eq!(
+            export_name("src_embed.tokens.weight"),
+            ("src_embed.tokens.weight".into(), false)
+        );
     }
 
     #[test]
     fn header_offsets_cover_the_data_exactly() {
-        let model = TransformerConfig::toy(7, 9).with_d_model(8).with_n_heads(2).with_d_ff(16).init(&Backend::default().device());
+        let model = TransformerConfig::toy(7, 9)
+            .with_d_model(8)
+            .with_n_heads(2)
+            .with_d_ff(16)
+            .init(&Backend::default().device());
         let bytes = to_safetensors(&model);
         let n = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes")) as usize;
-        let header: serde_json::Value = serde_json::from_slice(&bytes[8..8 + n]).expect("JSON header");
+        let header: serde_json::Value =
+            serde_json::from_slice(&bytes[8..8 + n]).expect("JSON header");
         let data_len = bytes.len() - 8 - n;
         let mut covered = 0;
         for (name, entry) in header.as_object().expect("object") {
@@ -90,11 +113,16 @@ mod tests {
                 continue;
             }
             let shape: Vec<usize> = serde_json::from_value(entry["shape"].clone()).expect("shape");
-            let [b, e]: [usize; 2] = serde_json::from_value(entry["data_offsets"].clone()).expect("offsets");
+            let [b, e]: [usize; 2] =
+                serde_json::from_value(entry["data_offsets"].clone()).expect("offsets");
             assert_eq!(e - b, shape.iter().product::<usize>() * 4, "{name}");
             covered += e - b;
         }
         assert_eq!(covered, data_len);
-        assert_eq!(header["generator.weight"]["shape"], serde_json::json!([9, 8]), "nn.Linear(8, 9).weight is [9, 8]");
+        assert_eq!(
+            header["generator.weight"]["shape"],
+            serde_json::json!([9, 8]),
+            "nn.Linear(8, 9).weight is [9, 8]"
+        );
     }
 }

@@ -80,7 +80,10 @@ impl Transformer {
     ///
     /// # Shapes
     /// - `src`: `[batch, src_len]` → memory `[batch, src_len, d_model]`, mask `[batch, 1, src_len]`
-    pub fn encode(&self, src: Tensor<2, Int>) -> (Tensor<3>, Tensor<3, Bool>, Vec<AttentionOutput>) {
+    pub fn encode(
+        &self,
+        src: Tensor<2, Int>,
+    ) -> (Tensor<3>, Tensor<3, Bool>, Vec<AttentionOutput>) {
         let [_, src_len] = src.dims();
         let src_mask = padding_mask(&src, PAD);
         let positions = self.positions(src_len, &src.device());
@@ -93,13 +96,21 @@ impl Transformer {
     ///
     /// # Shapes
     /// - `tgt_in`: `[batch, tgt_len]`, `memory`: `[batch, src_len, d_model]` → logits `[batch, tgt_len, tgt_vocab_size]`
-    pub fn decode(&self, tgt_in: Tensor<2, Int>, memory: &Tensor<3>, src_mask: &Tensor<3, Bool>) -> (Tensor<3>, Vec<AttentionOutput>, Vec<AttentionOutput>) {
+    pub fn decode(
+        &self,
+        tgt_in: Tensor<2, Int>,
+        memory: &Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+    ) -> (Tensor<3>, Vec<AttentionOutput>, Vec<AttentionOutput>) {
         let [_, tgt_len] = tgt_in.dims();
         let tgt_mask = decoder_mask(&tgt_in, PAD); // [batch, tgt_len, tgt_len]
         let positions = self.positions(tgt_len, &tgt_in.device());
         let x = self.tgt_embed.forward(tgt_in, &positions); // [batch, tgt_len, d_model]
         let (h, layers) = self.decoder.forward(x, memory, &tgt_mask, src_mask);
-        let (self_maps, cross_maps) = layers.into_iter().map(|l| (l.self_attn, l.cross_attn)).unzip();
+        let (self_maps, cross_maps) = layers
+            .into_iter()
+            .map(|l| (l.self_attn, l.cross_attn))
+            .unzip();
         (position_wise(&self.generator, h), self_maps, cross_maps)
     }
 
@@ -110,7 +121,14 @@ impl Transformer {
     pub fn forward(&self, src: Tensor<2, Int>, tgt_in: Tensor<2, Int>) -> TransformerOutput {
         let (memory, src_mask, encoder_self) = self.encode(src);
         let (logits, decoder_self, cross) = self.decode(tgt_in, &memory, &src_mask);
-        TransformerOutput { logits, attention: AttentionMaps { encoder_self, decoder_self, cross } }
+        TransformerOutput {
+            logits,
+            attention: AttentionMaps {
+                encoder_self,
+                decoder_self,
+                cross,
+            },
+        }
     }
 
     /// The positional rows `0..len` as the model adds them.
@@ -118,7 +136,11 @@ impl Transformer {
     /// # Panics
     /// If `len` exceeds `max_len`.
     pub fn positions(&self, len: usize, device: &Device) -> Tensor<2> {
-        assert!(len <= self.config.max_len, "sequence of {len} tokens exceeds max_len {}", self.config.max_len);
+        assert!(
+            len <= self.config.max_len,
+            "sequence of {len} tokens exceeds max_len {}",
+            self.config.max_len
+        );
         sinusoid_tensor(len, self.config.d_model, self.config.pe_base, device)
     }
 }
@@ -137,15 +159,25 @@ mod tests {
     #[test]
     fn forward_returns_logits_and_every_map_with_documented_shapes() {
         let device = Backend::default().device();
-        let model = TransformerConfig::toy(11, 13).with_n_encoder_layers(3).init(&device);
-        let out = model.forward(ids(vec![vec![4, 5, 6, 2], vec![4, 2, 0, 0]], &device), ids(vec![vec![1, 7, 8], vec![1, 9, 0]], &device));
+        let model = TransformerConfig::toy(11, 13)
+            .with_n_encoder_layers(3)
+            .init(&device);
+        let out = model.forward(
+            ids(vec![vec![4, 5, 6, 2], vec![4, 2, 0, 0]], &device),
+            ids(vec![vec![1, 7, 8], vec![1, 9, 0]], &device),
+        );
         assert_eq!(out.logits.dims(), [2, 3, 13]);
         assert_eq!(out.attention.encoder_self.len(), 3);
         assert_eq!(out.attention.encoder_self[0].weights.dims(), [2, 4, 4, 4]);
         assert_eq!(out.attention.decoder_self[1].weights.dims(), [2, 4, 3, 3]);
         assert_eq!(out.attention.cross[1].weights.dims(), [2, 4, 3, 4]);
         // Sentence 1's source is padded after 2 tokens: no cross-attention reaches the padding.
-        let cross = out.attention.cross[0].weights.clone().into_data().try_to_vec::<f32>().expect("f32");
+        let cross = out.attention.cross[0]
+            .weights
+            .clone()
+            .into_data()
+            .try_to_vec::<f32>()
+            .expect("f32");
         let sentence1 = &cross[4 * 3 * 4..];
         for row in sentence1.chunks(4) {
             assert_eq!((row[2], row[3]), (0.0, 0.0));
@@ -156,10 +188,15 @@ mod tests {
     #[test]
     fn pre_norm_and_post_norm_both_build_and_differ() {
         let device = Backend::default().device();
-        let pre = TransformerConfig::toy(9, 9).with_norm(crate::NormPlacement::Pre).init(&device);
+        let pre = TransformerConfig::toy(9, 9)
+            .with_norm(crate::NormPlacement::Pre)
+            .init(&device);
         assert!(pre.encoder.final_norm.is_some() && pre.decoder.final_norm.is_some());
         let post = TransformerConfig::toy(9, 9).init(&device);
         assert!(post.encoder.final_norm.is_none());
-        assert!(post.encoder.layers[0].attn_residual.pre_norm == false && pre.encoder.layers[0].attn_residual.pre_norm);
+        assert!(
+            !post.encoder.layers[0].attn_residual.pre_norm
+                && pre.encoder.layers[0].attn_residual.pre_norm
+        );
     }
 }

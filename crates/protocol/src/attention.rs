@@ -48,7 +48,12 @@ impl HeadMaps {
     /// # Panics
     /// If `layer` or `head` is out of range.
     pub fn head(&self, layer: usize, head: usize) -> &[f32] {
-        assert!(layer < self.n_layers && head < self.n_heads, "head ({layer}, {head}) outside {}x{}", self.n_layers, self.n_heads);
+        assert!(
+            layer < self.n_layers && head < self.n_heads,
+            "head ({layer}, {head}) outside {}x{}",
+            self.n_layers,
+            self.n_heads
+        );
         let size = self.seq_q * self.seq_k;
         let start = (layer * self.n_heads + head) * size;
         &self.weights[start..start + size]
@@ -98,7 +103,9 @@ impl AttentionSet {
     pub fn query_labels(&self, kind: AttentionKind) -> Vec<String> {
         match kind {
             AttentionKind::EncoderSelf => self.src_tokens.clone(),
-            AttentionKind::DecoderSelf | AttentionKind::Cross => decoder_row_labels(&self.tgt_tokens, &self.tgt_outputs),
+            AttentionKind::DecoderSelf | AttentionKind::Cross => {
+                decoder_row_labels(&self.tgt_tokens, &self.tgt_outputs)
+            }
         }
     }
 
@@ -115,10 +122,14 @@ impl AttentionSet {
 /// `input → prediction` for each decoder position; just the input where the
 /// prediction is unknown.
 pub fn decoder_row_labels(inputs: &[String], predicts: &[String]) -> Vec<String> {
-    inputs.iter().enumerate().map(|(t, input)| match predicts.get(t) {
-        Some(next) => format!("{input} → {next}"),
-        None => input.clone(),
-    }).collect()
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(t, input)| match predicts.get(t) {
+            Some(next) => format!("{input} → {next}"),
+            None => input.clone(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -133,8 +144,17 @@ mod tests {
             tgt_outputs: vec!["犬".into(), "<eos>".into()],
             ..Default::default()
         };
-        assert_eq!(set.query_labels(AttentionKind::Cross), vec!["<bos> → 犬", "犬 → <eos>"]);
-        assert_eq!(set.query_labels(AttentionKind::DecoderSelf), set.query_labels(AttentionKind::Cross));
-        assert_eq!(set.query_labels(AttentionKind::EncoderSelf), vec!["dog", "<eos>"]);
+        assert_eq!(
+            set.query_labels(AttentionKind::Cross),
+            vec!["<bos> → 犬", "犬 → <eos>"]
+        );
+        assert_eq!(
+            set.query_labels(AttentionKind::DecoderSelf),
+            set.query_labels(AttentionKind::Cross)
+        );
+        assert_eq!(
+            set.query_labels(AttentionKind::EncoderSelf),
+            vec!["dog", "<eos>"]
+        );
     }
 }

@@ -12,7 +12,11 @@ pub fn encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         // Three bytes make 24 bits, read as four 6-bit letters.
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
         for i in 0..4 {
             if i <= chunk.len() {
@@ -40,8 +44,11 @@ fn sextet(c: u8) -> Option<u32> {
 /// base64 is an error a person can read.
 pub fn decode(text: &str) -> Result<Vec<u8>, String> {
     let clean: Vec<u8> = text.bytes().filter(|c| !c.is_ascii_whitespace()).collect();
-    if clean.len() % 4 != 0 {
-        return Err(format!("not base64: length {} is not a multiple of 4", clean.len()));
+    if !clean.len().is_multiple_of(4) {
+        return Err(format!(
+            "not base64: length {} is not a multiple of 4",
+            clean.len()
+        ));
     }
     let mut out = Vec::with_capacity(clean.len() / 4 * 3);
     let groups = clean.len() / 4;
@@ -52,7 +59,12 @@ pub fn decode(text: &str) -> Result<Vec<u8>, String> {
         }
         let mut n = 0u32;
         for (i, &c) in quad.iter().enumerate() {
-            let v = if i >= 4 - pad { 0 } else { sextet(c).ok_or_else(|| format!("not base64: unexpected character {:?}", c as char))? };
+            let v = if i >= 4 - pad {
+                0
+            } else {
+                sextet(c)
+                    .ok_or_else(|| format!("not base64: unexpected character {:?}", c as char))?
+            };
             n = n << 6 | v;
         }
         let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
@@ -81,7 +93,15 @@ mod tests {
 
     #[test]
     fn matches_the_rfc_4648_test_vectors() {
-        let cases = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")];
+        let cases = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ];
         for (plain, coded) in cases {
             assert_eq!(encode(plain.as_bytes()), coded);
             assert_eq!(decode(coded).expect("valid base64"), plain.as_bytes());

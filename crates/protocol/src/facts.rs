@@ -50,7 +50,10 @@ mod tests {
     #[test]
     fn the_vocabulary_round_trips_through_its_token_list() {
         let data = Dataset::build(TaskKind::EnJa, 7);
-        let facts = TaskFacts { src_vocab: data.src_vocab.tokens().to_vec(), ..Default::default() };
+        let facts = TaskFacts {
+            src_vocab: data.src_vocab.tokens().to_vec(),
+            ..Default::default()
+        };
         assert_eq!(facts.src_vocab().tokens(), data.src_vocab.tokens());
         let text = "the big dog sees a zebra";
         assert_eq!(facts.src_vocab().encode(text), data.src_vocab.encode(text));

@@ -71,13 +71,29 @@ impl HeadTrace {
     pub fn masked_scores(&self, i: usize) -> Vec<Option<f32>> {
         let row = Self::row(&self.scores, self.seq_k, i);
         let hidden = &self.mask[i * self.seq_k..(i + 1) * self.seq_k];
-        row.iter().zip(hidden).map(|(&s, &h)| (!h).then_some(s)).collect()
+        row.iter()
+            .zip(hidden)
+            .map(|(&s, &h)| (!h).then_some(s))
+            .collect()
     }
 
     /// True when every number is finite, so the trace can travel as JSON.
     pub fn is_finite(&self) -> bool {
-        [&self.x_q, &self.q, &self.k, &self.v, &self.dots, &self.scores, &self.weights, &self.head_context, &self.concat, &self.w_o, &self.b_o, &self.output]
-            .iter()
-            .all(|m| m.iter().all(|x| x.is_finite()))
+        [
+            &self.x_q,
+            &self.q,
+            &self.k,
+            &self.v,
+            &self.dots,
+            &self.scores,
+            &self.weights,
+            &self.head_context,
+            &self.concat,
+            &self.w_o,
+            &self.b_o,
+            &self.output,
+        ]
+        .iter()
+        .all(|m| m.iter().all(|x| x.is_finite()))
     }
 }

@@ -11,8 +11,11 @@ pub mod reports;
 pub mod settings;
 
 pub use attention::{AttentionKind, AttentionSet, HeadMaps};
-pub use messages::{all_finite, MessageError, ModelInfo, ModelOrigin, SavePurpose, Snapshot, TrainPoint, WorkerInput, WorkerOutput};
 pub use facts::TaskFacts;
 pub use inside::{HeadTrace, TraceRequest};
+pub use messages::{
+    all_finite, MessageError, ModelInfo, ModelOrigin, SavePurpose, Snapshot, TrainPoint,
+    WorkerInput, WorkerOutput,
+};
 pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
 pub use settings::{NormPlacement, SettingProblem, Settings, SettingsError};

@@ -127,6 +127,9 @@ pub struct ModelInfo {
 }
 
 /// Worker → page.
+// A message is built, serialised to JSON and dropped at once, so the size of
+// the largest variant (a snapshot) costs nothing worth a `Box`.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum WorkerOutput {
     /// The worker has started and listens.
@@ -135,7 +138,10 @@ pub enum WorkerOutput {
     Loaded(ModelInfo),
     Snapshot(Snapshot),
     Eval(EvalReport),
-    Translated { id: u64, result: Result<Translation, String> },
+    Translated {
+        id: u64,
+        result: Result<Translation, String>,
+    },
     MaskDemo(MaskDemo),
     /// One head, opened up; an error (unknown word, no model) as a value.
     Trace(Result<HeadTrace, String>),
@@ -148,11 +154,18 @@ pub enum WorkerOutput {
     /// The loss became NaN or infinite, or blew up far above where it
     /// started: training is paused, `message` says what probably happened, and
     /// `suggested` is what a reset should train with.
-    Diverged { step: usize, message: String, suggested: Option<Settings> },
+    Diverged {
+        step: usize,
+        message: String,
+        suggested: Option<Settings>,
+    },
     /// The settings were invalid, so nothing was built; the old model is kept.
     Refused(SettingsError),
     /// Something went wrong. `fatal` means the worker panicked and must be restarted.
-    Error { message: String, fatal: bool },
+    Error {
+        message: String,
+        fatal: bool,
+    },
 }
 
 /// Why a message could not be read.
@@ -196,7 +209,9 @@ impl Translation {
     pub fn is_finite(&self) -> bool {
         self.attention.is_finite()
             && self.steps.iter().all(|s| {
-                s.top_k.iter().all(|(_, p)| p.is_finite()) && all_finite(&s.self_row.weights) && all_finite(&s.cross_row.weights)
+                s.top_k.iter().all(|(_, p)| p.is_finite())
+                    && all_finite(&s.self_row.weights)
+                    && all_finite(&s.cross_row.weights)
             })
     }
 }
@@ -204,7 +219,9 @@ impl Translation {
 impl AttentionSet {
     /// True when every weight of every map is finite.
     pub fn is_finite(&self) -> bool {
-        all_finite(&self.encoder_self.weights) && all_finite(&self.decoder_self.weights) && all_finite(&self.cross.weights)
+        all_finite(&self.encoder_self.weights)
+            && all_finite(&self.decoder_self.weights)
+            && all_finite(&self.cross.weights)
     }
 }
 
@@ -216,18 +233,38 @@ mod tests {
     #[test]
     fn every_input_round_trips_through_json() {
         let inputs = vec![
-            WorkerInput::LoadPretrained { task: TaskKind::EnJa },
-            WorkerInput::New { settings: Settings::toy(TaskKind::Reverse) },
-            WorkerInput::LoadCheckpoint { bytes: vec![0, 1, 254, 255], origin: ModelOrigin::Uploaded },
+            WorkerInput::LoadPretrained {
+                task: TaskKind::EnJa,
+            },
+            WorkerInput::New {
+                settings: Settings::toy(TaskKind::Reverse),
+            },
+            WorkerInput::LoadCheckpoint {
+                bytes: vec![0, 1, 254, 255],
+                origin: ModelOrigin::Uploaded,
+            },
             WorkerInput::Play,
             WorkerInput::Pause,
             WorkerInput::Step,
-            WorkerInput::Translate { id: 7, text: "the dog sees a cat".into(), cached: true },
-            WorkerInput::Trace { request: Some(TraceRequest { kind: crate::AttentionKind::Cross, layer: 1, head: 2, sentence: None }) },
+            WorkerInput::Translate {
+                id: 7,
+                text: "the dog sees a cat".into(),
+                cached: true,
+            },
+            WorkerInput::Trace {
+                request: Some(TraceRequest {
+                    kind: crate::AttentionKind::Cross,
+                    layer: 1,
+                    head: 2,
+                    sentence: None,
+                }),
+            },
             WorkerInput::Trace { request: None },
             WorkerInput::MaskDemo { head: 1 },
             WorkerInput::Evaluate,
-            WorkerInput::Save { purpose: SavePurpose::Download },
+            WorkerInput::Save {
+                purpose: SavePurpose::Download,
+            },
         ];
         for input in inputs {
             assert_eq!(WorkerInput::from_json(&input.to_json()), Ok(input));
@@ -236,16 +273,59 @@ mod tests {
 
     #[test]
     fn outputs_round_trip_including_errors_as_values() {
-        let maps = HeadMaps { n_layers: 1, n_heads: 1, seq_q: 2, seq_k: 2, weights: vec![1.0, 0.0, 0.5, 0.5] };
-        let attention = AttentionSet { src_tokens: vec!["a".into(), "<eos>".into()], tgt_tokens: vec!["<bos>".into(), "a".into()], tgt_outputs: vec!["a".into(), "<eos>".into()], encoder_self: maps.clone(), decoder_self: maps.clone(), cross: maps };
+        let maps = HeadMaps {
+            n_layers: 1,
+            n_heads: 1,
+            seq_q: 2,
+            seq_k: 2,
+            weights: vec![1.0, 0.0, 0.5, 0.5],
+        };
+        let attention = AttentionSet {
+            src_tokens: vec!["a".into(), "<eos>".into()],
+            tgt_tokens: vec!["<bos>".into(), "a".into()],
+            tgt_outputs: vec!["a".into(), "<eos>".into()],
+            encoder_self: maps.clone(),
+            decoder_self: maps.clone(),
+            cross: maps,
+        };
         let outputs = vec![
             WorkerOutput::Ready,
-            WorkerOutput::Snapshot(Snapshot { step: 3, running: true, points: vec![TrainPoint { step: 3, loss: 2.5, token_accuracy: 0.25, learning_rate: 1e-4 }], tokens_per_s: 1234.5, attention: Some(attention), prediction: None, trace: None }),
+            WorkerOutput::Snapshot(Snapshot {
+                step: 3,
+                running: true,
+                points: vec![TrainPoint {
+                    step: 3,
+                    loss: 2.5,
+                    token_accuracy: 0.25,
+                    learning_rate: 1e-4,
+                }],
+                tokens_per_s: 1234.5,
+                attention: Some(attention),
+                prediction: None,
+                trace: None,
+            }),
             WorkerOutput::Trace(Err("unknown word".into())),
-            WorkerOutput::Translated { id: 1, result: Err("unknown word \"zebra\"".into()) },
-            WorkerOutput::Checkpoint { purpose: SavePurpose::Store, step: 9, bytes: b"weights".to_vec() },
-            WorkerOutput::Refused(Settings { n_heads: 3, ..Settings::toy(TaskKind::Copy) }.validate().expect_err("64 % 3 != 0")),
-            WorkerOutput::Error { message: "panicked".into(), fatal: true },
+            WorkerOutput::Translated {
+                id: 1,
+                result: Err("unknown word \"zebra\"".into()),
+            },
+            WorkerOutput::Checkpoint {
+                purpose: SavePurpose::Store,
+                step: 9,
+                bytes: b"weights".to_vec(),
+            },
+            WorkerOutput::Refused(
+                Settings {
+                    n_heads: 3,
+                    ..Settings::toy(TaskKind::Copy)
+                }
+                .validate()
+                .expect_err("64 % 3 != 0"),
+            ),
+            WorkerOutput::Error {
+                message: "panicked".into(),
+                fatal: true,
+            },
         ];
         for output in outputs {
             assert_eq!(WorkerOutput::from_json(&output.to_json()), Ok(output));
@@ -254,10 +334,20 @@ mod tests {
 
     #[test]
     fn masked_scores_travel_as_null() {
-        let demo = MaskDemo { tokens: vec!["<bos>".into(), "a".into()], seq_q: 2, seq_k: 2, raw_scores: vec![0.1, 0.2, 0.3, 0.4], masked_scores: vec![Some(0.1), None, Some(0.3), Some(0.4)], weights: vec![1.0, 0.0, 0.47, 0.53] };
+        let demo = MaskDemo {
+            tokens: vec!["<bos>".into(), "a".into()],
+            seq_q: 2,
+            seq_k: 2,
+            raw_scores: vec![0.1, 0.2, 0.3, 0.4],
+            masked_scores: vec![Some(0.1), None, Some(0.3), Some(0.4)],
+            weights: vec![1.0, 0.0, 0.47, 0.53],
+        };
         let json = WorkerOutput::MaskDemo(demo.clone()).to_json();
         assert!(json.contains("null"), "{json}");
-        assert_eq!(WorkerOutput::from_json(&json), Ok(WorkerOutput::MaskDemo(demo)));
+        assert_eq!(
+            WorkerOutput::from_json(&json),
+            Ok(WorkerOutput::MaskDemo(demo))
+        );
     }
 
     #[test]

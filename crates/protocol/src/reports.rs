@@ -40,7 +40,11 @@ pub struct EvalReport {
 impl EvalReport {
     /// The best-aligned cross-attention head as `(layer, head, agreement)`.
     pub fn best_aligned_head(&self) -> Option<(usize, usize, f32)> {
-        let (i, a) = self.head_alignment.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1))?;
+        let (i, a) = self
+            .head_alignment
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))?;
         Some((i / self.n_heads.max(1), i % self.n_heads.max(1), *a))
     }
 }

@@ -32,7 +32,16 @@ pub struct Settings {
     pub batch_size: usize,
 }
 
-/// Hard limits that keep a run trainable in a browser tab.
+/// Hard limits that keep a run trainable in a browser tab: the limits of the
+/// settings form.
+///
+/// They are not the lab's memory ceiling; that is one number,
+/// [`lab_math::limits::MAX_PARAMETERS`], which the trainer and the checkpoint
+/// reader enforce. The largest model these limits allow (d_model 512, d_ff 2048,
+/// 6 + 6 layers: about 44 M parameters with the largest task vocabulary) fits
+/// under it, so every run the form accepts can be saved and loaded again;
+/// `lab_train`'s test `the_largest_settings_the_form_allows_fit_the_one_parameter_budget`
+/// holds the two together.
 pub const MAX_D_MODEL: usize = 512;
 pub const MAX_LAYERS: usize = 6;
 pub const MAX_D_FF: usize = 2048;
@@ -65,38 +74,88 @@ impl Settings {
     /// Every problem with these settings, each in words a learner can act on.
     pub fn validate(&self) -> Result<(), SettingsError> {
         let mut problems = Vec::new();
-        let mut bad = |field: &'static str, message: String| problems.push(SettingProblem { field: field.to_string(), message });
+        let mut bad = |field: &'static str, message: String| {
+            problems.push(SettingProblem {
+                field: field.to_string(),
+                message,
+            })
+        };
         if self.d_model == 0 || self.d_model > MAX_D_MODEL {
-            bad("d_model", format!("d_model must be between 1 and {MAX_D_MODEL}, got {}", self.d_model));
+            bad(
+                "d_model",
+                format!(
+                    "d_model must be between 1 and {MAX_D_MODEL}, got {}",
+                    self.d_model
+                ),
+            );
         }
-        if self.d_model % 2 != 0 {
-            bad("d_model", format!("d_model must be even: positional encoding pairs a sine with a cosine, got {}", self.d_model));
+        if !self.d_model.is_multiple_of(2) {
+            bad(
+                "d_model",
+                format!(
+                    "d_model must be even: positional encoding pairs a sine with a cosine, got {}",
+                    self.d_model
+                ),
+            );
         }
         if self.n_heads == 0 {
             bad("n_heads", "n_heads must be at least 1".into());
-        } else if self.d_model % self.n_heads != 0 {
+        } else if !self.d_model.is_multiple_of(self.n_heads) {
             bad("n_heads", format!("d_model ({}) must be divisible by n_heads ({}): each head gets d_k = d_model / n_heads dimensions", self.d_model, self.n_heads));
         }
         if self.n_layers == 0 || self.n_layers > MAX_LAYERS {
-            bad("n_layers", format!("layers must be between 1 and {MAX_LAYERS}, got {}", self.n_layers));
+            bad(
+                "n_layers",
+                format!(
+                    "layers must be between 1 and {MAX_LAYERS}, got {}",
+                    self.n_layers
+                ),
+            );
         }
         if self.d_ff == 0 || self.d_ff > MAX_D_FF {
-            bad("d_ff", format!("d_ff must be between 1 and {MAX_D_FF}, got {}", self.d_ff));
+            bad(
+                "d_ff",
+                format!("d_ff must be between 1 and {MAX_D_FF}, got {}", self.d_ff),
+            );
         }
         if !(0.0..1.0).contains(&self.dropout) {
-            bad("dropout", format!("dropout must be in [0, 1), got {}", self.dropout));
+            bad(
+                "dropout",
+                format!("dropout must be in [0, 1), got {}", self.dropout),
+            );
         }
         if self.warmup_steps == 0 {
-            bad("warmup_steps", "warm-up must be at least 1 step (the Noam schedule divides by it)".into());
+            bad(
+                "warmup_steps",
+                "warm-up must be at least 1 step (the Noam schedule divides by it)".into(),
+            );
         }
         if !(self.lr_factor.is_finite() && self.lr_factor > 0.0 && self.lr_factor <= 10.0) {
-            bad("lr_factor", format!("the learning-rate factor must be in (0, 10], got {}", self.lr_factor));
+            bad(
+                "lr_factor",
+                format!(
+                    "the learning-rate factor must be in (0, 10], got {}",
+                    self.lr_factor
+                ),
+            );
         }
         if !(0.0..1.0).contains(&self.label_smoothing) {
-            bad("label_smoothing", format!("label smoothing must be in [0, 1), got {}", self.label_smoothing));
+            bad(
+                "label_smoothing",
+                format!(
+                    "label smoothing must be in [0, 1), got {}",
+                    self.label_smoothing
+                ),
+            );
         }
         if self.batch_size == 0 || self.batch_size > MAX_BATCH {
-            bad("batch_size", format!("batch size must be between 1 and {MAX_BATCH}, got {}", self.batch_size));
+            bad(
+                "batch_size",
+                format!(
+                    "batch size must be between 1 and {MAX_BATCH}, got {}",
+                    self.batch_size
+                ),
+            );
         }
         if problems.is_empty() {
             Ok(())
@@ -142,7 +201,10 @@ mod tests {
 
     #[test]
     fn d_model_not_divisible_by_heads_is_explained() {
-        let s = Settings { n_heads: 3, ..Settings::toy(TaskKind::Copy) };
+        let s = Settings {
+            n_heads: 3,
+            ..Settings::toy(TaskKind::Copy)
+        };
         let err = s.validate().expect_err("64 is not divisible by 3");
         assert_eq!(err.problems[0].field, "n_heads");
         assert!(err.to_string().contains("divisible"), "{err}");
@@ -150,8 +212,24 @@ mod tests {
 
     #[test]
     fn every_bad_field_is_reported_at_once() {
-        let s = Settings { d_model: 0, dropout: 1.5, batch_size: 0, ..Settings::toy(TaskKind::Copy) };
-        let fields: Vec<String> = s.validate().expect_err("three problems").problems.into_iter().map(|p| p.field).collect();
-        assert!(["d_model", "dropout", "batch_size"].iter().all(|f| fields.iter().any(|g| g == f)), "{fields:?}");
+        let s = Settings {
+            d_model: 0,
+            dropout: 1.5,
+            batch_size: 0,
+            ..Settings::toy(TaskKind::Copy)
+        };
+        let fields: Vec<String> = s
+            .validate()
+            .expect_err("three problems")
+            .problems
+            .into_iter()
+            .map(|p| p.field)
+            .collect();
+        assert!(
+            ["d_model", "dropout", "batch_size"]
+                .iter()
+                .all(|f| fields.iter().any(|g| g == f)),
+            "{fields:?}"
+        );
     }
 }

@@ -38,7 +38,14 @@ pub fn source_ids(vocab: &Vocab, words: &[String]) -> Vec<u32> {
 /// Pads `rows` with PAD to the longest row: `([batch, len] flattened, len)`.
 pub fn pad_rows(rows: &[Vec<u32>]) -> (Vec<i64>, usize) {
     let len = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let flat = rows.iter().flat_map(|r| r.iter().map(|&t| t as i64).chain(std::iter::repeat(PAD as i64).take(len - r.len()))).collect();
+    let flat = rows
+        .iter()
+        .flat_map(|r| {
+            r.iter()
+                .map(|&t| t as i64)
+                .chain(std::iter::repeat_n(PAD as i64, len - r.len()))
+        })
+        .collect();
     (flat, len)
 }
 
@@ -50,10 +57,22 @@ pub fn id_tensor(rows: &[Vec<u32>], device: &Device) -> Tensor<2, Int> {
 
 impl Batch {
     pub fn new(pairs: &[&Pair], src_vocab: &Vocab, tgt_vocab: &Vocab, device: &Device) -> Batch {
-        let src: Vec<Vec<u32>> = pairs.iter().map(|p| source_ids(src_vocab, &p.src)).collect();
-        let tgt: Vec<Vec<u32>> = pairs.iter().map(|p| tgt_vocab.encode_words(&p.tgt).ids).collect();
-        let tgt_in: Vec<Vec<u32>> = tgt.iter().map(|t| std::iter::once(BOS).chain(t.iter().copied()).collect()).collect();
-        let tgt_out: Vec<Vec<u32>> = tgt.iter().map(|t| t.iter().copied().chain(std::iter::once(EOS)).collect()).collect();
+        let src: Vec<Vec<u32>> = pairs
+            .iter()
+            .map(|p| source_ids(src_vocab, &p.src))
+            .collect();
+        let tgt: Vec<Vec<u32>> = pairs
+            .iter()
+            .map(|p| tgt_vocab.encode_words(&p.tgt).ids)
+            .collect();
+        let tgt_in: Vec<Vec<u32>> = tgt
+            .iter()
+            .map(|t| std::iter::once(BOS).chain(t.iter().copied()).collect())
+            .collect();
+        let tgt_out: Vec<Vec<u32>> = tgt
+            .iter()
+            .map(|t| t.iter().copied().chain(std::iter::once(EOS)).collect())
+            .collect();
         let (out_flat, tgt_len) = pad_rows(&tgt_out);
         Batch {
             src: id_tensor(&src, device),
@@ -73,11 +92,21 @@ mod tests {
     #[test]
     fn batches_are_padded_to_their_own_longest_sentence() {
         let src = Vocab::new(["a", "b", "c"]);
-        let pairs = [Pair::from_text("a b", "a b", vec![Some(0), Some(1)]), Pair::from_text("c", "c", vec![Some(0)])];
+        let pairs = [
+            Pair::from_text("a b", "a b", vec![Some(0), Some(1)]),
+            Pair::from_text("c", "c", vec![Some(0)]),
+        ];
         let refs: Vec<&Pair> = pairs.iter().collect();
         let b = Batch::new(&refs, &src, &src, &crate::device());
         assert_eq!(b.src.dims(), [2, 3]); // "a b <eos>" is the longest
-        assert_eq!(b.tgt_in.clone().into_data().try_into_vec_as::<i64>().expect("ids"), vec![1, 4, 5, 1, 6, 0]);
+        assert_eq!(
+            b.tgt_in
+                .clone()
+                .into_data()
+                .try_into_vec_as::<i64>()
+                .expect("ids"),
+            vec![1, 4, 5, 1, 6, 0]
+        );
         assert_eq!(b.tgt_out, vec![4, 5, 2, 6, 2, 0]);
         assert_eq!(b.n_tokens, 5);
     }

@@ -14,7 +14,8 @@ pub const WARMUP_STEPS: u32 = 5;
 
 /// Runs `warmup` untimed steps, then `steps` timed ones, and returns steps per second.
 pub fn steps_per_second(backend: Backend, warmup: u32, steps: u32) -> Result<f64, String> {
-    let mut trainer = Trainer::with_backend(&Settings::toy(TaskKind::EnJa), backend).map_err(|e| e.to_string())?;
+    let mut trainer = Trainer::with_backend(&Settings::toy(TaskKind::EnJa), backend)
+        .map_err(|e| e.to_string())?;
     for _ in 0..warmup {
         trainer.step();
     }

@@ -38,7 +38,11 @@ pub fn alignment_hits(cross: &[AttentionOutput], pairs: &[&Pair]) -> (Vec<usize>
                 }
                 for h in 0..n_heads {
                     let row = &w[((b * n_heads + h) * tgt_len + j) * src_len..][..src_len];
-                    let argmax = row.iter().enumerate().max_by(|a, c| a.1.total_cmp(c.1)).map(|(k, _)| k);
+                    let argmax = row
+                        .iter()
+                        .enumerate()
+                        .max_by(|a, c| a.1.total_cmp(c.1))
+                        .map(|(k, _)| k);
                     if argmax == Some(gold) {
                         hits[layer * n_heads + h] += 1;
                     }
@@ -51,7 +55,9 @@ pub fn alignment_hits(cross: &[AttentionOutput], pairs: &[&Pair]) -> (Vec<usize>
 
 /// A float tensor's values, row-major.
 pub fn floats<const D: usize>(t: Tensor<D>) -> Vec<f32> {
-    t.into_data().try_into_vec_as::<f32>().expect("float tensors hold f32 values")
+    t.into_data()
+        .try_into_vec_as::<f32>()
+        .expect("float tensors hold f32 values")
 }
 
 /// A held-out sentence that greedy decoding got wrong.
@@ -68,7 +74,11 @@ impl Trainer {
         let data = self.dataset();
         greedy_decode_batch(model, batch.src.clone(), data.max_tgt_len + 2)
             .into_iter()
-            .map(|ids| ids.iter().map(|&id| data.tgt_vocab.token(id).to_string()).collect())
+            .map(|ids| {
+                ids.iter()
+                    .map(|&id| data.tgt_vocab.token(id).to_string())
+                    .collect()
+            })
             .collect()
     }
 
@@ -79,10 +89,19 @@ impl Trainer {
         let pairs: Vec<&Pair> = data.heldout.iter().take(max_sentences.max(1)).collect();
         let mut out = Vec::new();
         for chunk in pairs.chunks(EVAL_BATCH) {
-            let batch = Batch::new(chunk, &data.src_vocab, &data.tgt_vocab, &self.backend().device());
+            let batch = Batch::new(
+                chunk,
+                &data.src_vocab,
+                &data.tgt_vocab,
+                &self.backend().device(),
+            );
             for (pair, decoded) in chunk.iter().zip(self.decode_words(&model, &batch)) {
                 if decoded != pair.tgt {
-                    out.push(Mistake { source: pair.src.clone(), expected: pair.tgt.clone(), decoded });
+                    out.push(Mistake {
+                        source: pair.src.clone(),
+                        expected: pair.tgt.clone(),
+                        decoded,
+                    });
                 }
             }
         }
@@ -119,7 +138,10 @@ impl Trainer {
             exact_match: exact_match(&hypotheses, &references) as f32,
             bleu: corpus_bleu(&hypotheses, &references) as f32,
             sentences: pairs.len(),
-            head_alignment: hits.iter().map(|&h| h as f32 / aligned.max(1) as f32).collect(),
+            head_alignment: hits
+                .iter()
+                .map(|&h| h as f32 / aligned.max(1) as f32)
+                .collect(),
             n_layers: self.settings().n_layers,
             n_heads: self.settings().n_heads,
         }
@@ -136,11 +158,22 @@ mod tests {
         let device = crate::device();
         // One sentence, 2 heads, 2 target rows, 3 source keys.
         // Head 0 looks at keys 2 then 0 (both gold); head 1 at keys 1 then 0 (one gold).
-        let w = vec![0.1f32, 0.2, 0.7, 0.8, 0.1, 0.1, 0.2, 0.6, 0.2, 0.5, 0.4, 0.1];
+        let w = vec![
+            0.1f32, 0.2, 0.7, 0.8, 0.1, 0.1, 0.2, 0.6, 0.2, 0.5, 0.4, 0.1,
+        ];
         let weights = Tensor::<4>::from_data(TensorData::new(w, [1, 2, 2, 3]), &device);
         let x = Tensor::<3>::zeros([1, 2, 4], &device);
         let qkv = Tensor::<4>::zeros([1, 2, 2, 2], &device);
-        let out = AttentionOutput { context: x.clone(), scores: weights.clone(), weights, x_q: x, q: qkv.clone(), k: qkv.clone(), v: qkv.clone(), heads: qkv };
+        let out = AttentionOutput {
+            context: x.clone(),
+            scores: weights.clone(),
+            weights,
+            x_q: x,
+            q: qkv.clone(),
+            k: qkv.clone(),
+            v: qkv.clone(),
+            heads: qkv,
+        };
         let pair = Pair::from_text("a b c", "x y", vec![Some(2), Some(0)]);
         let (hits, total) = alignment_hits(&[out], &[&pair]);
         assert_eq!(total, 2);

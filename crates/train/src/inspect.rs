@@ -5,7 +5,10 @@
 use lab_model::burn::tensor::activation::softmax;
 use lab_model::burn::tensor::Tensor;
 use lab_model::{greedy_decode_with, AttentionOutput, DecodeMode, Transformer, TransformerOutput};
-use lab_protocol::{AttentionSet, DecodeStep, HeadMaps, HeadTrace, MaskDemo, ProbePrediction, TaskFacts, TraceRequest, Translation};
+use lab_protocol::{
+    AttentionSet, DecodeStep, HeadMaps, HeadTrace, MaskDemo, ProbePrediction, TaskFacts,
+    TraceRequest, Translation,
+};
 use lab_tasks::{Pair, UnknownWord, Vocab, BOS, EOS};
 
 use crate::batch::{id_tensor, source_ids};
@@ -32,10 +35,17 @@ impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Empty => write!(f, "type a sentence to translate"),
-            Self::TooLong { words, max } => write!(f, "the sentence has {words} words; this model reads at most {max}"),
+            Self::TooLong { words, max } => write!(
+                f,
+                "the sentence has {words} words; this model reads at most {max}"
+            ),
             Self::Unknown(words) => {
                 let list: Vec<String> = words.iter().map(|w| format!("“{}”", w.word)).collect();
-                write!(f, "not in the model's vocabulary: {} (it only knows the words of its task)", list.join(", "))
+                write!(
+                    f,
+                    "not in the model's vocabulary: {} (it only knows the words of its task)",
+                    list.join(", ")
+                )
             }
         }
     }
@@ -51,20 +61,30 @@ pub fn head_maps(layers: &[AttentionOutput]) -> HeadMaps {
 
 /// Per-layer `[batch, n_heads, seq_q, seq_k]` weights as [`HeadMaps`], first sentence only.
 pub fn head_maps_of(layers: &[Tensor<4>]) -> HeadMaps {
-    let Some(first) = layers.first() else { return HeadMaps::default() };
+    let Some(first) = layers.first() else {
+        return HeadMaps::default();
+    };
     let [_, n_heads, seq_q, seq_k] = first.dims();
     let mut weights = Vec::with_capacity(layers.len() * n_heads * seq_q * seq_k);
     for layer in layers {
         weights.extend(floats(layer.clone().narrow(0, 0, 1))); // [n_heads, seq_q, seq_k]
     }
-    HeadMaps { n_layers: layers.len(), n_heads, seq_q, seq_k, weights }
+    HeadMaps {
+        n_layers: layers.len(),
+        n_heads,
+        seq_q,
+        seq_k,
+        weights,
+    }
 }
 
 /// Stacks one-query rows `[n_layers, n_heads, 1, t]` (t = 1, 2, …) into full
 /// `[n_layers, n_heads, T, seq_k]` maps; keys a row never saw (the future,
 /// under the causal mask) get weight 0, exactly as masking gives.
 pub fn stack_rows(rows: &[HeadMaps], seq_k: usize) -> HeadMaps {
-    let Some(first) = rows.first() else { return HeadMaps::default() };
+    let Some(first) = rows.first() else {
+        return HeadMaps::default();
+    };
     let (n_layers, n_heads, seq_q) = (first.n_layers, first.n_heads, rows.len());
     let mut weights = vec![0.0; n_layers * n_heads * seq_q * seq_k];
     for (t, row) in rows.iter().enumerate() {
@@ -76,7 +96,13 @@ pub fn stack_rows(rows: &[HeadMaps], seq_k: usize) -> HeadMaps {
             }
         }
     }
-    HeadMaps { n_layers, n_heads, seq_q, seq_k, weights }
+    HeadMaps {
+        n_layers,
+        n_heads,
+        seq_q,
+        seq_k,
+        weights,
+    }
 }
 
 pub(crate) fn tokens(vocab: &Vocab, ids: &[u32]) -> Vec<String> {
@@ -103,15 +129,28 @@ pub struct Probe {
 
 impl Trainer {
     /// The teacher-forced forward pass of `model` on one pair of word lists.
-    pub(crate) fn teacher_forced(&self, model: &Transformer, src: &[String], tgt: &[String]) -> Forced {
+    pub(crate) fn teacher_forced(
+        &self,
+        model: &Transformer,
+        src: &[String],
+        tgt: &[String],
+    ) -> Forced {
         let data = self.dataset();
         let device = self.backend().device();
         let src = source_ids(&data.src_vocab, src);
         let tgt = data.tgt_vocab.encode_words(tgt).ids;
         let tgt_in: Vec<u32> = std::iter::once(BOS).chain(tgt.iter().copied()).collect();
         let tgt_out: Vec<u32> = tgt.into_iter().chain(std::iter::once(EOS)).collect();
-        let out = model.forward(id_tensor(&[src.clone()], &device), id_tensor(&[tgt_in.clone()], &device));
-        Forced { src, tgt_in, tgt_out, out }
+        let out = model.forward(
+            id_tensor(std::slice::from_ref(&src), &device),
+            id_tensor(std::slice::from_ref(&tgt_in), &device),
+        );
+        Forced {
+            src,
+            tgt_in,
+            tgt_out,
+            out,
+        }
     }
 
     /// The maps of one forward pass, labelled with their tokens.
@@ -145,7 +184,11 @@ impl Trainer {
             label_smoothing: self.settings().label_smoothing,
         };
         let trace = trace.map(|request| self.head_trace(&model, &forced, request));
-        Probe { attention: self.attention_set(&forced), prediction, trace }
+        Probe {
+            attention: self.attention_set(&forced),
+            prediction,
+            trace,
+        }
     }
 
     /// Teacher-forced attention maps for one pair (e.g. the probe sentence).
@@ -175,7 +218,10 @@ impl Trainer {
             return Err(InputError::Empty);
         }
         if encoded.words.len() > MAX_INPUT_WORDS {
-            return Err(InputError::TooLong { words: encoded.words.len(), max: MAX_INPUT_WORDS });
+            return Err(InputError::TooLong {
+                words: encoded.words.len(),
+                max: MAX_INPUT_WORDS,
+            });
         }
         if !encoded.unknown.is_empty() {
             return Err(InputError::Unknown(encoded.unknown));
@@ -190,7 +236,11 @@ impl Trainer {
         let data = self.dataset();
         let model: Transformer = self.inference_model();
         let src = source_ids(&data.src_vocab, &words);
-        let mode = if cached { DecodeMode::Cached } else { DecodeMode::Recompute };
+        let mode = if cached {
+            DecodeMode::Cached
+        } else {
+            DecodeMode::Recompute
+        };
         let decoded = greedy_decode_with(&model, &src, MAX_LEN - 1, TOP_K, mode);
         let name = |id: u32| data.tgt_vocab.token(id).to_string();
         let steps: Vec<DecodeStep> = decoded
@@ -206,7 +256,10 @@ impl Trainer {
             })
             .collect();
         let n = steps.len();
-        let tgt_in: Vec<u32> = std::iter::once(BOS).chain(decoded.tokens.iter().copied()).take(n).collect();
+        let tgt_in: Vec<u32> = std::iter::once(BOS)
+            .chain(decoded.tokens.iter().copied())
+            .take(n)
+            .collect();
         let self_rows: Vec<HeadMaps> = steps.iter().map(|s| s.self_row.clone()).collect();
         let cross_rows: Vec<HeadMaps> = steps.iter().map(|s| s.cross_row.clone()).collect();
         let attention = AttentionSet {
@@ -217,7 +270,14 @@ impl Trainer {
             decoder_self: stack_rows(&self_rows, n),
             cross: stack_rows(&cross_rows, src.len()),
         };
-        Ok(Translation { source: words, output: data.tgt_vocab.decode(&decoded.tokens), steps, cached, tgt_vocab_size: data.tgt_vocab.len(), attention })
+        Ok(Translation {
+            source: words,
+            output: data.tgt_vocab.decode(&decoded.tokens),
+            steps,
+            cached,
+            tgt_vocab_size: data.tgt_vocab.len(),
+            attention,
+        })
     }
 
     /// Raw scores, masked scores and softmax weights of `head` in the first
@@ -235,7 +295,11 @@ impl Trainer {
             tokens: tokens(&self.dataset().tgt_vocab, &forced.tgt_in),
             seq_q: seq,
             seq_k: seq,
-            masked_scores: raw.iter().zip(&mask).map(|(&s, &hidden)| (!hidden).then_some(s)).collect(),
+            masked_scores: raw
+                .iter()
+                .zip(&mask)
+                .map(|(&s, &hidden)| (!hidden).then_some(s))
+                .collect(),
             raw_scores: raw,
             weights: pick(&layer.weights),
         }
@@ -249,7 +313,14 @@ mod tests {
     use lab_tasks::TaskKind;
 
     fn trainer() -> Trainer {
-        Trainer::new(&Settings { d_model: 16, n_heads: 2, d_ff: 32, n_layers: 2, ..Settings::toy(TaskKind::EnJa) }).expect("valid")
+        Trainer::new(&Settings {
+            d_model: 16,
+            n_heads: 2,
+            d_ff: 32,
+            n_layers: 2,
+            ..Settings::toy(TaskKind::EnJa)
+        })
+        .expect("valid")
     }
 
     #[test]
@@ -258,7 +329,15 @@ mod tests {
         let set = t.probe_attention(t.dataset().probe());
         assert_eq!(set.src_tokens.last().map(String::as_str), Some("<eos>"));
         assert_eq!(set.tgt_tokens.first().map(String::as_str), Some("<bos>"));
-        assert_eq!((set.cross.n_layers, set.cross.n_heads, set.cross.seq_q, set.cross.seq_k), (2, 2, set.tgt_tokens.len(), set.src_tokens.len()));
+        assert_eq!(
+            (
+                set.cross.n_layers,
+                set.cross.n_heads,
+                set.cross.seq_q,
+                set.cross.seq_k
+            ),
+            (2, 2, set.tgt_tokens.len(), set.src_tokens.len())
+        );
         for maps in [&set.encoder_self, &set.decoder_self, &set.cross] {
             for row in maps.weights.chunks(maps.seq_k) {
                 assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5);
@@ -271,9 +350,14 @@ mod tests {
         let t = trainer();
         assert_eq!(t.translate("   ", true).err(), Some(InputError::Empty));
         let long = vec!["dog"; MAX_INPUT_WORDS + 1].join(" ");
-        assert!(matches!(t.translate(&long, false), Err(InputError::TooLong { .. })));
+        assert!(matches!(
+            t.translate(&long, false),
+            Err(InputError::TooLong { .. })
+        ));
         match t.translate("the dog sees a zebra", true) {
-            Err(InputError::Unknown(words)) => assert_eq!((words[0].position, words[0].word.as_str()), (4, "zebra")),
+            Err(InputError::Unknown(words)) => {
+                assert_eq!((words[0].position, words[0].word.as_str()), (4, "zebra"))
+            }
             other => panic!("expected an unknown-word error, got {other:?}"),
         }
         assert!(t.translate("the dog sees a cat", true).is_ok());
@@ -299,8 +383,12 @@ mod tests {
     #[test]
     fn decoding_with_and_without_the_cache_agrees_and_costs_what_the_formulas_say() {
         let t = trainer();
-        let with = t.translate("the big dog sees a small cat", true).expect("known words");
-        let without = t.translate("the big dog sees a small cat", false).expect("known words");
+        let with = t
+            .translate("the big dog sees a small cat", true)
+            .expect("known words");
+        let without = t
+            .translate("the big dog sees a small cat", false)
+            .expect("known words");
         assert_eq!(with.output, without.output);
         let s = t.settings();
         for (i, (a, b)) in with.steps.iter().zip(&without.steps).enumerate() {
@@ -308,31 +396,55 @@ mod tests {
             for ((_, pa), (_, pb)) in a.top_k.iter().zip(&b.top_k) {
                 assert!((pa - pb).abs() < 1e-5, "step {i}: {pa} vs {pb}");
             }
-            let shape = lab_math::decoding::DecoderShape { d_model: s.d_model, d_ff: s.d_ff, n_layers: s.n_layers, src_len: with.attention.src_tokens.len(), vocab: with.tgt_vocab_size };
-            assert_eq!(a.multiply_adds, lab_math::decoding::step_multiply_adds(shape, i + 1, true));
-            assert_eq!(b.multiply_adds, lab_math::decoding::step_multiply_adds(shape, i + 1, false));
+            let shape = lab_math::decoding::DecoderShape {
+                d_model: s.d_model,
+                d_ff: s.d_ff,
+                n_layers: s.n_layers,
+                src_len: with.attention.src_tokens.len(),
+                vocab: with.tgt_vocab_size,
+            };
+            assert_eq!(
+                a.multiply_adds,
+                lab_math::decoding::step_multiply_adds(shape, i + 1, true)
+            );
+            assert_eq!(
+                b.multiply_adds,
+                lab_math::decoding::step_multiply_adds(shape, i + 1, false)
+            );
             assert_eq!((a.cached_positions, b.cached_positions), (i + 1, 0));
-            assert_eq!(a.self_row.seq_k, i + 1, "step t's query sees t decoder keys");
+            assert_eq!(
+                a.self_row.seq_k,
+                i + 1,
+                "step t's query sees t decoder keys"
+            );
         }
     }
 
     #[test]
     fn stacked_decoding_rows_equal_a_teacher_forced_pass_on_the_output() {
         let t = trainer();
-        let tr = t.translate("the dog sees a cat", true).expect("known words");
+        let tr = t
+            .translate("the dog sees a cat", true)
+            .expect("known words");
         let words: Vec<String> = tr.output.clone();
         let forced = t.teacher_forced(&t.inference_model(), &tr.source, &words);
         let set = t.attention_set(&forced);
         // The decode may stop at max_len without <eos>; compare the rows it made.
         let n = tr.attention.tgt_tokens.len();
         assert_eq!(&set.tgt_tokens[..n], &tr.attention.tgt_tokens[..]);
-        for (a, b) in [(&tr.attention.cross, &set.cross), (&tr.attention.decoder_self, &set.decoder_self)] {
+        for (a, b) in [
+            (&tr.attention.cross, &set.cross),
+            (&tr.attention.decoder_self, &set.decoder_self),
+        ] {
             for l in 0..a.n_layers {
                 for h in 0..a.n_heads {
                     let (x, y) = (a.head(l, h), b.head(l, h));
                     for q in 0..n {
                         for k in 0..a.seq_k {
-                            assert!((x[q * a.seq_k + k] - y[q * b.seq_k + k]).abs() < 1e-5, "layer {l} head {h} row {q} key {k}");
+                            assert!(
+                                (x[q * a.seq_k + k] - y[q * b.seq_k + k]).abs() < 1e-5,
+                                "layer {l} head {h} row {q} key {k}"
+                            );
                         }
                     }
                 }
@@ -350,17 +462,32 @@ mod tests {
         for (j, word) in probe.tgt.iter().enumerate() {
             assert_eq!(labels[j], format!("{} → {}", set.tgt_tokens[j], word));
         }
-        assert_eq!(labels.last().map(String::as_str), Some(format!("{} → <eos>", probe.tgt.last().expect("non-empty")).as_str()));
+        assert_eq!(
+            labels.last().map(String::as_str),
+            Some(format!("{} → <eos>", probe.tgt.last().expect("non-empty")).as_str())
+        );
     }
 
     #[test]
     fn the_worker_tells_the_held_out_sentences_of_its_own_seed() {
         for seed in [42, 7] {
-            let t = Trainer::new(&Settings { seed, d_model: 16, n_heads: 2, d_ff: 32, n_layers: 1, ..Settings::toy(TaskKind::EnJa) }).expect("valid");
+            let t = Trainer::new(&Settings {
+                seed,
+                d_model: 16,
+                n_heads: 2,
+                d_ff: 32,
+                n_layers: 1,
+                ..Settings::toy(TaskKind::EnJa)
+            })
+            .expect("valid");
             let facts = t.task_facts();
             assert_eq!(facts.probe(), Some(t.dataset().probe()));
             for pair in &facts.heldout {
-                assert!(!t.dataset().train.iter().any(|p| p.src == pair.src), "seed {seed}: {:?} is a training sentence", pair.src);
+                assert!(
+                    !t.dataset().train.iter().any(|p| p.src == pair.src),
+                    "seed {seed}: {:?} is a training sentence",
+                    pair.src
+                );
             }
             assert_eq!(facts.max_input_words, MAX_INPUT_WORDS);
         }

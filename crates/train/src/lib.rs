@@ -6,7 +6,6 @@
 //!
 //! - [`batch`]: pairs → padded id tensors, padded per batch;
 //! - [`bench`]: the benchmark workload shared by the native and wasm benches;
-//! - [`divergence`]: whether a run blew up, and the learning rate that did it;
 //! - [`loss`]: label-smoothed cross-entropy (§5.4);
 //! - [`trainer`]: Adam (β = 0.9/0.98, ε = 1e-9) with the Noam schedule (§5.3);
 //! - [`evaluate`]: held-out loss, accuracy, exact match, BLEU, head alignment;
@@ -15,7 +14,6 @@
 
 pub mod batch;
 pub mod bench;
-pub mod divergence;
 pub mod evaluate;
 pub mod inspect;
 pub mod loss;

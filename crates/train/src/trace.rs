@@ -45,7 +45,12 @@ impl Trainer {
     /// One head of the pass in `forced`. Out-of-range layers and heads are
     /// clamped (a request may predate a model change); `trace.request` says
     /// which head was really traced.
-    pub(crate) fn head_trace(&self, model: &Transformer, forced: &Forced, request: &TraceRequest) -> HeadTrace {
+    pub(crate) fn head_trace(
+        &self,
+        model: &Transformer,
+        forced: &Forced,
+        request: &TraceRequest,
+    ) -> HeadTrace {
         let maps = &forced.out.attention;
         let layers = match request.kind {
             AttentionKind::EncoderSelf => &maps.encoder_self,
@@ -61,17 +66,33 @@ impl Trainer {
         let one = |t: &Tensor<4>| t.clone().narrow(0, 0, 1).narrow(1, head, 1); // [1, 1, rows, cols]
         let (q, k) = (one(&attn.q), one(&attn.k));
         let dots = q.clone().matmul(k.clone().transpose()); // [1, 1, seq_q, seq_k]
-        let concat = attn.heads.clone().narrow(0, 0, 1).swap_dims(1, 2).reshape([seq_q, d_model]); // [seq_q, d_model]
+        let concat = attn
+            .heads
+            .clone()
+            .narrow(0, 0, 1)
+            .swap_dims(1, 2)
+            .reshape([seq_q, d_model]); // [seq_q, d_model]
         let w = block(model, request.kind, layer);
         let data = self.dataset();
-        let (src, tgt_in) = (tokens(&data.src_vocab, &forced.src), tokens(&data.tgt_vocab, &forced.tgt_in));
+        let (src, tgt_in) = (
+            tokens(&data.src_vocab, &forced.src),
+            tokens(&data.tgt_vocab, &forced.tgt_in),
+        );
         let (query_tokens, query_predicts, key_tokens) = match request.kind {
             AttentionKind::EncoderSelf => (src.clone(), Vec::new(), src),
-            AttentionKind::DecoderSelf => (tgt_in.clone(), tokens(&data.tgt_vocab, &forced.tgt_out), tgt_in),
+            AttentionKind::DecoderSelf => (
+                tgt_in.clone(),
+                tokens(&data.tgt_vocab, &forced.tgt_out),
+                tgt_in,
+            ),
             AttentionKind::Cross => (tgt_in, tokens(&data.tgt_vocab, &forced.tgt_out), src),
         };
         HeadTrace {
-            request: Some(TraceRequest { layer, head, ..request.clone() }),
+            request: Some(TraceRequest {
+                layer,
+                head,
+                ..request.clone()
+            }),
             query_tokens,
             query_predicts,
             key_tokens,
@@ -91,7 +112,12 @@ impl Trainer {
             head_context: floats(one(&attn.heads)),
             concat: floats(concat),
             w_o: floats(w.output.weight.val()),
-            b_o: w.output.bias.as_ref().map(|b| floats(b.val())).unwrap_or_else(|| vec![0.0; d_model]),
+            b_o: w
+                .output
+                .bias
+                .as_ref()
+                .map(|b| floats(b.val()))
+                .unwrap_or_else(|| vec![0.0; d_model]),
             output: floats(attn.context.clone().narrow(0, 0, 1)),
         }
     }
@@ -110,7 +136,11 @@ impl Trainer {
                 let words = self.read_input(text)?;
                 let src = crate::batch::source_ids(&self.dataset().src_vocab, &words);
                 let decoded = lab_model::greedy_decode(&model, &src, MAX_LEN - 1, 1);
-                let ids: Vec<u32> = decoded.tokens.into_iter().take_while(|&t| t != lab_tasks::EOS).collect();
+                let ids: Vec<u32> = decoded
+                    .tokens
+                    .into_iter()
+                    .take_while(|&t| t != lab_tasks::EOS)
+                    .collect();
                 (words, self.dataset().tgt_vocab.decode(&ids))
             }
         };
@@ -126,7 +156,13 @@ mod tests {
     use lab_tasks::TaskKind;
 
     fn trainer() -> Trainer {
-        let settings = Settings { d_model: 16, n_heads: 2, d_ff: 32, n_layers: 2, ..Settings::toy(TaskKind::EnJa) };
+        let settings = Settings {
+            d_model: 16,
+            n_heads: 2,
+            d_ff: 32,
+            n_layers: 2,
+            ..Settings::toy(TaskKind::EnJa)
+        };
         let mut t = Trainer::new(&settings).expect("valid");
         // A few steps, so the weights are not the symmetric initial ones.
         for _ in 0..3 {
@@ -137,7 +173,11 @@ mod tests {
 
     fn close(a: &[f32], b: &[f32], what: &str) {
         assert_eq!(a.len(), b.len(), "{what}: lengths");
-        let worst = a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
+        let worst = a
+            .iter()
+            .zip(b)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0f32, f32::max);
         assert!(worst < 1e-5, "{what}: differs by {worst}");
     }
 
@@ -146,24 +186,48 @@ mod tests {
         let (sq, sk, dk, dm) = (tr.seq_q, tr.seq_k, tr.d_k, tr.d_model);
         let row = |m: &[f32], w: usize, i: usize| HeadTrace::row(m, w, i).to_vec();
         let dot = |a: &[f32], b: &[f32]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f32>();
-        let dots: Vec<f32> = (0..sq).flat_map(|i| (0..sk).map(move |j| (i, j))).map(|(i, j)| dot(&row(&tr.q, dk, i), &row(&tr.k, dk, j))).collect();
+        let dots: Vec<f32> = (0..sq)
+            .flat_map(|i| (0..sk).map(move |j| (i, j)))
+            .map(|(i, j)| dot(&row(&tr.q, dk, i), &row(&tr.k, dk, j)))
+            .collect();
         close(&dots, &tr.dots, "q·k");
         let scaled: Vec<f32> = dots.iter().map(|d| d / (dk as f32).sqrt()).collect();
         close(&scaled, &tr.scores, "q·k / √d_k");
         for i in 0..sq {
             let masked = tr.masked_scores(i);
-            let max = masked.iter().flatten().fold(f32::NEG_INFINITY, |m, &s| m.max(s));
-            let exp: Vec<f32> = masked.iter().map(|s| s.map_or(0.0, |s| (s - max).exp())).collect();
+            let max = masked
+                .iter()
+                .flatten()
+                .fold(f32::NEG_INFINITY, |m, &s| m.max(s));
+            let exp: Vec<f32> = masked
+                .iter()
+                .map(|s| s.map_or(0.0, |s| (s - max).exp()))
+                .collect();
             let total: f32 = exp.iter().sum();
             let weights: Vec<f32> = exp.iter().map(|e| e / total).collect();
             close(&weights, HeadTrace::row(&tr.weights, sk, i), "softmax");
-            let context: Vec<f32> = (0..dk).map(|c| (0..sk).map(|j| weights[j] * tr.v[j * dk + c]).sum()).collect();
-            close(&context, HeadTrace::row(&tr.head_context, dk, i), "weights · V");
+            let context: Vec<f32> = (0..dk)
+                .map(|c| (0..sk).map(|j| weights[j] * tr.v[j * dk + c]).sum())
+                .collect();
+            close(
+                &context,
+                HeadTrace::row(&tr.head_context, dk, i),
+                "weights · V",
+            );
             // Concat(head_1 … head_h) W^O + b^O.
-            let concat: Vec<f32> = all_heads.iter().flat_map(|h| row(&h.head_context, dk, i)).collect();
+            let concat: Vec<f32> = all_heads
+                .iter()
+                .flat_map(|h| row(&h.head_context, dk, i))
+                .collect();
             close(&concat, HeadTrace::row(&tr.concat, dm, i), "concat");
-            let out: Vec<f32> = (0..dm).map(|c| tr.b_o[c] + (0..dm).map(|r| concat[r] * tr.w_o[r * dm + c]).sum::<f32>()).collect();
-            close(&out, HeadTrace::row(&tr.output, dm, i), "concat · W^O + b^O");
+            let out: Vec<f32> = (0..dm)
+                .map(|c| tr.b_o[c] + (0..dm).map(|r| concat[r] * tr.w_o[r * dm + c]).sum::<f32>())
+                .collect();
+            close(
+                &out,
+                HeadTrace::row(&tr.output, dm, i),
+                "concat · W^O + b^O",
+            );
         }
     }
 
@@ -173,7 +237,15 @@ mod tests {
         for kind in AttentionKind::ALL {
             for layer in 0..2 {
                 let traces: Vec<HeadTrace> = (0..2)
-                    .map(|head| t.trace_head(&TraceRequest { kind, layer, head, sentence: None }).expect("probe traces"))
+                    .map(|head| {
+                        t.trace_head(&TraceRequest {
+                            kind,
+                            layer,
+                            head,
+                            sentence: None,
+                        })
+                        .expect("probe traces")
+                    })
                     .collect();
                 for tr in &traces {
                     recompose(tr, &traces);
@@ -186,10 +258,19 @@ mod tests {
     fn the_trace_shows_the_same_weights_as_the_attention_maps() {
         let t = trainer();
         let probe = t.dataset().probe().clone();
-        let request = TraceRequest { kind: AttentionKind::Cross, layer: 1, head: 1, sentence: None };
+        let request = TraceRequest {
+            kind: AttentionKind::Cross,
+            layer: 1,
+            head: 1,
+            sentence: None,
+        };
         let p = t.probe(&probe, Some(&request));
         let trace = p.trace.expect("asked for a trace");
-        assert_eq!(trace.weights, p.attention.cross.head(1, 1), "one pass, one set of numbers");
+        assert_eq!(
+            trace.weights,
+            p.attention.cross.head(1, 1),
+            "one pass, one set of numbers"
+        );
         assert_eq!(trace.query_tokens, p.attention.tgt_tokens);
         assert_eq!(trace.key_tokens, p.attention.src_tokens);
     }
@@ -197,7 +278,14 @@ mod tests {
     #[test]
     fn decoder_self_attention_hides_the_future_and_the_encoder_hides_nothing() {
         let t = trainer();
-        let dec = t.trace_head(&TraceRequest { kind: AttentionKind::DecoderSelf, layer: 0, head: 0, sentence: None }).expect("probe");
+        let dec = t
+            .trace_head(&TraceRequest {
+                kind: AttentionKind::DecoderSelf,
+                layer: 0,
+                head: 0,
+                sentence: None,
+            })
+            .expect("probe");
         for i in 0..dec.seq_q {
             for j in 0..dec.seq_k {
                 assert_eq!(dec.mask[i * dec.seq_k + j], j > i);
@@ -206,26 +294,54 @@ mod tests {
                 }
             }
         }
-        let enc = t.trace_head(&TraceRequest { kind: AttentionKind::EncoderSelf, layer: 0, head: 0, sentence: None }).expect("probe");
+        let enc = t
+            .trace_head(&TraceRequest {
+                kind: AttentionKind::EncoderSelf,
+                layer: 0,
+                head: 0,
+                sentence: None,
+            })
+            .expect("probe");
         assert!(enc.mask.iter().all(|&m| !m));
     }
 
     #[test]
     fn typed_sentences_are_traced_and_bad_ones_explained() {
         let t = trainer();
-        let request = |s: &str| TraceRequest { kind: AttentionKind::Cross, layer: 9, head: 9, sentence: Some(s.into()) };
-        let tr = t.trace_head(&request("the dog sees a cat")).expect("known words");
+        let request = |s: &str| TraceRequest {
+            kind: AttentionKind::Cross,
+            layer: 9,
+            head: 9,
+            sentence: Some(s.into()),
+        };
+        let tr = t
+            .trace_head(&request("the dog sees a cat"))
+            .expect("known words");
         assert_eq!(tr.key_tokens.len(), 6, "5 words and <eos>");
         let clamped = tr.request.expect("recorded");
-        assert_eq!((clamped.layer, clamped.head), (1, 1), "out-of-range head is clamped");
-        assert!(matches!(t.trace_head(&request("the zebra")), Err(InputError::Unknown(_))));
+        assert_eq!(
+            (clamped.layer, clamped.head),
+            (1, 1),
+            "out-of-range head is clamped"
+        );
+        assert!(matches!(
+            t.trace_head(&request("the zebra")),
+            Err(InputError::Unknown(_))
+        ));
     }
 
     #[test]
     fn beta_one_is_the_models_softmax_beta_zero_is_uniform_and_infinite_beta_is_the_argmax() {
         use lab_math::beta::{entropy_bits, softmax_beta};
         let t = trainer();
-        let tr = t.trace_head(&TraceRequest { kind: AttentionKind::DecoderSelf, layer: 1, head: 0, sentence: None }).expect("probe");
+        let tr = t
+            .trace_head(&TraceRequest {
+                kind: AttentionKind::DecoderSelf,
+                layer: 1,
+                head: 0,
+                sentence: None,
+            })
+            .expect("probe");
         for i in 0..tr.seq_q {
             let scores = tr.masked_scores(i);
             let model = HeadTrace::row(&tr.weights, tr.seq_k, i);
@@ -233,12 +349,27 @@ mod tests {
             let visible = scores.iter().flatten().count();
             let uniform = softmax_beta(&scores, 0.0);
             for (w, s) in uniform.iter().zip(&scores) {
-                assert_eq!(*w, if s.is_some() { 1.0 / visible as f32 } else { 0.0 });
+                assert_eq!(
+                    *w,
+                    if s.is_some() {
+                        1.0 / visible as f32
+                    } else {
+                        0.0
+                    }
+                );
             }
             assert!((entropy_bits(&uniform) - (visible as f32).log2()).abs() < 1e-5);
             let hard = softmax_beta(&scores, f32::INFINITY);
-            let best = model.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map(|(j, _)| j).expect("a key");
-            assert_eq!(hard[best], 1.0, "query {i}: the model's favourite key takes all the weight");
+            let best = model
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .map(|(j, _)| j)
+                .expect("a key");
+            assert_eq!(
+                hard[best], 1.0,
+                "query {i}: the model's favourite key takes all the weight"
+            );
             assert_eq!(entropy_bits(&hard), 0.0);
         }
     }

@@ -34,7 +34,9 @@ static RNG_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Runs `f` with the backend's generator seeded by `seed`.
 fn seeded<T>(device: &lab_model::burn::tensor::Device, seed: u64, f: impl FnOnce() -> T) -> T {
-    let _guard = RNG_LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _guard = RNG_LOCK
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     device.seed(seed);
     f()
 }
@@ -100,7 +102,10 @@ fn within_budget(config: &TransformerConfig) -> Result<(), TrainerError> {
         n => Err(TrainerError::Settings(SettingsError {
             problems: vec![lab_protocol::SettingProblem {
                 field: "d_model".into(),
-                message: format!("this model would have {} parameters; the lab trains at most {MAX_PARAMETERS}", n.map_or_else(|| "too many".to_string(), |n| n.to_string())),
+                message: format!(
+                    "this model would have {} parameters; the lab trains at most {MAX_PARAMETERS}",
+                    n.map_or_else(|| "too many".to_string(), |n| n.to_string())
+                ),
             }],
         })),
     }
@@ -127,13 +132,31 @@ impl Trainer {
         let dataset = Dataset::build(settings.task, settings.seed);
         within_budget(&model_config(settings, &dataset))?;
         let device = backend.training_device();
-        let model = seeded(&device, settings.seed, || model_config(settings, &dataset).init(&device));
+        let model = seeded(&device, settings.seed, || {
+            model_config(settings, &dataset).init(&device)
+        });
         Ok(Self::assemble(settings.clone(), dataset, backend, model, 0))
     }
 
-    fn assemble(settings: Settings, dataset: Dataset, backend: Backend, model: Transformer, step: usize) -> Trainer {
+    fn assemble(
+        settings: Settings,
+        dataset: Dataset,
+        backend: Backend,
+        model: Transformer,
+        step: usize,
+    ) -> Trainer {
         let order = (0..dataset.train.len()).collect();
-        let mut trainer = Trainer { rng: Rng::new(settings.seed ^ step as u64), settings, dataset, backend, model, optim: optimizer(), step, order, cursor: usize::MAX };
+        let mut trainer = Trainer {
+            rng: Rng::new(settings.seed ^ step as u64),
+            settings,
+            dataset,
+            backend,
+            model,
+            optim: optimizer(),
+            step,
+            order,
+            cursor: usize::MAX,
+        };
         trainer.reshuffle();
         trainer
     }
@@ -156,7 +179,12 @@ impl Trainer {
 
     /// The Noam rate for (1-based) step `step`.
     pub fn learning_rate(&self, step: usize) -> f64 {
-        lab_math::noam_rate(step, self.settings.d_model, self.settings.warmup_steps, self.settings.lr_factor as f64)
+        lab_math::noam_rate(
+            step,
+            self.settings.d_model,
+            self.settings.warmup_steps,
+            self.settings.lr_factor as f64,
+        )
     }
 
     /// One optimisation step. A non-finite loss is reported and the update is
@@ -166,11 +194,26 @@ impl Trainer {
         let device = self.backend.training_device();
         let indices = self.next_indices();
         let pairs: Vec<&Pair> = indices.iter().map(|&i| &self.dataset.train[i]).collect();
-        let batch = Batch::new(&pairs, &self.dataset.src_vocab, &self.dataset.tgt_vocab, &device);
+        let batch = Batch::new(
+            &pairs,
+            &self.dataset.src_vocab,
+            &self.dataset.tgt_vocab,
+            &device,
+        );
         // Step k's dropout masks depend only on (seed, k).
-        let step_seed = self.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(self.step as u64);
-        let output = seeded(&device, step_seed, || self.model.forward(batch.src, batch.tgt_in));
-        let loss = smoothed_cross_entropy(output.logits, &batch.tgt_out, self.settings.label_smoothing as f64);
+        let step_seed = self
+            .settings
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.step as u64);
+        let output = seeded(&device, step_seed, || {
+            self.model.forward(batch.src, batch.tgt_in)
+        });
+        let loss = smoothed_cross_entropy(
+            output.logits,
+            &batch.tgt_out,
+            self.settings.label_smoothing as f64,
+        );
         let loss_value = loss.loss.clone().into_scalar::<f32>();
         let learning_rate = self.learning_rate(self.step + 1);
         if loss_value.is_finite() {
@@ -212,8 +255,14 @@ impl Trainer {
     /// The run as checkpoint bytes: settings, step and weights. (Adam's
     /// moment estimates are not kept; a resumed run rebuilds them quickly.)
     pub fn to_bytes(&self) -> Vec<u8> {
-        let meta = RunMeta { settings: self.settings.clone(), step: self.step };
-        checkpoint::to_bytes(&self.inference_model(), serde_json::to_value(meta).expect("settings are plain data"))
+        let meta = RunMeta {
+            settings: self.settings.clone(),
+            step: self.step,
+        };
+        checkpoint::to_bytes(
+            &self.inference_model(),
+            serde_json::to_value(meta).expect("settings are plain data"),
+        )
     }
 
     /// The weights as `.safetensors`, loadable in PyTorch.
@@ -226,15 +275,34 @@ impl Trainer {
         Self::from_bytes_with_backend(bytes, Backend::default())
     }
 
-    pub fn from_bytes_with_backend(bytes: &[u8], backend: Backend) -> Result<Trainer, TrainerError> {
-        let (model, meta) = checkpoint::from_bytes(bytes, &backend.training_device()).map_err(TrainerError::Checkpoint)?;
-        let meta: RunMeta = serde_json::from_value(meta).map_err(|e| TrainerError::Checkpoint(CheckpointError::Corrupt(format!("unreadable run settings: {e}"))))?;
+    pub fn from_bytes_with_backend(
+        bytes: &[u8],
+        backend: Backend,
+    ) -> Result<Trainer, TrainerError> {
+        // The file, its stored settings and their agreement are all checked
+        // before the model is built, so a refused file never allocates one.
+        let checked = checkpoint::read(bytes).map_err(TrainerError::Checkpoint)?;
+        let meta = RunMeta::deserialize(&checked.meta).map_err(|e| {
+            TrainerError::Checkpoint(CheckpointError::Corrupt(format!(
+                "unreadable run settings: {e}"
+            )))
+        })?;
         meta.settings.validate().map_err(TrainerError::Settings)?;
         let dataset = Dataset::build(meta.settings.task, meta.settings.seed);
-        if model_config(&meta.settings, &dataset) != model.config {
-            return Err(TrainerError::Checkpoint(CheckpointError::Mismatch("the stored settings do not describe the stored model".into())));
+        if model_config(&meta.settings, &dataset) != checked.config {
+            let why = "the stored settings do not describe the stored model";
+            return Err(TrainerError::Checkpoint(CheckpointError::Mismatch(
+                why.into(),
+            )));
         }
-        Ok(Self::assemble(meta.settings, dataset, backend, model.train(), meta.step))
+        let model = checked.build(&backend.training_device());
+        Ok(Self::assemble(
+            meta.settings,
+            dataset,
+            backend,
+            model.train(),
+            meta.step,
+        ))
     }
 }
 
@@ -244,13 +312,24 @@ mod tests {
     use lab_tasks::TaskKind;
 
     fn tiny(task: TaskKind) -> Settings {
-        Settings { d_model: 16, n_heads: 2, d_ff: 32, n_layers: 1, batch_size: 8, ..Settings::toy(task) }
+        Settings {
+            d_model: 16,
+            n_heads: 2,
+            d_ff: 32,
+            n_layers: 1,
+            batch_size: 8,
+            ..Settings::toy(task)
+        }
     }
 
     #[test]
     fn the_same_seed_gives_the_same_run() {
         let losses = |seed| {
-            let mut t = Trainer::new(&Settings { seed, ..tiny(TaskKind::Reverse) }).expect("valid settings");
+            let mut t = Trainer::new(&Settings {
+                seed,
+                ..tiny(TaskKind::Reverse)
+            })
+            .expect("valid settings");
             (0..3).map(|_| t.step().loss).collect::<Vec<f32>>()
         };
         assert_eq!(losses(7), losses(7));
@@ -259,7 +338,12 @@ mod tests {
 
     #[test]
     fn invalid_settings_are_refused_before_anything_is_built() {
-        let err = Trainer::new(&Settings { n_heads: 5, ..tiny(TaskKind::Copy) }).err().expect("16 is not divisible by 5");
+        let err = Trainer::new(&Settings {
+            n_heads: 5,
+            ..tiny(TaskKind::Copy)
+        })
+        .err()
+        .expect("16 is not divisible by 5");
         assert!(err.to_string().contains("divisible"), "{err}");
     }
 
@@ -281,9 +365,18 @@ mod tests {
     fn the_largest_settings_the_form_allows_fit_the_one_parameter_budget() {
         use lab_protocol::settings::{MAX_BATCH, MAX_D_FF, MAX_D_MODEL, MAX_LAYERS};
         for task in TaskKind::ALL {
-            let s = Settings { d_model: MAX_D_MODEL, n_heads: 8, d_ff: MAX_D_FF, n_layers: MAX_LAYERS, batch_size: MAX_BATCH, ..Settings::toy(task) };
+            let s = Settings {
+                d_model: MAX_D_MODEL,
+                n_heads: 8,
+                d_ff: MAX_D_FF,
+                n_layers: MAX_LAYERS,
+                batch_size: MAX_BATCH,
+                ..Settings::toy(task)
+            };
             assert_eq!(s.validate(), Ok(()));
-            let n = lab_model::parameters::parameter_count(&model_config(&s, &Dataset::build(task, 1))).expect("fits in u64");
+            let n =
+                lab_model::parameters::parameter_count(&model_config(&s, &Dataset::build(task, 1)))
+                    .expect("fits in u64");
             assert!(n <= MAX_PARAMETERS, "{task:?}: {n} > {MAX_PARAMETERS}");
         }
     }

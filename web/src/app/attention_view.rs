@@ -36,13 +36,23 @@ pub fn axes_caption(kind: AttentionKind) -> &'static str {
 
 /// Labels for `n` positions: the tokens, padded with their index if too few.
 fn labels(tokens: &[String], n: usize) -> Vec<String> {
-    (0..n).map(|i| tokens.get(i).cloned().unwrap_or_else(|| format!("#{i}"))).collect()
+    (0..n)
+        .map(|i| tokens.get(i).cloned().unwrap_or_else(|| format!("#{i}")))
+        .collect()
 }
 
 /// One map (a head, or the head average when `head` is `None`) as heatmap data.
-pub fn map_data(set: &AttentionSet, kind: AttentionKind, layer: usize, head: Option<usize>) -> HeatData {
+pub fn map_data(
+    set: &AttentionSet,
+    kind: AttentionKind,
+    layer: usize,
+    head: Option<usize>,
+) -> HeatData {
     let maps = set.maps(kind);
-    if layer >= maps.n_layers || head.is_some_and(|h| h >= maps.n_heads) || maps.weights.len() != maps.n_layers * maps.n_heads * maps.seq_q * maps.seq_k {
+    if layer >= maps.n_layers
+        || head.is_some_and(|h| h >= maps.n_heads)
+        || maps.weights.len() != maps.n_layers * maps.n_heads * maps.seq_q * maps.seq_k
+    {
         return HeatData::default();
     }
     let values = match head {
@@ -51,8 +61,18 @@ pub fn map_data(set: &AttentionSet, kind: AttentionKind, layer: usize, head: Opt
     };
     let rows = set.query_labels(kind);
     let (_, cols) = set.axes(kind);
-    let hidden = (kind == AttentionKind::DecoderSelf && maps.seq_q == maps.seq_k).then(|| lab_math::subsequent_mask(maps.seq_q));
-    HeatData { rows: maps.seq_q, cols: maps.seq_k, values, hidden, range: (0.0, 1.0), map: ColorMap::Viridis, row_labels: labels(&rows, maps.seq_q), col_labels: labels(cols, maps.seq_k) }
+    let hidden = (kind == AttentionKind::DecoderSelf && maps.seq_q == maps.seq_k)
+        .then(|| lab_math::subsequent_mask(maps.seq_q));
+    HeatData {
+        rows: maps.seq_q,
+        cols: maps.seq_k,
+        values,
+        hidden,
+        range: (0.0, 1.0),
+        map: ColorMap::Viridis,
+        row_labels: labels(&rows, maps.seq_q),
+        col_labels: labels(cols, maps.seq_k),
+    }
 }
 
 fn map_title(layer: usize, head: Option<usize>) -> String {
@@ -79,9 +99,27 @@ pub fn AttentionGrid(
 ) -> impl IntoView {
     let hover = RwSignal::new(String::new());
     let enlarged = RwSignal::new(None::<(usize, Option<usize>)>);
-    let shape = Memo::new(move |_| set.with(|s| s.as_ref().map(|s| { let m = s.maps(kind.get()); (m.n_layers, m.n_heads, m.seq_q, m.seq_k) })));
-    let one_map = move |layer: usize, head: Option<usize>, max_px: f64, min_cell: f64, max_cell: f64, label_px: u32| {
-        let data = Signal::derive(move || set.with(|s| s.as_ref().map(|s| map_data(s, kind.get(), layer, head)).unwrap_or_default()));
+    let shape = Memo::new(move |_| {
+        set.with(|s| {
+            s.as_ref().map(|s| {
+                let m = s.maps(kind.get());
+                (m.n_layers, m.n_heads, m.seq_q, m.seq_k)
+            })
+        })
+    });
+    let one_map = move |layer: usize,
+                        head: Option<usize>,
+                        max_px: f64,
+                        min_cell: f64,
+                        max_cell: f64,
+                        label_px: u32| {
+        let data = Signal::derive(move || {
+            set.with(|s| {
+                s.as_ref()
+                    .map(|s| map_data(s, kind.get(), layer, head))
+                    .unwrap_or_default()
+            })
+        });
         let size = Signal::derive(move || {
             let (r, c) = data.with(|d| (d.rows, d.cols));
             let cell = cell_size(r, c, max_px, min_cell, max_cell);
@@ -92,12 +130,29 @@ pub fn AttentionGrid(
                 None => String::new(),
                 Some((q, k)) => data.with_untracked(|d| {
                     let w = d.at(q, k).unwrap_or(0.0);
-                    let masked = if d.is_hidden(q, k) { " (hidden by the mask)" } else { "" };
-                    format!("{}: query {:?} → key {:?}: weight {w:.3}{masked}", map_title(layer, head), d.row_labels[q], d.col_labels[k])
+                    let masked = if d.is_hidden(q, k) {
+                        " (hidden by the mask)"
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "{}: query {:?} → key {:?}: weight {w:.3}{masked}",
+                        map_title(layer, head),
+                        d.row_labels[q],
+                        d.col_labels[k]
+                    )
                 }),
             })
         });
-        let label = Signal::derive(move || data.with(|d| d.describe(&format!("{} attention, {}", kind.get().label(), map_title(layer, head)))));
+        let label = Signal::derive(move || {
+            data.with(|d| {
+                d.describe(&format!(
+                    "{} attention, {}",
+                    kind.get().label(),
+                    map_title(layer, head)
+                ))
+            })
+        });
         view! {
             <figure class="attn-map">
                 <figcaption>{map_title(layer, head)}</figcaption>
@@ -141,7 +196,11 @@ pub fn AttentionView() -> impl IntoView {
     let set = Signal::derive(move || lab.attention.get());
     let probe = move || {
         lab.attention.with(|a| match a {
-            Some(a) => format!("Probe sentence: {}  →  {}", a.src_tokens.join(" "), a.tgt_tokens.join(" ")),
+            Some(a) => format!(
+                "Probe sentence: {}  →  {}",
+                a.src_tokens.join(" "),
+                a.tgt_tokens.join(" ")
+            ),
             None => String::new(),
         })
     };
@@ -182,15 +241,34 @@ mod tests {
 
     #[test]
     fn cross_maps_have_target_rows_and_source_columns() {
-        let maps = HeadMaps { n_layers: 1, n_heads: 2, seq_q: 2, seq_k: 3, weights: vec![0.2, 0.3, 0.5, 1.0, 0.0, 0.0, 0.1, 0.1, 0.8, 0.0, 0.0, 1.0] };
-        let set = AttentionSet { src_tokens: vec!["a".into(), "b".into(), "<eos>".into()], tgt_tokens: vec!["<bos>".into(), "x".into()], tgt_outputs: vec!["x".into(), "<eos>".into()], cross: maps, ..Default::default() };
+        let maps = HeadMaps {
+            n_layers: 1,
+            n_heads: 2,
+            seq_q: 2,
+            seq_k: 3,
+            weights: vec![0.2, 0.3, 0.5, 1.0, 0.0, 0.0, 0.1, 0.1, 0.8, 0.0, 0.0, 1.0],
+        };
+        let set = AttentionSet {
+            src_tokens: vec!["a".into(), "b".into(), "<eos>".into()],
+            tgt_tokens: vec!["<bos>".into(), "x".into()],
+            tgt_outputs: vec!["x".into(), "<eos>".into()],
+            cross: maps,
+            ..Default::default()
+        };
         let d = map_data(&set, AttentionKind::Cross, 0, Some(1));
         assert_eq!((d.rows, d.cols), (2, 3));
-        assert_eq!(d.row_labels, vec!["<bos> → x", "x → <eos>"], "a row is labelled by what it reads and what it predicts");
+        assert_eq!(
+            d.row_labels,
+            vec!["<bos> → x", "x → <eos>"],
+            "a row is labelled by what it reads and what it predicts"
+        );
         assert_eq!(d.col_labels, vec!["a", "b", "<eos>"]);
         assert_eq!(d.at(0, 2), Some(0.8));
         let avg = map_data(&set, AttentionKind::Cross, 0, None);
         assert!((avg.at(0, 2).expect("cell") - 0.65).abs() < 1e-6);
-        assert_eq!(map_data(&set, AttentionKind::Cross, 1, None), HeatData::default());
+        assert_eq!(
+            map_data(&set, AttentionKind::Cross, 1, None),
+            HeatData::default()
+        );
     }
 }

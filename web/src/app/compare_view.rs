@@ -99,10 +99,18 @@ fn start(runs: [Run; 2], axis: CompareAxis, base: &Settings) {
     let (a, b) = axis.runs(base);
     for (index, (run, settings)) in runs.into_iter().zip([a, b]).enumerate() {
         run.reset(settings);
-        let crash = move |m: String| run.problem.set(Some(format!("This run's worker stopped: {m}")));
-        let worker = spawn_worker(move |out| apply(run, index, out), move |e| run.problem.set(Some(e)), crash);
+        let crash = move |m: String| {
+            run.problem
+                .set(Some(format!("This run's worker stopped: {m}")))
+        };
+        let worker = spawn_worker(
+            move |out| apply(run, index, out),
+            move |e| run.problem.set(Some(e)),
+            crash,
+        );
         if worker.is_none() {
-            run.problem.set(Some("A compare worker could not be started.".into()));
+            run.problem
+                .set(Some("A compare worker could not be started.".into()));
         }
         WORKERS.with(|w| w.borrow_mut()[index] = worker);
     }
@@ -122,14 +130,42 @@ fn draw(canvas: NodeRef<Canvas>, runs: [Run; 2], axis: CompareAxis) {
     let Some(c) = canvas.get() else { return };
     let mut series = Vec::new();
     for (run, (name, color)) in runs.iter().zip([("A", BLUE), ("B", VERMILLION)]) {
-        let what = run.settings.with(|s| s.as_ref().map(|s| axis.describe(s)).unwrap_or_default());
+        let what = run
+            .settings
+            .with(|s| s.as_ref().map(|s| axis.describe(s)).unwrap_or_default());
         let curves = run.curves.get();
-        let train = curves.train.iter().map(|p| (p.step as f64, p.loss as f64)).collect();
-        let eval = curves.eval.iter().map(|p| (p.step as f64, p.loss as f64)).collect();
-        series.push(Series { label: format!("{name}: {what}, train"), color, points: train, dots: false });
-        series.push(Series { label: format!("{name}: held-out"), color, points: eval, dots: true });
+        let train = curves
+            .train
+            .iter()
+            .map(|p| (p.step as f64, p.loss as f64))
+            .collect();
+        let eval = curves
+            .eval
+            .iter()
+            .map(|p| (p.step as f64, p.loss as f64))
+            .collect();
+        series.push(Series {
+            label: format!("{name}: {what}, train"),
+            color,
+            points: train,
+            dots: false,
+        });
+        series.push(Series {
+            label: format!("{name}: held-out"),
+            color,
+            points: eval,
+            dots: true,
+        });
     }
-    let chart = LineChart { x_label: "step", y_label: "loss (per token)", series, log_y: false, y_fixed: None, font_px: 16, legend_at: SeriesLabelPosition::UpperRight };
+    let chart = LineChart {
+        x_label: "step",
+        y_label: "loss (per token)",
+        series,
+        log_y: false,
+        y_fixed: None,
+        font_px: 16,
+        legend_at: SeriesLabelPosition::UpperRight,
+    };
     draw_lines(&c, &chart);
 }
 
@@ -140,14 +176,31 @@ pub fn CompareView() -> impl IntoView {
     let runs = [Run::new(), Run::new()];
     let canvas = NodeRef::<Canvas>::new();
     Effect::new(move |_| draw(canvas, runs, axis.get()));
-    let base = move || lab.model.with(|m| m.as_ref().map(|m| m.settings.clone())).unwrap_or_else(|| lab.draft.get());
+    let base = move || {
+        lab.model
+            .with(|m| m.as_ref().map(|m| m.settings.clone()))
+            .unwrap_or_else(|| lab.draft.get())
+    };
     let running = RwSignal::new(false);
     let status = move |run: Run, name: &'static str| {
         move || {
-            let latest = run.curves.with(|c| c.eval.last().map(|e| format!(", held-out exact match {:.0}% at step {}", e.exact_match * 100.0, e.step)));
+            let latest = run.curves.with(|c| {
+                c.eval.last().map(|e| {
+                    format!(
+                        ", held-out exact match {:.0}% at step {}",
+                        e.exact_match * 100.0,
+                        e.step
+                    )
+                })
+            });
             match run.problem.get() {
                 Some(p) => format!("{name}: {p}"),
-                None => format!("{name}: step {}, {:.0} tokens/s{}", run.step.get(), run.tokens_per_s.get(), latest.unwrap_or_default()),
+                None => format!(
+                    "{name}: step {}, {:.0} tokens/s{}",
+                    run.step.get(),
+                    run.tokens_per_s.get(),
+                    latest.unwrap_or_default()
+                ),
             }
         }
     };

@@ -18,8 +18,17 @@ const ROW_CELL_PX: u32 = 26;
 fn row_map(maps: HeadMaps, keys: Vec<String>, testid: &'static str, what: String) -> impl IntoView {
     let (values, row_labels) = rows_by_head(&maps);
     let (rows, cols) = (row_labels.len(), maps.seq_k);
-    let col_labels: Vec<String> = (0..cols).map(|i| keys.get(i).cloned().unwrap_or_else(|| format!("#{i}"))).collect();
-    let data = HeatData { rows, cols, values, row_labels, col_labels, ..HeatData::default() };
+    let col_labels: Vec<String> = (0..cols)
+        .map(|i| keys.get(i).cloned().unwrap_or_else(|| format!("#{i}")))
+        .collect();
+    let data = HeatData {
+        rows,
+        cols,
+        values,
+        row_labels,
+        col_labels,
+        ..HeatData::default()
+    };
     let size = ((cols as u32) * ROW_CELL_PX, (rows as u32) * ROW_CELL_PX);
     let label = data.describe(&what);
     view! {
@@ -30,10 +39,28 @@ fn row_map(maps: HeadMaps, keys: Vec<String>, testid: &'static str, what: String
     }
 }
 
-fn step_panel(v: StepView, self_row: HeadMaps, cross_row: HeadMaps, source: Vec<String>) -> impl IntoView {
-    let best = v.top_k.first().map(|(_, p)| *p).unwrap_or(1.0).max(f32::EPSILON);
-    let mode = if v.cached { "with the KV cache" } else { "without a cache (the whole prefix again)" };
-    let other = if v.cached { "Without the cache" } else { "With the cache" };
+fn step_panel(
+    v: StepView,
+    self_row: HeadMaps,
+    cross_row: HeadMaps,
+    source: Vec<String>,
+) -> impl IntoView {
+    let best = v
+        .top_k
+        .first()
+        .map(|(_, p)| *p)
+        .unwrap_or(1.0)
+        .max(f32::EPSILON);
+    let mode = if v.cached {
+        "with the KV cache"
+    } else {
+        "without a cache (the whole prefix again)"
+    };
+    let other = if v.cached {
+        "Without the cache"
+    } else {
+        "With the cache"
+    };
     let input = v.input.clone();
     view! {
         <p class="decode-input">"Decoder input: "
@@ -86,7 +113,12 @@ pub fn DecodeStepper() -> impl IntoView {
         let i = lab.decode_step.get().min(tr.steps.len().saturating_sub(1));
         let v = step_view(&settings, &tr, i)?;
         let step = &tr.steps[i];
-        Some((v, step.self_row.clone(), step.cross_row.clone(), tr.attention.src_tokens.clone()))
+        Some((
+            v,
+            step.self_row.clone(),
+            step.cross_row.clone(),
+            tr.attention.src_tokens.clone(),
+        ))
     };
     let toggle = move |ev: leptos::ev::Event| {
         lab.decode_cached.set(event_target_checked(&ev));

@@ -62,7 +62,10 @@ fn NumMatrix(
             let cells = HeadTrace::row(&values, width, i)
                 .iter()
                 .enumerate()
-                .map(|(c, &v)| Cell { value: Some(v), formula: format!("{what}[{label}, {c}] = {v:.4}") })
+                .map(|(c, &v)| Cell {
+                    value: Some(v),
+                    formula: format!("{what}[{label}, {c}] = {v:.4}"),
+                })
                 .collect::<Vec<_>>();
             view! { <NumRow label=label cells/> }
         })
@@ -79,7 +82,14 @@ fn NumMatrix(
 fn strip(values: Vec<f32>, what: &'static str, testid: &'static str) -> impl IntoView {
     let n = values.len();
     let range = finite_range(&values);
-    let data = HeatData { rows: 1, cols: n, values, range, map: ColorMap::Cividis, ..HeatData::default() };
+    let data = HeatData {
+        rows: 1,
+        cols: n,
+        values,
+        range,
+        map: ColorMap::Cividis,
+        ..HeatData::default()
+    };
     let label = format!("{what}: {n} numbers from {:.2} to {:.2}", range.0, range.1);
     view! {
         <div class="strip">
@@ -93,10 +103,29 @@ fn strip(values: Vec<f32>, what: &'static str, testid: &'static str) -> impl Int
 fn stages(tr: HeadTrace, i: usize, beta: f32) -> impl IntoView {
     let i = i.min(tr.seq_q.saturating_sub(1));
     let s = key_stages(&tr, i, beta);
-    let what_if: Vec<f32> = s.beta_weights.iter().map(|c| c.value.unwrap_or(0.0)).collect();
+    let what_if: Vec<f32> = s
+        .beta_weights
+        .iter()
+        .map(|c| c.value.unwrap_or(0.0))
+        .collect();
     let context = HeadTrace::row(&tr.head_context, tr.d_k, i).to_vec();
-    let cells = |v: &[f32], name: &str| v.iter().enumerate().map(|(c, &x)| Cell { value: Some(x), formula: format!("{name}[{c}] = Σⱼ wⱼ·V[j, {c}] = {}", fmt(x)) }).collect::<Vec<_>>();
-    let q_row: Vec<Cell> = HeadTrace::row(&tr.q, tr.d_k, i).iter().enumerate().map(|(c, &x)| Cell { value: Some(x), formula: format!("q[{c}] = (x·W^Q)[{c} of this head] = {x:.4}") }).collect();
+    let cells = |v: &[f32], name: &str| {
+        v.iter()
+            .enumerate()
+            .map(|(c, &x)| Cell {
+                value: Some(x),
+                formula: format!("{name}[{c}] = Σⱼ wⱼ·V[j, {c}] = {}", fmt(x)),
+            })
+            .collect::<Vec<_>>()
+    };
+    let q_row: Vec<Cell> = HeadTrace::row(&tr.q, tr.d_k, i)
+        .iter()
+        .enumerate()
+        .map(|(c, &x)| Cell {
+            value: Some(x),
+            formula: format!("q[{c}] = (x·W^Q)[{c} of this head] = {x:.4}"),
+        })
+        .collect();
     let keys = tr.key_tokens.clone();
     let head_n = tr.request.as_ref().map_or(0, |r| r.head);
     view! {
@@ -145,22 +174,44 @@ pub fn HeadView() -> impl IntoView {
     let query = RwSignal::new(0usize);
     let slider = RwSignal::new(1.0f32);
     let use_typed = RwSignal::new(false);
-    let sizes = move || lab.model.with(|m| m.as_ref().map(|m| (m.settings.n_layers, m.settings.n_heads)).unwrap_or((1, 1)));
+    let sizes = move || {
+        lab.model.with(|m| {
+            m.as_ref()
+                .map(|m| (m.settings.n_layers, m.settings.n_heads))
+                .unwrap_or((1, 1))
+        })
+    };
     // Ask the worker for the selected head whenever the selection or the model changes.
     Effect::new(move |_| {
         let (n_layers, n_heads) = sizes();
-        let sentence = use_typed.get().then(|| lab.translate_text.get()).filter(|t| !t.trim().is_empty());
-        let request = TraceRequest { kind: kind.get(), layer: layer.get().min(n_layers - 1), head: head_index.get().min(n_heads - 1), sentence };
+        let sentence = use_typed
+            .get()
+            .then(|| lab.translate_text.get())
+            .filter(|t| !t.trim().is_empty());
+        let request = TraceRequest {
+            kind: kind.get(),
+            layer: layer.get().min(n_layers - 1),
+            head: head_index.get().min(n_heads - 1),
+            sentence,
+        };
         lab.trace_request.set(Some(request.clone()));
-        send(WorkerInput::Trace { request: Some(request) });
+        send(WorkerInput::Trace {
+            request: Some(request),
+        });
     });
     let beta = move || head::beta_from_slider(slider.get());
     let trace = move || lab.trace.get().and_then(Result::ok);
-    let entropy = move || trace().map(|tr| {
-        let i = query.get().min(tr.seq_q.saturating_sub(1));
-        head::row_entropies(&tr, beta())[i]
-    });
-    let options = |n: usize| (0..n).map(|i| view! { <option value=i.to_string()>{(i + 1).to_string()}</option> }).collect_view();
+    let entropy = move || {
+        trace().map(|tr| {
+            let i = query.get().min(tr.seq_q.saturating_sub(1));
+            head::row_entropies(&tr, beta())[i]
+        })
+    };
+    let options = |n: usize| {
+        (0..n)
+            .map(|i| view! { <option value=i.to_string()>{(i + 1).to_string()}</option> })
+            .collect_view()
+    };
     view! {
         <section id="inside-head" class="view" data-testid="head-view">
             <h2>"3 · Inside one head"</h2>

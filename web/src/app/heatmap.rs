@@ -31,7 +31,16 @@ pub struct HeatData {
 
 impl Default for HeatData {
     fn default() -> Self {
-        Self { rows: 0, cols: 0, values: Vec::new(), hidden: None, range: (0.0, 1.0), map: ColorMap::Viridis, row_labels: Vec::new(), col_labels: Vec::new() }
+        Self {
+            rows: 0,
+            cols: 0,
+            values: Vec::new(),
+            hidden: None,
+            range: (0.0, 1.0),
+            map: ColorMap::Viridis,
+            row_labels: Vec::new(),
+            col_labels: Vec::new(),
+        }
     }
 }
 
@@ -43,15 +52,24 @@ impl HeatData {
 
     /// Whether `(row, col)` is masked.
     pub fn is_hidden(&self, row: usize, col: usize) -> bool {
-        self.hidden.as_ref().is_some_and(|h| h.get(row * self.cols + col).copied().unwrap_or(false))
+        self.hidden
+            .as_ref()
+            .is_some_and(|h| h.get(row * self.cols + col).copied().unwrap_or(false))
     }
 
     /// A text alternative for screen readers.
     pub fn describe(&self, what: &str) -> String {
         if self.row_labels.is_empty() {
-            format!("{what}: {} rows × {} columns, values {:.3} to {:.3}", self.rows, self.cols, self.range.0, self.range.1)
+            format!(
+                "{what}: {} rows × {} columns, values {:.3} to {:.3}",
+                self.rows, self.cols, self.range.0, self.range.1
+            )
         } else {
-            format!("{what}. Rows (queries): {}. Columns (keys): {}.", self.row_labels.join(" "), self.col_labels.join(" "))
+            format!(
+                "{what}. Rows (queries): {}. Columns (keys): {}.",
+                self.row_labels.join(" "),
+                self.col_labels.join(" ")
+            )
         }
     }
 }
@@ -91,7 +109,12 @@ pub fn Heatmap(
             c.set_width(w);
             c.set_height(h);
         }
-        draw_heatmap(&c, d.rows, d.cols, &heatmap_rgba(&d.values, d.hidden.as_deref(), d.range, d.map));
+        draw_heatmap(
+            &c,
+            d.rows,
+            d.cols,
+            &heatmap_rgba(&d.values, d.hidden.as_deref(), d.range, d.map),
+        );
         if let Some((r, col)) = hover.filter(|&(r, col)| r < d.rows && col < d.cols) {
             outline_cell(&c, d.rows, d.cols, r, col);
         }
@@ -99,7 +122,14 @@ pub fn Heatmap(
     let cell_at = move |ev: &MouseEvent| -> Option<(usize, usize)> {
         let c = canvas.get_untracked()?;
         let rect = c.get_bounding_client_rect();
-        let (x, y) = css_to_canvas(ev.offset_x() as f64, ev.offset_y() as f64, rect.width(), rect.height(), c.width() as f64, c.height() as f64);
+        let (x, y) = css_to_canvas(
+            ev.offset_x() as f64,
+            ev.offset_y() as f64,
+            rect.width(),
+            rect.height(),
+            c.width() as f64,
+            c.height() as f64,
+        );
         let d = data.get_untracked();
         Grid::new(d.rows, d.cols, c.width() as f64, c.height() as f64).cell_at(x, y)
     };
@@ -164,7 +194,13 @@ pub fn Legend(
     #[prop(into)]
     what: String,
 ) -> impl IntoView {
-    let fmt = |v: f32| if v.abs() >= 100.0 { format!("{v:.0}") } else { format!("{v:.2}") };
+    let fmt = |v: f32| {
+        if v.abs() >= 100.0 {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.2}")
+        }
+    };
     view! {
         <div class="legend">
             <span class="legend-what">{what}</span>

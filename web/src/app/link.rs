@@ -47,8 +47,15 @@ pub fn spawn(lab: Lab) {
             crashed(lab, format!("The training worker stopped: {message}"));
         }
     };
-    let Some(worker) = spawn_worker(move |out| apply(lab, out), move |e| lab.show(Source::Worker, e), on_crash) else {
-        lab.show(Source::Worker, "The training worker could not be started. Reload the page to try again.");
+    let Some(worker) = spawn_worker(
+        move |out| apply(lab, out),
+        move |e| lab.show(Source::Worker, e),
+        on_crash,
+    ) else {
+        lab.show(
+            Source::Worker,
+            "The training worker could not be started. Reload the page to try again.",
+        );
         return;
     };
     WORKER.with(|w| *w.borrow_mut() = Some(worker));
@@ -88,7 +95,12 @@ pub fn post(worker: &Worker, input: &WorkerInput) {
 fn crashed(lab: Lab, message: String) {
     lab.worker.set(WorkerState::Crashed);
     lab.running.set(false);
-    lab.banner.set(Some(Banner { source: Source::Worker, message, offer_reset: false, offer_restart: true }));
+    lab.banner.set(Some(Banner {
+        source: Source::Worker,
+        message,
+        offer_reset: false,
+        offer_restart: true,
+    }));
 }
 
 /// What to load once the worker is ready: the run saved in this browser if
@@ -97,13 +109,21 @@ fn boot(lab: Lab) {
     match storage::load_run() {
         Some(Ok(run)) => {
             lab.curves.set(run.curves);
-            send(WorkerInput::LoadCheckpoint { bytes: run.checkpoint, origin: ModelOrigin::Restored });
+            send(WorkerInput::LoadCheckpoint {
+                bytes: run.checkpoint,
+                origin: ModelOrigin::Restored,
+            });
         }
         Some(Err(why)) => {
-            lab.note.set(format!("The run saved in this browser was ignored: {why}."));
-            send(WorkerInput::LoadPretrained { task: lab.task.get_untracked() });
+            lab.note
+                .set(format!("The run saved in this browser was ignored: {why}."));
+            send(WorkerInput::LoadPretrained {
+                task: lab.task.get_untracked(),
+            });
         }
-        None => send(WorkerInput::LoadPretrained { task: lab.task.get_untracked() }),
+        None => send(WorkerInput::LoadPretrained {
+            task: lab.task.get_untracked(),
+        }),
     }
 }
 
@@ -133,15 +153,21 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             lab.model.set(Some(info));
             if origin != ModelOrigin::Restored {
                 // Keep the new model across a reload.
-                send(WorkerInput::Save { purpose: SavePurpose::Store });
+                send(WorkerInput::Save {
+                    purpose: SavePurpose::Store,
+                });
             }
-            send(WorkerInput::MaskDemo { head: lab.mask_head.get_untracked() });
+            send(WorkerInput::MaskDemo {
+                head: lab.mask_head.get_untracked(),
+            });
             let text = lab.translate_text.get_untracked();
             if !text.trim().is_empty() {
                 request_translation(lab, text);
             }
             if let Some(request) = lab.trace_request.get_untracked() {
-                send(WorkerInput::Trace { request: Some(request) });
+                send(WorkerInput::Trace {
+                    request: Some(request),
+                });
             }
         }
         WorkerOutput::Snapshot(snap) => {
@@ -152,7 +178,9 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             lab.running.set(snap.running);
             if !snap.running && !snap.points.is_empty() {
                 // Paused or stepped: the mask demo shows the new weights.
-                send(WorkerInput::MaskDemo { head: lab.mask_head.get_untracked() });
+                send(WorkerInput::MaskDemo {
+                    head: lab.mask_head.get_untracked(),
+                });
             }
             if snap.tokens_per_s > 0.0 {
                 lab.tokens_per_s.set(snap.tokens_per_s);
@@ -181,11 +209,22 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         }
         WorkerOutput::MaskDemo(demo) => lab.mask_demo.set(Some(demo)),
         WorkerOutput::Trace(result) => lab.trace.set(Some(result)),
-        WorkerOutput::Checkpoint { purpose, step, bytes } => match purpose {
+        WorkerOutput::Checkpoint {
+            purpose,
+            step,
+            bytes,
+        } => match purpose {
             SavePurpose::Store => storage::save_run(lab, step, bytes),
-            SavePurpose::Download => storage::download(&crate::run::checkpoint_file_name(lab.task.get_untracked().name(), step), &bytes),
+            SavePurpose::Download => storage::download(
+                &crate::run::checkpoint_file_name(lab.task.get_untracked().name(), step),
+                &bytes,
+            ),
         },
-        WorkerOutput::Diverged { step, message, suggested } => {
+        WorkerOutput::Diverged {
+            step,
+            message,
+            suggested,
+        } => {
             lab.running.set(false);
             lab.diverged.set(true);
             lab.step.set(step);
@@ -196,13 +235,20 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             lab.show(Source::Diverged, message);
         }
         WorkerOutput::Refused(problems) => {
-            lab.show(Source::Settings, format!("These settings were refused, so nothing was built: {problems}"));
+            lab.show(
+                Source::Settings,
+                format!("These settings were refused, so nothing was built: {problems}"),
+            );
         }
         WorkerOutput::Error { message, fatal } => {
             if fatal {
                 crashed(lab, message);
             } else {
-                let source = if message.contains("checkpoint") { Source::Upload } else { Source::Worker };
+                let source = if message.contains("checkpoint") {
+                    Source::Upload
+                } else {
+                    Source::Worker
+                };
                 lab.show(source, message);
             }
         }
@@ -214,7 +260,11 @@ pub fn request_translation(lab: Lab, text: String) {
     let id = lab.translate_id.get_untracked() + 1;
     lab.translate_id.set(id);
     lab.decode_step.set(0);
-    send(WorkerInput::Translate { id, text, cached: lab.decode_cached.get_untracked() });
+    send(WorkerInput::Translate {
+        id,
+        text,
+        cached: lab.decode_cached.get_untracked(),
+    });
 }
 
 /// Restart a crashed worker and load the saved run or the pretrained model.

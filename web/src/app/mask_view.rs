@@ -14,8 +14,23 @@ use leptos::prelude::*;
 const VISIBLE: f32 = 0.45;
 
 /// A boolean mask as heatmap data: visible cells coloured, hidden ones grey.
-pub fn mask_data(mask: Vec<bool>, rows: usize, cols: usize, row_labels: Vec<String>, col_labels: Vec<String>) -> HeatData {
-    HeatData { rows, cols, values: vec![VISIBLE; rows * cols], hidden: Some(mask), range: (0.0, 1.0), map: ColorMap::Viridis, row_labels, col_labels }
+pub fn mask_data(
+    mask: Vec<bool>,
+    rows: usize,
+    cols: usize,
+    row_labels: Vec<String>,
+    col_labels: Vec<String>,
+) -> HeatData {
+    HeatData {
+        rows,
+        cols,
+        values: vec![VISIBLE; rows * cols],
+        hidden: Some(mask),
+        range: (0.0, 1.0),
+        map: ColorMap::Viridis,
+        row_labels,
+        col_labels,
+    }
 }
 
 /// Up to `n` sentences of different lengths, shortest last, for the padding example.
@@ -33,37 +48,86 @@ pub fn varied_batch(pairs: &[Pair], n: usize) -> Vec<Pair> {
 /// The three panels of a [`MaskDemo`]: raw scores, masked scores, softmax weights.
 pub fn demo_panels(demo: &MaskDemo) -> [HeatData; 3] {
     let (r, c) = (demo.seq_q, demo.seq_k);
-    let labels = |n: usize| (0..n).map(|i| demo.tokens.get(i).cloned().unwrap_or_else(|| format!("#{i}"))).collect::<Vec<_>>();
+    let labels = |n: usize| {
+        (0..n)
+            .map(|i| {
+                demo.tokens
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| format!("#{i}"))
+            })
+            .collect::<Vec<_>>()
+    };
     let range = finite_range(&demo.raw_scores);
     let hidden: Vec<bool> = demo.masked_scores.iter().map(Option::is_none).collect();
-    let masked: Vec<f32> = demo.masked_scores.iter().map(|v| v.unwrap_or(f32::NEG_INFINITY)).collect();
-    let base = HeatData { rows: r, cols: c, row_labels: labels(r), col_labels: labels(c), ..HeatData::default() };
+    let masked: Vec<f32> = demo
+        .masked_scores
+        .iter()
+        .map(|v| v.unwrap_or(f32::NEG_INFINITY))
+        .collect();
+    let base = HeatData {
+        rows: r,
+        cols: c,
+        row_labels: labels(r),
+        col_labels: labels(c),
+        ..HeatData::default()
+    };
     [
-        HeatData { values: demo.raw_scores.clone(), range, map: ColorMap::Cividis, ..base.clone() },
-        HeatData { values: masked, hidden: Some(hidden.clone()), range, map: ColorMap::Cividis, ..base.clone() },
-        HeatData { values: demo.weights.clone(), hidden: Some(hidden), range: (0.0, 1.0), map: ColorMap::Viridis, ..base },
+        HeatData {
+            values: demo.raw_scores.clone(),
+            range,
+            map: ColorMap::Cividis,
+            ..base.clone()
+        },
+        HeatData {
+            values: masked,
+            hidden: Some(hidden.clone()),
+            range,
+            map: ColorMap::Cividis,
+            ..base.clone()
+        },
+        HeatData {
+            values: demo.weights.clone(),
+            hidden: Some(hidden),
+            range: (0.0, 1.0),
+            map: ColorMap::Viridis,
+            ..base
+        },
     ]
 }
 
 fn with_eos(words: &[String]) -> Vec<String> {
-    words.iter().cloned().chain(std::iter::once("<eos>".to_string())).collect()
+    words
+        .iter()
+        .cloned()
+        .chain(std::iter::once("<eos>".to_string()))
+        .collect()
 }
 
 fn with_bos(words: &[String]) -> Vec<String> {
-    std::iter::once("<bos>".to_string()).chain(words.iter().cloned()).collect()
+    std::iter::once("<bos>".to_string())
+        .chain(words.iter().cloned())
+        .collect()
 }
 
 #[component]
 pub fn MaskView() -> impl IntoView {
     let lab = use_lab();
-    let batch = Memo::new(move |_| varied_batch(&lab.facts().map(|f| f.heldout).unwrap_or_default(), 4));
+    let batch =
+        Memo::new(move |_| varied_batch(&lab.facts().map(|f| f.heldout).unwrap_or_default(), 4));
     // Padding mask: one row per sentence of the batch, one column per key position.
     let padding = Signal::derive(move || {
         let b = batch.get();
         let lengths: Vec<usize> = b.iter().map(|p| p.src.len() + 1).collect();
         let max_len = lengths.iter().copied().max().unwrap_or(1);
         let rows = b.iter().map(|p| with_eos(&p.src).join(" ")).collect();
-        mask_data(padding_mask(&lengths, max_len), b.len(), max_len, rows, (0..max_len).map(|k| format!("key {k}")).collect())
+        mask_data(
+            padding_mask(&lengths, max_len),
+            b.len(),
+            max_len,
+            rows,
+            (0..max_len).map(|k| format!("key {k}")).collect(),
+        )
     });
     // Causal mask on the first sentence's decoder inputs.
     let causal = Signal::derive(move || {
@@ -79,20 +143,49 @@ pub fn MaskView() -> impl IntoView {
             let max_len = lengths.iter().copied().max().unwrap_or(1);
             let all = combined_mask(&lengths, max_len);
             let size = max_len * max_len;
-            let Some(pair) = b.get(i) else { return HeatData::default() };
+            let Some(pair) = b.get(i) else {
+                return HeatData::default();
+            };
             let mut tokens = with_bos(&pair.tgt);
             tokens.resize(max_len, "<pad>".to_string());
-            mask_data(all[i * size..(i + 1) * size].to_vec(), max_len, max_len, tokens.clone(), tokens)
+            mask_data(
+                all[i * size..(i + 1) * size].to_vec(),
+                max_len,
+                max_len,
+                tokens.clone(),
+                tokens,
+            )
         })
     };
-    let size_of = |data: Signal<HeatData>, cell: f64| Signal::derive(move || data.with(|d| ((d.cols as f64 * cell) as u32, (d.rows as f64 * cell) as u32)));
-    let n_heads = move || lab.model.with(|m| m.as_ref().map(|m| m.settings.n_heads).unwrap_or(1));
+    let size_of = |data: Signal<HeatData>, cell: f64| {
+        Signal::derive(move || {
+            data.with(|d| ((d.cols as f64 * cell) as u32, (d.rows as f64 * cell) as u32))
+        })
+    };
+    let n_heads = move || {
+        lab.model
+            .with(|m| m.as_ref().map(|m| m.settings.n_heads).unwrap_or(1))
+    };
     let panels = Memo::new(move |_| lab.mask_demo.with(|d| d.as_ref().map(demo_panels)));
-    let panel = move |i: usize| Signal::derive(move || panels.with(|p| p.as_ref().map(|p| p[i].clone()).unwrap_or_default()));
-    let hidden_swatch = format!("background: rgb({},{},{})", HIDDEN_RGB[0], HIDDEN_RGB[1], HIDDEN_RGB[2]);
+    let panel = move |i: usize| {
+        Signal::derive(move || {
+            panels.with(|p| p.as_ref().map(|p| p[i].clone()).unwrap_or_default())
+        })
+    };
+    let hidden_swatch = format!(
+        "background: rgb({},{},{})",
+        HIDDEN_RGB[0], HIDDEN_RGB[1], HIDDEN_RGB[2]
+    );
     let visible = ColorMap::Viridis.rgb(VISIBLE);
-    let visible_swatch = format!("background: rgb({},{},{})", visible[0], visible[1], visible[2]);
-    let demo_titles = ["raw scores QKᵀ/√d_k", "masked scores (light grey = −∞)", "softmax weights (hidden = exactly 0)"];
+    let visible_swatch = format!(
+        "background: rgb({},{},{})",
+        visible[0], visible[1], visible[2]
+    );
+    let demo_titles = [
+        "raw scores QKᵀ/√d_k",
+        "masked scores (light grey = −∞)",
+        "softmax weights (hidden = exactly 0)",
+    ];
 
     view! {
         <section id="masks" class="view" data-testid="mask-view">
@@ -154,7 +247,10 @@ mod tests {
 
     #[test]
     fn the_example_batch_has_distinct_lengths() {
-        let pairs: Vec<Pair> = ["a b", "c d", "e", "f g h", "i j k l m"].iter().map(|s| Pair::from_text(s, s, vec![])).collect();
+        let pairs: Vec<Pair> = ["a b", "c d", "e", "f g h", "i j k l m"]
+            .iter()
+            .map(|s| Pair::from_text(s, s, vec![]))
+            .collect();
         let batch = varied_batch(&pairs, 4);
         let lengths: Vec<usize> = batch.iter().map(|p| p.src.len()).collect();
         assert_eq!(lengths, vec![5, 3, 2, 1]);

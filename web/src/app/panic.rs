@@ -14,13 +14,20 @@ pub fn install() {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 fn show(message: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
     let Some(body) = document.body() else { return };
-    let Ok(banner) = document.create_element("div") else { return };
+    let Ok(banner) = document.create_element("div") else {
+        return;
+    };
     banner.set_class_name("panic-banner");
     let _ = banner.set_attribute("role", "alert");
     let _ = banner.set_attribute("data-testid", "panic-message");

@@ -7,15 +7,19 @@ use crate::plot::colormap::{finite_range, ColorMap};
 use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
 use lab_math::{pe_similarity, pe_value, sinusoid_table};
 use leptos::html::Canvas;
-use plotters::prelude::SeriesLabelPosition;
 use leptos::prelude::*;
+use plotters::prelude::SeriesLabelPosition;
 
 const MAX_D_MODEL: usize = 512;
 const MAX_LEN: usize = 200;
 
 /// Parse the comma-separated dimensions of the line plot, keeping those below `d_model`.
 pub fn parse_dims(text: &str, d_model: usize) -> Vec<usize> {
-    text.split([',', ' ']).filter_map(|t| t.trim().parse().ok()).filter(|&d| d < d_model).take(5).collect()
+    text.split([',', ' '])
+        .filter_map(|t| t.trim().parse().ok())
+        .filter(|&d| d < d_model)
+        .take(5)
+        .collect()
 }
 
 #[component]
@@ -40,12 +44,24 @@ pub fn PeView() -> impl IntoView {
     let sim = Signal::derive(move || {
         let values = pe_similarity(&table.get(), d_model.get());
         let range = finite_range(&values);
-        HeatData { rows: len.get(), cols: len.get(), values, range, map: ColorMap::Viridis, ..HeatData::default() }
+        HeatData {
+            rows: len.get(),
+            cols: len.get(),
+            values,
+            range,
+            map: ColorMap::Viridis,
+            ..HeatData::default()
+        }
     });
     let heat_size = Signal::derive(move || (880, (len.get() as u32 * 6).clamp(240, 600)));
     let sim_size = Signal::derive(|| (420, 420));
 
-    let set_number = move |text: String, what: &str, max: usize, even: bool, target: RwSignal<usize>| match text.trim().parse::<usize>() {
+    let set_number = move |text: String,
+                           what: &str,
+                           max: usize,
+                           even: bool,
+                           target: RwSignal<usize>| {
+        match text.trim().parse::<usize>() {
         Ok(v) if v >= 2 && v <= max && (!even || v % 2 == 0) => {
             problem.set(String::new());
             target.set(v);
@@ -54,6 +70,7 @@ pub fn PeView() -> impl IntoView {
             "{what} must be {}a whole number from 2 to {max}; got {text:?}. The picture keeps the last valid value.",
             if even { "an even " } else { "" }
         )),
+    }
     };
 
     let on_hover = Callback::new(move |cell: Option<(usize, usize)>| {
@@ -73,7 +90,10 @@ pub fn PeView() -> impl IntoView {
             None => String::new(),
             Some((p, q)) => {
                 let v = sim.with_untracked(|s| s.at(p, q).unwrap_or(0.0));
-                format!("PE({p}) · PE({q}) = {v:.3}   (distance |p − q| = {})", p.abs_diff(q))
+                format!(
+                    "PE({p}) · PE({q}) = {v:.3}   (distance |p − q| = {})",
+                    p.abs_diff(q)
+                )
             }
         })
     });
@@ -91,11 +111,26 @@ pub fn PeView() -> impl IntoView {
             .map(|(&dim, color)| Series {
                 label: format!("dim {dim} ({})", if dim % 2 == 0 { "sin" } else { "cos" }),
                 color,
-                points: t.chunks(d).enumerate().map(|(pos, row)| (pos as f64, row[dim] as f64)).collect(),
+                points: t
+                    .chunks(d)
+                    .enumerate()
+                    .map(|(pos, row)| (pos as f64, row[dim] as f64))
+                    .collect(),
                 dots: false,
             })
             .collect();
-        draw_lines(&c, &LineChart { x_label: "position", y_label: "PE value", series, log_y: false, y_fixed: Some((-1.1, 1.1)), font_px: 16, legend_at: SeriesLabelPosition::LowerRight });
+        draw_lines(
+            &c,
+            &LineChart {
+                x_label: "position",
+                y_label: "PE value",
+                series,
+                log_y: false,
+                y_fixed: Some((-1.1, 1.1)),
+                font_px: 16,
+                legend_at: SeriesLabelPosition::LowerRight,
+            },
+        );
     });
 
     view! {

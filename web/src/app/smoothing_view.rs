@@ -130,7 +130,10 @@ pub fn spread_note(vocab: usize, eps: f64) -> String {
 pub fn SmoothingView() -> impl IntoView {
     let lab = use_lab();
     let probe = Memo::new(move |_| {
-        lab.prediction.get().filter(has_model).unwrap_or_else(|| probe_without_model(&lab.facts().unwrap_or_default()))
+        lab.prediction
+            .get()
+            .filter(has_model)
+            .unwrap_or_else(|| probe_without_model(&lab.facts().unwrap_or_default()))
     });
     let model_eps = Memo::new(move |_| {
         lab.model
@@ -255,7 +258,11 @@ mod tests {
 
     fn en_ja() -> ProbePrediction {
         let data = lab_tasks::Dataset::build(TaskKind::EnJa, 42);
-        let facts = TaskFacts { tgt_vocab: data.tgt_vocab.tokens().to_vec(), heldout: vec![data.probe().clone()], ..Default::default() };
+        let facts = TaskFacts {
+            tgt_vocab: data.tgt_vocab.tokens().to_vec(),
+            heldout: vec![data.probe().clone()],
+            ..Default::default()
+        };
         probe_without_model(&facts)
     }
 

@@ -1,7 +1,10 @@
 //! Everything the views share, as signals in one `Copy` context.
 
 use crate::plot::curves::Curves;
-use lab_protocol::{TaskFacts, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TraceRequest, Translation};
+use lab_protocol::{
+    AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TaskFacts,
+    TraceRequest, Translation,
+};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
@@ -110,17 +113,26 @@ impl Lab {
 
     /// [`Lab::facts`] without tracking.
     pub fn facts_untracked(&self) -> Option<TaskFacts> {
-        self.model.with_untracked(|m| m.as_ref().map(|m| m.facts.clone()))
+        self.model
+            .with_untracked(|m| m.as_ref().map(|m| m.facts.clone()))
     }
 
     /// Show a message in the banner.
     pub fn show(&self, source: Source, message: impl Into<String>) {
-        self.banner.set(Some(Banner { source, message: message.into(), offer_reset: source == Source::Diverged, offer_restart: false }));
+        self.banner.set(Some(Banner {
+            source,
+            message: message.into(),
+            offer_reset: source == Source::Diverged,
+            offer_restart: false,
+        }));
     }
 
     /// Clear the banner if it came from `source`.
     pub fn clear(&self, source: Source) {
-        if self.banner.with_untracked(|b| b.as_ref().is_some_and(|b| b.source == source)) {
+        if self
+            .banner
+            .with_untracked(|b| b.as_ref().is_some_and(|b| b.source == source))
+        {
             self.banner.set(None);
         }
     }

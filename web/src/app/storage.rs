@@ -24,9 +24,18 @@ pub fn load_run() -> Option<Result<SavedRun, String>> {
 
 /// Store the current run (settings, weights, curves).
 pub fn save_run(lab: Lab, step: usize, checkpoint: Vec<u8>) {
-    let Some(info) = lab.model.get_untracked() else { return };
-    let run = SavedRun { settings: info.settings, step, checkpoint, curves: lab.curves.get_untracked() };
-    let saved = local_storage().map(|s| s.set_item(STORAGE_KEY, &run.to_json()).is_ok()).unwrap_or(false);
+    let Some(info) = lab.model.get_untracked() else {
+        return;
+    };
+    let run = SavedRun {
+        settings: info.settings,
+        step,
+        checkpoint,
+        curves: lab.curves.get_untracked(),
+    };
+    let saved = local_storage()
+        .map(|s| s.set_item(STORAGE_KEY, &run.to_json()).is_ok())
+        .unwrap_or(false);
     lab.note.set(if saved {
         format!("Saved in this browser at step {step}; a reload restores it.")
     } else {
@@ -46,9 +55,16 @@ pub fn download(name: &str, bytes: &[u8]) {
     let array = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let options = BlobPropertyBag::new();
     options.set_type("application/octet-stream");
-    let Ok(blob) = Blob::new_with_u8_array_sequence_and_options(&array, &options) else { return };
-    let Ok(url) = Url::create_object_url_with_blob(&blob) else { return };
-    let anchor = web_sys::window().and_then(|w| w.document()).and_then(|d| d.create_element("a").ok()).and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
+    let Ok(blob) = Blob::new_with_u8_array_sequence_and_options(&array, &options) else {
+        return;
+    };
+    let Ok(url) = Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    let anchor = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
     if let Some(a) = anchor {
         a.set_href(&url);
         a.set_download(name);
@@ -67,16 +83,28 @@ pub fn upload_too_large(size: f64) -> Option<String> {
 pub fn upload(lab: Lab, file: web_sys::File) {
     lab.clear(Source::Upload);
     if let Some(problem) = upload_too_large(file.size()) {
-        lab.show(Source::Upload, format!("{problem} The current model keeps working."));
+        lab.show(
+            Source::Upload,
+            format!("{problem} The current model keeps working."),
+        );
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
             Ok(buffer) => {
                 let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-                send(WorkerInput::LoadCheckpoint { bytes, origin: ModelOrigin::Uploaded });
+                send(WorkerInput::LoadCheckpoint {
+                    bytes,
+                    origin: ModelOrigin::Uploaded,
+                });
             }
-            Err(_) => lab.show(Source::Upload, format!("The file {:?} could not be read. The current model keeps working.", file.name())),
+            Err(_) => lab.show(
+                Source::Upload,
+                format!(
+                    "The file {:?} could not be read. The current model keeps working.",
+                    file.name()
+                ),
+            ),
         }
     });
 }

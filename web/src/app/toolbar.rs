@@ -11,7 +11,10 @@ use wasm_bindgen::JsCast;
 
 /// Start from scratch with the settings in the form, if they are valid.
 pub fn reset(lab: Lab) {
-    let settings = Settings { task: lab.task.get_untracked(), ..lab.draft.get_untracked() };
+    let settings = Settings {
+        task: lab.task.get_untracked(),
+        ..lab.draft.get_untracked()
+    };
     match settings.validate() {
         Ok(()) => {
             lab.clear(Source::Settings);
@@ -19,7 +22,10 @@ pub fn reset(lab: Lab) {
             lab.clear(Source::Worker);
             send(WorkerInput::New { settings });
         }
-        Err(problems) => lab.show(Source::Settings, format!("These settings cannot be trained, so nothing was started: {problems}")),
+        Err(problems) => lab.show(
+            Source::Settings,
+            format!("These settings cannot be trained, so nothing was started: {problems}"),
+        ),
     }
 }
 
@@ -29,9 +35,14 @@ pub fn toggle(lab: Lab) {
         // Update the button at once; the worker confirms with its next snapshot.
         lab.running.set(false);
         send(WorkerInput::Pause);
-        send(WorkerInput::Save { purpose: SavePurpose::Store });
+        send(WorkerInput::Save {
+            purpose: SavePurpose::Store,
+        });
     } else if lab.diverged.get_untracked() {
-        lab.show(Source::Diverged, "This run diverged (its loss became NaN or infinite). Press Reset to start again.");
+        lab.show(
+            Source::Diverged,
+            "This run diverged (its loss became NaN or infinite). Press Reset to start again.",
+        );
     } else {
         lab.running.set(true);
         send(WorkerInput::Play);
@@ -41,7 +52,13 @@ pub fn toggle(lab: Lab) {
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let lab = use_lab();
-    let loss = move || lab.curves.with(|c| c.last_train().map(|p| format!("{:.3}", p.loss)).unwrap_or_else(|| "—".into()));
+    let loss = move || {
+        lab.curves.with(|c| {
+            c.last_train()
+                .map(|p| format!("{:.3}", p.loss))
+                .unwrap_or_else(|| "—".into())
+        })
+    };
     let ready = move || lab.worker.get() == WorkerState::Ready && lab.model.with(Option::is_some);
     let on_task = move |ev: leptos::ev::Event| {
         if let Some(task) = TaskKind::parse(&event_target_value(&ev)) {
@@ -51,7 +68,9 @@ pub fn Toolbar() -> impl IntoView {
         }
     };
     let on_upload = move |ev: leptos::ev::Event| {
-        let input = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+        let input = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
         if let Some(input) = input {
             if let Some(file) = input.files().and_then(|f| f.get(0)) {
                 storage::upload(lab, file);

@@ -1,14 +1,14 @@
 //! View 5: settings, validated as they are typed, and the live training curves.
 
-use super::state::{use_lab, Lab};
 use super::formula::{Equation, FFN};
+use super::state::{use_lab, Lab};
 use super::toolbar::reset;
 use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
 use lab_math::noam_rate;
 use lab_protocol::{NormPlacement, Settings};
 use leptos::html::Canvas;
-use plotters::prelude::SeriesLabelPosition;
 use leptos::prelude::*;
+use plotters::prelude::SeriesLabelPosition;
 
 /// One numeric field of the settings form.
 #[component]
@@ -29,7 +29,19 @@ fn Field(
         if !p.is_empty() {
             return p;
         }
-        lab.draft.with(|s| s.validate().err().map(|e| e.problems.iter().filter(|p| p.field == name).map(|p| p.message.clone()).collect::<Vec<_>>().join("; ")).unwrap_or_default())
+        lab.draft.with(|s| {
+            s.validate()
+                .err()
+                .map(|e| {
+                    e.problems
+                        .iter()
+                        .filter(|p| p.field == name)
+                        .map(|p| p.message.clone())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                })
+                .unwrap_or_default()
+        })
     };
     view! {
         <label class="field" class:invalid=move || !problem().is_empty()>
@@ -49,7 +61,8 @@ fn Field(
 }
 
 fn num<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("{what} must be a number, got {text:?}"))
+    text.parse()
+        .map_err(|_| format!("{what} must be a number, got {text:?}"))
 }
 
 /// The legend of the train loss: it names label smoothing only when it is on.
@@ -76,33 +89,126 @@ pub fn floor_line(smoothing: f32, vocab_size: usize) -> Option<String> {
 
 fn charts(lab: Lab, loss: NodeRef<Canvas>, acc: NodeRef<Canvas>, lr: NodeRef<Canvas>, log: bool) {
     let (curves, settings) = (lab.curves.get(), lab.model.get().map(|m| m.settings));
-    let train = |f: fn(&lab_protocol::TrainPoint) -> f64| curves.train.iter().map(|p| (p.step as f64, f(p))).collect::<Vec<_>>();
-    let eval = |f: fn(&crate::plot::curves::EvalPoint) -> f64| curves.eval.iter().map(|p| (p.step as f64, f(p))).collect::<Vec<_>>();
+    let train = |f: fn(&lab_protocol::TrainPoint) -> f64| {
+        curves
+            .train
+            .iter()
+            .map(|p| (p.step as f64, f(p)))
+            .collect::<Vec<_>>()
+    };
+    let eval = |f: fn(&crate::plot::curves::EvalPoint) -> f64| {
+        curves
+            .eval
+            .iter()
+            .map(|p| (p.step as f64, f(p)))
+            .collect::<Vec<_>>()
+    };
     if let Some(c) = loss.get() {
         let series = vec![
-            Series { label: train_loss_label(settings.as_ref().map_or(0.0, |s| s.label_smoothing)), color: BLUE, points: train(|p| p.loss as f64), dots: false },
-            Series { label: "held-out".into(), color: VERMILLION, points: eval(|p| p.loss as f64), dots: true },
+            Series {
+                label: train_loss_label(settings.as_ref().map_or(0.0, |s| s.label_smoothing)),
+                color: BLUE,
+                points: train(|p| p.loss as f64),
+                dots: false,
+            },
+            Series {
+                label: "held-out".into(),
+                color: VERMILLION,
+                points: eval(|p| p.loss as f64),
+                dots: true,
+            },
         ];
-        draw_lines(&c, &LineChart { x_label: "step", y_label: "loss (per token)", series, log_y: log, y_fixed: None, font_px: 16, legend_at: SeriesLabelPosition::UpperRight });
+        draw_lines(
+            &c,
+            &LineChart {
+                x_label: "step",
+                y_label: "loss (per token)",
+                series,
+                log_y: log,
+                y_fixed: None,
+                font_px: 16,
+                legend_at: SeriesLabelPosition::UpperRight,
+            },
+        );
     }
     if let Some(c) = acc.get() {
         let series = vec![
-            Series { label: "train token accuracy".into(), color: BLUE, points: train(|p| p.token_accuracy as f64), dots: false },
-            Series { label: "held-out token accuracy".into(), color: ORANGE, points: eval(|p| p.token_accuracy as f64), dots: true },
-            Series { label: "held-out exact match".into(), color: GREEN, points: eval(|p| p.exact_match as f64), dots: true },
+            Series {
+                label: "train token accuracy".into(),
+                color: BLUE,
+                points: train(|p| p.token_accuracy as f64),
+                dots: false,
+            },
+            Series {
+                label: "held-out token accuracy".into(),
+                color: ORANGE,
+                points: eval(|p| p.token_accuracy as f64),
+                dots: true,
+            },
+            Series {
+                label: "held-out exact match".into(),
+                color: GREEN,
+                points: eval(|p| p.exact_match as f64),
+                dots: true,
+            },
         ];
-        draw_lines(&c, &LineChart { x_label: "step", y_label: "fraction", series, log_y: false, y_fixed: Some((0.0, 1.0)), font_px: 16, legend_at: SeriesLabelPosition::UpperLeft });
+        draw_lines(
+            &c,
+            &LineChart {
+                x_label: "step",
+                y_label: "fraction",
+                series,
+                log_y: false,
+                y_fixed: Some((0.0, 1.0)),
+                font_px: 16,
+                legend_at: SeriesLabelPosition::UpperLeft,
+            },
+        );
     }
     if let Some(c) = lr.get() {
         // The planned schedule underneath, the rates actually used on top.
         let mut series = Vec::new();
         if let Some(s) = settings {
-            let last = curves.train.last().map(|p| p.step).unwrap_or(0).max(s.warmup_steps * 3);
-            let plan = (1..=last).step_by((last / 300).max(1)).map(|t| (t as f64, noam_rate(t, s.d_model, s.warmup_steps, s.lr_factor as f64))).collect();
-            series.push(Series { label: "Noam schedule (planned)".into(), color: PURPLE, points: plan, dots: false });
+            let last = curves
+                .train
+                .last()
+                .map(|p| p.step)
+                .unwrap_or(0)
+                .max(s.warmup_steps * 3);
+            let plan = (1..=last)
+                .step_by((last / 300).max(1))
+                .map(|t| {
+                    (
+                        t as f64,
+                        noam_rate(t, s.d_model, s.warmup_steps, s.lr_factor as f64),
+                    )
+                })
+                .collect();
+            series.push(Series {
+                label: "Noam schedule (planned)".into(),
+                color: PURPLE,
+                points: plan,
+                dots: false,
+            });
         }
-        series.push(Series { label: "learning rate used".into(), color: BLUE, points: train(|p| p.learning_rate), dots: false });
-        draw_lines(&c, &LineChart { x_label: "step", y_label: "learning rate", series, log_y: log, y_fixed: None, font_px: 16, legend_at: SeriesLabelPosition::LowerRight });
+        series.push(Series {
+            label: "learning rate used".into(),
+            color: BLUE,
+            points: train(|p| p.learning_rate),
+            dots: false,
+        });
+        draw_lines(
+            &c,
+            &LineChart {
+                x_label: "step",
+                y_label: "learning rate",
+                series,
+                log_y: log,
+                y_fixed: None,
+                font_px: 16,
+                legend_at: SeriesLabelPosition::LowerRight,
+            },
+        );
     }
 }
 
@@ -110,7 +216,11 @@ fn charts(lab: Lab, loss: NodeRef<Canvas>, acc: NodeRef<Canvas>, lr: NodeRef<Can
 pub fn TrainingView() -> impl IntoView {
     let lab = use_lab();
     let log = RwSignal::new(false);
-    let (loss, acc, lr) = (NodeRef::<Canvas>::new(), NodeRef::<Canvas>::new(), NodeRef::<Canvas>::new());
+    let (loss, acc, lr) = (
+        NodeRef::<Canvas>::new(),
+        NodeRef::<Canvas>::new(),
+        NodeRef::<Canvas>::new(),
+    );
     Effect::new(move |_| charts(lab, loss, acc, lr, log.get()));
     let invalid = move || lab.draft.with(|s| s.validate().is_err());
     let eval_line = move || {

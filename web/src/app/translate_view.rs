@@ -10,8 +10,14 @@ use leptos::prelude::*;
 #[derive(Clone, Debug, PartialEq)]
 pub enum InputCheck {
     Empty,
-    TooLong { words: usize, max: usize },
-    Unknown { words: Vec<(String, bool)>, unknown: Vec<String> },
+    TooLong {
+        words: usize,
+        max: usize,
+    },
+    Unknown {
+        words: Vec<(String, bool)>,
+        unknown: Vec<String>,
+    },
     Ok,
 }
 
@@ -22,14 +28,25 @@ pub fn check_input(vocab: &lab_tasks::Vocab, max_words: usize, text: &str) -> In
         return InputCheck::Empty;
     }
     if encoded.words.len() > max_words {
-        return InputCheck::TooLong { words: encoded.words.len(), max: max_words };
+        return InputCheck::TooLong {
+            words: encoded.words.len(),
+            max: max_words,
+        };
     }
     if encoded.unknown.is_empty() {
         return InputCheck::Ok;
     }
     let unknown_at: Vec<usize> = encoded.unknown.iter().map(|u| u.position).collect();
-    let words = encoded.words.iter().enumerate().map(|(i, w)| (w.clone(), unknown_at.contains(&i))).collect();
-    InputCheck::Unknown { words, unknown: encoded.unknown.into_iter().map(|u| u.word).collect() }
+    let words = encoded
+        .words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (w.clone(), unknown_at.contains(&i)))
+        .collect();
+    InputCheck::Unknown {
+        words,
+        unknown: encoded.unknown.into_iter().map(|u| u.word).collect(),
+    }
 }
 
 /// A note when the input is longer than any sentence the model was trained on:
@@ -40,7 +57,9 @@ pub fn longer_than_trained(words: usize, longest: usize) -> Option<String> {
 
 fn submit(lab: Lab, text: String) {
     lab.translate_text.set(text.clone());
-    let Some(facts) = lab.facts_untracked() else { return };
+    let Some(facts) = lab.facts_untracked() else {
+        return;
+    };
     match check_input(&facts.src_vocab(), facts.max_input_words, &text) {
         InputCheck::Ok => {
             lab.clear(Source::Translate);
@@ -52,11 +71,20 @@ fn submit(lab: Lab, text: String) {
         }
         InputCheck::TooLong { words, max } => {
             lab.translation.set(None);
-            lab.show(Source::Translate, format!("That sentence has {words} words; this model reads at most {max}. Shorten it."));
+            lab.show(
+                Source::Translate,
+                format!(
+                    "That sentence has {words} words; this model reads at most {max}. Shorten it."
+                ),
+            );
         }
         InputCheck::Unknown { unknown, .. } => {
             lab.translation.set(None);
-            let list = unknown.iter().map(|w| format!("“{w}”")).collect::<Vec<_>>().join(", ");
+            let list = unknown
+                .iter()
+                .map(|w| format!("“{w}”"))
+                .collect::<Vec<_>>()
+                .join(", ");
             lab.show(Source::Translate, format!("Unknown word{}: {list}. The model only knows the {} words of this task's vocabulary; try one of the example sentences.", if unknown.len() > 1 { "s" } else { "" }, facts.src_vocab.len()));
         }
     }
@@ -65,15 +93,31 @@ fn submit(lab: Lab, text: String) {
 #[component]
 pub fn TranslateView() -> impl IntoView {
     let lab = use_lab();
-    let examples = move || lab.facts().map(|f| f.heldout.iter().take(4).map(|p| p.src.join(" ")).collect::<Vec<_>>()).unwrap_or_default();
-    let vocab = Memo::new(move |_| lab.facts().map(|f| (f.src_vocab(), f.max_input_words, f.longest_task_sentence)));
+    let examples = move || {
+        lab.facts()
+            .map(|f| {
+                f.heldout
+                    .iter()
+                    .take(4)
+                    .map(|p| p.src.join(" "))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    let vocab = Memo::new(move |_| {
+        lab.facts()
+            .map(|f| (f.src_vocab(), f.max_input_words, f.longest_task_sentence))
+    });
     let check = move || match vocab.get() {
         Some((v, max, _)) => lab.translate_text.with(|t| check_input(&v, max, t)),
         None => InputCheck::Empty,
     };
     let beyond = move || {
         let longest = vocab.with(|v| v.as_ref().map(|v| v.2))?;
-        longer_than_trained(lab.translate_text.with(|t| t.split_whitespace().count()), longest)
+        longer_than_trained(
+            lab.translate_text.with(|t| t.split_whitespace().count()),
+            longest,
+        )
     };
     let output = move || match lab.translation.get() {
         Some(Ok(t)) if check() == InputCheck::Ok => t.output.join(" "),

@@ -68,7 +68,11 @@ impl ColorMap {
 
     /// A CSS `linear-gradient` from low (left) to high (right), for legends.
     pub fn css_gradient(self) -> String {
-        let stops: Vec<String> = self.stops().iter().map(|[r, g, b]| format!("rgb({r},{g},{b})")).collect();
+        let stops: Vec<String> = self
+            .stops()
+            .iter()
+            .map(|[r, g, b]| format!("rgb({r},{g},{b})"))
+            .collect();
         format!("linear-gradient(to right, {})", stops.join(", "))
     }
 }
@@ -102,10 +106,19 @@ pub fn finite_range(values: &[f32]) -> (f32, f32) {
 ///
 /// # Shapes
 /// - `values`: `[rows, cols]` flattened; output: `rows * cols * 4` bytes.
-pub fn heatmap_rgba(values: &[f32], hidden: Option<&[bool]>, range: (f32, f32), map: ColorMap) -> Vec<u8> {
+pub fn heatmap_rgba(
+    values: &[f32],
+    hidden: Option<&[bool]>,
+    range: (f32, f32),
+    map: ColorMap,
+) -> Vec<u8> {
     let mut out = Vec::with_capacity(values.len() * 4);
     for (i, &v) in values.iter().enumerate() {
-        let rgb = if hidden.is_some_and(|h| h.get(i).copied().unwrap_or(false)) { HIDDEN_RGB } else { map.rgb(normalise(v, range.0, range.1)) };
+        let rgb = if hidden.is_some_and(|h| h.get(i).copied().unwrap_or(false)) {
+            HIDDEN_RGB
+        } else {
+            map.rgb(normalise(v, range.0, range.1))
+        };
         out.extend_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
     }
     out
@@ -129,8 +142,13 @@ mod tests {
     #[test]
     fn brightness_rises_monotonically_so_order_survives_greyscale() {
         for map in [ColorMap::Viridis, ColorMap::Cividis] {
-            let lum: Vec<f32> = (0..=100).map(|i| luminance(map.rgb(i as f32 / 100.0))).collect();
-            assert!(lum.windows(2).all(|w| w[1] >= w[0] - 0.5), "{map:?}: {lum:?}");
+            let lum: Vec<f32> = (0..=100)
+                .map(|i| luminance(map.rgb(i as f32 / 100.0)))
+                .collect();
+            assert!(
+                lum.windows(2).all(|w| w[1] >= w[0] - 0.5),
+                "{map:?}: {lum:?}"
+            );
         }
     }
 
@@ -143,7 +161,12 @@ mod tests {
 
     #[test]
     fn heatmap_pixels_are_one_per_cell_with_hidden_cells_grey() {
-        let px = heatmap_rgba(&[0.0, 1.0, 0.5, 0.5], Some(&[false, false, true, false]), (0.0, 1.0), ColorMap::Viridis);
+        let px = heatmap_rgba(
+            &[0.0, 1.0, 0.5, 0.5],
+            Some(&[false, false, true, false]),
+            (0.0, 1.0),
+            ColorMap::Viridis,
+        );
         assert_eq!(px.len(), 16);
         assert_eq!(&px[0..4], &[0x44, 0x01, 0x54, 255]);
         assert_eq!(&px[4..8], &[0xfd, 0xe7, 0x25, 255]);
@@ -152,7 +175,10 @@ mod tests {
 
     #[test]
     fn finite_range_ignores_non_finite_values() {
-        assert_eq!(finite_range(&[f32::NEG_INFINITY, -2.0, 3.0, f32::NAN]), (-2.0, 3.0));
+        assert_eq!(
+            finite_range(&[f32::NEG_INFINITY, -2.0, 3.0, f32::NAN]),
+            (-2.0, 3.0)
+        );
         assert_eq!(finite_range(&[]), (0.0, 1.0));
     }
 }

@@ -18,7 +18,12 @@ pub struct EvalPoint {
 
 impl From<&EvalReport> for EvalPoint {
     fn from(r: &EvalReport) -> Self {
-        Self { step: r.step, loss: r.loss, token_accuracy: r.token_accuracy, exact_match: r.exact_match }
+        Self {
+            step: r.step,
+            loss: r.loss,
+            token_accuracy: r.token_accuracy,
+            exact_match: r.exact_match,
+        }
     }
 }
 
@@ -35,7 +40,8 @@ impl Curves {
 
     /// Append training steps; finite ones only (a diverged step is reported separately).
     pub fn push_train(&mut self, points: &[TrainPoint]) {
-        self.train.extend(points.iter().filter(|p| p.loss.is_finite()));
+        self.train
+            .extend(points.iter().filter(|p| p.loss.is_finite()));
         if self.train.len() > Self::MAX_TRAIN {
             let half = self.train.len() / 2;
             let mut kept: Vec<TrainPoint> = self.train[..half].iter().step_by(2).copied().collect();
@@ -67,7 +73,10 @@ pub fn downsample(points: &[(f64, f64)], max: usize) -> Vec<(f64, f64)> {
         .chunks(bucket)
         .map(|c| {
             let n = c.len() as f64;
-            (c.iter().map(|p| p.0).sum::<f64>() / n, c.iter().map(|p| p.1).sum::<f64>() / n)
+            (
+                c.iter().map(|p| p.0).sum::<f64>() / n,
+                c.iter().map(|p| p.1).sum::<f64>() / n,
+            )
         })
         .collect();
     out.push(*points.last().expect("more than max >= 2 points"));
@@ -78,7 +87,10 @@ pub fn downsample(points: &[(f64, f64)], max: usize) -> Vec<(f64, f64)> {
 /// positive values only.
 pub fn y_range(values: impl IntoIterator<Item = f64>, log: bool) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for v in values.into_iter().filter(|v| v.is_finite() && (!log || *v > 0.0)) {
+    for v in values
+        .into_iter()
+        .filter(|v| v.is_finite() && (!log || *v > 0.0))
+    {
         lo = lo.min(v);
         hi = hi.max(v);
     }
@@ -86,10 +98,18 @@ pub fn y_range(values: impl IntoIterator<Item = f64>, log: bool) -> (f64, f64) {
         return if log { (1e-5, 1.0) } else { (0.0, 1.0) };
     }
     if log {
-        let (lo, hi) = if hi / lo < 1.01 { (lo / 1.5, hi * 1.5) } else { (lo, hi) };
+        let (lo, hi) = if hi / lo < 1.01 {
+            (lo / 1.5, hi * 1.5)
+        } else {
+            (lo, hi)
+        };
         (lo / 1.1, hi * 1.1)
     } else {
-        let pad = if hi > lo { (hi - lo) * 0.05 } else { hi.abs().max(1.0) * 0.1 };
+        let pad = if hi > lo {
+            (hi - lo) * 0.05
+        } else {
+            hi.abs().max(1.0) * 0.1
+        };
         (lo - pad, hi + pad)
     }
 }
@@ -103,7 +123,11 @@ pub fn tick_label(v: f64, span: f64) -> String {
     if span < 1e-2 || v.abs() < 1e-3 {
         return format!("{v:.1e}");
     }
-    let decimals = if span >= 10.0 { 0 } else { ((-span.log10()).ceil() as i64 + 1).clamp(0, 4) as usize };
+    let decimals = if span >= 10.0 {
+        0
+    } else {
+        ((-span.log10()).ceil() as i64 + 1).clamp(0, 4) as usize
+    };
     format!("{v:.decimals$}")
 }
 
@@ -112,7 +136,12 @@ mod tests {
     use super::*;
 
     fn point(step: usize, loss: f32) -> TrainPoint {
-        TrainPoint { step, loss, token_accuracy: 0.5, learning_rate: 1e-3 }
+        TrainPoint {
+            step,
+            loss,
+            token_accuracy: 0.5,
+            learning_rate: 1e-3,
+        }
     }
 
     #[test]
@@ -149,11 +178,23 @@ mod tests {
     #[test]
     fn an_evaluation_at_the_same_step_replaces_the_old_one() {
         let mut curves = Curves::default();
-        let e = |step, loss| EvalPoint { step, loss, token_accuracy: 0.0, exact_match: 0.0 };
+        let e = |step, loss| EvalPoint {
+            step,
+            loss,
+            token_accuracy: 0.0,
+            exact_match: 0.0,
+        };
         curves.push_eval(e(10, 2.0));
         curves.push_eval(e(5, 3.0));
         curves.push_eval(e(10, 1.0));
-        assert_eq!(curves.eval.iter().map(|p| (p.step, p.loss)).collect::<Vec<_>>(), vec![(5, 3.0), (10, 1.0)]);
+        assert_eq!(
+            curves
+                .eval
+                .iter()
+                .map(|p| (p.step, p.loss))
+                .collect::<Vec<_>>(),
+            vec![(5, 3.0), (10, 1.0)]
+        );
     }
 
     #[test]

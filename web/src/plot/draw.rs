@@ -29,12 +29,26 @@ pub fn draw_heatmap(canvas: &HtmlCanvasElement, rows: usize, cols: usize, rgba: 
     if rows == 0 || cols == 0 || rgba.len() != rows * cols * 4 {
         return;
     }
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Some(cells) = document.create_element("canvas").ok().and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else { return };
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(cells) = document
+        .create_element("canvas")
+        .ok()
+        .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
     cells.set_width(cols as u32);
     cells.set_height(rows as u32);
-    let Some(cells_ctx) = context(&cells) else { return };
-    let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), cols as u32, rows as u32) else { return };
+    let Some(cells_ctx) = context(&cells) else {
+        return;
+    };
+    let Ok(image) =
+        ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), cols as u32, rows as u32)
+    else {
+        return;
+    };
     if cells_ctx.put_image_data(&image, 0.0, 0.0).is_err() {
         return;
     }
@@ -46,10 +60,18 @@ pub fn draw_heatmap(canvas: &HtmlCanvasElement, rows: usize, cols: usize, rgba: 
 /// Outline one cell, e.g. the one under the pointer.
 pub fn outline_cell(canvas: &HtmlCanvasElement, rows: usize, cols: usize, row: usize, col: usize) {
     let Some(ctx) = context(canvas) else { return };
-    let (cw, ch) = (canvas.width() as f64 / cols.max(1) as f64, canvas.height() as f64 / rows.max(1) as f64);
+    let (cw, ch) = (
+        canvas.width() as f64 / cols.max(1) as f64,
+        canvas.height() as f64 / rows.max(1) as f64,
+    );
     ctx.set_stroke_style_str("#ff2d95");
     ctx.set_line_width(2.0);
-    ctx.stroke_rect(col as f64 * cw + 1.0, row as f64 * ch + 1.0, cw - 2.0, ch - 2.0);
+    ctx.stroke_rect(
+        col as f64 * cw + 1.0,
+        row as f64 * ch + 1.0,
+        cw - 2.0,
+        ch - 2.0,
+    );
 }
 
 /// One line on a chart.
@@ -90,19 +112,41 @@ fn try_draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Option<()> {
         .series
         .iter()
         .map(|s| {
-            let pts = s.points.iter().filter(|p| p.1.is_finite() && (!log || p.1 > 0.0)).map(|&(x, y)| (x, to_y(y))).collect::<Vec<_>>();
+            let pts = s
+                .points
+                .iter()
+                .filter(|p| p.1.is_finite() && (!log || p.1 > 0.0))
+                .map(|&(x, y)| (x, to_y(y)))
+                .collect::<Vec<_>>();
             (s, downsample(&pts, 600))
         })
         .collect();
-    let (x_lo, x_hi) = series.iter().flat_map(|(_, p)| p.iter().map(|q| q.0)).fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    let (x_lo, x_hi) = series
+        .iter()
+        .flat_map(|(_, p)| p.iter().map(|q| q.0))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+            (lo.min(x), hi.max(x))
+        });
     // Steps count from 0, so the x axis does too: a lone evaluation at step 600
     // sits at the right of a 0–600 axis, not in the middle of 599–601.
     let x_lo = x_lo.min(0.0);
-    let (x_lo, x_hi) = if x_lo < x_hi { (x_lo, x_hi) } else if x_lo.is_finite() { (x_lo - 1.0, x_lo + 1.0) } else { (0.0, 1.0) };
+    let (x_lo, x_hi) = if x_lo < x_hi {
+        (x_lo, x_hi)
+    } else if x_lo.is_finite() {
+        (x_lo - 1.0, x_lo + 1.0)
+    } else {
+        (0.0, 1.0)
+    };
     let (y_lo, y_hi) = match chart.y_fixed {
         Some((lo, hi)) => (to_y(lo), to_y(hi)),
         None => {
-            let (lo, hi) = y_range(chart.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)), log);
+            let (lo, hi) = y_range(
+                chart
+                    .series
+                    .iter()
+                    .flat_map(|s| s.points.iter().map(|p| p.1)),
+                log,
+            );
             (to_y(lo), to_y(hi))
         }
     };
@@ -114,7 +158,13 @@ fn try_draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Option<()> {
         .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
         .ok()?;
     let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
-    let y_fmt = |v: &f64| if log { format!("{:.0e}", 10f64.powf(*v)) } else { tick_label(*v, y_span) };
+    let y_fmt = |v: &f64| {
+        if log {
+            format!("{:.0e}", 10f64.powf(*v))
+        } else {
+            tick_label(*v, y_span)
+        }
+    };
     let x_fmt = |v: &f64| tick_label(*v, x_span);
     ctx.configure_mesh()
         .x_desc(chart.x_label)
@@ -130,14 +180,25 @@ fn try_draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Option<()> {
         .ok()?;
     for (s, pts) in &series {
         let color = s.color;
-        let drawn = ctx.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3))).ok()?;
-        drawn.label(s.label.clone()).legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
+        let drawn = ctx
+            .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))
+            .ok()?;
+        drawn.label(s.label.clone()).legend(move |(x, y)| {
+            PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+        });
         if s.dots {
-            ctx.draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled()))).ok()?;
+            ctx.draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled())))
+                .ok()?;
         }
     }
     if series.len() > 1 {
-        ctx.configure_series_labels().label_font(font).background_style(WHITE.mix(0.85)).border_style(BLACK).position(chart.legend_at.clone()).draw().ok()?;
+        ctx.configure_series_labels()
+            .label_font(font)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .position(chart.legend_at.clone())
+            .draw()
+            .ok()?;
     }
     root.present().ok()
 }
@@ -189,8 +250,11 @@ pub fn log_tick_label(log10: f64) -> String {
         let decimals = (2 - log10.floor() as i64).max(0) as usize;
         return format!("{:.decimals$}", 10f64.powf(log10));
     }
-    let digits: String =
-        (rounded.abs() as u64).to_string().chars().map(|c| SUPERSCRIPTS[c as usize - '0' as usize]).collect();
+    let digits: String = (rounded.abs() as u64)
+        .to_string()
+        .chars()
+        .map(|c| SUPERSCRIPTS[c as usize - '0' as usize])
+        .collect();
     format!("10{}{digits}", if rounded < 0.0 { "⁻" } else { "" })
 }
 
@@ -211,18 +275,32 @@ fn try_draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) -> Option<()
     let series: Vec<Vec<(f64, f64)>> = chart
         .series
         .iter()
-        .map(|s| s.points.iter().filter(|p| ok(p)).map(|&(x, y)| (fx(x), fy(y))).collect())
+        .map(|s| {
+            s.points
+                .iter()
+                .filter(|p| ok(p))
+                .map(|&(x, y)| (fx(x), fy(y)))
+                .collect()
+        })
         .collect();
     let (x_lo, x_hi) = match chart.x_range {
         Some((lo, hi)) => (fx(lo), fx(hi)),
         None => {
-            let xs = chart.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
-            let xs = xs.chain(chart.vlines.iter().map(|v| v.x)).chain(chart.dots.iter().map(|d| d.at.0));
+            let xs = chart
+                .series
+                .iter()
+                .flat_map(|s| s.points.iter().map(|p| p.0));
+            let xs = xs
+                .chain(chart.vlines.iter().map(|v| v.x))
+                .chain(chart.dots.iter().map(|d| d.at.0));
             let (lo, hi) = y_range(xs, log_x);
             (fx(lo), fx(hi))
         }
     };
-    let ys = chart.series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let ys = chart
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1));
     let (y_lo, y_hi) = y_range(ys.chain(chart.dots.iter().map(|d| d.at.1)), log_y);
     let (y_lo, y_hi) = (fy(y_lo), fy(y_hi));
     let font = ("sans-serif", chart.font_px);
@@ -233,8 +311,20 @@ fn try_draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) -> Option<()
         .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
         .ok()?;
     let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
-    let x_fmt = move |v: &f64| if log_x { log_tick_label(*v) } else { tick_label(*v, x_span) };
-    let y_fmt = move |v: &f64| if log_y { log_tick_label(*v) } else { tick_label(*v, y_span) };
+    let x_fmt = move |v: &f64| {
+        if log_x {
+            log_tick_label(*v)
+        } else {
+            tick_label(*v, x_span)
+        }
+    };
+    let y_fmt = move |v: &f64| {
+        if log_y {
+            log_tick_label(*v)
+        } else {
+            tick_label(*v, y_span)
+        }
+    };
     ctx.configure_mesh()
         .x_desc(chart.x_label)
         .y_desc(chart.y_label)
@@ -249,10 +339,12 @@ fn try_draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) -> Option<()
         .ok()?;
     for (s, pts) in chart.series.iter().zip(&series) {
         let color = s.color;
-        let drawn = ctx.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3))).ok()?;
-        drawn
-            .label(s.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
+        let drawn = ctx
+            .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))
+            .ok()?;
+        drawn.label(s.label.clone()).legend(move |(x, y)| {
+            PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+        });
     }
     for v in chart.vlines.iter().filter(|v| ok(&(v.x, 1.0))) {
         let (color, x) = (v.color, fx(v.x));
@@ -265,8 +357,12 @@ fn try_draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) -> Option<()
     }
     for d in chart.dots.iter().filter(|d| ok(&d.at)) {
         let (color, at) = (d.color, (fx(d.at.0), fy(d.at.1)));
-        let drawn = ctx.draw_series(std::iter::once(Circle::new(at, 6, color.filled()))).ok()?;
-        drawn.label(d.label.clone()).legend(move |(x, y)| Circle::new((x + 12, y), 6, color.filled()));
+        let drawn = ctx
+            .draw_series(std::iter::once(Circle::new(at, 6, color.filled())))
+            .ok()?;
+        drawn
+            .label(d.label.clone())
+            .legend(move |(x, y)| Circle::new((x + 12, y), 6, color.filled()));
     }
     ctx.configure_series_labels()
         .label_font(font)
@@ -318,7 +414,12 @@ fn try_draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) -> Option<()> {
     let fy = move |y: f64| if log { y.log10() } else { y };
     let (y_lo, y_hi) = (fy(chart.y_range.0), fy(chart.y_range.1));
     let n = chart.categories.len().max(1) as f64;
-    let longest = chart.categories.iter().map(|c| c.chars().count()).max().unwrap_or(1) as u32;
+    let longest = chart
+        .categories
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1) as u32;
     let font = ("sans-serif", chart.font_px);
     let mut ctx = ChartBuilder::on(&root)
         .margin(12)
@@ -327,7 +428,13 @@ fn try_draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) -> Option<()> {
         .build_cartesian_2d(0.0..n, y_lo..y_hi)
         .ok()?;
     let y_span = y_hi - y_lo;
-    let y_fmt = move |v: &f64| if log { log_tick_label(*v) } else { tick_label(*v, y_span) };
+    let y_fmt = move |v: &f64| {
+        if log {
+            log_tick_label(*v)
+        } else {
+            tick_label(*v, y_span)
+        }
+    };
     ctx.configure_mesh()
         .disable_x_mesh()
         .x_labels(0)
@@ -343,10 +450,17 @@ fn try_draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) -> Option<()> {
     let width = BAR_GROUP_FILL / chart.sets.len().max(1) as f64;
     for (j, set) in chart.sets.iter().enumerate() {
         let color = set.color;
-        let bars = set.values.iter().enumerate().filter(|(_, v)| v.is_finite() && (!log || **v > 0.0));
+        let bars = set
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.is_finite() && (!log || **v > 0.0));
         let rects = bars.map(|(i, &v)| {
             let left = i as f64 + (1.0 - BAR_GROUP_FILL) / 2.0 + j as f64 * width;
-            Rectangle::new([(left, y_lo), (left + width, fy(v).clamp(y_lo, y_hi))], color.filled())
+            Rectangle::new(
+                [(left, y_lo), (left + width, fy(v).clamp(y_lo, y_hi))],
+                color.filled(),
+            )
         });
         let drawn = ctx.draw_series(rects).ok()?;
         drawn
@@ -364,9 +478,18 @@ fn try_draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) -> Option<()> {
     let below = Pos::new(HPos::Left, VPos::Center);
     for (i, name) in chart.categories.iter().enumerate() {
         let (x, y) = ctx.backend_coord(&(i as f64 + 0.5, y_lo));
-        let color = if chart.highlight == Some(i) { VERMILLION } else { BLACK };
-        let style = font.into_font().transform(FontTransform::Rotate90).color(&color).pos(below);
-        root.draw(&Text::new(name.clone(), (x, y + 6), style)).ok()?;
+        let color = if chart.highlight == Some(i) {
+            VERMILLION
+        } else {
+            BLACK
+        };
+        let style = font
+            .into_font()
+            .transform(FontTransform::Rotate90)
+            .color(&color)
+            .pos(below);
+        root.draw(&Text::new(name.clone(), (x, y + 6), style))
+            .ok()?;
     }
     root.present().ok()
 }

@@ -14,7 +14,12 @@ pub struct Grid {
 
 impl Grid {
     pub fn new(rows: usize, cols: usize, width: f64, height: f64) -> Self {
-        Self { rows, cols, width, height }
+        Self {
+            rows,
+            cols,
+            width,
+            height,
+        }
     }
 
     pub fn cell_w(&self) -> f64 {
@@ -27,7 +32,11 @@ impl Grid {
 
     /// The `(row, col)` under the point `(x, y)` in canvas pixels, if any.
     pub fn cell_at(&self, x: f64, y: f64) -> Option<(usize, usize)> {
-        if self.rows == 0 || self.cols == 0 || !(0.0..self.width).contains(&x) || !(0.0..self.height).contains(&y) {
+        if self.rows == 0
+            || self.cols == 0
+            || !(0.0..self.width).contains(&x)
+            || !(0.0..self.height).contains(&y)
+        {
             return None;
         }
         let col = ((x / self.cell_w()) as usize).min(self.cols - 1);
@@ -39,7 +48,14 @@ impl Grid {
 /// Map a pointer position in CSS pixels (`offsetX`, `offsetY`) to canvas pixels,
 /// for a canvas whose drawing buffer is `canvas_w × canvas_h` but is shown at
 /// `css_w × css_h`.
-pub fn css_to_canvas(x: f64, y: f64, css_w: f64, css_h: f64, canvas_w: f64, canvas_h: f64) -> (f64, f64) {
+pub fn css_to_canvas(
+    x: f64,
+    y: f64,
+    css_w: f64,
+    css_h: f64,
+    canvas_w: f64,
+    canvas_h: f64,
+) -> (f64, f64) {
     let sx = if css_w > 0.0 { canvas_w / css_w } else { 1.0 };
     let sy = if css_h > 0.0 { canvas_h / css_h } else { 1.0 };
     (x * sx, y * sy)
@@ -75,7 +91,10 @@ mod tests {
 
     #[test]
     fn css_pixels_scale_to_the_drawing_buffer() {
-        assert_eq!(css_to_canvas(50.0, 10.0, 100.0, 40.0, 200.0, 80.0), (100.0, 20.0));
+        assert_eq!(
+            css_to_canvas(50.0, 10.0, 100.0, 40.0, 200.0, 80.0),
+            (100.0, 20.0)
+        );
         assert_eq!(css_to_canvas(5.0, 5.0, 0.0, 0.0, 200.0, 80.0), (5.0, 5.0));
     }
 

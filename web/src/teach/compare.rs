@@ -31,7 +31,10 @@ impl CompareAxis {
     }
 
     pub fn parse(value: &str) -> CompareAxis {
-        Self::ALL.into_iter().find(|a| a.value() == value).unwrap_or(Self::Norm)
+        Self::ALL
+            .into_iter()
+            .find(|a| a.value() == value)
+            .unwrap_or(Self::Norm)
     }
 
     pub fn label(self) -> &'static str {
@@ -94,7 +97,12 @@ mod tests {
         for axis in CompareAxis::ALL {
             let (a, b) = axis.runs(&base);
             assert_ne!(a, b, "{axis:?} changes something");
-            assert_eq!(without(&a, axis.value()), without(&b, axis.value()), "{axis:?} changes only {}", axis.value());
+            assert_eq!(
+                without(&a, axis.value()),
+                without(&b, axis.value()),
+                "{axis:?} changes only {}",
+                axis.value()
+            );
             assert!(a.validate().is_ok() && b.validate().is_ok(), "{axis:?}");
             assert_eq!(a.seed, base.seed, "same seed, same data order");
         }
@@ -104,7 +112,9 @@ mod tests {
     fn norm_placement_names_the_paper_and_the_annotated_transformer() {
         let (a, b) = CompareAxis::Norm.runs(&Settings::toy(TaskKind::EnJa));
         assert!(CompareAxis::Norm.describe(&a).contains("paper"));
-        assert!(CompareAxis::Norm.describe(&b).contains("Annotated Transformer"));
+        assert!(CompareAxis::Norm
+            .describe(&b)
+            .contains("Annotated Transformer"));
     }
 
     #[test]

@@ -46,10 +46,15 @@ pub fn decoder_shape(settings: &Settings, tr: &Translation) -> DecoderShape {
 pub fn step_view(settings: &Settings, tr: &Translation, index: usize) -> Option<StepView> {
     let step = tr.steps.get(index)?;
     let t = index + 1;
-    let input: Vec<String> =
-        std::iter::once("<bos>".to_string()).chain(tr.steps[..index].iter().map(|s| s.token.clone())).collect();
+    let input: Vec<String> = std::iter::once("<bos>".to_string())
+        .chain(tr.steps[..index].iter().map(|s| s.token.clone()))
+        .collect();
     let shape = decoder_shape(settings, tr);
-    let cache = if tr.cached { input[..step.cached_positions.min(input.len())].to_vec() } else { Vec::new() };
+    let cache = if tr.cached {
+        input[..step.cached_positions.min(input.len())].to_vec()
+    } else {
+        Vec::new()
+    };
     Some(StepView {
         t,
         total: tr.steps.len(),
@@ -83,7 +88,7 @@ pub fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('\u{2009}');
         }
         out.push(c);
@@ -112,7 +117,10 @@ mod tests {
             steps: vec![step("犬", counts[0], 1), step("<eos>", counts[1], 2)],
             cached,
             tgt_vocab_size: 10,
-            attention: AttentionSet { src_tokens: vec!["dog".into(), "<eos>".into()], ..Default::default() },
+            attention: AttentionSet {
+                src_tokens: vec!["dog".into(), "<eos>".into()],
+                ..Default::default()
+            },
         }
     }
 
@@ -123,7 +131,11 @@ mod tests {
         assert_eq!((v.t, v.total), (2, 2));
         assert_eq!(v.input, vec!["<bos>", "犬"]);
         assert_eq!(v.chosen, "<eos>");
-        assert_eq!(v.cache, vec!["<bos>", "犬"], "two positions cached after step 2");
+        assert_eq!(
+            v.cache,
+            vec!["<bos>", "犬"],
+            "two positions cached after step 2"
+        );
         assert!(step_view(&s, &translation(true, &[1, 2]), 2).is_none());
     }
 
@@ -141,7 +153,13 @@ mod tests {
 
     #[test]
     fn step_rows_are_laid_out_one_per_layer_and_head() {
-        let maps = HeadMaps { n_layers: 2, n_heads: 2, seq_q: 1, seq_k: 2, weights: vec![1.0, 0.0, 0.5, 0.5, 0.2, 0.8, 0.0, 1.0] };
+        let maps = HeadMaps {
+            n_layers: 2,
+            n_heads: 2,
+            seq_q: 1,
+            seq_k: 2,
+            weights: vec![1.0, 0.0, 0.5, 0.5, 0.2, 0.8, 0.0, 1.0],
+        };
         let (values, labels) = rows_by_head(&maps);
         assert_eq!(labels[2], "layer 2 · head 1");
         assert_eq!(&values[4..6], &[0.2, 0.8]);

@@ -55,20 +55,51 @@ pub fn key_stages(tr: &HeadTrace, i: usize, beta: f32) -> KeyStages {
     let masked = tr.masked_scores(i);
     let visible: f32 = masked.iter().flatten().map(|s| s.exp()).sum();
     let what_if = softmax_beta(&masked, beta);
-    let key = |j: usize| tr.key_tokens.get(j).cloned().unwrap_or_else(|| format!("#{j}"));
-    let mut stages = KeyStages { dots: vec![], scaled: vec![], masked: vec![], weights: vec![], beta_weights: vec![] };
+    let key = |j: usize| {
+        tr.key_tokens
+            .get(j)
+            .cloned()
+            .unwrap_or_else(|| format!("#{j}"))
+    };
+    let mut stages = KeyStages {
+        dots: vec![],
+        scaled: vec![],
+        masked: vec![],
+        weights: vec![],
+        beta_weights: vec![],
+    };
     for j in 0..tr.seq_k {
         let k = HeadTrace::row(&tr.k, tr.d_k, j);
         let dot = tr.dots[i * tr.seq_k + j];
-        let first = q.iter().zip(k).take(2).map(|(a, b)| format!("{}×{}", fmt(*a), fmt(*b))).collect::<Vec<_>>().join(" + ");
-        stages.dots.push(Cell { value: Some(dot), formula: format!("q·k({}) = {first} + … ({} terms) = {}", key(j), tr.d_k, fmt(dot)) });
+        let first = q
+            .iter()
+            .zip(k)
+            .take(2)
+            .map(|(a, b)| format!("{}×{}", fmt(*a), fmt(*b)))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        stages.dots.push(Cell {
+            value: Some(dot),
+            formula: format!(
+                "q·k({}) = {first} + … ({} terms) = {}",
+                key(j),
+                tr.d_k,
+                fmt(dot)
+            ),
+        });
         let score = tr.scores[i * tr.seq_k + j];
-        stages.scaled.push(Cell { value: Some(score), formula: format!("{} / √{} = {}", fmt(dot), tr.d_k, fmt(score)) });
+        stages.scaled.push(Cell {
+            value: Some(score),
+            formula: format!("{} / √{} = {}", fmt(dot), tr.d_k, fmt(score)),
+        });
         let hidden = masked[j].is_none();
         stages.masked.push(Cell {
             value: masked[j],
             formula: if hidden {
-                format!("key {} comes after the query: hidden, −∞ (weight exactly 0)", key(j))
+                format!(
+                    "key {} comes after the query: hidden, −∞ (weight exactly 0)",
+                    key(j)
+                )
             } else {
                 format!("visible: {} stays", fmt(score))
             },
@@ -76,9 +107,21 @@ pub fn key_stages(tr: &HeadTrace, i: usize, beta: f32) -> KeyStages {
         let w = tr.weights[i * tr.seq_k + j];
         stages.weights.push(Cell {
             value: Some(w),
-            formula: if hidden { "exp(−∞) / Σ = 0".to_string() } else { format!("exp({}) / {} = {}", fmt(score), fmt(visible), fmt(w)) },
+            formula: if hidden {
+                "exp(−∞) / Σ = 0".to_string()
+            } else {
+                format!("exp({}) / {} = {}", fmt(score), fmt(visible), fmt(w))
+            },
         });
-        stages.beta_weights.push(Cell { value: Some(what_if[j]), formula: format!("exp(β·{}) / Σ exp(β·s), β = {} → {}", fmt(score), fmt_beta(beta), fmt(what_if[j])) });
+        stages.beta_weights.push(Cell {
+            value: Some(what_if[j]),
+            formula: format!(
+                "exp(β·{}) / Σ exp(β·s), β = {} → {}",
+                fmt(score),
+                fmt_beta(beta),
+                fmt(what_if[j])
+            ),
+        });
     }
     stages
 }
@@ -109,17 +152,31 @@ pub fn fmt_beta(beta: f32) -> String {
 
 /// `Σ_j w_j · v_j`: a context vector from weights over the model's `V` rows.
 pub fn weighted_values(tr: &HeadTrace, weights: &[f32]) -> Vec<f32> {
-    (0..tr.d_k).map(|c| weights.iter().enumerate().map(|(j, w)| w * tr.v[j * tr.d_k + c]).sum()).collect()
+    (0..tr.d_k)
+        .map(|c| {
+            weights
+                .iter()
+                .enumerate()
+                .map(|(j, w)| w * tr.v[j * tr.d_k + c])
+                .sum()
+        })
+        .collect()
 }
 
 /// The entropy in bits of every query's row at inverse temperature `beta`.
 pub fn row_entropies(tr: &HeadTrace, beta: f32) -> Vec<f32> {
-    (0..tr.seq_q).map(|i| entropy_bits(&softmax_beta(&tr.masked_scores(i), beta))).collect()
+    (0..tr.seq_q)
+        .map(|i| entropy_bits(&softmax_beta(&tr.masked_scores(i), beta)))
+        .collect()
 }
 
 /// The label of query row `i`: `input → prediction` for decoder queries.
 pub fn query_label(tr: &HeadTrace, i: usize) -> String {
-    let input = tr.query_tokens.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
+    let input = tr
+        .query_tokens
+        .get(i)
+        .cloned()
+        .unwrap_or_else(|| format!("#{i}"));
     match tr.query_predicts.get(i) {
         Some(next) => format!("{input} → {next}"),
         None => input,
@@ -140,7 +197,9 @@ mod tests {
         let weights: Vec<f32> = [0, 1]
             .iter()
             .flat_map(|&i| {
-                let row: Vec<Option<f32>> = (0..3).map(|j| (!mask[i * 3 + j]).then_some(scores[i * 3 + j])).collect();
+                let row: Vec<Option<f32>> = (0..3)
+                    .map(|j| (!mask[i * 3 + j]).then_some(scores[i * 3 + j]))
+                    .collect();
                 softmax_beta(&row, 1.0)
             })
             .collect();
@@ -166,7 +225,10 @@ mod tests {
     fn hovering_a_scaled_score_shows_the_division_with_its_numbers() {
         let s = key_stages(&trace(), 0, 1.0);
         assert_eq!(s.scaled[0].formula, "1.00 / √2 = 0.71");
-        assert_eq!(s.dots[2].formula, "q·k(z) = 1.00×2.00 + 0.00×0.00 + … (2 terms) = 2.00");
+        assert_eq!(
+            s.dots[2].formula,
+            "q·k(z) = 1.00×2.00 + 0.00×0.00 + … (2 terms) = 2.00"
+        );
     }
 
     #[test]
@@ -199,11 +261,22 @@ mod tests {
     fn uniform_attention_has_the_most_entropy() {
         let tr = trace();
         let e = row_entropies(&tr, 0.0);
-        assert!((e[0] - 1.0).abs() < 1e-5, "two visible keys: 1 bit, got {}", e[0]);
+        assert!(
+            (e[0] - 1.0).abs() < 1e-5,
+            "two visible keys: 1 bit, got {}",
+            e[0]
+        );
         assert!((e[1] - 3f32.log2()).abs() < 1e-5);
         let hard = row_entropies(&tr, f32::INFINITY);
-        assert!(hard[0].abs() < 1e-6, "hard attention on one key: 0 bits, got {}", hard[0]);
-        assert!((hard[1] - 3f32.log2()).abs() < 1e-5, "a three-way tie stays split");
+        assert!(
+            hard[0].abs() < 1e-6,
+            "hard attention on one key: 0 bits, got {}",
+            hard[0]
+        );
+        assert!(
+            (hard[1] - 3f32.log2()).abs() < 1e-5,
+            "a three-way tie stays split"
+        );
     }
 
     #[test]
@@ -213,8 +286,16 @@ mod tests {
         assert_eq!(beta_from_slider(BETA_SLIDER_MAX), f32::INFINITY);
         assert_eq!(fmt_beta(beta_from_slider(BETA_SLIDER_MAX)), "∞");
         let hard = key_stages(&trace(), 0, beta_from_slider(BETA_SLIDER_MAX));
-        let one_hot: Vec<f32> = hard.beta_weights.iter().map(|c| c.value.expect("weight")).collect();
-        assert_eq!(one_hot, vec![1.0, 0.0, 0.0], "the argmax key takes all the weight");
+        let one_hot: Vec<f32> = hard
+            .beta_weights
+            .iter()
+            .map(|c| c.value.expect("weight"))
+            .collect();
+        assert_eq!(
+            one_hot,
+            vec![1.0, 0.0, 0.0],
+            "the argmax key takes all the weight"
+        );
     }
 
     #[test]

@@ -38,13 +38,30 @@ pub fn uniform_loss(vocab_size: usize) -> f32 {
 }
 
 /// Checks the loss of `step`; `first_loss` is the run's first reported loss.
-pub fn check(settings: &Settings, vocab_size: usize, first_loss: f32, step: usize, loss: f32) -> Option<BlowUp> {
+pub fn check(
+    settings: &Settings,
+    vocab_size: usize,
+    first_loss: f32,
+    step: usize,
+    loss: f32,
+) -> Option<BlowUp> {
     let reference = first_loss.max(uniform_loss(vocab_size));
     let blown = !loss.is_finite() || loss > BLOW_UP_FACTOR * reference;
     blown.then(|| {
         let peak_step = settings.warmup_steps.max(1);
-        let peak_rate = noam_rate(peak_step, settings.d_model, settings.warmup_steps, f64::from(settings.lr_factor));
-        BlowUp { step, loss, reference, peak_rate, peak_step }
+        let peak_rate = noam_rate(
+            peak_step,
+            settings.d_model,
+            settings.warmup_steps,
+            f64::from(settings.lr_factor),
+        );
+        BlowUp {
+            step,
+            loss,
+            reference,
+            peak_rate,
+            peak_step,
+        }
     })
 }
 
@@ -70,7 +87,11 @@ impl BlowUp {
 
 /// The settings a reset should use: the same run with the preset's schedule.
 pub fn suggested(settings: &Settings) -> Settings {
-    Settings { lr_factor: SAFE_FACTOR, warmup_steps: SAFE_WARMUP, ..settings.clone() }
+    Settings {
+        lr_factor: SAFE_FACTOR,
+        warmup_steps: SAFE_WARMUP,
+        ..settings.clone()
+    }
 }
 
 #[cfg(test)]
@@ -82,12 +103,23 @@ mod tests {
 
     #[test]
     fn a_loss_that_jumps_from_4_to_85_is_caught_and_the_rate_is_named() {
-        let s = Settings { lr_factor: 10.0, warmup_steps: 1, ..Settings::toy(TaskKind::EnJa) };
-        assert_eq!(check(&s, V, 4.4, 1, 4.4), None, "the first step is its own reference");
+        let s = Settings {
+            lr_factor: 10.0,
+            warmup_steps: 1,
+            ..Settings::toy(TaskKind::EnJa)
+        };
+        assert_eq!(
+            check(&s, V, 4.4, 1, 4.4),
+            None,
+            "the first step is its own reference"
+        );
         let b = check(&s, V, 4.4, 2, 85.0).expect("85 is far above 4.4");
         let text = b.explain(&s);
         assert!(text.contains("at step 1 (its peak) was 1.250"), "{text}");
-        assert!(text.contains("warm-up too short or factor too high"), "{text}");
+        assert!(
+            text.contains("warm-up too short or factor too high"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -109,9 +141,17 @@ mod tests {
 
     #[test]
     fn the_suggested_reset_keeps_everything_but_the_schedule() {
-        let s = Settings { lr_factor: 10.0, warmup_steps: 1, seed: 9, ..Settings::toy(TaskKind::Reverse) };
+        let s = Settings {
+            lr_factor: 10.0,
+            warmup_steps: 1,
+            seed: 9,
+            ..Settings::toy(TaskKind::Reverse)
+        };
         let t = suggested(&s);
-        assert_eq!((t.lr_factor, t.warmup_steps, t.seed, t.task), (SAFE_FACTOR, SAFE_WARMUP, 9, TaskKind::Reverse));
+        assert_eq!(
+            (t.lr_factor, t.warmup_steps, t.seed, t.task),
+            (SAFE_FACTOR, SAFE_WARMUP, 9, TaskKind::Reverse)
+        );
         assert_eq!(t.validate(), Ok(()));
     }
 }

@@ -62,13 +62,19 @@ mod glue {
     pub fn start() {
         std::panic::set_hook(Box::new(|info| {
             // wasm aborts right after this hook, so the page must restart the worker.
-            post(&WorkerOutput::Error { message: format!("The training worker crashed and must be restarted: {info}"), fatal: true });
+            post(&WorkerOutput::Error {
+                message: format!("The training worker crashed and must be restarted: {info}"),
+                fatal: true,
+            });
         }));
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
             let text = event.data().as_string().unwrap_or_default();
             match WorkerInput::from_json(&text) {
                 Ok(input) => handle(input),
-                Err(e) => post(&WorkerOutput::Error { message: e.to_string(), fatal: false }),
+                Err(e) => post(&WorkerOutput::Error {
+                    message: e.to_string(),
+                    fatal: false,
+                }),
             }
         });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -76,7 +82,9 @@ mod glue {
 
         let channel = MessageChannel::new().expect("MessageChannel exists in every worker");
         let on_tick = Closure::<dyn FnMut(MessageEvent)>::new(|_: MessageEvent| run_chunk());
-        channel.port1().set_onmessage(Some(on_tick.as_ref().unchecked_ref()));
+        channel
+            .port1()
+            .set_onmessage(Some(on_tick.as_ref().unchecked_ref()));
         on_tick.forget();
         TICK.with(|t| *t.borrow_mut() = Some((channel.port2(), false)));
         post(&WorkerOutput::Ready);
@@ -87,10 +95,20 @@ mod glue {
             wasm_bindgen_futures::spawn_local(async move {
                 let url = format!("assets/checkpoints/{}.ckpt", task.name());
                 let outs = match fetch_bytes(&url).await {
-                    Ok(bytes) => SESSION.with(|s| s.borrow_mut().load_bytes(&bytes, ModelOrigin::Pretrained, now())),
+                    Ok(bytes) => SESSION.with(|s| {
+                        s.borrow_mut()
+                            .load_bytes(&bytes, ModelOrigin::Pretrained, now())
+                    }),
                     Err(why) => {
                         post(&WorkerOutput::Error { message: format!("The pretrained {} model could not be loaded ({why}); starting from an untrained model instead.", task.label()), fatal: false });
-                        SESSION.with(|s| s.borrow_mut().handle(WorkerInput::New { settings: Settings::toy(task) }, now()))
+                        SESSION.with(|s| {
+                            s.borrow_mut().handle(
+                                WorkerInput::New {
+                                    settings: Settings::toy(task),
+                                },
+                                now(),
+                            )
+                        })
                     }
                 };
                 post_all(outs);
@@ -128,13 +146,21 @@ mod glue {
     }
 
     async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
-        let response = wasm_bindgen_futures::JsFuture::from(scope().fetch_with_str(url)).await.map_err(|_| format!("{url} could not be fetched"))?;
-        let response: web_sys::Response = response.dyn_into().map_err(|_| "no HTTP response".to_string())?;
+        let response = wasm_bindgen_futures::JsFuture::from(scope().fetch_with_str(url))
+            .await
+            .map_err(|_| format!("{url} could not be fetched"))?;
+        let response: web_sys::Response = response
+            .dyn_into()
+            .map_err(|_| "no HTTP response".to_string())?;
         if !response.ok() {
             return Err(format!("{url}: HTTP {}", response.status()));
         }
-        let buffer = response.array_buffer().map_err(|_| "unreadable body".to_string())?;
-        let buffer = wasm_bindgen_futures::JsFuture::from(buffer).await.map_err(|_| "unreadable body".to_string())?;
+        let buffer = response
+            .array_buffer()
+            .map_err(|_| "unreadable body".to_string())?;
+        let buffer = wasm_bindgen_futures::JsFuture::from(buffer)
+            .await
+            .map_err(|_| "unreadable body".to_string())?;
         Ok(js_sys::Uint8Array::new(&buffer).to_vec())
     }
 }

@@ -4,7 +4,10 @@
 //! the trait lets the worker's scheduling logic be tested natively with a
 //! tiny fake, without compiling burn for the host.
 
-use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError, StepReport, TaskFacts, TraceRequest, Translation};
+use lab_protocol::{
+    AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
+    StepReport, TaskFacts, TraceRequest, Translation,
+};
 
 pub trait LabModel: Sized {
     /// A fresh, untrained model; invalid settings are refused with every problem listed.
@@ -18,7 +21,10 @@ pub trait LabModel: Sized {
     fn evaluate(&self, max_sentences: usize) -> EvalReport;
     /// One teacher-forced pass on the task's probe sentence: its attention,
     /// its next-token distributions and, if asked, one head opened up.
-    fn probe(&self, trace: Option<&TraceRequest>) -> (AttentionSet, ProbePrediction, Option<HeadTrace>);
+    fn probe(
+        &self,
+        trace: Option<&TraceRequest>,
+    ) -> (AttentionSet, ProbePrediction, Option<HeadTrace>);
     /// Greedy decoding, with the KV cache if `cached`.
     fn translate(&self, text: &str, cached: bool) -> Result<Translation, String>;
     /// One head opened up, on the probe or on typed text.

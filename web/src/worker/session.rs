@@ -10,7 +10,10 @@
 
 use super::divergence;
 use super::model::LabModel;
-use lab_protocol::{all_finite, ModelInfo, ModelOrigin, Snapshot, TraceRequest, TrainPoint, WorkerInput, WorkerOutput};
+use lab_protocol::{
+    all_finite, ModelInfo, ModelOrigin, Snapshot, TraceRequest, TrainPoint, WorkerInput,
+    WorkerOutput,
+};
 
 /// At most one snapshot per this many milliseconds (about ten a second).
 pub const SNAPSHOT_MS: f64 = 100.0;
@@ -43,7 +46,20 @@ pub struct Session<M> {
 
 impl<M> Default for Session<M> {
     fn default() -> Self {
-        Self { model: None, origin: ModelOrigin::Scratch, running: false, diverged: false, pending: Vec::new(), pending_tokens_per_s: Vec::new(), last_snapshot_ms: f64::NEG_INFINITY, last_attention_ms: f64::NEG_INFINITY, trace: None, first_loss: None, vocab_size: 0, blown: None }
+        Self {
+            model: None,
+            origin: ModelOrigin::Scratch,
+            running: false,
+            diverged: false,
+            pending: Vec::new(),
+            pending_tokens_per_s: Vec::new(),
+            last_snapshot_ms: f64::NEG_INFINITY,
+            last_attention_ms: f64::NEG_INFINITY,
+            trace: None,
+            first_loss: None,
+            vocab_size: 0,
+            blown: None,
+        }
     }
 }
 
@@ -62,14 +78,21 @@ impl<M: LabModel> Session<M> {
     pub fn handle(&mut self, input: WorkerInput, now_ms: f64) -> Vec<WorkerOutput> {
         match input {
             WorkerInput::LoadPretrained { .. } => Vec::new(),
-            WorkerInput::New { settings } => match settings.validate().and_then(|()| M::build(&settings)) {
-                Ok(model) => self.replace(model, ModelOrigin::Scratch, now_ms, false),
-                Err(problems) => vec![WorkerOutput::Refused(problems)],
-            },
-            WorkerInput::LoadCheckpoint { bytes, origin } => self.load_bytes(&bytes, origin, now_ms),
+            WorkerInput::New { settings } => {
+                match settings.validate().and_then(|()| M::build(&settings)) {
+                    Ok(model) => self.replace(model, ModelOrigin::Scratch, now_ms, false),
+                    Err(problems) => vec![WorkerOutput::Refused(problems)],
+                }
+            }
+            WorkerInput::LoadCheckpoint { bytes, origin } => {
+                self.load_bytes(&bytes, origin, now_ms)
+            }
             WorkerInput::Play => match (&self.model, self.diverged) {
                 (None, _) => vec![no_model()],
-                (Some(m), true) => vec![self.blown.clone().unwrap_or_else(|| diverged(m.step_count()))],
+                (Some(m), true) => vec![self
+                    .blown
+                    .clone()
+                    .unwrap_or_else(|| diverged(m.step_count()))],
                 (Some(_), false) => {
                     self.running = true;
                     vec![self.snapshot(now_ms, false)]
@@ -92,9 +115,18 @@ impl<M: LabModel> Session<M> {
                 out
             }
             WorkerInput::Translate { id, text, cached } => match &self.model {
-                None => vec![WorkerOutput::Translated { id, result: Err("No model is loaded yet.".into()) }],
+                None => vec![WorkerOutput::Translated {
+                    id,
+                    result: Err("No model is loaded yet.".into()),
+                }],
                 Some(m) => {
-                    let result = m.translate(&text, cached).and_then(|t| if t.is_finite() { Ok(t) } else { Err(diverged_text(m.step_count())) });
+                    let result = m.translate(&text, cached).and_then(|t| {
+                        if t.is_finite() {
+                            Ok(t)
+                        } else {
+                            Err(diverged_text(m.step_count()))
+                        }
+                    });
                     vec![WorkerOutput::Translated { id, result }]
                 }
             },
@@ -103,9 +135,17 @@ impl<M: LabModel> Session<M> {
                 self.trace = request.clone().filter(|r| r.sentence.is_none());
                 match (&self.model, request) {
                     (_, None) => Vec::new(),
-                    (None, Some(_)) => vec![WorkerOutput::Trace(Err("No model is loaded yet.".into()))],
+                    (None, Some(_)) => {
+                        vec![WorkerOutput::Trace(Err("No model is loaded yet.".into()))]
+                    }
                     (Some(m), Some(request)) => {
-                        let result = m.trace_head(&request).and_then(|t| if t.is_finite() { Ok(t) } else { Err(diverged_text(m.step_count())) });
+                        let result = m.trace_head(&request).and_then(|t| {
+                            if t.is_finite() {
+                                Ok(t)
+                            } else {
+                                Err(diverged_text(m.step_count()))
+                            }
+                        });
                         vec![WorkerOutput::Trace(result)]
                     }
                 }
@@ -115,7 +155,9 @@ impl<M: LabModel> Session<M> {
                 Some(m) => {
                     let head = head.min(m.settings().n_heads.saturating_sub(1));
                     let demo = m.mask_demo(head);
-                    let finite = all_finite(&demo.raw_scores) && all_finite(&demo.weights) && demo.masked_scores.iter().flatten().all(|v| v.is_finite());
+                    let finite = all_finite(&demo.raw_scores)
+                        && all_finite(&demo.weights)
+                        && demo.masked_scores.iter().flatten().all(|v| v.is_finite());
                     if finite {
                         vec![WorkerOutput::MaskDemo(demo)]
                     } else {
@@ -126,25 +168,45 @@ impl<M: LabModel> Session<M> {
             WorkerInput::Evaluate => self.evaluate(),
             WorkerInput::Save { purpose } => match &self.model {
                 None => vec![no_model()],
-                Some(m) => vec![WorkerOutput::Checkpoint { purpose, step: m.step_count(), bytes: m.to_bytes() }],
+                Some(m) => vec![WorkerOutput::Checkpoint {
+                    purpose,
+                    step: m.step_count(),
+                    bytes: m.to_bytes(),
+                }],
             },
         }
     }
 
     /// Load checkpoint bytes. If they are not a checkpoint, the current model keeps working.
-    pub fn load_bytes(&mut self, bytes: &[u8], origin: ModelOrigin, now_ms: f64) -> Vec<WorkerOutput> {
+    pub fn load_bytes(
+        &mut self,
+        bytes: &[u8],
+        origin: ModelOrigin,
+        now_ms: f64,
+    ) -> Vec<WorkerOutput> {
         match M::from_bytes(bytes) {
             Ok(model) => self.replace(model, origin, now_ms, true),
             Err(why) => {
-                let keep = if self.model.is_some() { " The current model keeps working." } else { "" };
-                vec![WorkerOutput::Error { message: format!("The checkpoint could not be loaded: {why}.{keep}"), fatal: false }]
+                let keep = if self.model.is_some() {
+                    " The current model keeps working."
+                } else {
+                    ""
+                };
+                vec![WorkerOutput::Error {
+                    message: format!("The checkpoint could not be loaded: {why}.{keep}"),
+                    fatal: false,
+                }]
             }
         }
     }
 
     /// Train until `budget_ms` has passed (at least one step), then report.
     /// `now` reads a millisecond clock.
-    pub fn train_chunk(&mut self, budget_ms: f64, mut now: impl FnMut() -> f64) -> Vec<WorkerOutput> {
+    pub fn train_chunk(
+        &mut self,
+        budget_ms: f64,
+        mut now: impl FnMut() -> f64,
+    ) -> Vec<WorkerOutput> {
         let start = now();
         let mut out = Vec::new();
         while self.is_running() {
@@ -154,7 +216,10 @@ impl<M: LabModel> Session<M> {
             }
         }
         let t = now();
-        if self.model.is_some() && !self.diverged && (t - self.last_snapshot_ms >= SNAPSHOT_MS || !self.running) {
+        if self.model.is_some()
+            && !self.diverged
+            && (t - self.last_snapshot_ms >= SNAPSHOT_MS || !self.running)
+        {
             out.push(self.snapshot(t, false));
         }
         out
@@ -163,22 +228,42 @@ impl<M: LabModel> Session<M> {
     fn train_steps(&mut self, n: usize) -> Vec<WorkerOutput> {
         let mut out = Vec::new();
         for _ in 0..n {
-            let Some(model) = self.model.as_mut() else { return vec![no_model()] };
+            let Some(model) = self.model.as_mut() else {
+                return vec![no_model()];
+            };
             if self.diverged {
-                return vec![self.blown.clone().unwrap_or_else(|| diverged(model.step_count()))];
+                return vec![self
+                    .blown
+                    .clone()
+                    .unwrap_or_else(|| diverged(model.step_count()))];
             }
             let report = model.step();
             let first = *self.first_loss.get_or_insert(report.loss);
-            if let Some(blow_up) = divergence::check(model.settings(), self.vocab_size, first, report.step, report.loss) {
+            if let Some(blow_up) = divergence::check(
+                model.settings(),
+                self.vocab_size,
+                first,
+                report.step,
+                report.loss,
+            ) {
                 self.running = false;
                 self.diverged = true;
                 let settings = model.settings();
-                let stopped = WorkerOutput::Diverged { step: report.step, message: blow_up.explain(settings), suggested: Some(divergence::suggested(settings)) };
+                let stopped = WorkerOutput::Diverged {
+                    step: report.step,
+                    message: blow_up.explain(settings),
+                    suggested: Some(divergence::suggested(settings)),
+                };
                 self.blown = Some(stopped.clone());
                 out.push(stopped);
                 return out;
             }
-            self.pending.push(TrainPoint { step: report.step, loss: report.loss, token_accuracy: report.token_accuracy, learning_rate: report.learning_rate });
+            self.pending.push(TrainPoint {
+                step: report.step,
+                loss: report.loss,
+                token_accuracy: report.token_accuracy,
+                learning_rate: report.learning_rate,
+            });
             if report.tokens_per_s.is_finite() {
                 self.pending_tokens_per_s.push(report.tokens_per_s);
             }
@@ -190,9 +275,15 @@ impl<M: LabModel> Session<M> {
     }
 
     fn evaluate(&self) -> Vec<WorkerOutput> {
-        let Some(model) = &self.model else { return vec![no_model()] };
+        let Some(model) = &self.model else {
+            return vec![no_model()];
+        };
         let report = model.evaluate(EVAL_SENTENCES);
-        let finite = report.loss.is_finite() && report.token_accuracy.is_finite() && report.exact_match.is_finite() && report.bleu.is_finite() && all_finite(&report.head_alignment);
+        let finite = report.loss.is_finite()
+            && report.token_accuracy.is_finite()
+            && report.exact_match.is_finite()
+            && report.bleu.is_finite()
+            && all_finite(&report.head_alignment);
         if finite {
             vec![WorkerOutput::Eval(report)]
         } else {
@@ -203,27 +294,59 @@ impl<M: LabModel> Session<M> {
     /// Every step since the last snapshot, plus the probe's attention if it is due
     /// (or `force_attention`).
     fn snapshot(&mut self, now_ms: f64, force_attention: bool) -> WorkerOutput {
-        let model = self.model.as_ref().expect("snapshot is only taken with a model");
-        let (attention, prediction, trace) = if force_attention || now_ms - self.last_attention_ms >= ATTENTION_MS {
-            self.last_attention_ms = now_ms;
-            let (attention, prediction, trace) = model.probe(self.trace.as_ref());
-            if attention.is_finite() && all_finite(&prediction.probs) {
-                (Some(attention), Some(prediction), trace.filter(|t| t.is_finite()))
+        let model = self
+            .model
+            .as_ref()
+            .expect("snapshot is only taken with a model");
+        let (attention, prediction, trace) =
+            if force_attention || now_ms - self.last_attention_ms >= ATTENTION_MS {
+                self.last_attention_ms = now_ms;
+                let (attention, prediction, trace) = model.probe(self.trace.as_ref());
+                if attention.is_finite() && all_finite(&prediction.probs) {
+                    (
+                        Some(attention),
+                        Some(prediction),
+                        trace.filter(|t| t.is_finite()),
+                    )
+                } else {
+                    (None, None, None)
+                }
             } else {
                 (None, None, None)
-            }
-        } else {
-            (None, None, None)
-        };
+            };
         self.last_snapshot_ms = now_ms;
         let tps = &self.pending_tokens_per_s;
-        let tokens_per_s = if tps.is_empty() { 0.0 } else { tps.iter().sum::<f64>() / tps.len() as f64 };
+        let tokens_per_s = if tps.is_empty() {
+            0.0
+        } else {
+            tps.iter().sum::<f64>() / tps.len() as f64
+        };
         self.pending_tokens_per_s.clear();
-        WorkerOutput::Snapshot(Snapshot { step: model.step_count(), running: self.running, points: std::mem::take(&mut self.pending), tokens_per_s, attention, prediction, trace })
+        WorkerOutput::Snapshot(Snapshot {
+            step: model.step_count(),
+            running: self.running,
+            points: std::mem::take(&mut self.pending),
+            tokens_per_s,
+            attention,
+            prediction,
+            trace,
+        })
     }
 
-    fn replace(&mut self, model: M, origin: ModelOrigin, now_ms: f64, evaluate: bool) -> Vec<WorkerOutput> {
-        let info = ModelInfo { settings: model.settings().clone(), step: model.step_count(), origin, parameters: model.parameters(), facts: model.facts() };
+    fn replace(
+        &mut self,
+        model: M,
+        origin: ModelOrigin,
+        now_ms: f64,
+        evaluate: bool,
+    ) -> Vec<WorkerOutput> {
+        let info = ModelInfo {
+            settings: model.settings().clone(),
+            step: model.step_count(),
+            origin,
+            parameters: model.parameters(),
+            facts: model.facts(),
+        };
         self.vocab_size = model.facts().tgt_vocab.len();
         self.first_loss = None;
         self.blown = None;
@@ -253,13 +376,20 @@ fn diverged_text(step: usize) -> String {
 }
 
 fn diverged(step: usize) -> WorkerOutput {
-    WorkerOutput::Diverged { step, message: diverged_text(step), suggested: None }
+    WorkerOutput::Diverged {
+        step,
+        message: diverged_text(step),
+        suggested: None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lab_protocol::{AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError, StepReport, TaskFacts, Translation};
+    use lab_protocol::{
+        AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings,
+        SettingsError, StepReport, TaskFacts, Translation,
+    };
     use lab_tasks::TaskKind;
 
     /// A stand-in model whose loss falls by 0.1 a step, or turns NaN at `nan_at`.
@@ -271,11 +401,19 @@ mod tests {
 
     impl LabModel for Fake {
         fn build(settings: &Settings) -> Result<Self, SettingsError> {
-            Ok(Fake { settings: settings.clone(), step: 0, nan_at: (settings.lr_factor > 5.0).then_some(3) })
+            Ok(Fake {
+                settings: settings.clone(),
+                step: 0,
+                nan_at: (settings.lr_factor > 5.0).then_some(3),
+            })
         }
         fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
             match bytes {
-                [b'F', step] => Ok(Fake { settings: Settings::toy(TaskKind::Copy), step: *step as usize, nan_at: None }),
+                [b'F', step] => Ok(Fake {
+                    settings: Settings::toy(TaskKind::Copy),
+                    step: *step as usize,
+                    nan_at: None,
+                }),
                 _ => Err("bad magic".into()),
             }
         }
@@ -291,13 +429,29 @@ mod tests {
             } else {
                 5.0 - 0.1 * self.step as f32
             };
-            StepReport { step: self.step, loss, token_accuracy: 0.5, learning_rate: 1e-3, tokens_per_s: 1000.0 }
+            StepReport {
+                step: self.step,
+                loss,
+                token_accuracy: 0.5,
+                learning_rate: 1e-3,
+                tokens_per_s: 1000.0,
+            }
         }
         fn evaluate(&self, _: usize) -> EvalReport {
-            EvalReport { step: self.step, loss: 1.0, ..Default::default() }
+            EvalReport {
+                step: self.step,
+                loss: 1.0,
+                ..Default::default()
+            }
         }
-        fn probe(&self, trace: Option<&TraceRequest>) -> (AttentionSet, ProbePrediction, Option<HeadTrace>) {
-            let trace = trace.map(|r| HeadTrace { request: Some(r.clone()), ..Default::default() });
+        fn probe(
+            &self,
+            trace: Option<&TraceRequest>,
+        ) -> (AttentionSet, ProbePrediction, Option<HeadTrace>) {
+            let trace = trace.map(|r| HeadTrace {
+                request: Some(r.clone()),
+                ..Default::default()
+            });
             (AttentionSet::default(), ProbePrediction::default(), trace)
         }
         fn translate(&self, text: &str, _: bool) -> Result<Translation, String> {
@@ -306,7 +460,10 @@ mod tests {
         fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String> {
             match &request.sentence {
                 Some(text) => Err(format!("unknown word {text:?}")),
-                None => Ok(HeadTrace { request: Some(request.clone()), ..Default::default() }),
+                None => Ok(HeadTrace {
+                    request: Some(request.clone()),
+                    ..Default::default()
+                }),
             }
         }
         fn mask_demo(&self, _: usize) -> MaskDemo {
@@ -316,7 +473,10 @@ mod tests {
             &self.settings
         }
         fn facts(&self) -> TaskFacts {
-            TaskFacts { seed: self.settings.seed, ..Default::default() }
+            TaskFacts {
+                seed: self.settings.seed,
+                ..Default::default()
+            }
         }
         fn step_count(&self) -> usize {
             self.step
@@ -342,7 +502,15 @@ mod tests {
     #[test]
     fn invalid_settings_are_refused_and_nothing_is_built() {
         let mut s: Session<Fake> = Session::default();
-        let out = s.handle(WorkerInput::New { settings: Settings { n_heads: 3, ..Settings::toy(TaskKind::Copy) } }, 0.0);
+        let out = s.handle(
+            WorkerInput::New {
+                settings: Settings {
+                    n_heads: 3,
+                    ..Settings::toy(TaskKind::Copy)
+                },
+            },
+            0.0,
+        );
         assert!(matches!(&out[..], [WorkerOutput::Refused(_)]), "{out:?}");
         assert!(!s.has_model());
     }
@@ -352,9 +520,14 @@ mod tests {
         let mut s = new_session(Settings::toy(TaskKind::Copy));
         s.handle(WorkerInput::Play, 0.0);
         let out = s.train_chunk(30.0, clock(10.0));
-        let Some(WorkerOutput::Snapshot(snap)) = out.last() else { panic!("{out:?}") };
+        let Some(WorkerOutput::Snapshot(snap)) = out.last() else {
+            panic!("{out:?}")
+        };
         assert_eq!(snap.points.len(), 3, "{snap:?}");
-        assert_eq!(snap.points.iter().map(|p| p.step).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(
+            snap.points.iter().map(|p| p.step).collect::<Vec<_>>(),
+            vec![1, 2, 3]
+        );
         assert!(snap.running);
     }
 
@@ -366,34 +539,67 @@ mod tests {
         s.handle(WorkerInput::Pause, 0.0);
         assert!(!s.is_running());
         let out = s.train_chunk(5.0, clock(10.0));
-        assert!(out.iter().all(|o| !matches!(o, WorkerOutput::Snapshot(snap) if !snap.points.is_empty())), "{out:?}");
+        assert!(
+            out.iter()
+                .all(|o| !matches!(o, WorkerOutput::Snapshot(snap) if !snap.points.is_empty())),
+            "{out:?}"
+        );
     }
 
     #[test]
     fn a_nan_loss_pauses_and_explains_and_never_travels() {
-        let mut s = new_session(Settings { lr_factor: 8.0, ..Settings::toy(TaskKind::Copy) });
+        let mut s = new_session(Settings {
+            lr_factor: 8.0,
+            ..Settings::toy(TaskKind::Copy)
+        });
         s.handle(WorkerInput::Play, 0.0);
         let out = s.train_chunk(1e9, clock(1.0));
         assert!(out.iter().any(|o| matches!(o, WorkerOutput::Diverged { step: 3, message, .. } if message.contains("Reset"))), "{out:?}");
         assert!(!s.is_running());
         for o in &out {
-            assert!(!o.to_json().contains("null"), "non-finite number leaked: {o:?}");
+            assert!(
+                !o.to_json().contains("null"),
+                "non-finite number leaked: {o:?}"
+            );
         }
         let again = s.handle(WorkerInput::Play, 0.0);
-        assert!(matches!(&again[..], [WorkerOutput::Diverged { .. }]), "{again:?}");
-        let reset = s.handle(WorkerInput::New { settings: Settings::toy(TaskKind::Copy) }, 0.0);
+        assert!(
+            matches!(&again[..], [WorkerOutput::Diverged { .. }]),
+            "{again:?}"
+        );
+        let reset = s.handle(
+            WorkerInput::New {
+                settings: Settings::toy(TaskKind::Copy),
+            },
+            0.0,
+        );
         assert!(matches!(reset[0], WorkerOutput::Loaded(_)));
-        assert!(matches!(s.handle(WorkerInput::Play, 0.0)[0], WorkerOutput::Snapshot(_)));
+        assert!(matches!(
+            s.handle(WorkerInput::Play, 0.0)[0],
+            WorkerOutput::Snapshot(_)
+        ));
     }
 
     #[test]
     fn a_garbage_checkpoint_keeps_the_current_model() {
         let mut s = new_session(Settings::toy(TaskKind::Copy));
         s.handle(WorkerInput::Step, 0.0);
-        let out = s.handle(WorkerInput::LoadCheckpoint { bytes: b"garbage".to_vec(), origin: ModelOrigin::Uploaded }, 0.0);
-        assert!(matches!(&out[..], [WorkerOutput::Error { fatal: false, message }] if message.contains("keeps working")), "{out:?}");
+        let out = s.handle(
+            WorkerInput::LoadCheckpoint {
+                bytes: b"garbage".to_vec(),
+                origin: ModelOrigin::Uploaded,
+            },
+            0.0,
+        );
+        assert!(
+            matches!(&out[..], [WorkerOutput::Error { fatal: false, message }] if message.contains("keeps working")),
+            "{out:?}"
+        );
         let out = s.handle(WorkerInput::Step, 0.0);
-        assert!(matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.step == 2), "{out:?}");
+        assert!(
+            matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.step == 2),
+            "{out:?}"
+        );
     }
 
     #[test]
@@ -401,60 +607,129 @@ mod tests {
         let mut s = new_session(Settings::toy(TaskKind::Copy));
         s.handle(WorkerInput::Step, 0.0);
         s.handle(WorkerInput::Step, 0.0);
-        let out = s.handle(WorkerInput::Save { purpose: lab_protocol::SavePurpose::Download }, 0.0);
-        let [WorkerOutput::Checkpoint { bytes, step: 2, .. }] = &out[..] else { panic!("{out:?}") };
+        let out = s.handle(
+            WorkerInput::Save {
+                purpose: lab_protocol::SavePurpose::Download,
+            },
+            0.0,
+        );
+        let [WorkerOutput::Checkpoint { bytes, step: 2, .. }] = &out[..] else {
+            panic!("{out:?}")
+        };
         let mut other: Session<Fake> = Session::default();
         let out = other.load_bytes(bytes, ModelOrigin::Uploaded, 0.0);
-        assert!(matches!(&out[0], WorkerOutput::Loaded(info) if info.step == 2 && info.origin == ModelOrigin::Uploaded), "{out:?}");
+        assert!(
+            matches!(&out[0], WorkerOutput::Loaded(info) if info.step == 2 && info.origin == ModelOrigin::Uploaded),
+            "{out:?}"
+        );
     }
 
     #[test]
     fn translation_errors_come_back_as_values() {
         let mut s = new_session(Settings::toy(TaskKind::Copy));
-        let out = s.handle(WorkerInput::Translate { id: 9, text: "zebra".into(), cached: true }, 0.0);
-        assert!(matches!(&out[..], [WorkerOutput::Translated { id: 9, result: Err(m) }] if m.contains("zebra")), "{out:?}");
+        let out = s.handle(
+            WorkerInput::Translate {
+                id: 9,
+                text: "zebra".into(),
+                cached: true,
+            },
+            0.0,
+        );
+        assert!(
+            matches!(&out[..], [WorkerOutput::Translated { id: 9, result: Err(m) }] if m.contains("zebra")),
+            "{out:?}"
+        );
     }
 
     #[test]
     fn an_opened_probe_head_answers_at_once_and_follows_training() {
         let mut s = new_session(Settings::toy(TaskKind::Copy));
-        let request = TraceRequest { kind: AttentionKind::Cross, layer: 0, head: 1, sentence: None };
-        let out = s.handle(WorkerInput::Trace { request: Some(request.clone()) }, 0.0);
-        assert!(matches!(&out[..], [WorkerOutput::Trace(Ok(t))] if t.request.as_ref() == Some(&request)), "{out:?}");
+        let request = TraceRequest {
+            kind: AttentionKind::Cross,
+            layer: 0,
+            head: 1,
+            sentence: None,
+        };
+        let out = s.handle(
+            WorkerInput::Trace {
+                request: Some(request.clone()),
+            },
+            0.0,
+        );
+        assert!(
+            matches!(&out[..], [WorkerOutput::Trace(Ok(t))] if t.request.as_ref() == Some(&request)),
+            "{out:?}"
+        );
         let out = s.handle(WorkerInput::Step, 0.0);
-        assert!(matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_some() && snap.prediction.is_some()), "{out:?}");
+        assert!(
+            matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_some() && snap.prediction.is_some()),
+            "{out:?}"
+        );
         s.handle(WorkerInput::Trace { request: None }, 0.0);
         let out = s.handle(WorkerInput::Step, 0.0);
-        assert!(matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_none()), "{out:?}");
+        assert!(
+            matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_none()),
+            "{out:?}"
+        );
     }
 
     #[test]
     fn a_typed_sentence_trace_is_answered_once_and_errors_are_values() {
         let mut s = new_session(Settings::toy(TaskKind::Copy));
-        let request = TraceRequest { kind: AttentionKind::EncoderSelf, layer: 0, head: 0, sentence: Some("zebra".into()) };
-        let out = s.handle(WorkerInput::Trace { request: Some(request) }, 0.0);
-        assert!(matches!(&out[..], [WorkerOutput::Trace(Err(m))] if m.contains("zebra")), "{out:?}");
+        let request = TraceRequest {
+            kind: AttentionKind::EncoderSelf,
+            layer: 0,
+            head: 0,
+            sentence: Some("zebra".into()),
+        };
+        let out = s.handle(
+            WorkerInput::Trace {
+                request: Some(request),
+            },
+            0.0,
+        );
+        assert!(
+            matches!(&out[..], [WorkerOutput::Trace(Err(m))] if m.contains("zebra")),
+            "{out:?}"
+        );
         let out = s.handle(WorkerInput::Step, 0.0);
-        assert!(matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_none()), "{out:?}");
+        assert!(
+            matches!(&out[0], WorkerOutput::Snapshot(snap) if snap.trace.is_none()),
+            "{out:?}"
+        );
     }
 
     #[test]
     fn a_loss_that_explodes_pauses_and_is_explained_with_a_safe_reset() {
         // The fake's loss falls from 4.9; at lr_factor 7 it jumps to 50 at step 2.
-        let mut s = new_session(Settings { lr_factor: 7.0, warmup_steps: 1, ..Settings::toy(TaskKind::Copy) });
+        let mut s = new_session(Settings {
+            lr_factor: 7.0,
+            warmup_steps: 1,
+            ..Settings::toy(TaskKind::Copy)
+        });
         s.handle(WorkerInput::Play, 0.0);
         let out = s.train_chunk(1e9, clock(1.0));
         let stopped = out.iter().find_map(|o| match o {
-            WorkerOutput::Diverged { step, message, suggested } => Some((*step, message.clone(), suggested.clone())),
+            WorkerOutput::Diverged {
+                step,
+                message,
+                suggested,
+            } => Some((*step, message.clone(), suggested.clone())),
             _ => None,
         });
         let (step, message, suggested) = stopped.expect("the blow-up is reported");
         assert_eq!(step, 2);
-        assert!(message.contains("warm-up too short or factor too high"), "{message}");
+        assert!(
+            message.contains("warm-up too short or factor too high"),
+            "{message}"
+        );
         let suggested = suggested.expect("a reset is offered");
         assert_eq!((suggested.lr_factor, suggested.warmup_steps), (1.0, 200));
         assert!(!s.is_running());
         let again = s.handle(WorkerInput::Play, 0.0);
-        assert!(matches!(&again[..], [WorkerOutput::Diverged { message: m, .. }] if *m == message), "the same explanation again: {again:?}");
+        assert!(
+            matches!(&again[..], [WorkerOutput::Diverged { message: m, .. }] if *m == message),
+            "the same explanation again: {again:?}"
+        );
     }
 }

@@ -3,7 +3,10 @@
 //! the web crate that knows the trainer exists.
 
 use super::model::LabModel;
-use lab_protocol::{AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, SettingProblem, Settings, SettingsError, StepReport, TaskFacts, TraceRequest, Translation};
+use lab_protocol::{
+    AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, SettingProblem, Settings,
+    SettingsError, StepReport, TaskFacts, TraceRequest, Translation,
+};
 use lab_train::{Trainer, TrainerError};
 
 /// The worker's model.
@@ -22,12 +25,19 @@ impl LabModel for Model {
     fn build(settings: &Settings) -> Result<Self, SettingsError> {
         Trainer::new(settings).map(Model).map_err(|e| match e {
             TrainerError::Settings(problems) => problems,
-            other => SettingsError { problems: vec![SettingProblem { field: "model".into(), message: other.to_string() }] },
+            other => SettingsError {
+                problems: vec![SettingProblem {
+                    field: "model".into(),
+                    message: other.to_string(),
+                }],
+            },
         })
     }
 
     fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        Trainer::from_bytes(bytes).map(Model).map_err(|e| e.to_string())
+        Trainer::from_bytes(bytes)
+            .map(Model)
+            .map_err(|e| e.to_string())
     }
 
     fn to_bytes(&self) -> Vec<u8> {
@@ -42,18 +52,25 @@ impl LabModel for Model {
         self.0.evaluate(max_sentences)
     }
 
-    fn probe(&self, trace: Option<&TraceRequest>) -> (AttentionSet, ProbePrediction, Option<HeadTrace>) {
+    fn probe(
+        &self,
+        trace: Option<&TraceRequest>,
+    ) -> (AttentionSet, ProbePrediction, Option<HeadTrace>) {
         let probe = self.0.dataset().probe().clone();
         let p = self.0.probe(&probe, trace);
         (p.attention, p.prediction, p.trace)
     }
 
     fn translate(&self, text: &str, cached: bool) -> Result<Translation, String> {
-        self.0.translate(text, cached).map_err(|e| sentence(e.to_string()))
+        self.0
+            .translate(text, cached)
+            .map_err(|e| sentence(e.to_string()))
     }
 
     fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String> {
-        self.0.trace_head(request).map_err(|e| sentence(e.to_string()))
+        self.0
+            .trace_head(request)
+            .map_err(|e| sentence(e.to_string()))
     }
 
     fn mask_demo(&self, head: usize) -> MaskDemo {
