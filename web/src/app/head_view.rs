@@ -82,6 +82,15 @@ fn NumMatrix(
 fn strip(values: Vec<f32>, what: &'static str, testid: &'static str) -> impl IntoView {
     let n = values.len();
     let range = finite_range(&values);
+    let label = format!("{what}: {n} numbers from {:.2} to {:.2}", range.0, range.1);
+    let readout = RwSignal::new(String::new());
+    let numbers = values.clone();
+    let on_hover = Callback::new(move |cell: Option<(usize, usize)>| {
+        readout.set(
+            cell.map(|(_, c)| strip_readout(what, c, numbers[c]))
+                .unwrap_or_default(),
+        )
+    });
     let data = HeatData {
         rows: 1,
         cols: n,
@@ -90,13 +99,18 @@ fn strip(values: Vec<f32>, what: &'static str, testid: &'static str) -> impl Int
         map: ColorMap::Cividis,
         ..HeatData::default()
     };
-    let label = format!("{what}: {n} numbers from {:.2} to {:.2}", range.0, range.1);
     view! {
         <div class="strip">
-            <Heatmap data=Signal::derive(move || data.clone()) size=((n as u32) * STRIP_CELL_PX, STRIP_HEIGHT_PX) testid label=label/>
+            <Heatmap data=Signal::derive(move || data.clone()) size=((n as u32) * STRIP_CELL_PX, STRIP_HEIGHT_PX) testid label=label on_hover/>
             <Legend map=ColorMap::Cividis range=range what=what/>
+            <span class="readout">{move || readout.get()}</span>
         </div>
     }
+}
+
+/// What hovering dimension `c` of a strip reads out.
+pub fn strip_readout(what: &str, c: usize, value: f32) -> String {
+    format!("{what}[{c}] = {value:.4}")
 }
 
 /// The trace's stages for the selected query and β.
@@ -268,5 +282,18 @@ pub fn HeadView() -> impl IntoView {
                 }}
             </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hovering_a_strip_reads_out_its_dimension_and_value() {
+        assert_eq!(
+            strip_readout("x (input)", 3, -0.123456),
+            "x (input)[3] = -0.1235"
+        );
     }
 }
