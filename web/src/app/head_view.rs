@@ -6,7 +6,7 @@
 use super::formula::{Equation, ATTENTION, MULTI_HEAD, SOFTMAX_BETA};
 use super::heatmap::{HeatData, Heatmap, Legend};
 use super::link::send;
-use super::state::use_lab;
+use super::state::{use_lab, Lab};
 use crate::plot::colormap::{finite_range, ColorMap};
 use crate::teach::head::{self, fmt, fmt_beta, key_stages, query_label, weighted_values, Cell};
 use lab_protocol::{AttentionKind, HeadTrace, TraceRequest, WorkerInput};
@@ -113,6 +113,13 @@ pub fn strip_readout(what: &str, c: usize, value: f32) -> String {
     format!("{what}[{c}] = {value:.4}")
 }
 
+/// `f` of the opened head, read in place: a trace holds W^O and every
+/// projection, too much to clone on each move of the β slider.
+fn with_trace<T>(lab: Lab, f: impl FnOnce(&HeadTrace) -> T) -> Option<T> {
+    lab.trace
+        .with(|t| t.as_ref().and_then(|r| r.as_ref().ok()).map(f))
+}
+
 /// The trace's stages for the selected query and β.
 fn stages(tr: HeadTrace, i: usize, beta: f32) -> impl IntoView {
     let i = i.min(tr.seq_q.saturating_sub(1));
@@ -214,11 +221,9 @@ pub fn HeadView() -> impl IntoView {
         });
     });
     let beta = move || head::beta_from_slider(slider.get());
-    let trace = move || lab.trace.get().and_then(Result::ok);
     let entropy = move || {
-        trace().map(|tr| {
-            let i = query.get().min(tr.seq_q.saturating_sub(1));
-            head::row_entropies(&tr, beta())[i]
+        with_trace(lab, |tr| {
+            head::row_entropy(tr, query.get().min(tr.seq_q.saturating_sub(1)), beta())
         })
     };
     let options = |n: usize| {
@@ -244,7 +249,7 @@ pub fn HeadView() -> impl IntoView {
                 <label>"head " <select data-testid="head-index" on:change=move |ev| head_index.set(event_target_value(&ev).parse().unwrap_or(0))>{move || options(sizes().1)}</select></label>
                 <label>"query "
                     <select data-testid="head-query" on:change=move |ev| query.set(event_target_value(&ev).parse().unwrap_or(0))>
-                        {move || trace().map(|tr| (0..tr.seq_q).map(|i| view! { <option value=i.to_string() selected=query.get() == i>{query_label(&tr, i)}</option> }).collect_view())}
+                        {move || with_trace(lab, |tr| (0..tr.seq_q).map(|i| view! { <option value=i.to_string() selected=query.get() == i>{query_label(tr, i)}</option> }).collect_view())}
                     </select>
                 </label>
                 <label><input type="checkbox" on:change=move |ev| use_typed.set(event_target_checked(&ev))/>" use the sentence typed in Translate"</label>
@@ -267,9 +272,9 @@ pub fn HeadView() -> impl IntoView {
                 <summary>"Entropy of every query's row at this β"</summary>
                 <table class="num-matrix">
                     <tbody>
-                        {move || trace().map(|tr| {
-                            let h = head::row_entropies(&tr, beta());
-                            (0..tr.seq_q).map(|i| view! { <tr><th scope="row">{query_label(&tr, i)}</th><td>{format!("{:.3} bits", h[i])}</td></tr> }).collect_view()
+                        {move || with_trace(lab, |tr| {
+                            let h = head::row_entropies(tr, beta());
+                            (0..tr.seq_q).map(|i| view! { <tr><th scope="row">{query_label(tr, i)}</th><td>{format!("{:.3} bits", h[i])}</td></tr> }).collect_view()
                         })}
                     </tbody>
                 </table>

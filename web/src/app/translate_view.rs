@@ -108,9 +108,11 @@ pub fn TranslateView() -> impl IntoView {
         lab.facts()
             .map(|f| (f.src_vocab(), f.max_input_words, f.longest_task_sentence))
     });
-    let check = move || match vocab.get() {
-        Some((v, max, _)) => lab.translate_text.with(|t| check_input(&v, max, t)),
-        None => InputCheck::Empty,
+    let check = move || {
+        vocab.with(|v| match v {
+            Some((v, max, _)) => lab.translate_text.with(|t| check_input(v, *max, t)),
+            None => InputCheck::Empty,
+        })
     };
     let beyond = move || {
         let longest = vocab.with(|v| v.as_ref().map(|v| v.2))?;

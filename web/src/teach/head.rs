@@ -53,7 +53,8 @@ pub fn key_stages(tr: &HeadTrace, i: usize, beta: f32) -> KeyStages {
     assert!(i < tr.seq_q, "query {i} outside {} queries", tr.seq_q);
     let q = HeadTrace::row(&tr.q, tr.d_k, i);
     let masked = tr.masked_scores(i);
-    let visible: f32 = masked.iter().flatten().map(|s| s.exp()).sum();
+    // The softmax's denominator as its formula reads, in f64 so large scores do not overflow.
+    let visible: f64 = masked.iter().flatten().map(|&s| f64::from(s).exp()).sum();
     let what_if = softmax_beta(&masked, beta);
     let key = |j: usize| {
         tr.key_tokens
@@ -110,7 +111,7 @@ pub fn key_stages(tr: &HeadTrace, i: usize, beta: f32) -> KeyStages {
             formula: if hidden {
                 "exp(−∞) / Σ = 0".to_string()
             } else {
-                format!("exp({}) / {} = {}", fmt(score), fmt(visible), fmt(w))
+                format!("exp({}) / {visible:.2} = {}", fmt(score), fmt(w))
             },
         });
         stages.beta_weights.push(Cell {
@@ -165,9 +166,12 @@ pub fn weighted_values(tr: &HeadTrace, weights: &[f32]) -> Vec<f32> {
 
 /// The entropy in bits of every query's row at inverse temperature `beta`.
 pub fn row_entropies(tr: &HeadTrace, beta: f32) -> Vec<f32> {
-    (0..tr.seq_q)
-        .map(|i| entropy_bits(&softmax_beta(&tr.masked_scores(i), beta)))
-        .collect()
+    (0..tr.seq_q).map(|i| row_entropy(tr, i, beta)).collect()
+}
+
+/// The entropy in bits of query `i`'s row at inverse temperature `beta`.
+pub fn row_entropy(tr: &HeadTrace, i: usize, beta: f32) -> f32 {
+    entropy_bits(&softmax_beta(&tr.masked_scores(i), beta))
 }
 
 /// The label of query row `i`: `input → prediction` for decoder queries.
