@@ -6,11 +6,13 @@
 //!   and streams snapshots back.
 //!
 //! They talk through `lab_protocol::{WorkerInput, WorkerOutput}` as JSON text.
+//! [`i18n`] holds the four languages' messages (Project Fluent).
 //! Everything that can be plain Rust (colour maps, pixel → cell mapping, curve
 //! downsampling, the saved-run format) lives in [`plot`] and [`run`] and is
 //! tested natively with `cargo test -p lab-web`.
 
 pub mod app;
+pub mod i18n;
 pub mod plot;
 pub mod run;
 pub mod teach;

@@ -20,6 +20,7 @@ pub mod decode_view;
 pub mod formula;
 pub mod head_view;
 pub mod heatmap;
+pub mod i18n;
 pub mod link;
 pub mod mask_view;
 pub mod noam_view;
@@ -43,23 +44,21 @@ pub fn start() {
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let lab = state::Lab::new();
+    let lab = state::Lab::with_locale(i18n::initial_locale(None));
     provide_context(lab);
+    i18n::follow_locale(lab);
+    let i18n = lab.i18n();
     link::spawn(lab);
     view! {
         <toolbar::Toolbar/>
         <main>
             <section class="intro">
-                <p>
-                    "A real encoder–decoder Transformer (Vaswani et al., 2017) trains here, in your browser, in a Web Worker. "
-                    "Every picture below is drawn from the model's own numbers."
-                </p>
+                <p>{i18n.t("common-intro")}</p>
                 <p class="conventions">
-                    <b>"Conventions. "</b>
-                    "Attention maps: rows = queries, columns = keys; each row sums to 1. "
-                    "Tokens: " <code>"<bos>"</code> " starts the decoder input, " <code>"<eos>"</code> " ends every sentence, "
-                    <code>"<pad>"</code> " fills short sentences in a batch and is always masked. "
-                    {lab_math::MASK_CONVENTION}
+                    <b>{i18n.t("common-conventions")}</b> " "
+                    {i18n.t("common-conventions-maps")} " "
+                    {i18n.t("common-conventions-tokens")} " "
+                    {i18n.t("common-conventions-mask")}
                 </p>
             </section>
             <pe_view::PeView/>

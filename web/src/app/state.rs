@@ -1,5 +1,6 @@
 //! Everything the views share, as signals in one `Copy` context.
 
+use crate::i18n::Locale;
 use crate::plot::curves::Curves;
 use lab_protocol::{
     AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TaskFacts,
@@ -42,6 +43,8 @@ pub enum WorkerState {
 /// The shared state of the page.
 #[derive(Clone, Copy)]
 pub struct Lab {
+    /// The page's language (`app::i18n`).
+    pub locale: RwSignal<Locale>,
     pub task: RwSignal<TaskKind>,
     /// The settings in the form, used by the next Reset; validated as they change.
     pub draft: RwSignal<Settings>,
@@ -76,8 +79,13 @@ pub struct Lab {
 
 impl Lab {
     pub fn new() -> Self {
+        Self::with_locale(Locale::default())
+    }
+
+    pub fn with_locale(locale: Locale) -> Self {
         let task = TaskKind::EnJa;
         Self {
+            locale: RwSignal::new(locale),
             task: RwSignal::new(task),
             draft: RwSignal::new(Settings::toy(task)),
             model: RwSignal::new(None),

@@ -1,9 +1,11 @@
 //! The bar on top: task, play/pause, step, reset, the step and loss readouts,
 //! checkpoints, and the banner that explains anything that went wrong.
 
+use super::i18n::{LanguagePicker, Arg};
 use super::link::{self, send};
 use super::state::{use_lab, Lab, Source, WorkerState};
 use super::storage;
+use crate::i18n::labels;
 use lab_protocol::{SavePurpose, Settings, WorkerInput};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
@@ -24,7 +26,10 @@ pub fn reset(lab: Lab) {
         }
         Err(problems) => lab.show(
             Source::Settings,
-            format!("These settings cannot be trained, so nothing was started: {problems}"),
+            lab.i18n().f_now(
+                "common-settings-refused",
+                &[("problems", Arg::from(problems.to_string()))],
+            ),
         ),
     }
 }
@@ -39,10 +44,7 @@ pub fn toggle(lab: Lab) {
             purpose: SavePurpose::Store,
         });
     } else if lab.diverged.get_untracked() {
-        lab.show(
-            Source::Diverged,
-            "This run diverged (its loss became NaN or infinite). Press Reset to start again.",
-        );
+        lab.show(Source::Diverged, lab.i18n().s_now("common-diverged-press-reset"));
     } else {
         lab.running.set(true);
         send(WorkerInput::Play);
@@ -52,6 +54,7 @@ pub fn toggle(lab: Lab) {
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let lab = use_lab();
+    let i18n = lab.i18n();
     let loss = move || {
         lab.curves.with(|c| {
             c.last_train()
@@ -80,40 +83,41 @@ pub fn Toolbar() -> impl IntoView {
     };
     view! {
         <header class="toolbar">
-            <h1>"Attention Lab"</h1>
-            <label class="task">"task "
+            <h1>{i18n.t("common-title")}</h1>
+            <LanguagePicker/>
+            <label class="task">{i18n.t("common-task")} " "
                 <select data-testid="task-picker" on:change=on_task>
                     {TaskKind::ALL.into_iter().map(|t| view! {
-                        <option value=t.name() selected=move || lab.task.get() == t>{t.label()}</option>
+                        <option value=t.name() selected=move || lab.task.get() == t>{i18n.t(labels::task(t))}</option>
                     }).collect_view()}
                 </select>
             </label>
             <button data-testid="train-toggle" class="primary" disabled=move || !ready() on:click=move |_| toggle(lab)>
-                {move || if lab.running.get() { "❚❚ Pause" } else { "▶ Train" }}
+                {move || if lab.running.get() { i18n.s("common-pause") } else { i18n.s("common-train") }}
             </button>
-            <button data-testid="train-step" disabled=move || !ready() on:click=move |_| { lab.running.set(false); send(WorkerInput::Step) }>"Step"</button>
+            <button data-testid="train-step" disabled=move || !ready() on:click=move |_| { lab.running.set(false); send(WorkerInput::Step) }>{i18n.t("common-step-button")}</button>
             <button data-testid="train-reset" disabled=move || lab.worker.get() != WorkerState::Ready on:click=move |_| reset(lab)
-                title="Throw the weights away and start from scratch with the settings below">"⟲ Reset (from scratch)"</button>
-            <span class="readout-big">"step " <b data-testid="step-count">{move || lab.step.get()}</b></span>
-            <span class="readout-big">"loss " <b data-testid="loss-value">{loss}</b></span>
-            <span class="readout-small" data-testid="tokens-per-s">{move || { let t = lab.tokens_per_s.get(); if t > 0.0 { format!("{t:.0} tokens/s") } else { String::new() } }}</span>
+                title=i18n.t("common-reset-tooltip")>{i18n.t("common-reset")}</button>
+            <span class="readout-big">{i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b></span>
+            <span class="readout-big">{i18n.t("common-loss")} " " <b data-testid="loss-value">{loss}</b></span>
+            <span class="readout-small" data-testid="tokens-per-s">{move || { let t = lab.tokens_per_s.get(); if t > 0.0 { i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))]) } else { String::new() } }}</span>
             {move || lab.banner.get().map(|b| view! {
                 <div class="banner" role="alert" data-testid="error-message">
                     <span>{b.message}</span>
-                    {b.offer_reset.then(|| view! { <button data-testid="banner-reset" on:click=move |_| reset(lab)>"⟲ Reset (from scratch)"</button> })}
-                    {b.offer_restart.then(|| view! { <button on:click=move |_| link::restart(lab)>"Restart worker"</button> })}
-                    <button class="dismiss" aria-label="dismiss" on:click=move |_| lab.banner.set(None)>"✕"</button>
+                    {b.offer_reset.then(|| view! { <button data-testid="banner-reset" on:click=move |_| reset(lab)>{i18n.t("common-reset")}</button> })}
+                    {b.offer_restart.then(|| view! { <button on:click=move |_| link::restart(lab)>{i18n.t("common-restart-worker")}</button> })}
+                    <button class="dismiss" aria-label=i18n.t("common-dismiss") on:click=move |_| lab.banner.set(None)>"✕"</button>
                 </div>
             })}
         </header>
         <div class="run-bar">
-            <span class="model-origin" data-testid="model-origin">{move || lab.model.with(|m| m.as_ref().map(|m| format!("Model: {} · {}", m.settings.task.label(), m.origin.label())).unwrap_or_else(|| "No model yet".into()))}</span>
-            <button on:click=move |_| send(WorkerInput::Save { purpose: SavePurpose::Download }) disabled=move || !ready()>"⤓ Download checkpoint"</button>
-            <label class="upload">"⤒ Upload checkpoint "
+            <span class="model-origin" data-testid="model-origin">{move || lab.model.with(|m| m.as_ref().map(|m| i18n.f("common-model-origin", &[("task", Arg::from(i18n.s(labels::task(m.settings.task)))), ("origin", Arg::from(i18n.s(labels::origin(m.origin))))])).unwrap_or_else(|| i18n.s("common-no-model")))}</span>
+            <button on:click=move |_| send(WorkerInput::Save { purpose: SavePurpose::Download }) disabled=move || !ready()>{i18n.t("common-download")}</button>
+            <label class="upload">{i18n.t("common-upload")} " "
                 <input type="file" accept=".ckpt,application/octet-stream" data-testid="checkpoint-upload" on:change=on_upload/>
             </label>
-            <button on:click=move |_| { storage::clear_run(); lab.note.set("The saved run was forgotten; the next reload starts from the pretrained model.".into()) }>"Forget saved run"</button>
-            <span class="note" aria-live="polite">{move || if lab.worker.get() == WorkerState::Starting { "Starting the training worker…".to_string() } else { lab.note.get() }}</span>
+            <button on:click=move |_| { storage::clear_run(); lab.note.set(i18n.s_now("common-forgotten")) }>{i18n.t("common-forget")}</button>
+            <span class="note" aria-live="polite">{move || if lab.worker.get() == WorkerState::Starting { i18n.s("common-starting") } else { lab.note.get() }}</span>
         </div>
     }
 }

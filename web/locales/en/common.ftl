@@ -1,0 +1,42 @@
+## The page's frame: title, intro, toolbar, run bar, banners, shared names.
+
+common-title = Attention Lab
+common-language = Language
+common-intro = A real encoder–decoder { -transformer } (Vaswani et al., 2017) trains here, in your browser, in a Web Worker. Every picture below is drawn from the model's own numbers.
+common-conventions = Conventions.
+common-conventions-maps = Attention maps: rows = queries, columns = keys; each row sums to 1.
+common-conventions-tokens = Tokens: <bos> starts the decoder input, <eos> ends every sentence, <pad> fills short sentences in a batch and is always masked.
+common-conventions-mask = Masks: true / filled = hidden: the score becomes −∞ before softmax, so the weight is exactly 0.
+
+common-task = task
+common-task-copy = Copy
+common-task-reverse = Reverse
+common-task-en-ja = English → Japanese
+common-train = ▶ Train
+common-pause = ❚❚ Pause
+common-step-button = Step
+common-reset = ⟲ Reset (from scratch)
+common-reset-tooltip = Throw the weights away and start from scratch with the settings below
+common-step = step
+common-step-count = step { $step }
+common-loss = loss
+common-tokens-per-s = { $rate } tokens/s
+common-restart-worker = Restart worker
+common-dismiss = dismiss
+common-model-origin = Model: { $task } · { $origin }
+common-no-model = No model yet
+common-origin-pretrained = pretrained checkpoint
+common-origin-scratch = from scratch
+common-origin-restored = restored from this browser
+common-origin-uploaded = uploaded checkpoint
+common-download = ⤓ Download checkpoint
+common-upload = ⤒ Upload checkpoint
+common-forget = Forget saved run
+common-forgotten = The saved run was forgotten; the next reload starts from the pretrained model.
+common-starting = Starting the training worker…
+common-settings-refused = These settings cannot be trained, so nothing was started: { $problems }
+common-diverged-press-reset = This run diverged (its loss became NaN or infinite). Press Reset to start again.
+
+common-kind-encoder-self = Encoder self-attention
+common-kind-decoder-self = Masked decoder self-attention
+common-kind-cross = Cross-attention (decoder → encoder)

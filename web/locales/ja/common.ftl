@@ -1,0 +1,42 @@
+## The page's frame: title, intro, toolbar, run bar, banners, shared names.
+
+common-title = Attention Lab（注意機構ラボ）
+common-language = 言語
+common-intro = 本物のエンコーダ・デコーダ型 { -transformer }（Vaswani ほか, 2017）が、このブラウザの中（Web Worker）で学習します。下の図はすべて、モデル自身の数値から描かれています。
+common-conventions = 表記の約束。
+common-conventions-maps = 注意マップ：行 = { -query }、列 = { -key }。各行の和は 1 です。
+common-conventions-tokens = { -token }：<bos> はデコーダ入力の先頭、<eos> はすべての文の終わり、<pad> はバッチ内の短い文を埋め、常にマスクされます。
+common-conventions-mask = { -mask }：true / 塗りつぶし = 隠す。スコアは { -softmax } の前に −∞ になり、重みはちょうど 0 になります。
+
+common-task = タスク
+common-task-copy = コピー
+common-task-reverse = 逆順
+common-task-en-ja = 英語 → 日本語
+common-train = ▶ 学習
+common-pause = ❚❚ 一時停止
+common-step-button = 1 { -step }
+common-reset = ⟲ リセット（最初から）
+common-reset-tooltip = 重みを捨て、下の設定で最初から学習し直します
+common-step = { -step }
+common-step-count = { -step } { $step }
+common-loss = { -loss }
+common-tokens-per-s = { $rate } { -token }/秒
+common-restart-worker = ワーカーを再起動
+common-dismiss = 閉じる
+common-model-origin = モデル：{ $task } · { $origin }
+common-no-model = モデルはまだありません
+common-origin-pretrained = 学習済み{ -checkpoint }
+common-origin-scratch = 最初から
+common-origin-restored = このブラウザから復元
+common-origin-uploaded = アップロードした{ -checkpoint }
+common-download = ⤓ { -checkpoint }をダウンロード
+common-upload = ⤒ { -checkpoint }をアップロード
+common-forget = 保存した学習を消去
+common-forgotten = 保存した学習を消去しました。次の再読み込みでは学習済みモデルから始まります。
+common-starting = 学習ワーカーを起動しています…
+common-settings-refused = この設定では学習できないため、何も開始しませんでした：{ $problems }
+common-diverged-press-reset = この学習は発散しました（{ -loss }が NaN または無限大になりました）。リセットを押して最初からやり直してください。
+
+common-kind-encoder-self = エンコーダの{ -self-attention }
+common-kind-decoder-self = デコーダのマスク付き{ -self-attention }
+common-kind-cross = { -cross-attention }（デコーダ → エンコーダ）

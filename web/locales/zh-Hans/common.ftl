@@ -1,0 +1,42 @@
+## The page's frame: title, intro, toolbar, run bar, banners, shared names.
+
+common-title = Attention Lab（注意力实验室）
+common-language = 语言
+common-intro = 一个真正的编码器–解码器 { -transformer }（Vaswani 等，2017）就在你的浏览器里（Web Worker 中）训练。下面的每一幅图都由模型自己的数值画出。
+common-conventions = 约定。
+common-conventions-maps = 注意力图：行 = { -query }，列 = { -key }；每一行的和为 1。
+common-conventions-tokens = { -token }：<bos> 是解码器输入的开头，<eos> 是每个句子的结尾，<pad> 在一个批次中填充较短的句子，并且总是被遮蔽。
+common-conventions-mask = { -mask }：true / 填色 = 遮蔽：分值在 { -softmax } 之前变为 −∞，所以权重恰好为 0。
+
+common-task = 任务
+common-task-copy = 复制
+common-task-reverse = 倒序
+common-task-en-ja = 英语 → 日语
+common-train = ▶ 训练
+common-pause = ❚❚ 暂停
+common-step-button = 单步
+common-reset = ⟲ 重置（从头开始）
+common-reset-tooltip = 丢弃权重，用下面的设置从头开始训练
+common-step = { -step }
+common-step-count = 第 { $step } { -step }
+common-loss = { -loss }
+common-tokens-per-s = { $rate } 个{ -token }/秒
+common-restart-worker = 重启 Worker
+common-dismiss = 关闭
+common-model-origin = 模型：{ $task } · { $origin }
+common-no-model = 还没有模型
+common-origin-pretrained = 预训练{ -checkpoint }
+common-origin-scratch = 从头开始
+common-origin-restored = 从本浏览器恢复
+common-origin-uploaded = 上传的{ -checkpoint }
+common-download = ⤓ 下载{ -checkpoint }
+common-upload = ⤒ 上传{ -checkpoint }
+common-forget = 忘记保存的训练
+common-forgotten = 已忘记保存的训练；下次重新加载将从预训练模型开始。
+common-starting = 正在启动训练 Worker…
+common-settings-refused = 这些设置无法训练，因此没有开始：{ $problems }
+common-diverged-press-reset = 这次训练发散了（{ -loss }变成了 NaN 或无穷大）。请按“重置”重新开始。
+
+common-kind-encoder-self = 编码器{ -self-attention }
+common-kind-decoder-self = 解码器带掩码的{ -self-attention }
+common-kind-cross = { -cross-attention }（解码器 → 编码器）

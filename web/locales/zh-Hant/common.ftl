@@ -1,0 +1,42 @@
+## The page's frame: title, intro, toolbar, run bar, banners, shared names.
+
+common-title = Attention Lab（注意力實驗室）
+common-language = 語言
+common-intro = 一個真正的編碼器–解碼器 { -transformer }（Vaswani 等，2017）就在你的瀏覽器裡（Web Worker 中）訓練。下面的每一張圖都由模型自己的數值畫出。
+common-conventions = 約定。
+common-conventions-maps = 注意力圖：列 = { -query }，欄 = { -key }；每一列的和為 1。
+common-conventions-tokens = { -token }：<bos> 是解碼器輸入的開頭，<eos> 是每個句子的結尾，<pad> 在一個批次中填充較短的句子，並且總是被遮蔽。
+common-conventions-mask = { -mask }：true / 填色 = 遮蔽：分數在 { -softmax } 之前變為 −∞，所以權重恰好為 0。
+
+common-task = 任務
+common-task-copy = 複製
+common-task-reverse = 倒序
+common-task-en-ja = 英文 → 日文
+common-train = ▶ 訓練
+common-pause = ❚❚ 暫停
+common-step-button = 單步
+common-reset = ⟲ 重設（從頭開始）
+common-reset-tooltip = 丟棄權重，用下面的設定從頭開始訓練
+common-step = { -step }
+common-step-count = 第 { $step } { -step }
+common-loss = { -loss }
+common-tokens-per-s = { $rate } 個{ -token }/秒
+common-restart-worker = 重新啟動 Worker
+common-dismiss = 關閉
+common-model-origin = 模型：{ $task } · { $origin }
+common-no-model = 還沒有模型
+common-origin-pretrained = 預訓練{ -checkpoint }
+common-origin-scratch = 從頭開始
+common-origin-restored = 從本瀏覽器還原
+common-origin-uploaded = 上傳的{ -checkpoint }
+common-download = ⤓ 下載{ -checkpoint }
+common-upload = ⤒ 上傳{ -checkpoint }
+common-forget = 忘記已儲存的訓練
+common-forgotten = 已忘記儲存的訓練；下次重新載入將從預訓練模型開始。
+common-starting = 正在啟動訓練 Worker…
+common-settings-refused = 這些設定無法訓練，因此沒有開始：{ $problems }
+common-diverged-press-reset = 這次訓練發散了（{ -loss }變成了 NaN 或無窮大）。請按「重設」重新開始。
+
+common-kind-encoder-self = 編碼器{ -self-attention }
+common-kind-decoder-self = 解碼器帶遮罩的{ -self-attention }
+common-kind-cross = { -cross-attention }（解碼器 → 編碼器）

@@ -1,0 +1,234 @@
+//! The page's four languages, with Project Fluent (`fluent-bundle`).
+//!
+//! The messages live in `web/locales/<locale>/<area>.ftl`, one file per view
+//! (or part of the page) and locale, compiled into the wasm. `glossary.ftl`
+//! holds each technical term once per language, as a Fluent term (`-query`),
+//! in the words the tutorials of that language use; the other files refer to
+//! the terms instead of spelling them again.
+//!
+//! Everything here is plain Rust, so the teaching views' data functions can
+//! take a [`Locale`] and be tested natively, and so can the catalogue:
+//! `tests::every_key_is_defined_in_every_locale_and_used` fails when a key is
+//! missing from a locale, or defined but never used.
+//!
+//! A message id in the source is always a string literal passed to
+//! [`text`], [`text_args`] or the view helpers in `app::i18n`; the test finds
+//! them by those call shapes, so never build an id at run time.
+
+pub mod labels;
+
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// A language of the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Locale {
+    #[default]
+    En,
+    Ja,
+    ZhHans,
+    ZhHant,
+}
+
+impl Locale {
+    pub const ALL: [Locale; 4] = [Locale::En, Locale::Ja, Locale::ZhHans, Locale::ZhHant];
+
+    /// The BCP 47 tag: the `lang=` URL value, the picker's value and `<html lang>`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Ja => "ja",
+            Locale::ZhHans => "zh-Hans",
+            Locale::ZhHant => "zh-Hant",
+        }
+    }
+
+    /// The language's name in itself, for the picker.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Locale::En => "English",
+            Locale::Ja => "日本語",
+            Locale::ZhHans => "简体中文",
+            Locale::ZhHant => "繁體中文",
+        }
+    }
+
+    /// The locale of a tag, exactly as [`Locale::code`] spells it (case-insensitive).
+    pub fn parse(code: &str) -> Option<Locale> {
+        Locale::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
+    }
+
+    /// The best locale for a browser's language tag (`navigator.languages`
+    /// entries such as `ja-JP`, `zh-CN`, `zh-TW`, `zh-Hant-HK`, `en-GB`).
+    pub fn for_tag(tag: &str) -> Option<Locale> {
+        let tag = tag.trim().to_ascii_lowercase().replace('_', "-");
+        let mut parts = tag.split('-');
+        match parts.next()? {
+            "en" => Some(Locale::En),
+            "ja" => Some(Locale::Ja),
+            "zh" => {
+                let rest: Vec<&str> = parts.collect();
+                let traditional = rest
+                    .iter()
+                    .any(|p| matches!(*p, "hant" | "tw" | "hk" | "mo"));
+                Some(if traditional {
+                    Locale::ZhHant
+                } else {
+                    Locale::ZhHans
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The first of the browser's preferred languages that the lab speaks,
+    /// else English.
+    pub fn negotiate<S: AsRef<str>>(preferred: &[S]) -> Locale {
+        preferred
+            .iter()
+            .find_map(|tag| Locale::for_tag(tag.as_ref()))
+            .unwrap_or_default()
+    }
+}
+
+/// Declares the message files: one per area, in every locale.
+macro_rules! catalogue {
+    ($($area:literal),* $(,)?) => {
+        /// The areas of the page that have a message file, in load order.
+        pub const AREAS: &[&str] = &[$($area),*];
+
+        /// The text of every message file of `locale`, in [`AREAS`] order.
+        pub fn sources(locale: Locale) -> &'static [&'static str] {
+            match locale {
+                Locale::En => &[$(include_str!(concat!("../../locales/en/", $area, ".ftl"))),*],
+                Locale::Ja => &[$(include_str!(concat!("../../locales/ja/", $area, ".ftl"))),*],
+                Locale::ZhHans => {
+                    &[$(include_str!(concat!("../../locales/zh-Hans/", $area, ".ftl"))),*]
+                }
+                Locale::ZhHant => {
+                    &[$(include_str!(concat!("../../locales/zh-Hant/", $area, ".ftl"))),*]
+                }
+            }
+        }
+    };
+}
+
+catalogue!(
+    "glossary",
+    "common",
+    "figure",
+    "present",
+    "guide",
+    "runs",
+    "pe",
+    "attention",
+    "head",
+    "mask",
+    "training",
+    "noam",
+    "smoothing",
+    "compare",
+    "translate",
+    "complexity",
+);
+
+fn bundle(locale: Locale) -> FluentBundle<FluentResource> {
+    let lang = locale
+        .code()
+        .parse()
+        .expect("every Locale::code is a valid language tag");
+    let mut bundle = FluentBundle::new(vec![lang]);
+    // No Unicode isolation marks around arguments: the page is left-to-right
+    // in every language it speaks, and the marks would end up in copied text.
+    bundle.set_use_isolating(false);
+    for source in sources(locale) {
+        let resource = FluentResource::try_new(source.to_string())
+            .unwrap_or_else(|(resource, _)| resource);
+        // A duplicate id keeps the first definition; the native test reports it.
+        let _ = bundle.add_resource(resource);
+    }
+    bundle
+}
+
+thread_local! {
+    static BUNDLES: RefCell<HashMap<Locale, FluentBundle<FluentResource>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// Message `id` of `locale`, with arguments.
+///
+/// A message missing from `locale` falls back to English; a message missing
+/// everywhere shows its id (the native test keeps both from happening).
+pub fn text_args(locale: Locale, id: &str, args: &[(&str, Arg)]) -> String {
+    let mut fluent_args = FluentArgs::new();
+    for (name, value) in args {
+        fluent_args.set(*name, value.to_fluent());
+    }
+    let args = (!args.is_empty()).then_some(&fluent_args);
+    let found = format_in(locale, id, args);
+    found
+        .or_else(|| format_in(Locale::En, id, args))
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// Message `id` of `locale`, without arguments.
+pub fn text(locale: Locale, id: &str) -> String {
+    text_args(locale, id, &[])
+}
+
+fn format_in(locale: Locale, id: &str, args: Option<&FluentArgs>) -> Option<String> {
+    BUNDLES.with(|bundles| {
+        let mut bundles = bundles.borrow_mut();
+        let bundle = bundles.entry(locale).or_insert_with(|| bundle(locale));
+        let pattern = bundle.get_message(id)?.value()?;
+        let mut errors = vec![];
+        let value = bundle.format_pattern(pattern, args, &mut errors);
+        Some(value.into_owned())
+    })
+}
+
+/// An argument of a message: text, or a number that plural rules can select on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Text(String),
+    Number(f64),
+}
+
+impl Arg {
+    fn to_fluent(&self) -> FluentValue<'static> {
+        match self {
+            Arg::Text(s) => FluentValue::from(s.clone()),
+            Arg::Number(n) => FluentValue::from(*n),
+        }
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Self {
+        Arg::Text(s.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Self {
+        Arg::Text(s)
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Self {
+        Arg::Number(n as f64)
+    }
+}
+
+impl From<f64> for Arg {
+    fn from(n: f64) -> Self {
+        Arg::Number(n)
+    }
+}
+
+#[cfg(test)]
+mod tests;
