@@ -25,6 +25,7 @@ pub mod link;
 pub mod mask_view;
 pub mod noam_view;
 pub mod panic;
+pub mod panels;
 pub mod pe_view;
 pub mod smoothing_view;
 pub mod state;

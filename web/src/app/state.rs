@@ -3,7 +3,7 @@
 use crate::i18n::Locale;
 use crate::plot::curves::Curves;
 use lab_protocol::{
-    AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TaskFacts,
+    AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TaskFacts,
     TraceRequest, Translation,
 };
 use lab_tasks::TaskKind;
@@ -72,6 +72,22 @@ pub struct Lab {
     pub trace_request: RwSignal<Option<TraceRequest>>,
     /// That head, opened up, or why it could not be.
     pub trace: RwSignal<Option<Result<HeadTrace, String>>>,
+    /// The attention kind, layer, head (0-based) and query row the attention
+    /// and head views show: part of the deep link.
+    pub focus_kind: RwSignal<AttentionKind>,
+    pub focus_layer: RwSignal<usize>,
+    pub focus_head: RwSignal<usize>,
+    pub focus_query: RwSignal<usize>,
+    /// The head view traces the sentence typed in Translate, not the probe.
+    pub focus_typed: RwSignal<bool>,
+    /// Presentation mode: one panel at a time, large type (`app::present`).
+    pub present: RwSignal<bool>,
+    /// The panel shown in presentation mode, and the one a deep link opens
+    /// (an index into `app::panels::PANELS`).
+    pub panel: RwSignal<usize>,
+    /// In presentation mode, how many stages of the head view's computation
+    /// are revealed (one more per key press); `usize::MAX` shows them all.
+    pub reveal: RwSignal<usize>,
     pub banner: RwSignal<Option<Banner>>,
     /// A short note such as "saved in this browser".
     pub note: RwSignal<String>,
@@ -107,6 +123,14 @@ impl Lab {
             prediction: RwSignal::new(None),
             trace_request: RwSignal::new(None),
             trace: RwSignal::new(None),
+            focus_kind: RwSignal::new(AttentionKind::Cross),
+            focus_layer: RwSignal::new(0),
+            focus_head: RwSignal::new(0),
+            focus_query: RwSignal::new(0),
+            focus_typed: RwSignal::new(false),
+            present: RwSignal::new(false),
+            panel: RwSignal::new(0),
+            reveal: RwSignal::new(usize::MAX),
             banner: RwSignal::new(None),
             note: RwSignal::new(String::new()),
         }

@@ -123,6 +123,7 @@ catalogue!(
     "present",
     "guide",
     "runs",
+    "problems",
     "pe",
     "attention",
     "head",

@@ -1,0 +1,1 @@
+## problems: errors and verdicts from the worker, settings and files
