@@ -12,6 +12,8 @@
 //! tested natively with `cargo test -p lab-web`.
 
 pub mod app;
+pub mod deeplink;
+pub mod guide;
 pub mod i18n;
 pub mod plot;
 pub mod run;

@@ -106,6 +106,11 @@ fn crashed(lab: Lab, message: String) {
 /// What to load once the worker is ready: the run saved in this browser if
 /// there is one, else the shipped pretrained checkpoint.
 fn boot(lab: Lab) {
+    // A deep link that names a task decides the model (`app::share`).
+    if let Some(input) = lab.boot_with.get_value() {
+        send(input);
+        return;
+    }
     match storage::load_run() {
         Some(Ok(run)) => {
             lab.curves.set(run.curves);

@@ -18,6 +18,7 @@ pub mod compare_view;
 pub mod complexity_view;
 pub mod decode_view;
 pub mod formula;
+pub mod guide_view;
 pub mod head_view;
 pub mod heatmap;
 pub mod i18n;
@@ -27,6 +28,8 @@ pub mod noam_view;
 pub mod panic;
 pub mod panels;
 pub mod pe_view;
+pub mod present;
+pub mod share;
 pub mod smoothing_view;
 pub mod state;
 pub mod storage;
@@ -45,13 +48,16 @@ pub fn start() {
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let lab = state::Lab::with_locale(i18n::initial_locale(None));
+    let link = share::link_in_url();
+    let lab = state::Lab::with_locale(i18n::initial_locale(link.lang));
     provide_context(lab);
+    share::open(lab);
     i18n::follow_locale(lab);
     let i18n = lab.i18n();
     link::spawn(lab);
     view! {
         <toolbar::Toolbar/>
+        <present::Presenter/>
         <main>
             <section class="intro">
                 <p>{i18n.t("common-intro")}</p>
@@ -61,6 +67,7 @@ pub fn App() -> impl IntoView {
                     {i18n.t("common-conventions-tokens")} " "
                     {i18n.t("common-conventions-mask")}
                 </p>
+                <guide_view::GuideView/>
             </section>
             <pe_view::PeView/>
             <attention_view::AttentionView/>

@@ -3,7 +3,7 @@
 use crate::i18n::Locale;
 use crate::plot::curves::Curves;
 use lab_protocol::{
-    AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TaskFacts,
+    AttentionKind, AttentionSet, WorkerInput, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TaskFacts,
     TraceRequest, Translation,
 };
 use lab_tasks::TaskKind;
@@ -88,6 +88,9 @@ pub struct Lab {
     /// In presentation mode, how many stages of the head view's computation
     /// are revealed (one more per key press); `usize::MAX` shows them all.
     pub reveal: RwSignal<usize>,
+    /// What the worker boots with instead of the saved run: set by a deep
+    /// link that names a task (`app::share::open`).
+    pub boot_with: StoredValue<Option<WorkerInput>>,
     pub banner: RwSignal<Option<Banner>>,
     /// A short note such as "saved in this browser".
     pub note: RwSignal<String>,
@@ -131,6 +134,7 @@ impl Lab {
             present: RwSignal::new(false),
             panel: RwSignal::new(0),
             reveal: RwSignal::new(usize::MAX),
+            boot_with: StoredValue::new(None),
             banner: RwSignal::new(None),
             note: RwSignal::new(String::new()),
         }

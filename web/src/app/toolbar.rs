@@ -85,6 +85,8 @@ pub fn Toolbar() -> impl IntoView {
         <header class="toolbar">
             <h1>{i18n.t("common-title")}</h1>
             <LanguagePicker/>
+            <super::present::PresentToggle/>
+            <super::share::CopyLink/>
             <label class="task">{i18n.t("common-task")} " "
                 <select data-testid="task-picker" on:change=on_task>
                     {TaskKind::ALL.into_iter().map(|t| view! {

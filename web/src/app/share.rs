@@ -1,0 +1,204 @@
+//! Deep links on the page: open the state a URL describes, and "Copy link".
+//!
+//! The link format and its validation are plain Rust in `crate::deeplink`.
+
+use super::i18n::{Arg, I18n};
+use super::panels::{self, PANELS};
+use super::state::{use_lab, Lab, Source};
+use crate::deeplink::{DeepLink, Start};
+use lab_protocol::{ModelOrigin, Settings, WorkerInput};
+use leptos::prelude::*;
+
+/// The query of the page's URL.
+fn location_search() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+/// The link in the page's URL, read once at start.
+pub fn link_in_url() -> DeepLink {
+    DeepLink::parse(&location_search()).0
+}
+
+/// Apply the URL's link to a new page's state, before the worker starts:
+/// the model it boots with, the view, the focus and presentation mode.
+/// Unusable values are named in the banner; the rest of the link still applies.
+pub fn open(lab: Lab) {
+    let (link, problems) = DeepLink::parse(&location_search());
+    if !problems.is_empty() {
+        let list: Vec<String> = problems
+            .iter()
+            .map(|p| format!("{}={}", p.param, p.value))
+            .collect();
+        let message = lab.i18n().f_now(
+            "common-link-problems",
+            &[("values", Arg::from(list.join(", ")))],
+        );
+        lab.show(Source::Settings, message);
+    }
+    if let Some(task) = link.task {
+        lab.task.set(task);
+        let settings = link.settings.clone().unwrap_or_else(|| Settings::toy(task));
+        lab.draft.set(settings.clone());
+        let boot = match link.start {
+            Some(Start::Scratch) if link.settings.is_some() => WorkerInput::New { settings },
+            _ => WorkerInput::LoadPretrained { task },
+        };
+        lab.boot_with.set_value(Some(boot));
+    }
+    if let Some(kind) = link.kind {
+        lab.focus_kind.set(kind);
+    }
+    if let Some(layer) = link.layer {
+        lab.focus_layer.set(layer);
+    }
+    if let Some(head) = link.head {
+        lab.focus_head.set(head);
+    }
+    if let Some(query) = link.query {
+        lab.focus_query.set(query);
+    }
+    if let Some(text) = link.text {
+        lab.translate_text.set(text);
+        lab.focus_typed.set(true);
+    }
+    let panel = link.view.as_deref().and_then(panels::index_of);
+    if let Some(panel) = panel {
+        lab.panel.set(panel);
+    }
+    lab.present.set(link.present);
+    if let (Some(panel), false) = (panel, link.present) {
+        // Scroll once the views are in the page.
+        request_animation_frame(move || scroll_to(PANELS[panel].id));
+    }
+}
+
+/// Bring the view with this `<section id>` into sight.
+pub fn scroll_to(id: &str) {
+    if let Some(section) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        section.scroll_into_view();
+    }
+}
+
+/// The panel at the top of the window: the last view whose top has scrolled
+/// above a third of the window's height.
+fn panel_in_sight() -> usize {
+    let Some(window) = web_sys::window() else {
+        return 0;
+    };
+    let third = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(900.0)
+        / 3.0;
+    let document = window.document();
+    let mut current = 0;
+    for (i, panel) in PANELS.iter().enumerate() {
+        let top = document
+            .as_ref()
+            .and_then(|d| d.get_element_by_id(panel.id))
+            .map(|e| e.get_bounding_client_rect().top());
+        if top.is_some_and(|t| t <= third) {
+            current = i;
+        }
+    }
+    current
+}
+
+/// The link to the page as it is now.
+pub fn current_link(lab: Lab) -> DeepLink {
+    let (settings, origin) = lab.model.with_untracked(|m| match m {
+        Some(m) => (m.settings.clone(), Some(m.origin)),
+        None => (
+            Settings {
+                task: lab.task.get_untracked(),
+                ..lab.draft.get_untracked()
+            },
+            None,
+        ),
+    });
+    let present = lab.present.get_untracked();
+    let panel = if present {
+        lab.panel.get_untracked()
+    } else {
+        panel_in_sight()
+    };
+    let text = lab.translate_text.get_untracked();
+    DeepLink {
+        lang: Some(lab.locale.get_untracked()),
+        task: Some(settings.task),
+        start: Some(if origin == Some(ModelOrigin::Scratch) {
+            Start::Scratch
+        } else {
+            Start::Pretrained
+        }),
+        settings: Some(settings),
+        view: Some(PANELS[panel.min(PANELS.len() - 1)].id.to_string()),
+        kind: Some(lab.focus_kind.get_untracked()),
+        layer: Some(lab.focus_layer.get_untracked()),
+        head: Some(lab.focus_head.get_untracked()),
+        query: Some(lab.focus_query.get_untracked()),
+        text: (!text.trim().is_empty()).then_some(text),
+        present,
+    }
+}
+
+/// The absolute URL of a link on this page.
+fn url_of(link: &DeepLink) -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let base = location
+        .map(|l| {
+            format!(
+                "{}{}",
+                l.origin().unwrap_or_default(),
+                l.pathname().unwrap_or_default()
+            )
+        })
+        .unwrap_or_default();
+    format!("{base}?{}", link.to_query())
+}
+
+/// "Copy link": put the current state's URL in the address bar and on the
+/// clipboard, and show it (selectable) in case the clipboard is not allowed.
+#[component]
+pub fn CopyLink() -> impl IntoView {
+    let lab = use_lab();
+    let i18n: I18n = lab.i18n();
+    let shown = RwSignal::new(None::<String>);
+    let copy = move |_| {
+        let url = url_of(&current_link(lab));
+        if let Some(window) = web_sys::window() {
+            if let Ok(history) = window.history() {
+                let _ = history.replace_state_with_url(
+                    &wasm_bindgen::JsValue::NULL,
+                    "",
+                    Some(&url),
+                );
+            }
+            let _ = window.navigator().clipboard().write_text(&url);
+        }
+        lab.note.set(i18n.s_now("common-link-copied"));
+        shown.set(Some(url));
+    };
+    view! {
+        <button data-testid="copy-link" on:click=copy title=i18n.t("common-copy-link-tooltip")>
+            {i18n.t("common-copy-link")}
+        </button>
+        {move || shown.get().map(|url| view! {
+            <input class="share-url" data-testid="copy-link-url" readonly value=url
+                aria-label=i18n.t("common-copy-link")
+                on:focus=|ev| {
+                    use wasm_bindgen::JsCast;
+                    if let Some(input) = ev.target()
+                        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                        input.select();
+                    }
+                }/>
+        })}
+    }
+}

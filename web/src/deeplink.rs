@@ -1,0 +1,342 @@
+//! Deep links: the page's state as a URL query, and back.
+//!
+//! A link holds the language, the task and every training setting with the
+//! seed, how the model starts (the pretrained checkpoint, or from scratch),
+//! the view, the attention kind / layer / head / query in focus, the typed
+//! sentence and presentation mode. Opening it restores all of them; two
+//! pages opened from one `start=scratch` link train bit-identically (the run
+//! follows its seed).
+//!
+//! Settings from a URL pass the same `Settings::validate` as the form, the
+//! CLI and a checkpoint, before anything is built; every unreadable value is
+//! reported, never guessed.
+//!
+//! Layer, head and query are 1-based in the URL, as on the page.
+
+use crate::i18n::Locale;
+use lab_math::norm::NormPlacement;
+use lab_protocol::{AttentionKind, Settings};
+use lab_tasks::TaskKind;
+
+/// The longest typed sentence a link carries, in characters (the worker's
+/// own word limit applies when it is translated).
+pub const MAX_LINK_TEXT: usize = 500;
+
+/// How the linked model starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The task's pretrained checkpoint (the settings fill the form only).
+    Pretrained,
+    /// Fresh weights from the settings and seed.
+    Scratch,
+}
+
+/// Everything a link restores. `None` means "the link does not say".
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct DeepLink {
+    pub lang: Option<Locale>,
+    pub task: Option<TaskKind>,
+    /// The full settings, validated; only when the link names a task.
+    pub settings: Option<Settings>,
+    pub start: Option<Start>,
+    /// A panel id (`app::panels`).
+    pub view: Option<String>,
+    pub kind: Option<AttentionKind>,
+    /// 0-based here, 1-based in the URL.
+    pub layer: Option<usize>,
+    pub head: Option<usize>,
+    pub query: Option<usize>,
+    /// The sentence typed in Translate; the head view traces it.
+    pub text: Option<String>,
+    pub present: bool,
+}
+
+/// A value of the link that could not be used, with its parameter name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkProblem {
+    pub param: String,
+    pub value: String,
+}
+
+/// The URL name of an attention kind.
+pub fn kind_name(kind: AttentionKind) -> &'static str {
+    match kind {
+        AttentionKind::EncoderSelf => "encoder",
+        AttentionKind::DecoderSelf => "decoder",
+        AttentionKind::Cross => "cross",
+    }
+}
+
+fn parse_kind(s: &str) -> Option<AttentionKind> {
+    [
+        AttentionKind::EncoderSelf,
+        AttentionKind::DecoderSelf,
+        AttentionKind::Cross,
+    ]
+    .into_iter()
+    .find(|k| kind_name(*k) == s)
+}
+
+fn norm_name(norm: NormPlacement) -> &'static str {
+    match norm {
+        NormPlacement::Post => "post",
+        NormPlacement::Pre => "pre",
+    }
+}
+
+impl DeepLink {
+    /// The query string (without `?`), in a fixed order.
+    pub fn to_query(&self) -> String {
+        let mut q = form_urlencoded::Serializer::new(String::new());
+        if let Some(lang) = self.lang {
+            q.append_pair("lang", lang.code());
+        }
+        if let Some(task) = self.task {
+            q.append_pair("task", task.name());
+        }
+        if let Some(s) = &self.settings {
+            q.append_pair("seed", &s.seed.to_string());
+            q.append_pair("d_model", &s.d_model.to_string());
+            q.append_pair("n_heads", &s.n_heads.to_string());
+            q.append_pair("n_layers", &s.n_layers.to_string());
+            q.append_pair("d_ff", &s.d_ff.to_string());
+            q.append_pair("dropout", &s.dropout.to_string());
+            q.append_pair("warmup_steps", &s.warmup_steps.to_string());
+            q.append_pair("lr_factor", &s.lr_factor.to_string());
+            q.append_pair("label_smoothing", &s.label_smoothing.to_string());
+            q.append_pair("norm", norm_name(s.norm));
+            q.append_pair("batch_size", &s.batch_size.to_string());
+        }
+        if let Some(start) = self.start {
+            let name = match start {
+                Start::Pretrained => "pretrained",
+                Start::Scratch => "scratch",
+            };
+            q.append_pair("start", name);
+        }
+        if let Some(view) = &self.view {
+            q.append_pair("view", view);
+        }
+        if let Some(kind) = self.kind {
+            q.append_pair("kind", kind_name(kind));
+        }
+        for (name, value) in [
+            ("layer", self.layer),
+            ("head", self.head),
+            ("query", self.query),
+        ] {
+            if let Some(v) = value {
+                q.append_pair(name, &(v + 1).to_string());
+            }
+        }
+        if let Some(text) = &self.text {
+            q.append_pair("text", text);
+        }
+        if self.present {
+            q.append_pair("present", "1");
+        }
+        q.finish()
+    }
+
+    /// Read a query string (with or without `?`). Unknown parameters are
+    /// ignored; unusable values are returned as problems and left out.
+    pub fn parse(query: &str) -> (DeepLink, Vec<LinkProblem>) {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let mut link = DeepLink::default();
+        let mut problems = vec![];
+        let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect();
+        let get = |name: &str| pairs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v);
+        let mut bad = |param: &str, value: &str| {
+            problems.push(LinkProblem {
+                param: param.to_string(),
+                value: value.chars().take(40).collect(),
+            })
+        };
+        if let Some(v) = get("lang") {
+            link.lang = Locale::parse(v);
+            if link.lang.is_none() {
+                bad("lang", v);
+            }
+        }
+        if let Some(v) = get("task") {
+            link.task = TaskKind::parse(v);
+            if link.task.is_none() {
+                bad("task", v);
+            }
+        }
+        if let Some(task) = link.task {
+            let mut s = Settings::toy(task);
+            let mut ok = true;
+            macro_rules! field {
+                ($name:literal, $field:expr) => {
+                    if let Some(v) = get($name) {
+                        match v.trim().parse() {
+                            Ok(x) => $field = x,
+                            Err(_) => {
+                                bad($name, v);
+                                ok = false;
+                            }
+                        }
+                    }
+                };
+            }
+            field!("seed", s.seed);
+            field!("d_model", s.d_model);
+            field!("n_heads", s.n_heads);
+            field!("n_layers", s.n_layers);
+            field!("d_ff", s.d_ff);
+            field!("dropout", s.dropout);
+            field!("warmup_steps", s.warmup_steps);
+            field!("lr_factor", s.lr_factor);
+            field!("label_smoothing", s.label_smoothing);
+            field!("batch_size", s.batch_size);
+            if let Some(v) = get("norm") {
+                match v.as_str() {
+                    "post" => s.norm = NormPlacement::Post,
+                    "pre" => s.norm = NormPlacement::Pre,
+                    _ => {
+                        bad("norm", v);
+                        ok = false;
+                    }
+                }
+            }
+            if let Err(e) = s.validate() {
+                for p in e.problems {
+                    let value = get(&p.field).cloned().unwrap_or_default();
+                    bad(&p.field, &value);
+                }
+                ok = false;
+            }
+            link.settings = ok.then_some(s);
+        }
+        if let Some(v) = get("start") {
+            link.start = match v.as_str() {
+                "pretrained" => Some(Start::Pretrained),
+                "scratch" => Some(Start::Scratch),
+                _ => {
+                    bad("start", v);
+                    None
+                }
+            };
+        }
+        if let Some(v) = get("view") {
+            if crate::app::panels::index_of(v).is_some() {
+                link.view = Some(v.clone());
+            } else {
+                bad("view", v);
+            }
+        }
+        if let Some(v) = get("kind") {
+            link.kind = parse_kind(v);
+            if link.kind.is_none() {
+                bad("kind", v);
+            }
+        }
+        let mut one_based = |name: &str| -> Option<usize> {
+            let v = get(name)?;
+            match v.trim().parse::<usize>() {
+                Ok(n) if n >= 1 => Some(n - 1),
+                _ => {
+                    bad(name, v);
+                    None
+                }
+            }
+        };
+        link.layer = one_based("layer");
+        link.head = one_based("head");
+        link.query = one_based("query");
+        if let Some(v) = get("text") {
+            if v.chars().count() <= MAX_LINK_TEXT {
+                link.text = Some(v.clone());
+            } else {
+                bad("text", v);
+            }
+        }
+        link.present = get("present").is_some_and(|v| v == "1" || v == "true");
+        (link, problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full() -> DeepLink {
+        let mut settings = Settings::toy(TaskKind::Reverse);
+        settings.seed = 7;
+        settings.n_heads = 8;
+        settings.dropout = 0.05;
+        settings.lr_factor = 0.5;
+        settings.norm = NormPlacement::Pre;
+        DeepLink {
+            lang: Some(Locale::ZhHant),
+            task: Some(TaskKind::Reverse),
+            settings: Some(settings),
+            start: Some(Start::Scratch),
+            view: Some("inside-head".into()),
+            kind: Some(AttentionKind::DecoderSelf),
+            layer: Some(1),
+            head: Some(3),
+            query: Some(0),
+            text: Some("the big dog & <cat> = 1+1 ?".into()),
+            present: true,
+        }
+    }
+
+    #[test]
+    fn a_link_restores_everything_it_holds() {
+        let link = full();
+        let query = link.to_query();
+        let (back, problems) = DeepLink::parse(&format!("?{query}"));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(back, link);
+        // 1-based in the URL, as the page shows them.
+        assert!(query.contains("layer=2&head=4&query=1"), "{query}");
+        assert!(query.contains("dropout=0.05"), "{query}");
+    }
+
+    #[test]
+    fn an_empty_link_says_nothing() {
+        let (link, problems) = DeepLink::parse("");
+        assert_eq!(link, DeepLink::default());
+        assert!(problems.is_empty());
+    }
+
+    #[test]
+    fn unusable_values_are_reported_and_left_out() {
+        let (link, problems) = DeepLink::parse(
+            "lang=xx&task=en-ja&d_model=abc&view=nowhere&layer=0&head=-1&kind=sideways",
+        );
+        let params: Vec<&str> = problems.iter().map(|p| p.param.as_str()).collect();
+        for p in ["lang", "d_model", "view", "layer", "head", "kind"] {
+            assert!(params.contains(&p), "{p} not reported: {params:?}");
+        }
+        assert_eq!(link.lang, None);
+        assert_eq!(link.task, Some(TaskKind::EnJa));
+        assert_eq!(link.settings, None, "unreadable settings are not half-applied");
+        assert_eq!(link.view, None);
+    }
+
+    #[test]
+    fn settings_from_a_link_pass_the_same_validation_as_the_form() {
+        // A huge model: validated before anything is allocated.
+        let (link, problems) = DeepLink::parse("task=copy&d_model=4096&n_layers=24");
+        assert_eq!(link.settings, None);
+        let params: Vec<&str> = problems.iter().map(|p| p.param.as_str()).collect();
+        assert!(params.contains(&"d_model") && params.contains(&"n_layers"), "{params:?}");
+        // Heads must divide d_model.
+        let (link, problems) = DeepLink::parse("task=copy&d_model=64&n_heads=5");
+        assert_eq!(link.settings, None);
+        assert_eq!(problems[0].param, "n_heads");
+    }
+
+    #[test]
+    fn an_overlong_text_is_refused() {
+        let long = "a".repeat(MAX_LINK_TEXT + 1);
+        let (link, problems) = DeepLink::parse(&format!("text={long}"));
+        assert_eq!(link.text, None);
+        assert_eq!(problems[0].param, "text");
+    }
+}
