@@ -67,6 +67,16 @@ install_tests() {
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
     fi
     done_stage
+    # Japanese and Chinese glyphs: without them, tokens and the ja / zh pages
+    # render as empty boxes in the tests and screenshots.
+    stage "CJK fonts (apt: fonts-noto-cjk)"
+    if fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then
+        echo "already installed: Noto Sans CJK"
+    else
+        as_root apt-get update
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-cjk
+    fi
+    done_stage
 
     stage "Node.js and the e2e tests' npm packages"
     if ! command -v node >/dev/null || ! command -v npm >/dev/null; then

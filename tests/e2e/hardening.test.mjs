@@ -61,3 +61,23 @@ test('a run that blows up is paused, explained, and reset with a safe schedule',
   await page.locator(byTestId('banner-reset')).click();
   await assertTrainingContinues(page, errors);
 }));
+
+test('the page runs under a Content-Security-Policy with no inline script', () => withLab(browser, async ({ page, errors }) => {
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  assert.match(policy, /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(policy, /script-src[^;]*'unsafe-inline'/);
+  const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).length);
+  assert.equal(inline, 0, 'no inline <script>');
+  assert.deepEqual(errors.filter((e) => /Content Security Policy|CSP/.test(e)), []);
+}));
+
+test('typed text is shown as text, never run as HTML', () => withLab(browser, async ({ page, errors }) => {
+  const hostile = '<img src=x onerror="window.__pwned=1"> <b>big</b>';
+  await page.locator(byTestId('translate-input')).fill(hostile);
+  await page.locator(byTestId('translate-input')).press('Enter');
+  // Whatever the verdict (unknown words), the text must come back as text.
+  await until(() => page.locator('#translate').innerText(), (t) => t.includes('<img') || t.includes('img'), 10_000, 'the verdict on the typed text');
+  assert.equal(await page.locator('#translate img, #translate b').count(), 0, 'no element made from typed text');
+  assert.equal(await page.evaluate(() => window.__pwned ?? 0), 0);
+  assert.deepEqual(errors, []);
+}));

@@ -30,8 +30,8 @@ export const byTestId = (id) => `[data-testid="${id}"]`;
  * (the Train button is enabled). Console errors and uncaught exceptions of
  * the page and its workers are collected in `errors`.
  */
-export async function openLab(browser) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+export async function openLab(browser, query = '', options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, ...options });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => {
@@ -45,7 +45,7 @@ export async function openLab(browser) {
   page.on('worker', (worker) => worker.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`worker console: ${msg.text()}`);
   }));
-  await page.goto(BASE_URL);
+  await page.goto(`${BASE_URL}${query}`);
   await waitForModel(page);
   return { context, page, errors };
 }
@@ -79,13 +79,13 @@ export async function until(read, accept, timeout, what) {
 /** Presses Train if training is not running yet. */
 export async function startTraining(page) {
   const toggle = page.locator(byTestId('train-toggle'));
-  if (!(await toggle.innerText()).includes('Pause')) await toggle.click();
+  if ((await toggle.getAttribute('data-running')) !== 'true') await toggle.click();
 }
 
 /** Presses Pause if training is running. */
 export async function pauseTraining(page) {
   const toggle = page.locator(byTestId('train-toggle'));
-  if ((await toggle.innerText()).includes('Pause')) await toggle.click();
+  if ((await toggle.getAttribute('data-running')) === 'true') await toggle.click();
 }
 
 /** The canvas's pixels as a data URL: equal strings mean an identical picture. */

@@ -25,10 +25,15 @@ fn require_site() -> Result<(), String> {
     }
 }
 
-/// Installs `tests/`'s npm packages (playwright-core only; it downloads no browser).
+/// Installs `tests/`'s npm packages (playwright-core, which downloads no
+/// browser, and axe-core for the accessibility audit).
 fn npm_install() -> Result<(), String> {
     let tests = cmd::root().join("tests");
-    if tests.join("node_modules/playwright-core").is_dir() {
+    let installed = ["playwright-core", "axe-core"];
+    if installed
+        .iter()
+        .all(|p| tests.join("node_modules").join(p).is_dir())
+    {
         return Ok(());
     }
     let mut c = cmd::command("npm", &["ci", "--no-audit", "--no-fund"]);

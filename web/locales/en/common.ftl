@@ -41,7 +41,7 @@ common-kind-encoder-self = Encoder self-attention
 common-kind-decoder-self = Masked decoder self-attention
 common-kind-cross = Cross-attention (decoder → encoder)
 
-common-copy-link = 🔗 Copy link
+common-copy-link = Copy link
 common-copy-link-tooltip = A link that opens this page as it is now: language, task, settings and seed, view, head and sentence
 common-link-copied = Link copied. Opening it restores this view; a run from scratch with the same seed trains identically.
 common-link-problems = Some values of the link could not be used and were left out: { $values }

@@ -2,7 +2,7 @@
 
 present-toggle = ▣ Present
 present-toggle-tooltip = Presentation mode: one panel at a time, large type (P; ? lists the keys)
-present-fullscreen = ⛶ Fullscreen
+present-fullscreen = Fullscreen
 present-fullscreen-tooltip = Fullscreen (F)
 present-nav = Panels
 present-previous = Previous panel

@@ -41,7 +41,7 @@ common-kind-encoder-self = エンコーダの{ -self-attention }
 common-kind-decoder-self = デコーダのマスク付き{ -self-attention }
 common-kind-cross = { -cross-attention }（デコーダ → エンコーダ）
 
-common-copy-link = 🔗 リンクをコピー
+common-copy-link = リンクをコピー
 common-copy-link-tooltip = 今のページをそのまま開くリンク：言語、タスク、設定と{ -seed }、表示中の図、{ -head }、文
 common-link-copied = リンクをコピーしました。開くとこの表示が復元されます。同じ{ -seed }で最初から学習すると、まったく同じ結果になります。
 common-link-problems = リンクの一部の値は使えないため無視しました：{ $values }

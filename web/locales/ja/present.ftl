@@ -2,7 +2,7 @@
 
 present-toggle = ▣ 発表モード
 present-toggle-tooltip = 発表モード：図を 1 枚ずつ大きな文字で表示します（P、? でキー一覧）
-present-fullscreen = ⛶ 全画面
+present-fullscreen = 全画面
 present-fullscreen-tooltip = 全画面（F）
 present-nav = 図の切り替え
 present-previous = 前の図

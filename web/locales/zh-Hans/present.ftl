@@ -2,7 +2,7 @@
 
 present-toggle = ▣ 演示模式
 present-toggle-tooltip = 演示模式：一次显示一个面板，大字号（P；? 列出所有按键）
-present-fullscreen = ⛶ 全屏
+present-fullscreen = 全屏
 present-fullscreen-tooltip = 全屏（F）
 present-nav = 面板
 present-previous = 上一个面板

@@ -41,7 +41,7 @@ common-kind-encoder-self = 編碼器{ -self-attention }
 common-kind-decoder-self = 解碼器帶遮罩的{ -self-attention }
 common-kind-cross = { -cross-attention }（解碼器 → 編碼器）
 
-common-copy-link = 🔗 複製連結
+common-copy-link = 複製連結
 common-copy-link-tooltip = 開啟此頁面目前狀態的連結：語言、任務、設定與{ -seed }、檢視、{ -head }和句子
 common-link-copied = 連結已複製。開啟它會還原這個檢視；用同一{ -seed }從頭訓練，結果完全相同。
 common-link-problems = 連結中的部分值無法使用，已忽略：{ $values }

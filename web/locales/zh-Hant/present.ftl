@@ -2,7 +2,7 @@
 
 present-toggle = ▣ 簡報模式
 present-toggle-tooltip = 簡報模式：一次顯示一個面板，大字體（P；? 列出所有按鍵）
-present-fullscreen = ⛶ 全螢幕
+present-fullscreen = 全螢幕
 present-fullscreen-tooltip = 全螢幕（F）
 present-nav = 面板
 present-previous = 上一個面板

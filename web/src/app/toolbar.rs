@@ -62,6 +62,12 @@ pub fn Toolbar() -> impl IntoView {
                 .unwrap_or_else(|| "—".into())
         })
     };
+    // The loss as stored (f32 `Debug`): what the deep-link test compares bit for bit.
+    let loss_exact = move || {
+        lab.curves
+            .with(|c| c.last_train().map(|p| format!("{:?}", p.loss)))
+            .unwrap_or_default()
+    };
     let ready = move || lab.worker.get() == WorkerState::Ready && lab.model.with(Option::is_some);
     let on_task = move |ev: leptos::ev::Event| {
         if let Some(task) = TaskKind::parse(&event_target_value(&ev)) {
@@ -94,14 +100,14 @@ pub fn Toolbar() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            <button data-testid="train-toggle" class="primary" disabled=move || !ready() on:click=move |_| toggle(lab)>
+            <button data-testid="train-toggle" class="primary" data-running=move || lab.running.get().to_string() disabled=move || !ready() on:click=move |_| toggle(lab)>
                 {move || if lab.running.get() { i18n.s("common-pause") } else { i18n.s("common-train") }}
             </button>
             <button data-testid="train-step" disabled=move || !ready() on:click=move |_| { lab.running.set(false); send(WorkerInput::Step) }>{i18n.t("common-step-button")}</button>
             <button data-testid="train-reset" disabled=move || lab.worker.get() != WorkerState::Ready on:click=move |_| reset(lab)
                 title=i18n.t("common-reset-tooltip")>{i18n.t("common-reset")}</button>
             <span class="readout-big">{i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b></span>
-            <span class="readout-big">{i18n.t("common-loss")} " " <b data-testid="loss-value">{loss}</b></span>
+            <span class="readout-big">{i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>{loss}</b></span>
             <span class="readout-small" data-testid="tokens-per-s">{move || { let t = lab.tokens_per_s.get(); if t > 0.0 { i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))]) } else { String::new() } }}</span>
             {move || lab.banner.get().map(|b| view! {
                 <div class="banner" role="alert" data-testid="error-message">
