@@ -1,1 +1,25 @@
-## pe
+## pe: view 1, sinusoidal positional encoding (lab_math::sinusoid_table).
+
+pe-title = 1 · { -positional-encoding }
+pe-intro = 正弦（sin）と余弦（cos）が交互に並んでいます。偶数番目の次元には sin、奇数番目の次元には同じ周波数の cos が入ります。低い次元ほど速く、高い次元ほどゆっくり回ります。底が 10000 なら、数千までのどの位置でも同じ並びは繰り返されません。底を 100（チュートリアルの計算例）にすると、どの次元も速く回るようになります。
+pe-length = 長さ
+pe-base = 底
+pe-base-paper = 10000（論文）
+pe-base-worked = 100（計算例）
+pe-problem-d-model = d_model は 2 から { $max } までの偶数で指定してください（入力：{ $got }）。図は最後の有効な値のままです。
+pe-problem-length = 長さは 2 から { $max } までの整数で指定してください（入力：{ $got }）。図は最後の有効な値のままです。
+pe-table-heading = { -positional-encoding }の表：行 = 位置（上が 0）、列 = 次元（左が 0）
+pe-table-label = { -positional-encoding }の表（位置 × 次元）
+pe-value = { -positional-encoding }の値
+pe-hover-hint = セルにポインタを重ねると、その位置・次元・値・式が表示されます。
+pe-hover = 位置 { $pos }、次元 { $dim }（i = { $i }、{ $fn }）：値 = { $formula }
+pe-lines-heading = 選んだ次元の値の、位置による変化
+pe-dims = 次元
+pe-lines-label = 選んだ次元の{ -positional-encoding }の値を位置に対して描いた折れ線グラフ
+pe-position = 位置
+pe-series = 次元 { $dim }（{ $fn }）
+pe-sim-heading = { -positional-encoding }どうしの内積（行 = 位置 p、列 = 位置 q）
+pe-sim-label = { -positional-encoding }どうしの内積
+pe-sim-legend = 位置 p と q の{ -positional-encoding }の内積
+pe-sim-hover = 位置 { $p } と { $q } の内積 = { $value }（距離 |p − q| = { $distance }）
+pe-sim-hint = 帯状の模様は、内積が p そのものではなく、距離 p − q だけで決まることを示しています。

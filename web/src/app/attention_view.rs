@@ -2,10 +2,13 @@
 //! sentence, updating live while the model trains.
 
 use super::heatmap::{HeatData, Heatmap, Legend};
+use super::i18n::{use_i18n, Arg};
 use super::state::use_lab;
+use crate::i18n::{labels, text_args, Locale};
 use crate::plot::colormap::ColorMap;
 use crate::plot::grid::cell_size;
 use lab_protocol::{AttentionKind, AttentionSet};
+use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
 /// The value of the `attention-kind` control for each kind.
@@ -25,12 +28,21 @@ pub fn parse_kind(value: &str) -> AttentionKind {
     }
 }
 
-/// What rows and columns are, in words, for each kind.
+/// The message that says what rows and columns are, in words, for each kind.
 pub fn axes_caption(kind: AttentionKind) -> &'static str {
     match kind {
-        AttentionKind::EncoderSelf => "Rows = queries: source tokens. Columns = keys: source tokens.",
-        AttentionKind::DecoderSelf => "Rows = queries: decoder positions, labelled input → the token it predicts (<bos> → y1 …). Columns = keys: the decoder inputs; grey = hidden by the causal mask (key after query).",
-        AttentionKind::Cross => "Rows = queries: decoder positions, labelled input → the token it predicts (<bos> → y1 …). Columns = keys: source tokens (the encoder's output).",
+        AttentionKind::EncoderSelf => "attention-axes-encoder-self",
+        AttentionKind::DecoderSelf => "attention-axes-decoder-self",
+        AttentionKind::Cross => "attention-axes-cross",
+    }
+}
+
+/// The language of the target side's tokens (`lang=` of the elements that show
+/// them): Japanese words for English → Japanese, the source's symbols otherwise.
+pub fn target_lang(task: Option<TaskKind>) -> &'static str {
+    match task {
+        Some(TaskKind::EnJa) => "ja",
+        _ => "en",
     }
 }
 
@@ -75,11 +87,30 @@ pub fn map_data(
     }
 }
 
-fn map_title(layer: usize, head: Option<usize>) -> String {
+/// "layer 1 · head 2" (counted from 1), or the layer's head average.
+fn map_title(locale: Locale, layer: usize, head: Option<usize>) -> String {
+    let layer = ("layer", Arg::from(layer + 1));
     match head {
-        Some(h) => format!("layer {} · head {}", layer + 1, h + 1),
-        None => format!("layer {} · average of all heads", layer + 1),
+        Some(h) => text_args(
+            locale,
+            "attention-map-head",
+            &[layer, ("head", Arg::from(h + 1))],
+        ),
+        None => text_args(locale, "attention-map-average", &[layer]),
     }
+}
+
+/// The cell under the pointer: which map, the query and key labels, the
+/// weight and whether the mask hides it. Kept as data so that the read-out
+/// is written in the page's language when it is shown.
+#[derive(Clone, Debug, PartialEq)]
+struct Hovered {
+    layer: usize,
+    head: Option<usize>,
+    query: String,
+    key: String,
+    weight: f32,
+    hidden: bool,
 }
 
 /// A grid of maps for one kind: rows of layers, columns of heads.
@@ -97,7 +128,8 @@ pub fn AttentionGrid(
     /// The `data-testid` of the grid.
     testid: &'static str,
 ) -> impl IntoView {
-    let hover = RwSignal::new(String::new());
+    let i18n = use_i18n();
+    let hover = RwSignal::new(None::<Hovered>);
     let enlarged = RwSignal::new(None::<(usize, Option<usize>)>);
     let shape = Memo::new(move |_| {
         set.with(|s| {
@@ -126,55 +158,75 @@ pub fn AttentionGrid(
             ((c as f64 * cell) as u32, (r as f64 * cell) as u32)
         });
         let on_hover = Callback::new(move |cell: Option<(usize, usize)>| {
-            hover.set(match cell {
-                None => String::new(),
-                Some((q, k)) => data.with_untracked(|d| {
-                    let w = d.at(q, k).unwrap_or(0.0);
-                    let masked = if d.is_hidden(q, k) {
-                        " (hidden by the mask)"
-                    } else {
-                        ""
-                    };
-                    format!(
-                        "{}: query {:?} → key {:?}: weight {w:.3}{masked}",
-                        map_title(layer, head),
-                        d.row_labels[q],
-                        d.col_labels[k]
-                    )
-                }),
-            })
+            hover.set(cell.and_then(|(q, k)| {
+                data.with_untracked(|d| {
+                    Some(Hovered {
+                        layer,
+                        head,
+                        query: d.row_labels.get(q)?.clone(),
+                        key: d.col_labels.get(k)?.clone(),
+                        weight: d.at(q, k)?,
+                        hidden: d.is_hidden(q, k),
+                    })
+                })
+            }))
         });
         let label = Signal::derive(move || {
-            data.with(|d| {
-                d.describe(&format!(
-                    "{} attention, {}",
-                    kind.get().label(),
-                    map_title(layer, head)
-                ))
-            })
+            let what = i18n.f(
+                "attention-map-label",
+                &[
+                    (
+                        "kind",
+                        Arg::from(i18n.s(labels::attention_kind(kind.get()))),
+                    ),
+                    ("map", Arg::from(map_title(i18n.locale.get(), layer, head))),
+                ],
+            );
+            data.with(|d| d.describe(&what))
         });
         view! {
             <figure class="attn-map">
-                <figcaption>{map_title(layer, head)}</figcaption>
+                <figcaption>{move || map_title(i18n.locale.get(), layer, head)}</figcaption>
                 <Heatmap data size testid="attention-map" label on_hover label_px
                     on_click=Callback::new(move |_| enlarged.set(Some((layer, head))))/>
             </figure>
         }
     };
+    let hover_text = move || match hover.get() {
+        None => i18n.s("attention-hover-hint"),
+        Some(h) => {
+            let args = [
+                (
+                    "map",
+                    Arg::from(map_title(i18n.locale.get(), h.layer, h.head)),
+                ),
+                ("query", Arg::from(h.query)),
+                ("key", Arg::from(h.key)),
+                ("weight", Arg::from(format!("{:.3}", h.weight))),
+            ];
+            if h.hidden {
+                i18n.f("attention-hover-hidden", &args)
+            } else {
+                i18n.f("attention-hover", &args)
+            }
+        }
+    };
     view! {
         <div class="attn-grid-wrap">
-            <p class="axes-caption">{move || axes_caption(kind.get())}</p>
-            <Legend map=ColorMap::Viridis range=Signal::derive(|| (0.0, 1.0)) what="softmax weight"/>
-            <p class="readout" aria-live="polite">{move || { let h = hover.get(); if h.is_empty() { "Hover over a cell to read its query, key and weight; click a map to enlarge it.".to_string() } else { h } }}</p>
+            <p class="axes-caption">{move || i18n.s(axes_caption(kind.get()))}</p>
+            {move || view! {
+                <Legend map=ColorMap::Viridis range=Signal::derive(|| (0.0, 1.0)) what=i18n.s("attention-weight")/>
+            }}
+            <p class="readout" aria-live="polite">{hover_text}</p>
             {move || enlarged.get().map(|(layer, head)| view! {
                 <div class="enlarged">
-                    <button class="close" on:click=move |_| enlarged.set(None)>"✕ close"</button>
+                    <button class="close" on:click=move |_| enlarged.set(None)>{i18n.t("attention-close")}</button>
                     {one_map(layer, head, 640.0, 24.0, 64.0, 20)}
                 </div>
             })}
             <div class="attn-grid" data-testid=testid>
                 {move || match shape.get() {
-                    None => view! { <p class="placeholder">"Waiting for the model's first attention maps…"</p> }.into_any(),
+                    None => view! { <p class="placeholder">{i18n.t("attention-waiting")}</p> }.into_any(),
                     Some((n_layers, n_heads, _, _)) => {
                         let heads: Vec<Option<usize>> = if average.get() { vec![None] } else { (0..n_heads).map(Some).collect() };
                         (0..n_layers).map(|layer| {
@@ -191,36 +243,40 @@ pub fn AttentionGrid(
 #[component]
 pub fn AttentionView() -> impl IntoView {
     let lab = use_lab();
-    let kind = RwSignal::new(AttentionKind::Cross);
+    let i18n = use_i18n();
+    // Shared with the deep link (`app::share`), so a link restores the kind.
+    let kind = lab.focus_kind;
     let average = RwSignal::new(false);
     let set = Signal::derive(move || lab.attention.get());
+    let tgt_lang = move || target_lang(lab.model.with(|m| m.as_ref().map(|m| m.settings.task)));
+    // The probe's tokens sit in elements marked with their language; the
+    // label around them is the page's.
     let probe = move || {
-        lab.attention.with(|a| match a {
-            Some(a) => format!(
-                "Probe sentence: {}  →  {}",
-                a.src_tokens.join(" "),
-                a.tgt_tokens.join(" ")
-            ),
-            None => String::new(),
+        lab.attention.with(|a| {
+            a.as_ref().map(|a| {
+                let (src, tgt) = (a.src_tokens.join(" "), a.tgt_tokens.join(" "));
+                view! {
+                    {i18n.s("attention-probe")}" "
+                    <span lang="en">{src}</span>"  →  "
+                    <span lang=tgt_lang()>{tgt}</span>
+                }
+            })
         })
     };
     view! {
         <section id="attention" class="view">
-            <h2>"2 · Attention, every layer × head"</h2>
-            <p>
-                "Teacher-forced attention of the current model on the probe sentence; it updates live while training runs. "
-                "Each row is one query's softmax over the keys, so every row sums to 1."
-            </p>
+            <h2>{i18n.t("attention-title")}</h2>
+            <p>{i18n.t("attention-intro")}</p>
             <p class="probe">{probe}</p>
             <div class="controls">
-                <label>"kind "
+                <label>{i18n.t("attention-kind")}" "
                     <select data-testid="attention-kind" on:change=move |ev| kind.set(parse_kind(&event_target_value(&ev)))>
                         {AttentionKind::ALL.into_iter().map(|k| view! {
-                            <option value=kind_value(k) selected=move || kind.get() == k>{k.label()}</option>
+                            <option value=kind_value(k) selected=move || kind.get() == k>{move || i18n.s(labels::attention_kind(k))}</option>
                         }).collect_view()}
                     </select>
                 </label>
-                <label><input type="checkbox" data-testid="attention-average" on:change=move |ev| average.set(event_target_checked(&ev))/>" head average per layer"</label>
+                <label><input type="checkbox" data-testid="attention-average" on:change=move |ev| average.set(event_target_checked(&ev))/>" "{i18n.t("attention-average")}</label>
             </div>
             <AttentionGrid set kind=kind average=average testid="attention-grid"/>
         </section>

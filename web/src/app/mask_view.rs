@@ -2,10 +2,11 @@
 //! what a mask does to one head's real scores (`MaskDemo` from the model).
 
 use super::heatmap::{HeatData, Heatmap};
+use super::i18n::{use_i18n, Arg};
 use super::link::send;
 use super::state::use_lab;
 use crate::plot::colormap::{finite_range, ColorMap, HIDDEN_RGB};
-use lab_math::{combined_mask, padding_mask, subsequent_mask, MASK_CONVENTION};
+use lab_math::{combined_mask, padding_mask, subsequent_mask};
 use lab_protocol::{MaskDemo, WorkerInput};
 use lab_tasks::Pair;
 use leptos::prelude::*;
@@ -96,6 +97,15 @@ pub fn demo_panels(demo: &MaskDemo) -> [HeatData; 3] {
     ]
 }
 
+/// The message that titles each panel of [`demo_panels`].
+fn demo_title(panel: usize) -> &'static str {
+    match panel {
+        0 => "mask-demo-raw",
+        1 => "mask-demo-masked",
+        _ => "mask-demo-weights",
+    }
+}
+
 fn with_eos(words: &[String]) -> Vec<String> {
     words
         .iter()
@@ -113,6 +123,7 @@ fn with_bos(words: &[String]) -> Vec<String> {
 #[component]
 pub fn MaskView() -> impl IntoView {
     let lab = use_lab();
+    let i18n = use_i18n();
     let batch =
         Memo::new(move |_| varied_batch(&lab.facts().map(|f| f.heldout).unwrap_or_default(), 4));
     // Padding mask: one row per sentence of the batch, one column per key position.
@@ -126,7 +137,9 @@ pub fn MaskView() -> impl IntoView {
             b.len(),
             max_len,
             rows,
-            (0..max_len).map(|k| format!("key {k}")).collect(),
+            (0..max_len)
+                .map(|k| i18n.f("mask-key-position", &[("position", Arg::from(k))]))
+                .collect(),
         )
     });
     // Causal mask on the first sentence's decoder inputs.
@@ -181,59 +194,57 @@ pub fn MaskView() -> impl IntoView {
         "background: rgb({},{},{})",
         visible[0], visible[1], visible[2]
     );
-    let demo_titles = [
-        "raw scores QKᵀ/√d_k",
-        "masked scores (light grey = −∞)",
-        "softmax weights (hidden = exactly 0)",
-    ];
 
     view! {
         <section id="masks" class="view" data-testid="mask-view">
-            <h2>"4 · Masks"</h2>
-            <p class="convention"><b>"Convention: "</b>{MASK_CONVENTION}</p>
+            <h2>{i18n.t("mask-title")}</h2>
+            <p class="convention"><b>{i18n.t("mask-convention-label")}" "</b>{i18n.t("mask-convention")}</p>
             <p class="legend">
-                <span class="swatch" style=visible_swatch></span>" visible (score kept)   "
-                <span class="swatch" style=hidden_swatch.clone()></span>" hidden (mask = true, score → −∞)"
+                <span class="swatch" style=visible_swatch></span>" "{i18n.t("mask-visible")}"   "
+                <span class="swatch" style=hidden_swatch.clone()></span>" "{i18n.t("mask-hidden")}
             </p>
             <div class="mask-row">
                 <figure>
-                    <figcaption>"Causal (subsequent) mask: query t sees keys 0…t"</figcaption>
+                    <figcaption>{i18n.t("mask-causal-caption")}</figcaption>
                     <Heatmap data=causal size=size_of(causal, 30.0) testid="mask-causal" label_px=14
-                        label=Signal::derive(move || causal.with(|d| d.describe("Causal mask")))/>
+                        label=Signal::derive(move || causal.with(|d| d.describe(&i18n.s("mask-causal-label"))))/>
                 </figure>
                 <figure>
-                    <figcaption>"Padding mask for a batch of source sentences (rows = sentences, columns = key positions)"</figcaption>
+                    <figcaption>{i18n.t("mask-padding-caption")}</figcaption>
                     <Heatmap data=padding size=size_of(padding, 30.0) testid="mask-padding" label_px=14
-                        label=Signal::derive(move || padding.with(|d| d.describe("Padding mask")))/>
+                        label=Signal::derive(move || padding.with(|d| d.describe(&i18n.s("mask-padding-label"))))/>
                 </figure>
             </div>
-            <h3>"Combined decoder mask = causal OR padding, one per sentence of the batch"</h3>
+            <h3>{i18n.t("mask-combined-heading")}</h3>
             <div class="mask-row">
                 {(0..4).map(|i| { let data = combined(i); view! {
                     <figure><Heatmap data size=size_of(data, 22.0) testid="mask-combined" label_px=12
-                        label=Signal::derive(move || data.with(|d| d.describe("Combined mask")))/></figure>
+                        label=Signal::derive(move || data.with(|d| d.describe(&i18n.s("mask-combined-label"))))/></figure>
                 }}).collect_view()}
             </div>
-            <h3>"What the mask does to real scores: first decoder layer, self-attention"</h3>
+            <h3>{i18n.t("mask-demo-heading")}</h3>
             <div class="controls">
-                <label>"head "
+                <label>{i18n.t("mask-head")}" "
                     <select data-testid="mask-head" on:change=move |ev| {
                         let head = event_target_value(&ev).parse().unwrap_or(0);
                         lab.mask_head.set(head);
                         send(WorkerInput::MaskDemo { head });
                     }>
-                        {move || (0..n_heads()).map(|h| view! { <option value=h.to_string() selected=move || lab.mask_head.get() == h>{format!("head {}", h + 1)}</option> }).collect_view()}
+                        {move || (0..n_heads()).map(|h| view! { <option value=h.to_string() selected=move || lab.mask_head.get() == h>{move || i18n.f("mask-head-option", &[("head", Arg::from(h + 1))])}</option> }).collect_view()}
                     </select>
                 </label>
-                <span class="hint">"Raw and masked scores share one colour scale (cividis, range shown below); weights use 0–1."</span>
+                <span class="hint">{i18n.t("mask-scale-hint")}</span>
             </div>
             <div class="mask-row">
                 {(0..3).map(|i| { let data = panel(i); view! {
                     <figure>
-                        <figcaption>{demo_titles[i]}</figcaption>
+                        <figcaption>{move || i18n.s(demo_title(i))}</figcaption>
                         <Heatmap data size=size_of(data, 30.0) testid="mask-demo" label_px=13
-                            label=Signal::derive(move || data.with(|d| d.describe(demo_titles[i])))/>
-                        <p class="range">{move || data.with(|d| format!("colour range {:.2} … {:.2}", d.range.0, d.range.1))}</p>
+                            label=Signal::derive(move || data.with(|d| d.describe(&i18n.s(demo_title(i)))))/>
+                        <p class="range">{move || {
+                            let (low, high) = data.with(|d| d.range);
+                            i18n.f("mask-range", &[("low", Arg::from(format!("{low:.2}"))), ("high", Arg::from(format!("{high:.2}")))])
+                        }}</p>
                     </figure>
                 }}).collect_view()}
             </div>

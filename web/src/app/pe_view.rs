@@ -3,6 +3,7 @@
 
 use super::formula::{Equation, POSITIONAL};
 use super::heatmap::{HeatData, Heatmap, Legend};
+use super::i18n::{use_i18n, Arg};
 use crate::plot::colormap::{finite_range, ColorMap};
 use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
 use lab_math::{pe_similarity, pe_value, sinusoid_table};
@@ -12,6 +13,22 @@ use plotters::prelude::SeriesLabelPosition;
 
 const MAX_D_MODEL: usize = 512;
 const MAX_LEN: usize = 200;
+
+/// The two number fields of the view, for the message that refuses a value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Field {
+    DModel,
+    Length,
+}
+
+/// `sin` for even dimensions, `cos` for odd ones (math, not translated).
+fn sin_or_cos(dim: usize) -> &'static str {
+    if dim % 2 == 0 {
+        "sin"
+    } else {
+        "cos"
+    }
+}
 
 /// Parse the comma-separated dimensions of the line plot, keeping those below `d_model`.
 pub fn parse_dims(text: &str, d_model: usize) -> Vec<usize> {
@@ -24,13 +41,16 @@ pub fn parse_dims(text: &str, d_model: usize) -> Vec<usize> {
 
 #[component]
 pub fn PeView() -> impl IntoView {
+    let i18n = use_i18n();
     let d_model = RwSignal::new(64usize);
     let len = RwSignal::new(50usize);
     let base = RwSignal::new(10000.0f64);
     let dims_text = RwSignal::new("0, 1, 4, 10, 30".to_string());
-    let problem = RwSignal::new(String::new());
-    let hover = RwSignal::new(String::new());
-    let sim_hover = RwSignal::new(String::new());
+    // The refused field and what was typed; the message is made in the
+    // page's language when shown, so it follows a change of language.
+    let problem = RwSignal::new(None::<(Field, String)>);
+    let hover = RwSignal::new(None::<(usize, usize)>);
+    let sim_hover = RwSignal::new(None::<(usize, usize)>);
 
     let table = Memo::new(move |_| sinusoid_table(len.get(), d_model.get(), base.get()));
     let heat = Signal::derive(move || HeatData {
@@ -56,60 +76,92 @@ pub fn PeView() -> impl IntoView {
     let heat_size = Signal::derive(move || (880, (len.get() as u32 * 6).clamp(240, 600)));
     let sim_size = Signal::derive(|| (420, 420));
 
-    let set_number = move |text: String,
-                           what: &str,
-                           max: usize,
-                           even: bool,
-                           target: RwSignal<usize>| {
+    let set_number = move |text: String, field: Field| {
+        let (max, even, target) = match field {
+            Field::DModel => (MAX_D_MODEL, true, d_model),
+            Field::Length => (MAX_LEN, false, len),
+        };
         match text.trim().parse::<usize>() {
-        Ok(v) if v >= 2 && v <= max && (!even || v % 2 == 0) => {
-            problem.set(String::new());
-            target.set(v);
+            Ok(v) if v >= 2 && v <= max && (!even || v % 2 == 0) => {
+                problem.set(None);
+                target.set(v);
+            }
+            _ => problem.set(Some((field, text))),
         }
-        _ => problem.set(format!(
-            "{what} must be {}a whole number from 2 to {max}; got {text:?}. The picture keeps the last valid value.",
-            if even { "an even " } else { "" }
-        )),
-    }
+    };
+    let problem_text = move || {
+        problem.get().map(|(field, text)| {
+            let got = Arg::from(format!("{text:?}"));
+            match field {
+                Field::DModel => i18n.f(
+                    "pe-problem-d-model",
+                    &[("max", Arg::from(MAX_D_MODEL)), ("got", got)],
+                ),
+                Field::Length => i18n.f(
+                    "pe-problem-length",
+                    &[("max", Arg::from(MAX_LEN)), ("got", got)],
+                ),
+            }
+        })
     };
 
-    let on_hover = Callback::new(move |cell: Option<(usize, usize)>| {
-        hover.set(match cell {
-            None => String::new(),
+    let on_hover = Callback::new(move |cell: Option<(usize, usize)>| hover.set(cell));
+    let on_sim_hover = Callback::new(move |cell: Option<(usize, usize)>| sim_hover.set(cell));
+    let hover_text = move || {
+        let (d, b) = (d_model.get(), base.get());
+        // A cell left over from a wider table is not read: `pe_value` needs `dim < d_model`.
+        match hover.get().filter(|&(pos, dim)| pos < len.get() && dim < d) {
+            None => i18n.s("pe-hover-hint"),
             Some((pos, dim)) => {
-                let (d, b) = (d_model.get_untracked(), base.get_untracked());
                 let i = dim / 2;
-                let f = if dim % 2 == 0 { "sin" } else { "cos" };
+                let f = sin_or_cos(dim);
                 let v = pe_value(pos, dim, d, b);
-                format!("pos = {pos}, dim = {dim} (i = {i}, {f}): PE = {f}({pos} / {b}^({}/{d})) = {v:.4}", 2 * i)
-            }
-        })
-    });
-    let on_sim_hover = Callback::new(move |cell: Option<(usize, usize)>| {
-        sim_hover.set(match cell {
-            None => String::new(),
-            Some((p, q)) => {
-                let v = sim.with_untracked(|s| s.at(p, q).unwrap_or(0.0));
-                format!(
-                    "PE({p}) · PE({q}) = {v:.3}   (distance |p − q| = {})",
-                    p.abs_diff(q)
+                let formula = format!("{f}({pos} / {b}^({}/{d})) = {v:.4}", 2 * i);
+                i18n.f(
+                    "pe-hover",
+                    &[
+                        ("pos", Arg::from(pos)),
+                        ("dim", Arg::from(dim)),
+                        ("i", Arg::from(i)),
+                        ("fn", Arg::from(f)),
+                        ("formula", Arg::from(formula)),
+                    ],
                 )
             }
-        })
-    });
+        }
+    };
+    let sim_hover_text = move || match sim_hover.get().filter(|&(p, q)| p.max(q) < len.get()) {
+        None => i18n.s("pe-sim-hint"),
+        Some((p, q)) => {
+            let v = sim.with(|s| s.at(p, q).unwrap_or(0.0));
+            i18n.f(
+                "pe-sim-hover",
+                &[
+                    ("p", Arg::from(p)),
+                    ("q", Arg::from(q)),
+                    ("value", Arg::from(format!("{v:.3}"))),
+                    ("distance", Arg::from(p.abs_diff(q))),
+                ],
+            )
+        }
+    };
 
     let lines = NodeRef::<Canvas>::new();
     Effect::new(move |_| {
         let t = table.get();
         let d = d_model.get();
         let dims = parse_dims(&dims_text.get(), d);
+        let (x_label, y_label) = (i18n.s("pe-position"), i18n.s("pe-value"));
         let Some(c) = lines.get() else { return };
         let colors = [BLUE, ORANGE, GREEN, VERMILLION, PURPLE];
         let series = dims
             .iter()
             .zip(colors)
             .map(|(&dim, color)| Series {
-                label: format!("dim {dim} ({})", if dim % 2 == 0 { "sin" } else { "cos" }),
+                label: i18n.f(
+                    "pe-series",
+                    &[("dim", Arg::from(dim)), ("fn", Arg::from(sin_or_cos(dim)))],
+                ),
                 color,
                 points: t
                     .chunks(d)
@@ -122,8 +174,8 @@ pub fn PeView() -> impl IntoView {
         draw_lines(
             &c,
             &LineChart {
-                x_label: "position",
-                y_label: "PE value",
+                x_label: &x_label,
+                y_label: &y_label,
                 series,
                 log_y: false,
                 y_fixed: Some((-1.1, 1.1)),
@@ -135,52 +187,52 @@ pub fn PeView() -> impl IntoView {
 
     view! {
         <section id="pe" class="view">
-            <h2>"1 · Positional encoding"</h2>
+            <h2>{i18n.t("pe-title")}</h2>
             <Equation formula=POSITIONAL/>
-            <p>
-                "Sine and cosine are interleaved: even dimensions hold sines, odd dimensions the cosine of the same frequency. "
-                "Low dimensions turn fast, high ones slowly; with base 10000 no position up to thousands repeats. "
-                "Base 100 (the tutorial's worked example) makes every dimension turn faster."
-            </p>
+            <p>{i18n.t("pe-intro")}</p>
             <div class="controls">
                 <label>"d_model "
                     <input type="number" data-testid="pe-dmodel" min="2" max=MAX_D_MODEL step="2" value="64"
-                        on:input=move |ev| set_number(event_target_value(&ev), "d_model", MAX_D_MODEL, true, d_model)/>
+                        on:input=move |ev| set_number(event_target_value(&ev), Field::DModel)/>
                 </label>
-                <label>"length "
+                <label>{i18n.t("pe-length")}" "
                     <input type="number" data-testid="pe-length" min="2" max=MAX_LEN value="50"
-                        on:input=move |ev| set_number(event_target_value(&ev), "length", MAX_LEN, false, len)/>
+                        on:input=move |ev| set_number(event_target_value(&ev), Field::Length)/>
                 </label>
-                <label>"base "
+                <label>{i18n.t("pe-base")}" "
                     <select data-testid="pe-base" on:change=move |ev| base.set(event_target_value(&ev).parse().unwrap_or(10000.0))>
-                        <option value="10000" selected>"10000 (paper)"</option>
-                        <option value="100">"100 (worked example)"</option>
+                        <option value="10000" selected>{i18n.t("pe-base-paper")}</option>
+                        <option value="100">{i18n.t("pe-base-worked")}</option>
                     </select>
                 </label>
             </div>
-            <Show when=move || !problem.get().is_empty()>
-                <p class="field-problem" role="alert">{move || problem.get()}</p>
+            <Show when=move || problem.with(Option::is_some)>
+                <p class="field-problem" role="alert">{problem_text}</p>
             </Show>
-            <h3>"PE table: rows = positions (0 at the top), columns = dimensions (0 at the left)"</h3>
+            <h3>{i18n.t("pe-table-heading")}</h3>
             <Heatmap data=heat size=heat_size testid="pe-heatmap" on_hover=on_hover
-                label=Signal::derive(move || heat.with(|h| h.describe("Positional encoding table, position by dimension")))/>
-            <Legend map=ColorMap::Cividis range=Signal::derive(|| (-1.0, 1.0)) what="PE value"/>
-            <p class="readout" aria-live="polite">{move || { let h = hover.get(); if h.is_empty() { "Hover over a cell to read its position, dimension, value and formula.".to_string() } else { h } }}</p>
+                label=Signal::derive(move || heat.with(|h| h.describe(&i18n.s("pe-table-label"))))/>
+            {move || view! {
+                <Legend map=ColorMap::Cividis range=Signal::derive(|| (-1.0, 1.0)) what=i18n.s("pe-value")/>
+            }}
+            <p class="readout" aria-live="polite">{hover_text}</p>
             <div class="two-col">
                 <div>
-                    <h3>"Chosen dimensions across positions"</h3>
-                    <label>"dimensions "
+                    <h3>{i18n.t("pe-lines-heading")}</h3>
+                    <label>{i18n.t("pe-dims")}" "
                         <input type="text" data-testid="pe-dims" prop:value=move || dims_text.get()
                             on:change=move |ev| dims_text.set(event_target_value(&ev))/>
                     </label>
-                    <canvas node_ref=lines width="560" height="340" class="chart" role="img" aria-label="Line plot of the chosen PE dimensions against position"></canvas>
+                    <canvas node_ref=lines width="560" height="340" class="chart" role="img" aria-label=i18n.t("pe-lines-label")></canvas>
                 </div>
                 <div>
-                    <h3>"PE · PE similarity (rows = position p, columns = position q)"</h3>
+                    <h3>{i18n.t("pe-sim-heading")}</h3>
                     <Heatmap data=sim size=sim_size testid="pe-similarity" on_hover=on_sim_hover
-                        label=Signal::derive(move || sim.with(|s| s.describe("Dot products between positional encodings")))/>
-                    <Legend map=ColorMap::Viridis range=Signal::derive(move || sim.with(|s| s.range)) what="PE(p)·PE(q)"/>
-                    <p class="readout">{move || { let h = sim_hover.get(); if h.is_empty() { "The band structure shows the dot product depends on the distance p − q, not on p itself.".to_string() } else { h } }}</p>
+                        label=Signal::derive(move || sim.with(|s| s.describe(&i18n.s("pe-sim-label"))))/>
+                    {move || view! {
+                        <Legend map=ColorMap::Viridis range=Signal::derive(move || sim.with(|s| s.range)) what=i18n.s("pe-sim-legend")/>
+                    }}
+                    <p class="readout">{sim_hover_text}</p>
                 </div>
             </div>
         </section>
