@@ -19,6 +19,7 @@ cargo xtask <command> [options]
   serve [--port P]   trunk build --release, then serve dist/ on http://127.0.0.1:P (default 8080)
   e2e                the Playwright end-to-end tests against the built dist/
   measure            time to interactive, in-browser steps/s, longest task, seconds to 95% exact match
+  soak [--minutes N] train in headless Chromium for N minutes (default 10): steps/s, frame gaps, memory
   pretrain           train the shipped checkpoints into assets/checkpoints/
   size               gzipped size of dist/*.wasm
 ";
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         "serve" => web::serve(option(options, "--port", 8080)),
         "e2e" => web::e2e(),
         "measure" => web::measure(),
+        "soak" => web::soak(option(options, "--minutes", 10)),
         "pretrain" => web::pretrain(),
         "size" => web::size().map(|_| ()),
         "help" | "--help" | "-h" => {

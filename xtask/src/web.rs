@@ -106,6 +106,18 @@ pub fn measure() -> Result<(), String> {
     result
 }
 
+/// `cargo xtask soak [--minutes N]`: a long in-browser training run for
+/// BENCHMARKS.md (memory, steps/s and frame gaps over time). Builds nothing.
+pub fn soak(minutes: u32) -> Result<(), String> {
+    let stage = Stage::start("soak (tests/soak.mjs, headless Chromium)");
+    let result = node_against_site(&["tests/soak.mjs"]).and_then(|mut c| {
+        c.env("SOAK_MINUTES", minutes.to_string());
+        cmd::run(&mut c)
+    });
+    stage.finish(result.is_ok());
+    result
+}
+
 /// `cargo xtask serve`: build the site and serve it until interrupted.
 pub fn serve(port: u16) -> Result<(), String> {
     build_site()?;
