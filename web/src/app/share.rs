@@ -35,7 +35,7 @@ pub fn open(lab: Lab) {
             "common-link-problems",
             &[("values", Arg::from(list.join(", ")))],
         );
-        lab.show(Source::Settings, message);
+        lab.show(Source::Link, message);
     }
     if let Some(task) = link.task {
         lab.task.set(task);

@@ -19,6 +19,8 @@ pub enum Source {
     Diverged,
     Translate,
     Storage,
+    /// Values of the page's deep link that could not be used.
+    Link,
 }
 
 /// The message in the error banner, with the way out it offers.
