@@ -81,3 +81,20 @@ test('typed text is shown as text, never run as HTML', () => withLab(browser, as
   assert.equal(await page.evaluate(() => window.__pwned ?? 0), 0);
   assert.deepEqual(errors, []);
 }));
+
+test('a worker that dies is replaced by itself, and the saved run comes back', () => withLab(browser, async ({ page }) => {
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n >= 5, 20_000, 'a few steps');
+  await page.locator(byTestId('train-toggle')).click(); // pause: the run is saved
+  const saved = await until(() => stepCount(page), (n) => n >= 5, 5_000, 'the paused step');
+  await page.waitForTimeout(500);
+  const worker = page.workers().find((w) => w.url().includes('worker_loader'));
+  assert.ok(worker, 'the training worker');
+  // An uncaught error in the worker, as a wasm trap ("unreachable") raises.
+  await worker.evaluate(() => { setTimeout(() => { throw new Error('RuntimeError: unreachable (simulated)'); }); });
+  await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /restored/.test(t), 10_000, 'the restart message');
+  await until(() => page.locator(`${byTestId('train-toggle')}:not([disabled])`).count(), (n) => n === 1, 30_000, 'a model in the new worker');
+  assert.equal(await stepCount(page), saved, 'the saved run restored');
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n >= saved + 2, 20_000, 'training to go on');
+}));

@@ -45,3 +45,4 @@ common-copy-link = Copy link
 common-copy-link-tooltip = A link that opens this page as it is now: language, task, settings and seed, view, head and sentence
 common-link-copied = Link copied. Opening it restores this view; a run from scratch with the same seed trains identically.
 common-link-problems = Some values of the link could not be used and were left out: { $values }
+common-worker-restarted = The training worker stopped ({ $message }). A new worker was started and the last saved run restored.

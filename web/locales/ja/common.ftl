@@ -45,3 +45,4 @@ common-copy-link = リンクをコピー
 common-copy-link-tooltip = 今のページをそのまま開くリンク：言語、タスク、設定と{ -seed }、表示中の図、{ -head }、文
 common-link-copied = リンクをコピーしました。開くとこの表示が復元されます。同じ{ -seed }で最初から学習すると、まったく同じ結果になります。
 common-link-problems = リンクの一部の値は使えないため無視しました：{ $values }
+common-worker-restarted = 学習ワーカーが停止しました（{ $message }）。新しいワーカーを起動し、最後に保存した学習を復元しました。

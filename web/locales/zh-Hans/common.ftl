@@ -45,3 +45,4 @@ common-copy-link = 复制链接
 common-copy-link-tooltip = 打开此页面当前状态的链接：语言、任务、设置与{ -seed }、视图、{ -head }和句子
 common-link-copied = 链接已复制。打开它会恢复这个视图；用同一{ -seed }从头训练，结果完全相同。
 common-link-problems = 链接中的部分值无法使用，已忽略：{ $values }
+common-worker-restarted = 训练 Worker 停止了（{ $message }）。已启动新的 Worker，并恢复了最后保存的训练。

@@ -95,12 +95,44 @@ pub fn post(worker: &Worker, input: &WorkerInput) {
 fn crashed(lab: Lab, message: String) {
     lab.worker.set(WorkerState::Crashed);
     lab.running.set(false);
+    let again = AUTO_RESTARTS.with(|n| {
+        n.set(n.get() + 1);
+        n.get() <= MAX_AUTO_RESTARTS
+    });
+    let message = if again {
+        lab.i18n()
+            .f_now("common-worker-restarted", &[("message", message.into())])
+    } else {
+        message
+    };
     lab.banner.set(Some(Banner {
         source: Source::Worker,
         message,
         offer_reset: false,
-        offer_restart: true,
+        offer_restart: !again,
     }));
+    if again {
+        // A new worker restores the last saved run (not a deep link's fresh start).
+        lab.boot_with.set_value(None);
+        set_timeout(
+            move || {
+                let banner = lab.banner.get_untracked();
+                spawn(lab);
+                lab.banner.set(banner);
+            },
+            RESTART_DELAY,
+        );
+    }
+}
+
+/// A crashed worker is replaced by itself this many times per page; after
+/// that the banner offers "Restart worker", so a worker that crashes at once
+/// cannot restart forever.
+const MAX_AUTO_RESTARTS: u32 = 3;
+const RESTART_DELAY: std::time::Duration = std::time::Duration::from_millis(300);
+
+thread_local! {
+    static AUTO_RESTARTS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 /// What to load once the worker is ready: the run saved in this browser if
