@@ -83,11 +83,18 @@ test('typed text is shown as text, never run as HTML', () => withLab(browser, as
 }));
 
 test('a worker that dies is replaced by itself, and the saved run comes back', () => withLab(browser, async ({ page }) => {
+  const start = await stepCount(page);
   await startTraining(page);
-  await until(() => stepCount(page), (n) => n >= 5, 20_000, 'a few steps');
+  await until(() => stepCount(page), (n) => n >= start + 5, 20_000, 'a few steps');
   await page.locator(byTestId('train-toggle')).click(); // pause: the run is saved
-  const saved = await until(() => stepCount(page), (n) => n >= 5, 5_000, 'the paused step');
-  await page.waitForTimeout(500);
+  // The step the worker stopped at: unchanged over half a second.
+  let saved = await stepCount(page);
+  for (;;) {
+    await page.waitForTimeout(500);
+    const now = await stepCount(page);
+    if (now === saved) break;
+    saved = now;
+  }
   const worker = page.workers().find((w) => w.url().includes('worker_loader'));
   assert.ok(worker, 'the training worker');
   // An uncaught error in the worker, as a wasm trap ("unreachable") raises.
