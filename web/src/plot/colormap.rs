@@ -42,6 +42,35 @@ const CIVIDIS: [[u8; 3]; 9] = [
 /// The colour of a hidden (masked, −∞) cell: a light grey, lighter than any colour of either map.
 pub const HIDDEN_RGB: [u8; 3] = [0xe8, 0xe8, 0xe8];
 
+/// The diagonal stroke across a hidden cell. Both maps pass through every
+/// brightness, so no grey alone stays apart from them in greyscale or on a
+/// washed-out projector; the stroke does (≥ 3:1 against [`HIDDEN_RGB`]).
+pub const HATCH_RGB: [u8; 3] = [0x70, 0x70, 0x70];
+
+/// The cell cursor is a black frame around a white one: whatever the cell's
+/// colour, one of the two has at least 3:1 contrast with it (WCAG 1.4.11).
+pub const CURSOR_OUTER: &str = "#000000";
+pub const CURSOR_INNER: &str = "#ffffff";
+
+/// WCAG 2 relative luminance of an sRGB colour, 0 (black) to 1 (white).
+pub fn relative_luminance([r, g, b]: [u8; 3]) -> f64 {
+    let linear = |c: u8| {
+        let c = c as f64 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+/// WCAG 2 contrast ratio of two colours, 1 to 21.
+pub fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (la, lb) = (relative_luminance(a), relative_luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
 impl ColorMap {
     fn stops(self) -> &'static [[u8; 3]; 9] {
         match self {
@@ -171,6 +200,33 @@ mod tests {
         assert_eq!(&px[0..4], &[0x44, 0x01, 0x54, 255]);
         assert_eq!(&px[4..8], &[0xfd, 0xe7, 0x25, 255]);
         assert_eq!(&px[8..11], &HIDDEN_RGB);
+    }
+
+    #[test]
+    fn the_cell_cursor_stands_out_against_every_colour_of_both_maps() {
+        for map in [ColorMap::Viridis, ColorMap::Cividis] {
+            for cell in (0..=100)
+                .map(|i| map.rgb(i as f32 / 100.0))
+                .chain([HIDDEN_RGB])
+            {
+                let best = contrast(cell, [0, 0, 0]).max(contrast(cell, [255, 255, 255]));
+                assert!(best >= 3.0, "{map:?} {cell:?}: {best:.2}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_hatch_of_hidden_cells_has_at_least_three_to_one_contrast() {
+        assert!(contrast(HATCH_RGB, HIDDEN_RGB) >= 3.0);
+        assert!((contrast([0, 0, 0], [255, 255, 255]) - 21.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_two_ends_of_each_map_are_far_apart_in_brightness() {
+        for map in [ColorMap::Viridis, ColorMap::Cividis] {
+            let ends = contrast(map.rgb(0.0), map.rgb(1.0));
+            assert!(ends >= 7.0, "{map:?}: {ends:.2}");
+        }
     }
 
     #[test]

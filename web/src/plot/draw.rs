@@ -2,9 +2,14 @@
 //!
 //! Heatmaps are drawn one pixel per cell into a small off-screen canvas and
 //! scaled up without smoothing, so a 100 × 512 positional table is one
-//! `drawImage`, not 51 200 rectangles. Line charts use plotters.
+//! `drawImage`, not 51 200 rectangles. Line, marked and bar charts use
+//! plotters, and their drawing code (`*_on`) is generic over plotters'
+//! `DrawingBackend`: the canvas on the page and the SVG download
+//! ([`crate::plot::svg`]) are drawn by the very same function.
 
+use crate::plot::colormap::{CURSOR_INNER, CURSOR_OUTER, HATCH_RGB};
 use crate::plot::curves::{downsample, tick_label, y_range};
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{Clamped, JsCast};
@@ -57,21 +62,46 @@ pub fn draw_heatmap(canvas: &HtmlCanvasElement, rows: usize, cols: usize, rgba: 
     let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(&cells, 0.0, 0.0, w, h);
 }
 
-/// Outline one cell, e.g. the one under the pointer.
+/// Outline one cell, e.g. the one under the pointer or the keyboard cursor:
+/// a black frame around a white one, visible on every colour of both maps.
 pub fn outline_cell(canvas: &HtmlCanvasElement, rows: usize, cols: usize, row: usize, col: usize) {
     let Some(ctx) = context(canvas) else { return };
     let (cw, ch) = (
         canvas.width() as f64 / cols.max(1) as f64,
         canvas.height() as f64 / rows.max(1) as f64,
     );
-    ctx.set_stroke_style_str("#ff2d95");
-    ctx.set_line_width(2.0);
-    ctx.stroke_rect(
-        col as f64 * cw + 1.0,
-        row as f64 * ch + 1.0,
-        cw - 2.0,
-        ch - 2.0,
+    let (x, y) = (col as f64 * cw, row as f64 * ch);
+    for (colour, width) in [(CURSOR_OUTER, 4.0), (CURSOR_INNER, 1.5)] {
+        ctx.set_stroke_style_str(colour);
+        ctx.set_line_width(width);
+        ctx.stroke_rect(x + 2.0, y + 2.0, (cw - 4.0).max(1.0), (ch - 4.0).max(1.0));
+    }
+}
+
+/// The smallest cell, in pixels, that gets a hatch stroke when hidden.
+pub const MIN_HATCHED_CELL: f64 = 6.0;
+
+/// Stroke every hidden cell diagonally, so masked cells stay apart from the
+/// colour map in greyscale too (see [`HATCH_RGB`]).
+pub fn hatch_hidden(canvas: &HtmlCanvasElement, rows: usize, cols: usize, hidden: &[bool]) {
+    let Some(ctx) = context(canvas) else { return };
+    let (cw, ch) = (
+        canvas.width() as f64 / cols.max(1) as f64,
+        canvas.height() as f64 / rows.max(1) as f64,
     );
+    if cw.min(ch) < MIN_HATCHED_CELL {
+        return;
+    }
+    let [r, g, b] = HATCH_RGB;
+    ctx.set_stroke_style_str(&format!("rgb({r},{g},{b})"));
+    ctx.set_line_width(1.0);
+    ctx.begin_path();
+    for (i, _) in hidden.iter().enumerate().filter(|(_, h)| **h) {
+        let (x, y) = ((i % cols.max(1)) as f64 * cw, (i / cols.max(1)) as f64 * ch);
+        ctx.move_to(x + 2.0, y + ch - 2.0);
+        ctx.line_to(x + cw - 2.0, y + 2.0);
+    }
+    ctx.stroke();
 }
 
 /// One line on a chart.
@@ -99,12 +129,16 @@ pub struct LineChart<'a> {
 
 /// Draw a line chart with plotters; drawing errors only leave the canvas blank.
 pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) {
-    let _ = try_draw_lines(canvas, chart);
+    if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
+        let _ = lines_on(&backend.into_drawing_area(), chart);
+    }
 }
 
-fn try_draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Option<()> {
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())?;
-    let root = backend.into_drawing_area();
+/// Draw a [`LineChart`] on any plotters drawing area (canvas or SVG).
+pub fn lines_on<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &LineChart,
+) -> Option<()> {
     root.fill(&WHITE).ok()?;
     let log = chart.log_y;
     let to_y = |y: f64| if log { y.log10() } else { y };
@@ -151,7 +185,7 @@ fn try_draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Option<()> {
         }
     };
     let font = ("sans-serif", chart.font_px);
-    let mut ctx = ChartBuilder::on(&root)
+    let mut ctx = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(chart.font_px * 3)
         .y_label_area_size(chart.font_px * 5)
@@ -260,11 +294,16 @@ pub fn log_tick_label(log10: f64) -> String {
 
 /// Draw a [`MarkedChart`]; drawing errors only leave the canvas blank.
 pub fn draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) {
-    let _ = try_draw_marked(canvas, chart);
+    if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
+        let _ = marked_on(&backend.into_drawing_area(), chart);
+    }
 }
 
-fn try_draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) -> Option<()> {
-    let root = CanvasBackend::with_canvas_object(canvas.clone())?.into_drawing_area();
+/// Draw a [`MarkedChart`] on any plotters drawing area (canvas or SVG).
+pub fn marked_on<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &MarkedChart,
+) -> Option<()> {
     root.fill(&WHITE).ok()?;
     let (log_x, log_y) = (chart.log_x, chart.log_y);
     let fx = move |x: f64| if log_x { x.log10() } else { x };
@@ -304,7 +343,7 @@ fn try_draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) -> Option<()
     let (y_lo, y_hi) = y_range(ys.chain(chart.dots.iter().map(|d| d.at.1)), log_y);
     let (y_lo, y_hi) = (fy(y_lo), fy(y_hi));
     let font = ("sans-serif", chart.font_px);
-    let mut ctx = ChartBuilder::on(&root)
+    let mut ctx = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(chart.font_px * 3)
         .y_label_area_size(chart.font_px * 5)
@@ -403,12 +442,14 @@ const BAR_GROUP_FILL: f64 = 0.8;
 
 /// Draw a [`BarChart`]; drawing errors only leave the canvas blank.
 pub fn draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) {
-    let _ = try_draw_bars(canvas, chart);
+    if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
+        let _ = bars_on(&backend.into_drawing_area(), chart);
+    }
 }
 
-fn try_draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) -> Option<()> {
+/// Draw a [`BarChart`] on any plotters drawing area (canvas or SVG).
+pub fn bars_on<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &BarChart) -> Option<()> {
     use plotters::style::text_anchor::{HPos, Pos, VPos};
-    let root = CanvasBackend::with_canvas_object(canvas.clone())?.into_drawing_area();
     root.fill(&WHITE).ok()?;
     let log = chart.log_y;
     let fy = move |y: f64| if log { y.log10() } else { y };
@@ -421,7 +462,7 @@ fn try_draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) -> Option<()> {
         .max()
         .unwrap_or(1) as u32;
     let font = ("sans-serif", chart.font_px);
-    let mut ctx = ChartBuilder::on(&root)
+    let mut ctx = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(chart.font_px * (longest + 3))
         .y_label_area_size(chart.font_px * 5)
