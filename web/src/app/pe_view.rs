@@ -1,11 +1,14 @@
 //! View 1: sinusoidal positional encoding, drawn from `lab_math::sinusoid_table`,
 //! the very function the model's embedding layer adds to its inputs.
 
+use super::export::ExportBar;
 use super::formula::{Equation, POSITIONAL};
-use super::heatmap::{HeatData, Heatmap, Legend};
+use super::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
 use super::i18n::{use_i18n, Arg};
 use crate::plot::colormap::{finite_range, ColorMap};
+use crate::plot::csv::line_chart_csv;
 use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
+use crate::plot::svg;
 use lab_math::{pe_similarity, pe_value, sinusoid_table};
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -147,14 +150,13 @@ pub fn PeView() -> impl IntoView {
     };
 
     let lines = NodeRef::<Canvas>::new();
-    Effect::new(move |_| {
+    // The chosen dimensions' curves, as the chart draws (and exports) them.
+    let line_parts = move || {
         let t = table.get();
         let d = d_model.get();
         let dims = parse_dims(&dims_text.get(), d);
-        let (x_label, y_label) = (i18n.s("pe-position"), i18n.s("pe-value"));
-        let Some(c) = lines.get() else { return };
         let colors = [BLUE, ORANGE, GREEN, VERMILLION, PURPLE];
-        let series = dims
+        let series: Vec<Series> = dims
             .iter()
             .zip(colors)
             .map(|(&dim, color)| Series {
@@ -171,19 +173,21 @@ pub fn PeView() -> impl IntoView {
                 dots: false,
             })
             .collect();
-        draw_lines(
-            &c,
-            &LineChart {
-                x_label: &x_label,
-                y_label: &y_label,
-                series,
-                log_y: false,
-                y_fixed: Some((-1.1, 1.1)),
-                font_px: 16,
-                legend_at: SeriesLabelPosition::LowerRight,
-            },
-        );
+        (i18n.s("pe-position"), i18n.s("pe-value"), series)
+    };
+    Effect::new(move |_| {
+        let (x_label, y_label, series) = line_parts();
+        let Some(c) = lines.get() else { return };
+        draw_lines(&c, &pe_chart(&x_label, &y_label, series));
     });
+    let lines_svg = move || {
+        let (x, y, series) = line_parts();
+        svg::lines(&pe_chart(&x, &y, series), LINES_SIZE)
+    };
+    let lines_csv = move || {
+        let (x, y, series) = line_parts();
+        line_chart_csv(&pe_chart(&x, &y, series)).to_string()
+    };
 
     view! {
         <section id="pe" class="view">
@@ -211,6 +215,7 @@ pub fn PeView() -> impl IntoView {
             </Show>
             <h3>{i18n.t("pe-table-heading")}</h3>
             <Heatmap data=heat size=heat_size testid="pe-heatmap" on_hover=on_hover
+                rows_are=Axis::Position cols_are=Axis::Dimension measure=Measure::Value
                 label=Signal::derive(move || heat.with(|h| h.describe(&i18n.s("pe-table-label"))))/>
             {move || view! {
                 <Legend map=ColorMap::Cividis range=Signal::derive(|| (-1.0, 1.0)) what=i18n.s("pe-value")/>
@@ -223,11 +228,13 @@ pub fn PeView() -> impl IntoView {
                         <input type="text" data-testid="pe-dims" prop:value=move || dims_text.get()
                             on:change=move |ev| dims_text.set(event_target_value(&ev))/>
                     </label>
-                    <canvas node_ref=lines width="560" height="340" class="chart" role="img" aria-label=i18n.t("pe-lines-label")></canvas>
+                    <canvas node_ref=lines width=LINES_SIZE.0 height=LINES_SIZE.1 class="chart" role="img" aria-label=i18n.t("pe-lines-label")></canvas>
+                    <ExportBar name="positional-encoding-curves" canvas=lines svg=lines_svg csv=lines_csv/>
                 </div>
                 <div>
                     <h3>{i18n.t("pe-sim-heading")}</h3>
                     <Heatmap data=sim size=sim_size testid="pe-similarity" on_hover=on_sim_hover
+                        rows_are=Axis::Position cols_are=Axis::Position measure=Measure::Similarity
                         label=Signal::derive(move || sim.with(|s| s.describe(&i18n.s("pe-sim-label"))))/>
                     {move || view! {
                         <Legend map=ColorMap::Viridis range=Signal::derive(move || sim.with(|s| s.range)) what=i18n.s("pe-sim-legend")/>
@@ -247,5 +254,22 @@ mod tests {
     fn dims_outside_d_model_and_junk_are_skipped() {
         assert_eq!(parse_dims("0, 1,  70, x, 5", 64), vec![0, 1, 5]);
         assert_eq!(parse_dims("", 64), Vec::<usize>::new());
+    }
+}
+
+/// The curves chart's size in pixels, on the page and in the SVG.
+const LINES_SIZE: (u32, u32) = (560, 340);
+
+/// The chart of the chosen dimensions' curves: one definition for the canvas,
+/// the SVG and the CSV.
+fn pe_chart<'a>(x_label: &'a str, y_label: &'a str, series: Vec<Series>) -> LineChart<'a> {
+    LineChart {
+        x_label,
+        y_label,
+        series,
+        log_y: false,
+        y_fixed: Some((-1.1, 1.1)),
+        font_px: 16,
+        legend_at: SeriesLabelPosition::LowerRight,
     }
 }
