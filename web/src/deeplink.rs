@@ -315,7 +315,10 @@ mod tests {
         }
         assert_eq!(link.lang, None);
         assert_eq!(link.task, Some(TaskKind::EnJa));
-        assert_eq!(link.settings, None, "unreadable settings are not half-applied");
+        assert_eq!(
+            link.settings, None,
+            "unreadable settings are not half-applied"
+        );
         assert_eq!(link.view, None);
     }
 
@@ -325,7 +328,10 @@ mod tests {
         let (link, problems) = DeepLink::parse("task=copy&d_model=4096&n_layers=24");
         assert_eq!(link.settings, None);
         let params: Vec<&str> = problems.iter().map(|p| p.param.as_str()).collect();
-        assert!(params.contains(&"d_model") && params.contains(&"n_layers"), "{params:?}");
+        assert!(
+            params.contains(&"d_model") && params.contains(&"n_layers"),
+            "{params:?}"
+        );
         // Heads must divide d_model.
         let (link, problems) = DeepLink::parse("task=copy&d_model=64&n_heads=5");
         assert_eq!(link.settings, None);

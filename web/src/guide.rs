@@ -79,7 +79,10 @@ fn panels_of(cell: &str, names: &[(String, usize)]) -> Vec<usize> {
                 .is_none_or(|c| !c.is_alphanumeric())
         };
         if let Some(at) = cell.match_indices(name.as_str()).find_map(|(at, _)| {
-            let starts_word = cell[..at].chars().last().is_none_or(|c| !c.is_alphanumeric());
+            let starts_word = cell[..at]
+                .chars()
+                .last()
+                .is_none_or(|c| !c.is_alphanumeric());
             (starts_word && is_word_end(at + name.len())).then_some(at)
         }) {
             found.push((at, *panel));
@@ -162,11 +165,20 @@ mod tests {
             assert!(!c.panels.is_empty(), "{c:?}");
             assert!(!c.languages.is_empty(), "{c:?} has no language");
         }
-        assert_eq!(view_names().len(), panels::PANELS.len(), "{:?}", view_names());
+        assert_eq!(
+            view_names().len(),
+            panels::PANELS.len(),
+            "{:?}",
+            view_names()
+        );
         // Every view is the answer to at least one concept.
         for i in 0..panels::PANELS.len() {
             let covered = concepts.iter().any(|c| c.panels.contains(&i));
-            assert!(covered, "no tutorial section points at {}", panels::PANELS[i].id);
+            assert!(
+                covered,
+                "no tutorial section points at {}",
+                panels::PANELS[i].id
+            );
         }
     }
 
@@ -178,7 +190,9 @@ mod tests {
             assert!(mine.iter().all(|c| c.languages.contains(&locale)));
         }
         let ja = concepts_for(Locale::Ja);
-        assert!(ja.iter().any(|c| c.section.contains("位置エンコーディング")));
+        assert!(ja
+            .iter()
+            .any(|c| c.section.contains("位置エンコーディング")));
         let hant = concepts_for(Locale::ZhHant);
         assert!(hant.iter().all(|c| c.tutorial == "003"));
         assert_eq!(concepts_for(Locale::En).len(), concepts().len());

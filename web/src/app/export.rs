@@ -106,7 +106,7 @@ pub fn ExportBar(
     let save_png = move |_| {
         let picture = match png {
             Some(make) => make.run(()),
-            None => canvas.and_then(|c| c.get_untracked()).map(|c| c.into()),
+            None => canvas.and_then(|c| c.get_untracked()),
         };
         if let Some(bytes) = picture.as_ref().and_then(canvas_png) {
             download_bytes(

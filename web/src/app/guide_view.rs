@@ -68,4 +68,3 @@ pub fn GuideView() -> impl IntoView {
         </details>
     }
 }
-

@@ -11,16 +11,46 @@ pub struct Panel {
 }
 
 pub const PANELS: [Panel; 10] = [
-    Panel { id: "pe", title: "pe-title" },
-    Panel { id: "attention", title: "attention-title" },
-    Panel { id: "inside-head", title: "head-title" },
-    Panel { id: "masks", title: "mask-title" },
-    Panel { id: "training", title: "training-title" },
-    Panel { id: "noam", title: "noam-title" },
-    Panel { id: "smoothing", title: "smoothing-title" },
-    Panel { id: "compare", title: "compare-title" },
-    Panel { id: "translate", title: "translate-title" },
-    Panel { id: "complexity", title: "complexity-title" },
+    Panel {
+        id: "pe",
+        title: "pe-title",
+    },
+    Panel {
+        id: "attention",
+        title: "attention-title",
+    },
+    Panel {
+        id: "inside-head",
+        title: "head-title",
+    },
+    Panel {
+        id: "masks",
+        title: "mask-title",
+    },
+    Panel {
+        id: "training",
+        title: "training-title",
+    },
+    Panel {
+        id: "noam",
+        title: "noam-title",
+    },
+    Panel {
+        id: "smoothing",
+        title: "smoothing-title",
+    },
+    Panel {
+        id: "compare",
+        title: "compare-title",
+    },
+    Panel {
+        id: "translate",
+        title: "translate-title",
+    },
+    Panel {
+        id: "complexity",
+        title: "complexity-title",
+    },
 ];
 
 /// The index of the panel whose id is `id`.

@@ -26,7 +26,7 @@ enum Field {
 
 /// `sin` for even dimensions, `cos` for odd ones (math, not translated).
 fn sin_or_cos(dim: usize) -> &'static str {
-    if dim % 2 == 0 {
+    if dim.is_multiple_of(2) {
         "sin"
     } else {
         "cos"
@@ -246,17 +246,6 @@ pub fn PeView() -> impl IntoView {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dims_outside_d_model_and_junk_are_skipped() {
-        assert_eq!(parse_dims("0, 1,  70, x, 5", 64), vec![0, 1, 5]);
-        assert_eq!(parse_dims("", 64), Vec::<usize>::new());
-    }
-}
-
 /// The curves chart's size in pixels, on the page and in the SVG.
 const LINES_SIZE: (u32, u32) = (560, 340);
 
@@ -271,5 +260,16 @@ fn pe_chart<'a>(x_label: &'a str, y_label: &'a str, series: Vec<Series>) -> Line
         y_fixed: Some((-1.1, 1.1)),
         font_px: 16,
         legend_at: SeriesLabelPosition::LowerRight,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dims_outside_d_model_and_junk_are_skipped() {
+        assert_eq!(parse_dims("0, 1,  70, x, 5", 64), vec![0, 1, 5]);
+        assert_eq!(parse_dims("", 64), Vec::<usize>::new());
     }
 }

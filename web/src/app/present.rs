@@ -60,7 +60,14 @@ pub fn navigate(panel: usize, reveal: usize, forward: bool, stages: usize) -> (u
             return (panel, reveal + 1);
         }
         let next = (panel + 1).min(last);
-        (next, if is_head(next) && next != panel { 1 } else { reveal })
+        (
+            next,
+            if is_head(next) && next != panel {
+                1
+            } else {
+                reveal
+            },
+        )
     } else {
         if is_head(panel) && reveal > 1 && reveal <= stages {
             return (panel, reveal - 1);
@@ -104,12 +111,12 @@ fn follow(lab: Lab) {
         }
         for (i, p) in PANELS.iter().enumerate() {
             if let Some(section) = document.get_element_by_id(p.id) {
-                let _ = section.class_list().toggle_with_force("current", i == panel);
+                let _ = section
+                    .class_list()
+                    .toggle_with_force("current", i == panel);
             }
         }
-        if !present {
-            lab.reveal.set(usize::MAX);
-        } else if PANELS[panel].id != HEAD_PANEL {
+        if !present || PANELS[panel].id != HEAD_PANEL {
             lab.reveal.set(usize::MAX);
         }
     });
@@ -125,7 +132,11 @@ fn typing_in(event: &web_sys::KeyboardEvent) -> bool {
     };
     let tag = element.tag_name().to_ascii_lowercase();
     matches!(tag.as_str(), "input" | "select" | "textarea")
-        || element.closest("[role=grid], [role=application], [contenteditable]").ok().flatten().is_some()
+        || element
+            .closest("[role=grid], [role=application], [contenteditable]")
+            .ok()
+            .flatten()
+            .is_some()
 }
 
 fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
@@ -205,7 +216,11 @@ pub fn Presenter() -> impl IntoView {
         )
     };
     let go = move |forward: bool| {
-        let action = if forward { Action::Next } else { Action::Previous };
+        let action = if forward {
+            Action::Next
+        } else {
+            Action::Previous
+        };
         act(lab, action, help);
     };
     let shortcuts = [
@@ -262,6 +277,12 @@ pub fn PresentToggle() -> impl IntoView {
     }
 }
 
+/// The number of stages the head view reveals one at a time.
+fn head_stages() -> usize {
+    PENDING_HEAD_STAGES
+}
+const PENDING_HEAD_STAGES: usize = 9;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,9 +332,3 @@ mod tests {
         assert_eq!(action_of("x"), None);
     }
 }
-
-/// The number of stages the head view reveals one at a time.
-fn head_stages() -> usize {
-    PENDING_HEAD_STAGES
-}
-const PENDING_HEAD_STAGES: usize = 9;

@@ -174,11 +174,8 @@ pub fn CopyLink() -> impl IntoView {
         let url = url_of(&current_link(lab));
         if let Some(window) = web_sys::window() {
             if let Ok(history) = window.history() {
-                let _ = history.replace_state_with_url(
-                    &wasm_bindgen::JsValue::NULL,
-                    "",
-                    Some(&url),
-                );
+                let _ =
+                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
             }
             let _ = window.navigator().clipboard().write_text(&url);
         }

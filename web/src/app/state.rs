@@ -3,8 +3,8 @@
 use crate::i18n::Locale;
 use crate::plot::curves::Curves;
 use lab_protocol::{
-    AttentionKind, AttentionSet, WorkerInput, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction, Settings, TaskFacts,
-    TraceRequest, Translation,
+    AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction,
+    Settings, TaskFacts, TraceRequest, Translation, WorkerInput,
 };
 use lab_tasks::TaskKind;
 use leptos::prelude::*;

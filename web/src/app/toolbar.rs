@@ -1,7 +1,7 @@
 //! The bar on top: task, play/pause, step, reset, the step and loss readouts,
 //! checkpoints, and the banner that explains anything that went wrong.
 
-use super::i18n::{LanguagePicker, Arg};
+use super::i18n::{Arg, LanguagePicker};
 use super::link::{self, send};
 use super::state::{use_lab, Lab, Source, WorkerState};
 use super::storage;
@@ -44,7 +44,10 @@ pub fn toggle(lab: Lab) {
             purpose: SavePurpose::Store,
         });
     } else if lab.diverged.get_untracked() {
-        lab.show(Source::Diverged, lab.i18n().s_now("common-diverged-press-reset"));
+        lab.show(
+            Source::Diverged,
+            lab.i18n().s_now("common-diverged-press-reset"),
+        );
     } else {
         lab.running.set(true);
         send(WorkerInput::Play);

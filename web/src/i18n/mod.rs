@@ -146,8 +146,8 @@ fn bundle(locale: Locale) -> FluentBundle<FluentResource> {
     // in every language it speaks, and the marks would end up in copied text.
     bundle.set_use_isolating(false);
     for source in sources(locale) {
-        let resource = FluentResource::try_new(source.to_string())
-            .unwrap_or_else(|(resource, _)| resource);
+        let resource =
+            FluentResource::try_new(source.to_string()).unwrap_or_else(|(resource, _)| resource);
         // A duplicate id keeps the first definition; the native test reports it.
         let _ = bundle.add_resource(resource);
     }

@@ -60,9 +60,11 @@ fn defined(locale: Locale) -> Defined {
                     if let Some(value) = &value {
                         variables_of_pattern(value, &mut variables);
                     } else {
-                        defined
-                            .problems
-                            .push(format!("{}: {} has no value", locale.code(), id.name));
+                        defined.problems.push(format!(
+                            "{}: {} has no value",
+                            locale.code(),
+                            id.name
+                        ));
                     }
                     let previous = defined
                         .messages
@@ -111,7 +113,10 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// string literal of the source (an id chosen in a `match` counts as used).
 fn used_ids() -> (BTreeSet<String>, String) {
     let mut files = vec![];
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
     let call = Regex::new(r#"(?:\.t|\.s|\.f|\.s_now|\.f_now|\btext|\btext_args)\((?:[^";{}()]|\(\)){0,80}?"([a-z][a-z0-9-]*)""#)
         .expect("a valid pattern");
     let mut ids = BTreeSet::new();
@@ -164,7 +169,10 @@ fn every_key_is_defined_in_every_locale_and_used() {
             problems.push(format!(
                 "{}: glossary terms {:?} differ from en {:?}",
                 locale.code(),
-                other.terms.symmetric_difference(&english.terms).collect::<Vec<_>>(),
+                other
+                    .terms
+                    .symmetric_difference(&english.terms)
+                    .collect::<Vec<_>>(),
                 ""
             ));
         }
@@ -172,7 +180,9 @@ fn every_key_is_defined_in_every_locale_and_used() {
     let (called, source) = used_ids();
     for id in &called {
         if !english.messages.contains_key(id) {
-            problems.push(format!("the source asks for {id}, which en does not define"));
+            problems.push(format!(
+                "the source asks for {id}, which en does not define"
+            ));
         }
     }
     for id in english.messages.keys() {
@@ -226,7 +236,11 @@ fn browser_languages_pick_the_nearest_locale() {
 
 #[test]
 fn a_message_takes_its_arguments_and_falls_back_to_its_id_when_unknown() {
-    let step = text_args(Locale::En, "common-step-count", &[("step", Arg::from(12usize))]);
+    let step = text_args(
+        Locale::En,
+        "common-step-count",
+        &[("step", Arg::from(12usize))],
+    );
     assert!(step.contains("12"), "{step}");
     assert_eq!(text(Locale::Ja, "no-such-message"), "no-such-message");
     for locale in Locale::ALL {
