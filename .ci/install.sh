@@ -4,7 +4,8 @@
 # it) and `.ci/serve` (`install_site` only, as the site needs no browser).
 #
 #   install_site    the wasm target, trunk and wasm-bindgen-cli;
-#   install_tests   Chromium, chromedriver, Node.js and the e2e tests' npm packages.
+#   install_tests   Chromium, chromedriver, Node.js and the e2e tests' npm packages,
+#                   and cargo-fuzz (the fuzzing smoke run, see FUZZING.md).
 
 export PATH="$HOME/.cargo/bin:$PATH"
 # Never let an npm package download a browser: the tests use Debian's Chromium.
@@ -13,6 +14,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 TRUNK_VERSION=0.21.14
 # Must equal the wasm-bindgen version pinned in Cargo.toml / Cargo.lock.
 WASM_BINDGEN_VERSION=0.2.130
+# The fuzz targets in fuzz/ run on stable Rust with RUSTC_BOOTSTRAP=1 (see FUZZING.md).
+CARGO_FUZZ_VERSION=0.13.2
 
 ci_started=$SECONDS
 stage_started=$SECONDS
@@ -87,6 +90,14 @@ install_tests() {
         echo "already installed: playwright-core $(node -p "require('./tests/node_modules/playwright-core/package.json').version")"
     else
         (cd tests && npm ci --no-audit --no-fund)
+    fi
+    done_stage
+
+    stage "cargo-fuzz $CARGO_FUZZ_VERSION"
+    if cargo fuzz --version 2>/dev/null | grep " $CARGO_FUZZ_VERSION\$" >/dev/null; then
+        echo "already installed: $(cargo fuzz --version)"
+    else
+        cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
     fi
     done_stage
 }

@@ -4,6 +4,8 @@
 //! 0. code health: `cargo fmt --check` and
 //!    `cargo clippy --workspace --all-targets --release -- -D warnings`;
 //! 1. native unit and learning tests: `cargo test --workspace --release`;
+//!    then a bounded fuzzing smoke run, every target of `fuzz/` for
+//!    [`fuzz::SMOKE_SECONDS`] s (`cargo xtask fuzz`, FUZZING.md);
 //! 2. the wasm-bindgen-test that trains in headless Chromium (`crates/train/tests/wasm.rs`);
 //! 3. the static site: `trunk build --release` into `dist/`;
 //! 4. the Playwright end-to-end tests in `tests/e2e/` against that site.
@@ -15,7 +17,7 @@
 //! any failure.
 
 use crate::cmd::{self, Stage};
-use crate::web;
+use crate::{fuzz, web};
 
 /// Test counts read from a runner's output.
 #[derive(Default, Clone, Copy, Debug, PartialEq)]
@@ -120,6 +122,12 @@ pub fn run() -> Result<(), String> {
                 &["test", "--workspace", "--release"],
             ))
         },
+    );
+
+    stage(
+        &mut outcomes,
+        "fuzzing smoke run (cargo xtask fuzz)",
+        || (fuzz::run(fuzz::SMOKE_SECONDS), vec![]),
     );
 
     stage(

@@ -6,6 +6,7 @@
 mod bench;
 mod ci;
 mod cmd;
+mod fuzz;
 mod serve;
 mod web;
 
@@ -14,12 +15,13 @@ use std::process::ExitCode;
 const HELP: &str = "\
 cargo xtask <command> [options]
 
-  ci                 every test: native, wasm (headless Chromium), trunk build, Playwright e2e
+  ci                 every test: native, fuzzing smoke run, wasm (headless Chromium), trunk build, Playwright e2e
   bench [--steps N]  training steps/s, native and wasm (Node), flex and ndarray, with ratios
   serve [--port P]   trunk build --release, then serve dist/ on http://127.0.0.1:P (default 8080)
   e2e                the Playwright end-to-end tests against the built dist/
   measure            time to interactive, in-browser steps/s, longest task, seconds to 95% exact match
   soak [--minutes N] train in headless Chromium for N minutes (default 10): steps/s, frame gaps, memory
+  fuzz [--seconds N] every cargo-fuzz target of fuzz/ for N seconds each (default 20); see FUZZING.md
   pretrain           train the shipped checkpoints into assets/checkpoints/
   size               gzipped size of dist/*.wasm
 ";
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
         "e2e" => web::e2e(),
         "measure" => web::measure(),
         "soak" => web::soak(option(options, "--minutes", 10)),
+        "fuzz" => fuzz::run(option(options, "--seconds", 20)),
         "pretrain" => web::pretrain(),
         "size" => web::size().map(|_| ()),
         "help" | "--help" | "-h" => {

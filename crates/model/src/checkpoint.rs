@@ -1,23 +1,33 @@
-//! Model weights to bytes and back, for browser storage, download and upload.
+//! Model weights (and the optimizer's state) to bytes and back, for browser
+//! storage, download and upload.
 //!
 //! Layout (all integers little-endian):
 //!
 //! ```text
 //! "ATTNLAB\0"   8 bytes   magic
-//! version       u32       FORMAT_VERSION
+//! version       u32       FORMAT_VERSION (2; version 1 is still read)
 //! header_len    u32
-//! header        JSON      { config, meta, tensors: [{ name, shape }] }
-//! payload       f32 × Σ shape products, in header order
+//! header        JSON      { config, meta, tensors: [{ name, shape }],
+//!                           optimizer?: { meta, slots: ["moment_1", …] } }
+//! weights       f32 × Σ shape products, in header order
+//! optimizer     f32 × Σ shape products × slots.len(), slot by slot,
+//!               each slot in header order (version 2, only with `optimizer`)
 //! crc32         u32       of everything before it
 //! ```
+//!
+//! Version 2 adds the optional optimizer section: for Adam, each parameter's
+//! two moment estimates, so that a resumed run continues exactly where it
+//! stopped. A version-1 file is the same layout without it.
 //!
 //! Loading validates everything before it allocates or builds anything: the
 //! file size against [`MAX_CHECKPOINT_BYTES`], the checksum, the model
 //! description against [`crate::parameters::MAX_PARAMETERS`] (counted with
 //! checked arithmetic), every tensor's name and shape against the list the
-//! description implies ([`crate::parameters::parameter_entries`]), and the
-//! payload length. So a truncated, garbled, foreign or hostile file gives a
-//! [`CheckpointError`], and the caller's current model stays untouched.
+//! description implies ([`crate::parameters::parameter_entries`]), the number
+//! of optimizer slots against [`MAX_OPTIMIZER_SLOTS`], and the payload length
+//! (weights and optimizer section together). So a truncated, garbled, foreign
+//! or hostile file gives a [`CheckpointError`], and the caller's current model
+//! stays untouched.
 
 use burn::module::{Module, ModuleMapper, ModuleVisitor, Param};
 use burn::tensor::{Device, Tensor, TensorData};
@@ -28,7 +38,12 @@ use crate::parameters::{parameter_count, parameter_entries, MAX_PARAMETERS};
 use crate::transformer::Transformer;
 
 pub const MAGIC: &[u8; 8] = b"ATTNLAB\0";
-pub const FORMAT_VERSION: u32 = 1;
+/// The version this build writes.
+pub const FORMAT_VERSION: u32 = 2;
+/// The oldest version this build still reads (weights only).
+pub const OLDEST_VERSION: u32 = 1;
+/// Per-parameter tensors an optimizer may store (Adam's two moments).
+pub const MAX_OPTIMIZER_SLOTS: usize = 2;
 pub use lab_math::limits::MAX_CHECKPOINT_BYTES;
 /// Refuse headers beyond this size before parsing them.
 use lab_math::limits::MAX_CHECKPOINT_HEADER as MAX_HEADER;
@@ -54,7 +69,7 @@ impl std::fmt::Display for CheckpointError {
         match self {
             Self::TooShort { len } => write!(f, "the file is too short to be a checkpoint ({len} bytes); it may be truncated"),
             Self::NotACheckpoint => write!(f, "this is not an Attention Lab checkpoint (the file does not start with the lab's signature)"),
-            Self::UnsupportedVersion { found } => write!(f, "checkpoint format version {found} is not supported (this lab reads version {FORMAT_VERSION})"),
+            Self::UnsupportedVersion { found } => write!(f, "checkpoint format version {found} is not supported (this lab reads versions {OLDEST_VERSION} to {FORMAT_VERSION})"),
             Self::Corrupt(why) => write!(f, "the checkpoint is damaged: {why}"),
             Self::Mismatch(why) => write!(f, "the checkpoint does not fit its own model description: {why}"),
             Self::TooLarge(why) => write!(f, "the checkpoint is too large for this lab: {why}"),
@@ -76,6 +91,40 @@ struct Header {
     config: TransformerConfig,
     meta: serde_json::Value,
     tensors: Vec<TensorEntry>,
+    /// Version 2: the optimizer section that follows the weights, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    optimizer: Option<OptimizerHeader>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct OptimizerHeader {
+    meta: serde_json::Value,
+    slots: Vec<String>,
+}
+
+/// An optimizer's state, stored after the weights (format version 2).
+///
+/// The model crate knows nothing about training: it stores, for every slot
+/// (Adam has two, `moment_1` and `moment_2`), one tensor per parameter with
+/// that parameter's shape, and a free-form `meta` for the optimizer's
+/// scalars (Adam's step count).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptimizerState {
+    pub meta: serde_json::Value,
+    /// The slot names, at most [`MAX_OPTIMIZER_SLOTS`].
+    pub slots: Vec<String>,
+    /// `values[slot][parameter]`: parameters in [`named_tensors`] order.
+    pub values: Vec<Vec<Vec<f32>>>,
+}
+
+/// Whether a model of `config` and an optimizer of `slots` slots fit in one
+/// checkpoint under [`MAX_CHECKPOINT_BYTES`] (with the largest header).
+pub fn fits_with_optimizer(config: &TransformerConfig, slots: usize) -> bool {
+    parameter_count(config)
+        .and_then(|n| n.checked_mul(4 * (1 + slots as u64)))
+        .is_some_and(|payload| {
+            payload + (16 + MAX_HEADER + 4) as u64 <= MAX_CHECKPOINT_BYTES as u64
+        })
 }
 
 /// Every float parameter as `(dotted name, shape, values)`, in module order.
@@ -113,7 +162,39 @@ pub fn named_tensors(model: &Transformer) -> Vec<(String, Vec<usize>, Vec<f32>)>
 
 /// Serialises the model and a free-form `meta` value (the trainer stores its settings there).
 pub fn to_bytes(model: &Transformer, meta: serde_json::Value) -> Vec<u8> {
+    to_bytes_with_optimizer(model, meta, None)
+}
+
+/// Serialises the model, `meta` and, if given, the optimizer's state.
+///
+/// # Panics
+/// If `optimizer` has more than [`MAX_OPTIMIZER_SLOTS`] slots, or a slot's
+/// tensors do not have the model's parameter shapes: the caller built it
+/// from this very model.
+pub fn to_bytes_with_optimizer(
+    model: &Transformer,
+    meta: serde_json::Value,
+    optimizer: Option<&OptimizerState>,
+) -> Vec<u8> {
     let tensors = named_tensors(model);
+    if let Some(o) = optimizer {
+        assert!(
+            (1..=MAX_OPTIMIZER_SLOTS).contains(&o.slots.len()) && o.values.len() == o.slots.len(),
+            "{} optimizer slots with {} value lists",
+            o.slots.len(),
+            o.values.len()
+        );
+        for (slot, values) in o.slots.iter().zip(&o.values) {
+            assert_eq!(
+                values.len(),
+                tensors.len(),
+                "slot {slot}: one tensor per parameter"
+            );
+            for ((name, _, weights), v) in tensors.iter().zip(values) {
+                assert_eq!(v.len(), weights.len(), "slot {slot} of {name}");
+            }
+        }
+    }
     let header = Header {
         config: model.config.clone(),
         meta,
@@ -124,18 +205,29 @@ pub fn to_bytes(model: &Transformer, meta: serde_json::Value) -> Vec<u8> {
                 shape: shape.clone(),
             })
             .collect(),
+        optimizer: optimizer.map(|o| OptimizerHeader {
+            meta: o.meta.clone(),
+            slots: o.slots.clone(),
+        }),
     };
     let header = serde_json::to_vec(&header).expect("the header is plain data");
-    let mut bytes = Vec::with_capacity(
-        16 + header.len() + tensors.iter().map(|t| t.2.len() * 4).sum::<usize>() + 4,
-    );
+    let floats = tensors.iter().map(|t| t.2.len()).sum::<usize>();
+    let slots = optimizer.map_or(0, |o| o.slots.len());
+    let mut bytes = Vec::with_capacity(16 + header.len() + floats * 4 * (1 + slots) + 4);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
     bytes.extend_from_slice(&header);
-    for (_, _, values) in &tensors {
-        for v in values {
-            bytes.extend_from_slice(&v.to_le_bytes());
+    let sections = std::iter::once(tensors.iter().map(|t| &t.2).collect::<Vec<_>>()).chain(
+        optimizer
+            .into_iter()
+            .flat_map(|o| o.values.iter().map(|s| s.iter().collect())),
+    );
+    for section in sections {
+        for values in section {
+            for v in values {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
         }
     }
     let crc = crc32(&bytes);
@@ -160,20 +252,19 @@ pub fn from_bytes(
 /// allocated: a file that passes every check here but belongs to no valid run
 /// then costs no model.
 pub struct CheckedCheckpoint {
+    /// The format version the file was written in.
+    pub version: u32,
     pub config: TransformerConfig,
     pub meta: serde_json::Value,
+    /// The optimizer's state, if the file has one (version 2 only).
+    pub optimizer: Option<OptimizerState>,
     tensors: Vec<(TensorEntry, Vec<f32>)>,
 }
 
 /// Reads and checks a checkpoint without building its model.
 pub fn read(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
     // Everything is checked in `parse`; only a valid description can be built.
-    let (config, meta, tensors) = parse(bytes)?;
-    Ok(CheckedCheckpoint {
-        config,
-        meta,
-        tensors,
-    })
+    parse(bytes)
 }
 
 impl CheckedCheckpoint {
@@ -197,13 +288,43 @@ impl CheckedCheckpoint {
     }
 }
 
-type Parsed = (
-    TransformerConfig,
-    serde_json::Value,
-    Vec<(TensorEntry, Vec<f32>)>,
-);
+/// Little-endian `f32`s, refusing NaN and infinities (`what` names them in the error).
+fn read_floats(data: &[u8], what: &str) -> Result<Vec<f32>, CheckpointError> {
+    let values: Vec<f32> = data
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+        .collect();
+    if values.iter().any(|v| !v.is_finite()) {
+        return Err(CheckpointError::Corrupt(format!(
+            "{what} holds NaN or infinite values"
+        )));
+    }
+    Ok(values)
+}
 
-fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
+/// The optimizer section's description: 1 to [`MAX_OPTIMIZER_SLOTS`] distinct,
+/// short names, and only in version 2.
+fn validate_optimizer(version: u32, o: &OptimizerHeader) -> Result<(), CheckpointError> {
+    if version < 2 {
+        return Err(CheckpointError::Mismatch(format!(
+            "a version-{version} checkpoint has no optimizer section"
+        )));
+    }
+    let distinct = o
+        .slots
+        .iter()
+        .enumerate()
+        .all(|(i, s)| !s.is_empty() && s.len() <= 64 && !o.slots[..i].contains(s));
+    if !(1..=MAX_OPTIMIZER_SLOTS).contains(&o.slots.len()) || !distinct {
+        return Err(CheckpointError::Mismatch(format!(
+            "the optimizer section names {} slots; at most {MAX_OPTIMIZER_SLOTS} distinct ones are allowed",
+            o.slots.len()
+        )));
+    }
+    Ok(())
+}
+
+fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
     if bytes.len() > MAX_CHECKPOINT_BYTES {
         return Err(CheckpointError::TooLarge(format!(
             "the file has {} bytes; a checkpoint has at most {MAX_CHECKPOINT_BYTES}",
@@ -223,7 +344,7 @@ fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
         return Err(CheckpointError::NotACheckpoint);
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-    if version != FORMAT_VERSION {
+    if !(OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
         return Err(CheckpointError::UnsupportedVersion { found: version });
     }
     let (body, crc) = bytes.split_at(bytes.len() - 4);
@@ -242,6 +363,9 @@ fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
     let header: Header = serde_json::from_slice(&body[16..16 + header_len])
         .map_err(|e| CheckpointError::Corrupt(format!("unreadable header: {e}")))?;
     validate_config(&header.config)?;
+    if let Some(o) = &header.optimizer {
+        validate_optimizer(version, o)?;
+    }
     let expected = parameter_entries(&header.config);
     if header.tensors != expected {
         let first = expected.iter().zip(&header.tensors).find(|(a, b)| a != b);
@@ -257,34 +381,63 @@ fn parse(bytes: &[u8]) -> Result<Parsed, CheckpointError> {
             ),
         }));
     }
-    // The budget was checked, so these products fit.
+    // The budget was checked, so these products fit (at most 64 M floats,
+    // times 4 bytes, times 1 + MAX_OPTIMIZER_SLOTS sections).
     let floats = parameter_count(&header.config).expect("checked by validate_config") as usize;
+    let slots = header.optimizer.as_ref().map_or(0, |o| o.slots.len());
     let mut payload = &body[16 + header_len..];
-    if payload.len() != floats * 4 {
-        return Err(CheckpointError::Corrupt(format!(
-            "the weights need {} bytes, the file has {}",
-            floats * 4,
-            payload.len()
-        )));
+    let (weights, optimizer) = (floats * 4, floats * 4 * slots);
+    if payload.len() != weights + optimizer {
+        return Err(CheckpointError::Corrupt(if slots == 0 {
+            format!(
+                "the weights need {weights} bytes, the file has {}",
+                payload.len()
+            )
+        } else {
+            format!(
+                "the weights and the optimizer's {slots} slots need {weights} + {optimizer} bytes, the file has {}",
+                payload.len()
+            )
+        }));
     }
+    let mut next = |what: &str, count: usize| {
+        let (data, rest) = payload.split_at(count * 4);
+        payload = rest;
+        read_floats(data, what)
+    };
     let mut tensors = Vec::with_capacity(header.tensors.len());
     for entry in header.tensors {
-        let count: usize = entry.shape.iter().product();
-        let (data, rest) = payload.split_at(count * 4);
-        let values: Vec<f32> = data
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
-            .collect();
-        if values.iter().any(|v| !v.is_finite()) {
-            return Err(CheckpointError::Corrupt(format!(
-                "tensor {} holds NaN or infinite values",
-                entry.name
-            )));
-        }
+        let values = next(
+            &format!("tensor {}", entry.name),
+            entry.shape.iter().product(),
+        )?;
         tensors.push((entry, values));
-        payload = rest;
     }
-    Ok((header.config, header.meta, tensors))
+    let optimizer = match header.optimizer {
+        None => None,
+        Some(o) => {
+            let mut values = Vec::with_capacity(o.slots.len());
+            for slot in &o.slots {
+                let mut per_tensor = Vec::with_capacity(tensors.len());
+                for (entry, weights) in &tensors {
+                    per_tensor.push(next(&format!("{slot} of {}", entry.name), weights.len())?);
+                }
+                values.push(per_tensor);
+            }
+            Some(OptimizerState {
+                meta: o.meta,
+                slots: o.slots,
+                values,
+            })
+        }
+    };
+    Ok(CheckedCheckpoint {
+        version,
+        config: header.config,
+        meta: header.meta,
+        optimizer,
+        tensors,
+    })
 }
 
 /// The same invariants as [`TransformerConfig::check`], as an error instead of a
@@ -419,14 +572,25 @@ mod tests {
 
     /// A header with a valid checksum, as a forger would write it.
     fn forged(config: &TransformerConfig, tensors: Vec<TensorEntry>, payload: &[u8]) -> Vec<u8> {
+        forged_with(FORMAT_VERSION, config, tensors, None, payload)
+    }
+
+    fn forged_with(
+        version: u32,
+        config: &TransformerConfig,
+        tensors: Vec<TensorEntry>,
+        optimizer: Option<OptimizerHeader>,
+        payload: &[u8],
+    ) -> Vec<u8> {
         let header = serde_json::to_vec(&Header {
             config: config.clone(),
             meta: serde_json::Value::Null,
             tensors,
+            optimizer,
         })
         .expect("plain data");
         let mut bytes = MAGIC.to_vec();
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
         bytes.extend_from_slice(&header);
         bytes.extend_from_slice(payload);
@@ -490,7 +654,185 @@ mod tests {
 
     #[test]
     fn a_file_over_the_size_cap_is_refused_by_its_length() {
-        let err = parse(&vec![0; MAX_CHECKPOINT_BYTES + 1]).expect_err("refused");
+        let err = parse(&vec![0; MAX_CHECKPOINT_BYTES + 1])
+            .err()
+            .expect("refused");
         assert!(matches!(err, CheckpointError::TooLarge(_)), "{err}");
+    }
+
+    /// Adam-like state for `model`: two slots, every value distinct.
+    fn moments(model: &Transformer) -> OptimizerState {
+        let tensors = named_tensors(model);
+        let slot = |k: f32| {
+            tensors
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (0..t.2.len()).map(|j| k * (i * 1000 + j) as f32).collect())
+                .collect()
+        };
+        OptimizerState {
+            meta: serde_json::json!({ "name": "adam", "time": 3 }),
+            slots: vec!["moment_1".into(), "moment_2".into()],
+            values: vec![slot(1e-3), slot(2e-6)],
+        }
+    }
+
+    #[test]
+    fn the_optimizer_state_round_trips_bit_exactly_after_the_weights() {
+        let model = model();
+        let state = moments(&model);
+        let bytes = to_bytes_with_optimizer(&model, serde_json::json!({ "step": 3 }), Some(&state));
+        let floats = parameter_count(&model.config).expect("small") as usize;
+        assert_eq!(
+            bytes.len(),
+            to_bytes(&model, serde_json::json!({ "step": 3 })).len() + floats * 4 * 2 + {
+                // The header also names the slots.
+                let with = serde_json::to_vec(&OptimizerHeader {
+                    meta: state.meta.clone(),
+                    slots: state.slots.clone(),
+                })
+                .expect("plain data");
+                with.len() + ",\"optimizer\":".len()
+            }
+        );
+        let checked = read(&bytes).expect("own bytes load");
+        assert_eq!(checked.version, FORMAT_VERSION);
+        let loaded = checked.optimizer.clone().expect("the optimizer section");
+        assert_eq!(loaded.meta, state.meta);
+        assert_eq!(loaded.slots, state.slots);
+        let bits = |o: &OptimizerState| -> Vec<u32> {
+            o.values
+                .iter()
+                .flatten()
+                .flatten()
+                .map(|v| v.to_bits())
+                .collect()
+        };
+        assert_eq!(bits(&loaded), bits(&state));
+        let rebuilt = checked.build(&Backend::default().device());
+        assert_eq!(
+            to_bytes_with_optimizer(&rebuilt, serde_json::json!({ "step": 3 }), Some(&loaded)),
+            bytes
+        );
+    }
+
+    #[test]
+    fn the_shipped_version_1_checkpoints_still_load() {
+        let bytes = include_bytes!("../../../assets/checkpoints/copy.ckpt");
+        assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().expect("4")), 1);
+        let checked = read(bytes).expect("a version-1 file loads");
+        assert_eq!(checked.version, 1);
+        assert!(checked.optimizer.is_none());
+        assert!(checked.meta.get("settings").is_some(), "{}", checked.meta);
+    }
+
+    #[test]
+    fn a_version_1_file_is_the_weights_without_an_optimizer_section() {
+        let model = model();
+        let v2 = to_bytes(&model, serde_json::Value::Null);
+        let header_len = u32::from_le_bytes(v2[12..16].try_into().expect("4")) as usize;
+        let payload = v2[16 + header_len..v2.len() - 4].to_vec();
+        let v1 = forged_with(
+            1,
+            &model.config,
+            parameter_entries(&model.config),
+            None,
+            &payload,
+        );
+        let checked = read(&v1).expect("version 1 loads");
+        assert_eq!((checked.version, checked.optimizer.is_none()), (1, true));
+        // The same weights in either version.
+        let rebuilt = checked.build(&Backend::default().device());
+        assert_eq!(to_bytes(&rebuilt, serde_json::Value::Null), v2);
+        // A version-1 header may not claim an optimizer section.
+        let claims = forged_with(
+            1,
+            &model.config,
+            parameter_entries(&model.config),
+            Some(OptimizerHeader {
+                meta: serde_json::Value::Null,
+                slots: vec!["m".into()],
+            }),
+            &[payload.clone(), payload.clone()].concat(),
+        );
+        assert!(matches!(
+            read(&claims).err(),
+            Some(CheckpointError::Mismatch(_))
+        ));
+    }
+
+    #[test]
+    fn an_optimizer_section_of_the_wrong_size_or_shape_is_refused() {
+        let model = model();
+        let config = model.config.clone();
+        let floats = parameter_count(&config).expect("small") as usize;
+        let header = |slots: &[&str]| OptimizerHeader {
+            meta: serde_json::Value::Null,
+            slots: slots.iter().map(|s| s.to_string()).collect(),
+        };
+        let entries = || parameter_entries(&config);
+        // One float short of weights + two slots.
+        let short = forged_with(
+            2,
+            &config,
+            entries(),
+            Some(header(&["m", "v"])),
+            &vec![0; floats * 12 - 4],
+        );
+        let err = read(&short).err().expect("refused");
+        assert!(
+            matches!(&err, CheckpointError::Corrupt(why) if why.contains("optimizer")),
+            "{err}"
+        );
+        // More slots than any optimizer of the lab keeps: refused before the payload is read.
+        let many = forged_with(
+            2,
+            &config,
+            entries(),
+            Some(header(&["a", "b", "c"])),
+            &vec![0; floats * 16],
+        );
+        assert!(matches!(
+            read(&many).err(),
+            Some(CheckpointError::Mismatch(_))
+        ));
+        let twice = forged_with(
+            2,
+            &config,
+            entries(),
+            Some(header(&["m", "m"])),
+            &vec![0; floats * 12],
+        );
+        assert!(matches!(
+            read(&twice).err(),
+            Some(CheckpointError::Mismatch(_))
+        ));
+        // A NaN moment is as corrupt as a NaN weight.
+        let mut nan = vec![0; floats * 8];
+        nan[floats * 4..floats * 4 + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+        let err = read(&forged_with(
+            2,
+            &config,
+            entries(),
+            Some(header(&["m"])),
+            &nan,
+        ))
+        .err();
+        assert!(
+            matches!(&err, Some(CheckpointError::Corrupt(why)) if why.contains("m of")),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn the_optimizer_fits_beside_every_model_the_lab_can_build_small_enough() {
+        assert!(fits_with_optimizer(&model().config, MAX_OPTIMIZER_SLOTS));
+        let huge = TransformerConfig::toy(30_000, 30_000)
+            .with_d_model(1024)
+            .with_n_heads(8)
+            .with_d_ff(4096)
+            .with_n_encoder_layers(6)
+            .with_n_decoder_layers(6);
+        assert!(!fits_with_optimizer(&huge, MAX_OPTIMIZER_SLOTS));
     }
 }

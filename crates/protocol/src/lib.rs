@@ -3,7 +3,6 @@
 //! alone, never on tensors.
 
 pub mod attention;
-pub mod b64;
 pub mod facts;
 pub mod inside;
 pub mod messages;
@@ -14,8 +13,8 @@ pub use attention::{AttentionKind, AttentionSet, HeadMaps};
 pub use facts::TaskFacts;
 pub use inside::{HeadTrace, TraceRequest};
 pub use messages::{
-    all_finite, MessageError, ModelInfo, ModelOrigin, SavePurpose, Snapshot, TrainPoint,
-    WorkerInput, WorkerOutput,
+    all_finite, clean_run_name, EvalPoint, MessageError, ModelInfo, ModelOrigin, RunCurves,
+    RunSummary, SavePurpose, Snapshot, StorageError, TrainPoint, WorkerInput, WorkerOutput,
 };
 pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
 pub use settings::{NormPlacement, SettingProblem, Settings, SettingsError};

@@ -1,8 +1,10 @@
 //! The two message types between the page and the training worker.
 //!
 //! The page sends [`WorkerInput`]; the worker answers with [`WorkerOutput`].
-//! Both travel as JSON text through `postMessage`. Errors cross the boundary
-//! as values — strings a person can read — never as panics.
+//! Both travel as JSON text through `postMessage`, except checkpoint bytes:
+//! those travel beside the text as a transferable `ArrayBuffer` (moved, not
+//! copied, and never turned into text), see [`WorkerInput::to_parts`]. Errors
+//! cross the boundary as values — strings a person can read — never as panics.
 //!
 //! JSON has no NaN or ±∞, so the worker never puts a non-finite number in a
 //! message: a diverged loss becomes [`WorkerOutput::Diverged`], and maps with
@@ -40,26 +42,89 @@ impl ModelOrigin {
     }
 }
 
-/// Why the page asked for the checkpoint bytes.
+/// Why the page asked the worker to save.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SavePurpose {
-    /// Keep the run in browser storage so a reload restores it.
+    /// Keep the run in browser storage now, so a reload restores it. The
+    /// worker writes it itself and answers [`WorkerOutput::Stored`].
     Store,
-    /// Offer the bytes as a file download.
+    /// Send the bytes back, to offer them as a file download.
     Download,
+}
+
+/// The longest name of a saved run, in characters.
+pub const MAX_RUN_NAME: usize = 40;
+
+/// A run name as typed, trimmed: `None` if it is empty, longer than
+/// [`MAX_RUN_NAME`] characters, or holds control characters.
+pub fn clean_run_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    let ok = !name.is_empty()
+        && name.chars().count() <= MAX_RUN_NAME
+        && !name.chars().any(char::is_control);
+    ok.then(|| name.to_string())
+}
+
+/// A run saved under a name in this browser, as the list of runs shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunSummary {
+    pub name: String,
+    pub task: TaskKind,
+    pub step: usize,
+    /// When it was saved, in milliseconds since 1970 (JavaScript's `Date.now()`).
+    pub saved_at: f64,
+    /// The checkpoint's size.
+    pub bytes: usize,
+}
+
+/// One held-out evaluation as a point on the curves.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EvalPoint {
+    pub step: usize,
+    pub loss: f32,
+    pub token_accuracy: f32,
+    pub exact_match: f32,
+}
+
+/// A run's curves, saved with it and sent back when it is restored.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunCurves {
+    pub train: Vec<TrainPoint>,
+    pub eval: Vec<EvalPoint>,
+}
+
+/// Why browser storage did not do what was asked. Nothing is lost by any of
+/// them: a save that fails leaves the previous save as it was.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StorageError {
+    /// The browser's storage quota is used up (`QuotaExceededError`).
+    /// `name` is the named run being saved, `None` for the autosave.
+    Quota { name: Option<String> },
+    /// Browser storage is missing or refused (a private window, a setting).
+    Unavailable { why: String },
+    /// No run of this name is saved.
+    NotFound { name: String },
+    /// A saved run could not be read back (damaged, or from another version).
+    Unreadable { name: Option<String>, why: String },
+    /// A run name must be 1 to [`MAX_RUN_NAME`] characters, without control characters.
+    BadName,
 }
 
 /// Page → worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum WorkerInput {
     /// Load the shipped checkpoint of this task (the worker fetches it).
-    LoadPretrained { task: TaskKind },
+    LoadPretrained {
+        task: TaskKind,
+    },
     /// Build an untrained model. Refused with [`WorkerOutput::Refused`] if the settings are invalid.
-    New { settings: Settings },
-    /// Load checkpoint bytes (an upload, or the run in browser storage).
-    /// If they are not a checkpoint, the current model keeps working.
+    New {
+        settings: Settings,
+    },
+    /// Load checkpoint bytes (an upload). If they are not a checkpoint, the
+    /// current model keeps working. The bytes travel beside the JSON.
     LoadCheckpoint {
-        #[serde(with = "crate::b64::serde_bytes")]
+        #[serde(skip)]
         bytes: Vec<u8>,
         origin: ModelOrigin,
     },
@@ -71,17 +136,56 @@ pub enum WorkerInput {
     Step,
     /// Greedy-decode `text`, with the KV cache if `cached`; `id` comes back
     /// with the answer so stale answers can be dropped.
-    Translate { id: u64, text: String, cached: bool },
+    Translate {
+        id: u64,
+        text: String,
+        cached: bool,
+    },
     /// Open one attention head (the "inside one head" view): answer with
     /// [`WorkerOutput::Trace`] now, and, for the probe sentence, again in every
     /// snapshot that carries attention. `None` stops the updates.
-    Trace { request: Option<TraceRequest> },
+    Trace {
+        request: Option<TraceRequest>,
+    },
     /// Raw, masked and softmaxed scores of one decoder self-attention head.
-    MaskDemo { head: usize },
+    MaskDemo {
+        head: usize,
+    },
     /// Held-out evaluation now.
     Evaluate,
-    /// Send the current checkpoint bytes.
-    Save { purpose: SavePurpose },
+    /// Save the run in browser storage now, or send its bytes for a download.
+    Save {
+        purpose: SavePurpose,
+    },
+    /// This worker holds the page's own run (a compare worker never gets
+    /// this): it saves the run in browser storage when training pauses,
+    /// every few seconds while it trains and when the page is hidden, and
+    /// keeps the named runs.
+    Persist,
+    /// Load the run saved in this browser if there is one, else the
+    /// pretrained model of `task`. `legacy` is a run an older version of the
+    /// page kept in `localStorage` (JSON text), used if nothing newer is saved.
+    Restore {
+        task: TaskKind,
+        legacy: Option<String>,
+    },
+    /// The page was hidden (another tab, a closed lid): save now.
+    PageHidden,
+    /// Keep a copy of the current run under `name` (replacing one of that name).
+    SaveRunAs {
+        name: String,
+    },
+    /// Load the run saved under `name`.
+    RestoreRun {
+        name: String,
+    },
+    DeleteRun {
+        name: String,
+    },
+    /// Send the list of named runs.
+    ListRuns,
+    /// Delete the autosaved run, so the next load starts from the pretrained model.
+    ForgetAutosave,
 }
 
 /// One training step as a point on the curves.
@@ -124,6 +228,9 @@ pub struct ModelInfo {
     pub parameters: Option<usize>,
     /// The task's vocabulary, held-out examples and input limit, from the run's own dataset.
     pub facts: TaskFacts,
+    /// A restored run's curves, saved with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub curves: Option<RunCurves>,
 }
 
 /// Worker → page.
@@ -145,12 +252,23 @@ pub enum WorkerOutput {
     MaskDemo(MaskDemo),
     /// One head, opened up; an error (unknown word, no model) as a value.
     Trace(Result<HeadTrace, String>),
+    /// The checkpoint bytes, for a download; they travel beside the JSON.
     Checkpoint {
         purpose: SavePurpose,
         step: usize,
-        #[serde(with = "crate::b64::serde_bytes")]
+        #[serde(skip)]
         bytes: Vec<u8>,
     },
+    /// The run was saved in browser storage: under `name`, or as the
+    /// autosave (`None`) that a reload restores.
+    Stored {
+        name: Option<String>,
+        step: usize,
+    },
+    /// The runs saved under a name, newest first.
+    Runs(Vec<RunSummary>),
+    /// Browser storage failed; the current model and the previous save are kept.
+    StorageFailed(StorageError),
     /// The loss became NaN or infinite, or blew up far above where it
     /// started: training is paused, `message` says what probably happened, and
     /// `suggested` is what a reset should train with.
@@ -198,6 +316,42 @@ macro_rules! json_codec {
 
 json_codec!(WorkerInput);
 json_codec!(WorkerOutput);
+
+/// Messages whose checkpoint bytes travel beside their JSON text.
+macro_rules! parts_codec {
+    ($ty:ty, $($variant:ident)|+) => {
+        impl $ty {
+            /// The message as JSON text, and the bytes to send beside it as a
+            /// transferable `ArrayBuffer`, if it carries any.
+            pub fn to_parts(&self) -> (String, Option<&[u8]>) {
+                let bytes = match self {
+                    $(Self::$variant { bytes, .. })|+ => Some(bytes.as_slice()),
+                    _ => None,
+                };
+                (self.to_json(), bytes)
+            }
+
+            /// A message from its JSON text and the bytes that came beside it.
+            pub fn from_parts(text: &str, bytes: Option<Vec<u8>>) -> Result<Self, MessageError> {
+                let mut message = Self::from_json(text)?;
+                match (&mut message, bytes) {
+                    ($(Self::$variant { bytes: slot, .. })|+, Some(bytes)) => *slot = bytes,
+                    ($(Self::$variant { .. })|+, None) => {
+                        return Err(MessageError("the checkpoint bytes are missing".into()))
+                    }
+                    (_, Some(_)) => {
+                        return Err(MessageError("bytes came with a message that takes none".into()))
+                    }
+                    (_, None) => {}
+                }
+                Ok(message)
+            }
+        }
+    };
+}
+
+parts_codec!(WorkerInput, LoadCheckpoint);
+parts_codec!(WorkerOutput, Checkpoint);
 
 /// True when every number is finite, so it can travel as JSON.
 pub fn all_finite(values: &[f32]) -> bool {
@@ -265,10 +419,67 @@ mod tests {
             WorkerInput::Save {
                 purpose: SavePurpose::Download,
             },
+            WorkerInput::Persist,
+            WorkerInput::Restore {
+                task: TaskKind::Copy,
+                legacy: Some("{}".into()),
+            },
+            WorkerInput::PageHidden,
+            WorkerInput::SaveRunAs {
+                name: "warm-up 400".into(),
+            },
+            WorkerInput::RestoreRun {
+                name: "warm-up 400".into(),
+            },
+            WorkerInput::DeleteRun {
+                name: "warm-up 400".into(),
+            },
+            WorkerInput::ListRuns,
+            WorkerInput::ForgetAutosave,
         ];
         for input in inputs {
-            assert_eq!(WorkerInput::from_json(&input.to_json()), Ok(input));
+            let (text, bytes) = input.to_parts();
+            let bytes = bytes.map(<[u8]>::to_vec);
+            assert_eq!(WorkerInput::from_parts(&text, bytes), Ok(input));
         }
+    }
+
+    #[test]
+    fn checkpoint_bytes_travel_beside_the_json_never_inside_it() {
+        let bytes: Vec<u8> = (0..=255).collect();
+        let input = WorkerInput::LoadCheckpoint {
+            bytes: bytes.clone(),
+            origin: ModelOrigin::Uploaded,
+        };
+        let (text, beside) = input.to_parts();
+        assert_eq!(beside, Some(&bytes[..]));
+        assert!(text.len() < 100, "no bytes in the text: {text}");
+        assert!(
+            WorkerInput::from_parts(&text, None).is_err(),
+            "the bytes are required"
+        );
+        assert!(WorkerInput::from_parts("\"Play\"", Some(bytes.clone())).is_err());
+        let output = WorkerOutput::Checkpoint {
+            purpose: SavePurpose::Download,
+            step: 4,
+            bytes: bytes.clone(),
+        };
+        let (text, beside) = output.to_parts();
+        assert!(!text.contains("255"), "{text}");
+        assert_eq!(
+            WorkerOutput::from_parts(&text, beside.map(<[u8]>::to_vec)),
+            Ok(output)
+        );
+    }
+
+    #[test]
+    fn run_names_are_trimmed_and_bounded() {
+        assert_eq!(clean_run_name("  warm-up 400 "), Some("warm-up 400".into()));
+        assert_eq!(clean_run_name("学習率 ×2"), Some("学習率 ×2".into()));
+        assert_eq!(clean_run_name("   "), None);
+        assert_eq!(clean_run_name("a\u{7}b"), None);
+        assert!(clean_run_name(&"é".repeat(MAX_RUN_NAME)).is_some());
+        assert_eq!(clean_run_name(&"é".repeat(MAX_RUN_NAME + 1)), None);
     }
 
     #[test]
@@ -310,10 +521,22 @@ mod tests {
                 result: Err("unknown word \"zebra\"".into()),
             },
             WorkerOutput::Checkpoint {
-                purpose: SavePurpose::Store,
+                purpose: SavePurpose::Download,
                 step: 9,
                 bytes: b"weights".to_vec(),
             },
+            WorkerOutput::Stored {
+                name: Some("baseline".into()),
+                step: 9,
+            },
+            WorkerOutput::Runs(vec![RunSummary {
+                name: "baseline".into(),
+                task: TaskKind::EnJa,
+                step: 9,
+                saved_at: 1.7e12,
+                bytes: 3_000_000,
+            }]),
+            WorkerOutput::StorageFailed(StorageError::Quota { name: None }),
             WorkerOutput::Refused(
                 Settings {
                     n_heads: 3,
@@ -328,7 +551,9 @@ mod tests {
             },
         ];
         for output in outputs {
-            assert_eq!(WorkerOutput::from_json(&output.to_json()), Ok(output));
+            let (text, bytes) = output.to_parts();
+            let bytes = bytes.map(<[u8]>::to_vec);
+            assert_eq!(WorkerOutput::from_parts(&text, bytes), Ok(output));
         }
     }
 

@@ -4,14 +4,16 @@
 //! `std::time` (wall-clock time comes from `web-time`), and every random
 //! choice comes from the run's seed.
 //!
+//! - [`adam`]: Adam (β = 0.9/0.98, ε = 1e-9, §5.3) whose moments a checkpoint keeps;
 //! - [`batch`]: pairs → padded id tensors, padded per batch;
 //! - [`bench`]: the benchmark workload shared by the native and wasm benches;
 //! - [`loss`]: label-smoothed cross-entropy (§5.4);
-//! - [`trainer`]: Adam (β = 0.9/0.98, ε = 1e-9) with the Noam schedule (§5.3);
+//! - [`trainer`]: the training loop with the Noam schedule (§5.3), saved and resumed exactly;
 //! - [`evaluate`]: held-out loss, accuracy, exact match, BLEU, head alignment;
 //! - [`inspect`]: attention maps, translation and the mask demo as plain data;
 //! - [`trace`]: one attention head opened up, every intermediate of its computation.
 
+pub mod adam;
 pub mod batch;
 pub mod bench;
 pub mod evaluate;

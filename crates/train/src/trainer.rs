@@ -2,14 +2,19 @@
 //!
 //! Each [`Trainer::step`] takes the next batch, runs the teacher-forced
 //! forward pass, computes the label-smoothed loss, back-propagates, clips the
-//! gradients and lets Adam (β₁ = 0.9, β₂ = 0.98, ε = 1e-9) take a step at the
-//! Noam rate ([`lab_math::noam_rate`]). It is a plain method rather than a
-//! loop so that a Web Worker can run a few steps, answer its messages, and
-//! carry on.
+//! gradients and lets Adam (β₁ = 0.9, β₂ = 0.98, ε = 1e-9, [`crate::adam`])
+//! take a step at the Noam rate ([`lab_math::noam_rate`]). It is a plain
+//! method rather than a loop so that a Web Worker can run a few steps, answer
+//! its messages, and carry on.
+//!
+//! A run saved with [`Trainer::to_bytes`] resumes exactly: the checkpoint
+//! keeps the weights, Adam's moments, the step (which fixes the Noam rate and
+//! the dropout masks) and where the data stream stands (the epoch's order,
+//! the position in it and the shuffling generator), so the next loss is
+//! bit-identical to that of a run that was never interrupted.
 
-use lab_model::burn::grad_clipping::GradientClippingConfig;
 use lab_model::burn::module::Module;
-use lab_model::burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
+use lab_model::burn::optim::GradientsParams;
 use lab_model::checkpoint::{self, CheckpointError};
 use lab_model::parameters::MAX_PARAMETERS;
 use lab_model::{Backend, NormPlacement, Transformer, TransformerConfig};
@@ -18,6 +23,7 @@ use lab_tasks::{Dataset, Pair, Rng};
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
+use crate::adam::Adam;
 use crate::batch::Batch;
 use crate::loss::smoothed_cross_entropy;
 
@@ -33,7 +39,11 @@ pub const MAX_LEN: usize = 32;
 static RNG_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Runs `f` with the backend's generator seeded by `seed`.
-fn seeded<T>(device: &lab_model::burn::tensor::Device, seed: u64, f: impl FnOnce() -> T) -> T {
+pub(crate) fn seeded<T>(
+    device: &lab_model::burn::tensor::Device,
+    seed: u64,
+    f: impl FnOnce() -> T,
+) -> T {
     let _guard = RNG_LOCK
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -64,6 +74,32 @@ impl std::error::Error for TrainerError {}
 struct RunMeta {
     settings: Settings,
     step: usize,
+    /// Where the data stream stands; absent in checkpoints written before
+    /// runs could resume exactly (the shipped ones), which reshuffle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    data: Option<DataPosition>,
+}
+
+/// The state of the training-data stream.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct DataPosition {
+    /// This epoch's order of the training pairs.
+    order: Vec<usize>,
+    /// How many pairs of `order` have been used.
+    cursor: usize,
+    /// The seed the shuffling generator started from, and how many numbers it has drawn.
+    rng_seed: u64,
+    draws: u64,
+}
+
+/// SplitMix64 ([`lab_tasks::Rng`]) advances its state by this constant per draw.
+const SPLITMIX_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The generator started from `seed` after `draws` numbers, in O(1): SplitMix64's
+/// state after n draws is `seed + n·γ`, so it is a fresh generator at that seed
+/// (`tests::the_shuffling_generator_can_be_fast_forwarded`).
+fn generator_after(seed: u64, draws: u64) -> Rng {
+    Rng::new(seed.wrapping_add(draws.wrapping_mul(SPLITMIX_GAMMA)))
 }
 
 /// A model, its optimiser and its data: one training run.
@@ -73,9 +109,12 @@ pub struct Trainer {
     backend: Backend,
     /// Lives on the autodiff device.
     model: Transformer,
-    optim: ModuleOptimizer,
+    optim: Adam,
     step: usize,
     rng: Rng,
+    /// `rng`'s starting seed and the numbers it has drawn, saved with the run.
+    rng_seed: u64,
+    draws: u64,
     order: Vec<usize>,
     cursor: usize,
 }
@@ -111,15 +150,6 @@ fn within_budget(config: &TransformerConfig) -> Result<(), TrainerError> {
     }
 }
 
-fn optimizer() -> ModuleOptimizer {
-    AdamConfig::new()
-        .with_beta_1(0.9)
-        .with_beta_2(0.98)
-        .with_epsilon(1e-9)
-        .with_grad_clipping(Some(GradientClippingConfig::Norm(GRAD_CLIP_NORM)))
-        .init()
-}
-
 impl Trainer {
     /// A fresh run on the default backend.
     pub fn new(settings: &Settings) -> Result<Trainer, TrainerError> {
@@ -135,35 +165,71 @@ impl Trainer {
         let model = seeded(&device, settings.seed, || {
             model_config(settings, &dataset).init(&device)
         });
-        Ok(Self::assemble(settings.clone(), dataset, backend, model, 0))
+        let optim = Adam::new(GRAD_CLIP_NORM);
+        Ok(Self::assemble(
+            settings.clone(),
+            dataset,
+            backend,
+            model,
+            optim,
+            0,
+            None,
+        ))
     }
 
+    /// A run at `step`; with `data`, the data stream continues where it
+    /// stood, else it starts a fresh shuffle.
     fn assemble(
         settings: Settings,
         dataset: Dataset,
         backend: Backend,
         model: Transformer,
+        optim: Adam,
         step: usize,
+        data: Option<DataPosition>,
     ) -> Trainer {
-        let order = (0..dataset.train.len()).collect();
+        let rng_seed = settings.seed ^ step as u64;
         let mut trainer = Trainer {
-            rng: Rng::new(settings.seed ^ step as u64),
+            rng: Rng::new(rng_seed),
+            rng_seed,
+            draws: 0,
+            order: (0..dataset.train.len()).collect(),
+            cursor: usize::MAX,
             settings,
             dataset,
             backend,
             model,
-            optim: optimizer(),
+            optim,
             step,
-            order,
-            cursor: usize::MAX,
         };
-        trainer.reshuffle();
+        match data {
+            Some(data) => {
+                trainer.rng = generator_after(data.rng_seed, data.draws);
+                trainer.rng_seed = data.rng_seed;
+                trainer.draws = data.draws;
+                trainer.order = data.order;
+                trainer.cursor = data.cursor;
+            }
+            None => trainer.reshuffle(),
+        }
         trainer
     }
 
     fn reshuffle(&mut self) {
         self.rng.shuffle(&mut self.order);
+        // A Fisher–Yates shuffle of n items draws n − 1 numbers.
+        let drawn = self.order.len().saturating_sub(1) as u64;
+        self.draws = self.draws.wrapping_add(drawn);
         self.cursor = 0;
+    }
+
+    fn data_position(&self) -> DataPosition {
+        DataPosition {
+            order: self.order.clone(),
+            cursor: self.cursor,
+            rng_seed: self.rng_seed,
+            draws: self.draws,
+        }
     }
 
     /// The next `batch_size` training pairs, in a fresh shuffle every epoch.
@@ -252,16 +318,24 @@ impl Trainer {
         self.backend
     }
 
-    /// The run as checkpoint bytes: settings, step and weights. (Adam's
-    /// moment estimates are not kept; a resumed run rebuilds them quickly.)
+    /// The run as checkpoint bytes: settings, step, data position, weights
+    /// and Adam's moments, everything [`Trainer::from_bytes`] needs to go on
+    /// exactly. (A model too large to keep its moments under the checkpoint
+    /// size limit is saved without them; Adam then starts afresh on resume.)
     pub fn to_bytes(&self) -> Vec<u8> {
         let meta = RunMeta {
             settings: self.settings.clone(),
             step: self.step,
+            data: Some(self.data_position()),
         };
-        checkpoint::to_bytes(
-            &self.inference_model(),
+        let model = self.inference_model();
+        let optimizer = checkpoint::fits_with_optimizer(&model.config, 2)
+            .then(|| self.optim.state(&model))
+            .flatten();
+        checkpoint::to_bytes_with_optimizer(
+            &model,
             serde_json::to_value(meta).expect("settings are plain data"),
+            optimizer.as_ref(),
         )
     }
 
@@ -279,9 +353,10 @@ impl Trainer {
         bytes: &[u8],
         backend: Backend,
     ) -> Result<Trainer, TrainerError> {
-        // The file, its stored settings and their agreement are all checked
-        // before the model is built, so a refused file never allocates one.
-        let checked = checkpoint::read(bytes).map_err(TrainerError::Checkpoint)?;
+        // The file, its stored settings, their agreement, the data position
+        // and the optimizer state are all checked before the model is built,
+        // so a refused file never allocates one.
+        let mut checked = checkpoint::read(bytes).map_err(TrainerError::Checkpoint)?;
         let meta = RunMeta::deserialize(&checked.meta).map_err(|e| {
             TrainerError::Checkpoint(CheckpointError::Corrupt(format!(
                 "unreadable run settings: {e}"
@@ -295,15 +370,51 @@ impl Trainer {
                 why.into(),
             )));
         }
-        let model = checked.build(&backend.training_device());
+        let corrupt = |why: String| TrainerError::Checkpoint(CheckpointError::Corrupt(why));
+        if let Some(data) = &meta.data {
+            check_data_position(data, dataset.train.len()).map_err(corrupt)?;
+        }
+        let optim = match checked.optimizer.take() {
+            None => Adam::new(GRAD_CLIP_NORM),
+            Some(state) => {
+                let shapes: Vec<Vec<usize>> =
+                    lab_model::parameters::parameter_entries(&checked.config)
+                        .into_iter()
+                        .map(|e| e.shape)
+                        .collect();
+                Adam::restore(GRAD_CLIP_NORM, state, &shapes, &backend.device()).map_err(corrupt)?
+            }
+        };
+        // Building draws initial weights (then overwritten) from burn's
+        // generator: under the lock, so runs beside this one keep their dropout.
+        let device = backend.training_device();
+        let model = seeded(&device, meta.settings.seed, || checked.build(&device));
         Ok(Self::assemble(
             meta.settings,
             dataset,
             backend,
             model.train(),
+            optim,
             meta.step,
+            meta.data,
         ))
     }
+}
+
+/// A saved data position must be a shuffle of this dataset's training pairs.
+fn check_data_position(data: &DataPosition, pairs: usize) -> Result<(), String> {
+    let mut seen = vec![false; pairs];
+    let permutation = data.order.len() == pairs
+        && data
+            .order
+            .iter()
+            .all(|&i| i < pairs && !std::mem::replace(&mut seen[i], true));
+    if !permutation || data.cursor > pairs {
+        return Err(format!(
+            "the saved data order is not a shuffle of the task's {pairs} training pairs"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -379,5 +490,111 @@ mod tests {
                     .expect("fits in u64");
             assert!(n <= MAX_PARAMETERS, "{task:?}: {n} > {MAX_PARAMETERS}");
         }
+    }
+
+    #[test]
+    fn the_shuffling_generator_can_be_fast_forwarded() {
+        let mut drawn = Rng::new(42);
+        let mut order: Vec<usize> = (0..37).collect();
+        for _ in 0..5 {
+            drawn.shuffle(&mut order);
+        }
+        let mut jumped = generator_after(42, 5 * 36);
+        assert_eq!(
+            (0..4).map(|_| drawn.next_u64()).collect::<Vec<_>>(),
+            (0..4).map(|_| jumped.next_u64()).collect::<Vec<_>>()
+        );
+    }
+
+    /// `n` losses, as bits, of `trainer`'s next steps.
+    fn next_losses(trainer: &mut Trainer, n: usize) -> Vec<u32> {
+        (0..n).map(|_| trainer.step().loss.to_bits()).collect()
+    }
+
+    #[test]
+    fn a_resumed_run_continues_bit_identically_across_an_epoch() {
+        // With dropout on, and past the end of an epoch after the restore, so
+        // the weights, Adam's moments, the Noam step, the dropout masks and
+        // the data order must all come back exactly.
+        let settings = Settings {
+            dropout: 0.1,
+            ..tiny(TaskKind::Copy)
+        };
+        let mut uninterrupted = Trainer::new(&settings).expect("valid settings");
+        let epoch = uninterrupted.order.len() / settings.batch_size;
+        let k = epoch - 2;
+        let mut first = Trainer::new(&settings).expect("valid settings");
+        assert_eq!(
+            next_losses(&mut first, k),
+            next_losses(&mut uninterrupted, k)
+        );
+        let bytes = first.to_bytes();
+        drop(first);
+        let mut resumed = Trainer::from_bytes(&bytes).expect("own checkpoint loads");
+        assert_eq!(resumed.step_count(), k);
+        assert_eq!(
+            next_losses(&mut resumed, 6),
+            next_losses(&mut uninterrupted, 6),
+            "the losses after the restore are the uninterrupted run's, bit for bit"
+        );
+        assert_eq!(resumed.to_bytes(), uninterrupted.to_bytes());
+    }
+
+    #[test]
+    fn a_checkpoint_without_moments_resumes_with_a_fresh_optimizer() {
+        let mut t = Trainer::new(&tiny(TaskKind::Reverse)).expect("valid settings");
+        t.step();
+        let mut checked = checkpoint::read(&t.to_bytes()).expect("own bytes");
+        assert!(checked.optimizer.is_some(), "Adam's moments are saved");
+        checked.optimizer = None;
+        let meta = checked.meta.clone();
+        let device = crate::device();
+        let model = seeded(&device, 0, || checked.build(&device));
+        let weights_only = checkpoint::to_bytes(&model, meta);
+        let mut resumed = Trainer::from_bytes(&weights_only).expect("loads");
+        assert!(resumed.step().loss.is_finite());
+    }
+
+    #[test]
+    fn the_shipped_version_1_checkpoints_load_and_train() {
+        for (task, bytes) in [
+            (
+                TaskKind::Copy,
+                &include_bytes!("../../../assets/checkpoints/copy.ckpt")[..],
+            ),
+            (
+                TaskKind::EnJa,
+                &include_bytes!("../../../assets/checkpoints/en-ja.ckpt")[..],
+            ),
+        ] {
+            assert_eq!(bytes[8], 1, "the assets are version 1");
+            let mut t = Trainer::from_bytes(bytes).expect("a version-1 checkpoint loads");
+            assert_eq!(t.settings().task, task);
+            let step = t.step_count();
+            assert!(t.step().loss.is_finite());
+            assert_eq!(t.step_count(), step + 1);
+            let again = Trainer::from_bytes(&t.to_bytes()).expect("saved as version 2");
+            assert_eq!(again.step_count(), step + 1);
+        }
+    }
+
+    #[test]
+    fn a_forged_data_order_is_refused_before_the_model_is_built() {
+        let mut t = Trainer::new(&tiny(TaskKind::Copy)).expect("valid settings");
+        t.step();
+        let checked = checkpoint::read(&t.to_bytes()).expect("own bytes");
+        let mut meta: RunMeta = RunMeta::deserialize(&checked.meta).expect("own meta");
+        let data = meta.data.as_mut().expect("the data position is saved");
+        data.order[1] = data.order[0];
+        let optimizer = checked.optimizer.clone();
+        let device = crate::device();
+        let model = seeded(&device, 0, || checked.build(&device));
+        let forged = checkpoint::to_bytes_with_optimizer(
+            &model,
+            serde_json::to_value(&meta).expect("plain data"),
+            optimizer.as_ref(),
+        );
+        let err = Trainer::from_bytes(&forged).err().expect("refused");
+        assert!(err.to_string().contains("shuffle"), "{err}");
     }
 }

@@ -1,1 +1,25 @@
 ## runs
+# Runs saved in this browser (the run bar), and checkpoint files.
+
+runs-name-label = Run name
+runs-name-placeholder = e.g. warm-up 400
+runs-save-as = Save as
+runs-save-as-tooltip = Keep a copy of this run in this browser under this name: the model, the optimizer's state, the step, the settings and the curves.
+runs-list-label = Saved runs ({ $count })
+runs-none = No run saved under a name yet.
+runs-item-details = { $task }, step { $step }, { $size } MB
+runs-restore = Restore
+runs-restore-label = Restore the run “{ $name }”
+runs-delete = Delete
+runs-delete-label = Delete the run “{ $name }”
+runs-saved-autosave = Saved in this browser at step { $step }; a reload restores it.
+runs-saved-named = Saved as “{ $name }” at step { $step }.
+runs-error-quota = This browser's storage is full, so the run was not saved; the previous save is kept. Delete a saved run, or download a checkpoint to keep this one.
+runs-error-quota-named = This browser's storage is full, so “{ $name }” was not saved; nothing else changed. Delete a saved run, or download a checkpoint instead.
+runs-error-unavailable = This browser does not let the lab save here ({ $why }). Download a checkpoint to keep the run.
+runs-error-not-found = No run named “{ $name }” is saved in this browser.
+runs-error-unreadable-autosave = The run saved in this browser could not be read ({ $why }), so it was not loaded.
+runs-error-unreadable-named = The saved run “{ $name }” could not be read ({ $why }). The current model keeps working.
+runs-error-bad-name = A run name needs 1 to { $max } characters.
+runs-upload-too-large = The file has { $size } bytes; a checkpoint of this lab has at most { $max } bytes, so it was not read. The current model keeps working.
+runs-upload-unreadable = The file “{ $file }” could not be read. The current model keeps working.

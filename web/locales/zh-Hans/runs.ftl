@@ -1,1 +1,25 @@
 ## runs
+# 保存在本浏览器中的训练（运行栏）与{ -checkpoint }文件。
+
+runs-name-label = 训练名称
+runs-name-placeholder = 例如：预热 400
+runs-save-as = 另存为
+runs-save-as-tooltip = 以这个名称在本浏览器中保存这次训练的副本：模型、{ -optimizer }状态、{ -step }数、设置和曲线。
+runs-list-label = 已保存的训练（{ $count } 个）
+runs-none = 还没有以名称保存的训练。
+runs-item-details = { $task }，第 { $step } { -step }，{ $size } MB
+runs-restore = 恢复
+runs-restore-label = 恢复训练“{ $name }”
+runs-delete = 删除
+runs-delete-label = 删除训练“{ $name }”
+runs-saved-autosave = 已在第 { $step } { -step }保存到本浏览器；重新加载页面即可恢复。
+runs-saved-named = 已在第 { $step } { -step }保存为“{ $name }”。
+runs-error-quota = 浏览器存储空间已满，这次训练没有保存；上一次的保存仍然保留。请删除一个已保存的训练，或下载{ -checkpoint }来保留它。
+runs-error-quota-named = 浏览器存储空间已满，“{ $name }”没有保存；其他内容都没有变化。请删除一个已保存的训练，或改为下载{ -checkpoint }。
+runs-error-unavailable = 本浏览器不允许在这里保存（{ $why }）。请下载{ -checkpoint }来保留这次训练。
+runs-error-not-found = 本浏览器中没有名为“{ $name }”的训练。
+runs-error-unreadable-autosave = 保存在本浏览器中的训练无法读取（{ $why }），因此没有加载。
+runs-error-unreadable-named = 无法读取已保存的训练“{ $name }”（{ $why }）。当前模型可以继续使用。
+runs-error-bad-name = 训练名称需要 1 到 { $max } 个字符。
+runs-upload-too-large = 该文件有 { $size } 字节；本实验室的{ -checkpoint }最多 { $max } 字节，因此没有读取。当前模型可以继续使用。
+runs-upload-unreadable = 无法读取文件“{ $file }”。当前模型可以继续使用。

@@ -2,7 +2,9 @@
 //! reads at step t, its five best next tokens, the chosen one, that step's
 //! attention rows, and the KV cache with the multiply-adds it saves.
 
-use super::heatmap::{HeatData, Heatmap, Legend};
+use super::attention_view::target_lang;
+use super::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
+use super::i18n::{use_i18n, Arg, I18n};
 use super::link::request_translation;
 use super::state::use_lab;
 use crate::plot::colormap::ColorMap;
@@ -14,9 +16,17 @@ use leptos::prelude::*;
 /// Pixels per cell of a step's attention rows.
 const ROW_CELL_PX: u32 = 26;
 
-/// One step's rows, one per (layer, head), with the keys on top.
-fn row_map(maps: HeadMaps, keys: Vec<String>, testid: &'static str, what: String) -> impl IntoView {
-    let (values, row_labels) = rows_by_head(&maps);
+/// One step's rows, one per (layer, head), with the keys (in `key_lang`) on top.
+fn row_map(
+    i18n: I18n,
+    maps: HeadMaps,
+    keys: Vec<String>,
+    key_lang: &'static str,
+    testid: &'static str,
+    what: String,
+) -> impl IntoView {
+    let locale = i18n.locale.get();
+    let (values, row_labels) = rows_by_head(locale, &maps);
     let (rows, cols) = (row_labels.len(), maps.seq_k);
     let col_labels: Vec<String> = (0..cols)
         .map(|i| keys.get(i).cloned().unwrap_or_else(|| format!("#{i}")))
@@ -34,16 +44,27 @@ fn row_map(maps: HeadMaps, keys: Vec<String>, testid: &'static str, what: String
     view! {
         <figure>
             <figcaption>{what}</figcaption>
-            <Heatmap data=Signal::derive(move || data.clone()) size testid label/>
+            <Heatmap data=Signal::derive(move || data.clone()) size testid label
+                rows_are=Axis::Head cols_are=Axis::Key measure=Measure::Weight
+                row_lang=locale.code() col_lang=key_lang/>
         </figure>
     }
 }
 
+/// Tokens of the decoder's side, each in a span of `class`, marked with their language.
+fn tokens(list: &[String], class: &'static str, lang: &'static str) -> impl IntoView {
+    list.iter()
+        .map(|t| view! { <span class=class lang=lang>{t.clone()}</span> })
+        .collect_view()
+}
+
 fn step_panel(
+    i18n: I18n,
     v: StepView,
     self_row: HeadMaps,
     cross_row: HeadMaps,
     source: Vec<String>,
+    tgt_lang: &'static str,
 ) -> impl IntoView {
     let best = v
         .top_k
@@ -51,29 +72,37 @@ fn step_panel(
         .map(|(_, p)| *p)
         .unwrap_or(1.0)
         .max(f32::EPSILON);
-    let mode = if v.cached {
-        "with the KV cache"
+    let check = [
+        ("formula", Arg::from(group(v.formula))),
+        ("other", Arg::from(group(v.other_mode))),
+    ];
+    let (ops, ops_check) = if v.cached {
+        (
+            i18n.s("translate-ops-cached"),
+            i18n.f("translate-ops-check-cached", &check),
+        )
     } else {
-        "without a cache (the whole prefix again)"
+        (
+            i18n.s("translate-ops-recompute"),
+            i18n.f("translate-ops-check-recompute", &check),
+        )
     };
-    let other = if v.cached {
-        "Without the cache"
-    } else {
-        "With the cache"
-    };
+    let step = [("step", Arg::from(v.t))];
+    let cross_what = i18n.f("translate-cross-row", &step);
+    let self_what = i18n.f("translate-self-row", &step);
     let input = v.input.clone();
     view! {
-        <p class="decode-input">"Decoder input: "
-            {v.input.iter().map(|t| view! { <span class="token">{t.clone()}</span> }).collect_view()}
-            " → chooses " <b class="token chosen">{v.chosen.clone()}</b>
+        <p class="decode-input">{i18n.s("translate-decoder-input")}" "
+            {tokens(&v.input, "token", tgt_lang)}
+            " "{i18n.s("translate-chooses")}" " <b class="token chosen" lang=tgt_lang>{v.chosen.clone()}</b>
         </p>
         <div class="two-col">
             <div>
-                <h4>"Top 5 next tokens (softmax of the last position)"</h4>
+                <h4>{i18n.s("translate-top-k")}</h4>
                 <ol class="topk" data-testid="decode-topk">
                     {v.top_k.iter().map(|(token, p)| view! {
                         <li>
-                            <span class="token">{token.clone()}</span>
+                            <span class="token" lang=tgt_lang>{token.clone()}</span>
                             <span class="bar" style=format!("width:{:.0}%", 100.0 * p / best)></span>
                             <span class="prob">{format!("{p:.3}")}</span>
                         </li>
@@ -81,31 +110,36 @@ fn step_panel(
                 </ol>
             </div>
             <div class="kv-cache">
-                <h4>"KV cache"</h4>
+                <h4>{i18n.s("translate-kv-cache")}</h4>
                 {if v.cached {
-                    view! { <p>{format!("After this step each of the layers keeps K and V for {} position(s): ", v.cache.len())}
-                        {v.cache.iter().map(|t| view! { <span class="token cached">{t.clone()}</span> }).collect_view()}
-                        " Only the newest position was computed; the source's cross-attention K and V were computed once, at step 1."</p> }.into_any()
+                    view! {
+                        <p>{i18n.f("translate-cache-kept", &[("count", Arg::from(v.cache.len()))])}" "
+                            {tokens(&v.cache, "token cached", tgt_lang)}
+                            " "{i18n.s("translate-cache-note")}</p>
+                    }.into_any()
                 } else {
-                    view! { <p>"No cache: every step runs all layers over all positions again, and projects the source's K and V again."</p> }.into_any()
+                    view! { <p>{i18n.s("translate-no-cache")}</p> }.into_any()
                 }}
-                <p>"Multiply-adds of this step, " {mode} ": " <b data-testid="decode-ops">{v.counted.to_string()}</b>
-                    " (counted by the model; the formula gives " {group(v.formula)} "). " {other} ": " {group(v.other_mode)} "."</p>
-                <p class="formula"><code>{format!("without cache: {WITHOUT_CACHE}")}</code><br/><code>{format!("with cache: {WITH_CACHE}")}</code></p>
-                <p class="hint">"t = step, d = d_model, S = source tokens, V = target words, L = layers. Matrix products only."</p>
+                <p>{ops}" " <b data-testid="decode-ops">{v.counted.to_string()}</b>" "{ops_check}</p>
+                <p class="formula">
+                    {i18n.s("translate-formula-without")}" "<code>{WITHOUT_CACHE}</code><br/>
+                    {i18n.s("translate-formula-with")}" "<code>{WITH_CACHE}</code>
+                </p>
+                <p class="hint">{i18n.s("translate-formula-legend")}</p>
             </div>
         </div>
         <div class="two-col">
-            {row_map(cross_row, source, "decode-cross-row", format!("Cross-attention of step {} (rows = layer · head, columns = source keys)", v.t))}
-            {row_map(self_row, input, "decode-self-row", format!("Masked self-attention of step {} (columns = decoder inputs so far)", v.t))}
+            {row_map(i18n, cross_row, source, "en", "decode-cross-row", cross_what)}
+            {row_map(i18n, self_row, input, tgt_lang, "decode-self-row", self_what)}
         </div>
-        <Legend map=ColorMap::Viridis range=(0.0, 1.0) what="softmax weight"/>
+        <Legend map=ColorMap::Viridis range=(0.0, 1.0) what=i18n.s("translate-weight")/>
     }
 }
 
 #[component]
 pub fn DecodeStepper() -> impl IntoView {
     let lab = use_lab();
+    let i18n = use_i18n();
     let translation = move || lab.translation.get().and_then(Result::ok);
     let total = move || translation().map_or(0, |t| t.steps.len());
     let current = move || {
@@ -118,6 +152,7 @@ pub fn DecodeStepper() -> impl IntoView {
             step.self_row.clone(),
             step.cross_row.clone(),
             tr.attention.src_tokens.clone(),
+            target_lang(Some(settings.task)),
         ))
     };
     let toggle = move |ev: leptos::ev::Event| {
@@ -129,18 +164,18 @@ pub fn DecodeStepper() -> impl IntoView {
     };
     view! {
         <div class="decode-stepper">
-            <h3>"Greedy decoding, step by step"</h3>
+            <h3>{i18n.t("translate-decode-title")}</h3>
             <div class="controls">
                 <button data-testid="decode-prev" disabled=move || { lab.decode_step.get() == 0 }
-                    on:click=move |_| lab.decode_step.update(|s| *s = s.saturating_sub(1))>"◀ previous"</button>
+                    on:click=move |_| lab.decode_step.update(|s| *s = s.saturating_sub(1))>{i18n.t("translate-previous")}</button>
                 <span data-testid="decode-step" class="readout-big">{move || if total() == 0 { "0 / 0".to_string() } else { format!("{} / {}", lab.decode_step.get().min(total() - 1) + 1, total()) }}</span>
                 <button data-testid="decode-next" disabled=move || { lab.decode_step.get() + 1 >= total() }
-                    on:click=move |_| lab.decode_step.update(|s| *s += 1)>"next ▶"</button>
-                <label><input type="checkbox" data-testid="decode-cache" prop:checked=move || lab.decode_cached.get() on:change=toggle/>" keep a KV cache"</label>
+                    on:click=move |_| lab.decode_step.update(|s| *s += 1)>{i18n.t("translate-next")}</button>
+                <label><input type="checkbox" data-testid="decode-cache" prop:checked=move || lab.decode_cached.get() on:change=toggle/>" "{i18n.t("translate-keep-cache")}</label>
             </div>
             {move || match current() {
-                None => view! { <p class="placeholder">"Translate a sentence above to step through its decoding."</p> }.into_any(),
-                Some((v, self_row, cross_row, source)) => step_panel(v, self_row, cross_row, source).into_any(),
+                None => view! { <p class="placeholder">{i18n.s("translate-decode-waiting")}</p> }.into_any(),
+                Some((v, self_row, cross_row, source, tgt_lang)) => step_panel(i18n, v, self_row, cross_row, source, tgt_lang).into_any(),
             }}
         </div>
     }

@@ -1,11 +1,13 @@
 //! The page's end of the worker link: spawn, send, and apply every answer.
 //!
-//! Messages are JSON text (`lab_protocol`). The page never waits for the
-//! worker: it sends and returns, and each answer updates signals when it comes.
+//! Messages are JSON text (`lab_protocol`); checkpoint bytes travel beside it
+//! as a transferable `ArrayBuffer`, a message being then `[text, buffer]`.
+//! The page never waits for the worker: it sends and returns, and each answer
+//! updates signals when it comes.
 //!
-//! The run is saved to browser storage when a model loads and when training
-//! pauses, never while it runs: writing a megabyte to storage takes tens of
-//! milliseconds, which would stall the page mid-training.
+//! The worker saves the run in browser storage itself (when training pauses,
+//! every half minute while it trains, and when this page is hidden: see
+//! [`watch_visibility`]), so the page does no serialisation at all.
 
 use super::state::{Banner, Lab, Source, WorkerState};
 use super::storage;
@@ -59,6 +61,30 @@ pub fn spawn(lab: Lab) {
         return;
     };
     WORKER.with(|w| *w.borrow_mut() = Some(worker));
+    watch_visibility();
+}
+
+/// Tell the worker when the page is hidden (another tab, a closed laptop, a
+/// closing tab), so it saves the run at once rather than at the next pause.
+fn watch_visibility() {
+    thread_local! {
+        static WATCHING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if WATCHING.with(|w| w.replace(true)) {
+        return;
+    }
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let hidden = document.clone();
+    let on_change = Closure::<dyn FnMut()>::new(move || {
+        if hidden.hidden() {
+            send(WorkerInput::PageHidden);
+        }
+    });
+    let _ = document
+        .add_event_listener_with_callback("visibilitychange", on_change.as_ref().unchecked_ref());
+    on_change.forget();
 }
 
 /// Starts a training worker whose answers go to `on_output`; unreadable
@@ -69,13 +95,13 @@ pub fn spawn_worker(
     on_crash: impl Fn(String) + 'static,
 ) -> Option<Worker> {
     let worker = Worker::new(WORKER_URL).ok()?;
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let text = event.data().as_string().unwrap_or_default();
-        match WorkerOutput::from_json(&text) {
-            Ok(out) => on_output(out),
-            Err(e) => on_garbage(e.to_string()),
-        }
-    });
+    let on_message =
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            match read(event.data()) {
+                Ok(out) => on_output(out),
+                Err(e) => on_garbage(e.to_string()),
+            }
+        });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
@@ -87,9 +113,29 @@ pub fn spawn_worker(
     Some(worker)
 }
 
-/// Sends one message to a worker of the page's own.
+/// A worker message: JSON text, or `[text, buffer]` when bytes come with it.
+fn read(data: JsValue) -> Result<WorkerOutput, lab_protocol::MessageError> {
+    if let Some(text) = data.as_string() {
+        return WorkerOutput::from_parts(&text, None);
+    }
+    let parts: js_sys::Array = data.unchecked_into();
+    let text = parts.get(0).as_string().unwrap_or_default();
+    let bytes = js_sys::Uint8Array::new(&parts.get(1)).to_vec();
+    WorkerOutput::from_parts(&text, Some(bytes))
+}
+
+/// Sends one message to a worker of the page's own; checkpoint bytes go in
+/// an `ArrayBuffer` that is transferred, not copied by the browser.
 pub fn post(worker: &Worker, input: &WorkerInput) {
-    let _ = worker.post_message(&JsValue::from_str(&input.to_json()));
+    let (text, bytes) = input.to_parts();
+    let _ = match bytes {
+        None => worker.post_message(&JsValue::from_str(&text)),
+        Some(bytes) => {
+            let buffer = js_sys::Uint8Array::from(bytes).buffer();
+            let message = js_sys::Array::of2(&JsValue::from_str(&text), &buffer);
+            worker.post_message_with_transfer(&message, &js_sys::Array::of1(&buffer))
+        }
+    };
 }
 
 fn crashed(lab: Lab, message: String) {
@@ -136,32 +182,20 @@ thread_local! {
 }
 
 /// What to load once the worker is ready: the run saved in this browser if
-/// there is one, else the shipped pretrained checkpoint.
+/// there is one, else the shipped pretrained checkpoint. This worker keeps
+/// the page's run, so it saves it and lists the named runs.
 fn boot(lab: Lab) {
+    send(WorkerInput::Persist);
+    send(WorkerInput::ListRuns);
     // A deep link that names a task decides the model (`app::share`).
     if let Some(input) = lab.boot_with.get_value() {
         send(input);
         return;
     }
-    match storage::load_run() {
-        Some(Ok(run)) => {
-            lab.curves.set(run.curves);
-            send(WorkerInput::LoadCheckpoint {
-                bytes: run.checkpoint,
-                origin: ModelOrigin::Restored,
-            });
-        }
-        Some(Err(why)) => {
-            lab.note
-                .set(format!("The run saved in this browser was ignored: {why}."));
-            send(WorkerInput::LoadPretrained {
-                task: lab.task.get_untracked(),
-            });
-        }
-        None => send(WorkerInput::LoadPretrained {
-            task: lab.task.get_untracked(),
-        }),
-    }
+    send(WorkerInput::Restore {
+        task: lab.task.get_untracked(),
+        legacy: storage::legacy_run(),
+    });
 }
 
 /// Apply one worker answer to the page's state.
@@ -171,10 +205,10 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             lab.worker.set(WorkerState::Ready);
             boot(lab);
         }
-        WorkerOutput::Loaded(info) => {
-            if info.origin != ModelOrigin::Restored {
-                lab.curves.set(Default::default());
-            }
+        WorkerOutput::Loaded(mut info) => {
+            // A restored run comes with its curves; any other model starts without.
+            let curves = info.curves.take().map(crate::run::from_run_curves);
+            lab.curves.set(curves.unwrap_or_default());
             lab.task.set(info.settings.task);
             lab.draft.set(info.settings.clone());
             lab.step.set(info.step);
@@ -186,14 +220,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             }
             lab.clear(Source::Diverged);
             lab.clear(Source::Settings);
-            let origin = info.origin;
             lab.model.set(Some(info));
-            if origin != ModelOrigin::Restored {
-                // Keep the new model across a reload.
-                send(WorkerInput::Save {
-                    purpose: SavePurpose::Store,
-                });
-            }
             send(WorkerInput::MaskDemo {
                 head: lab.mask_head.get_untracked(),
             });
@@ -247,16 +274,28 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         WorkerOutput::MaskDemo(demo) => lab.mask_demo.set(Some(demo)),
         WorkerOutput::Trace(result) => lab.trace.set(Some(result)),
         WorkerOutput::Checkpoint {
-            purpose,
+            purpose: SavePurpose::Download,
             step,
             bytes,
-        } => match purpose {
-            SavePurpose::Store => storage::save_run(lab, step, bytes),
-            SavePurpose::Download => storage::download(
-                &crate::run::checkpoint_file_name(lab.task.get_untracked().name(), step),
-                &bytes,
-            ),
-        },
+        } => storage::download(
+            &crate::run::checkpoint_file_name(lab.task.get_untracked().name(), step),
+            &bytes,
+        ),
+        // The worker saves in storage itself; it sends bytes only to download.
+        WorkerOutput::Checkpoint { .. } => {}
+        WorkerOutput::Stored { name, step } => {
+            if name.is_none() {
+                // Saved anew: an older page's run is no longer needed.
+                storage::forget_legacy_run();
+            }
+            lab.clear(Source::Storage);
+            lab.note
+                .set(super::runs_view::stored_note(lab.i18n(), name, step));
+        }
+        WorkerOutput::Runs(runs) => super::runs_view::run_list().set(runs),
+        WorkerOutput::StorageFailed(e) => {
+            lab.show(Source::Storage, super::runs_view::explain(lab.i18n(), &e))
+        }
         WorkerOutput::Diverged {
             step,
             message,

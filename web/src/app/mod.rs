@@ -30,6 +30,7 @@ pub mod panels;
 pub mod panic;
 pub mod pe_view;
 pub mod present;
+pub mod runs_view;
 pub mod share;
 pub mod smoothing_view;
 pub mod state;

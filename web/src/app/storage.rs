@@ -1,12 +1,15 @@
-//! The run in browser storage, and checkpoint files in and out.
+//! Checkpoint files in and out, and the page's side of the saved runs.
 //!
-//! Nothing here can lose the current model: a save that does not fit is a
-//! note, a stored run that cannot be read is ignored, and an uploaded file
-//! that is not a checkpoint is refused by the worker, which keeps its model.
+//! The page never serialises a run: the worker saves it in IndexedDB itself
+//! (`worker::store`), so no save can stall the page. Checkpoint bytes cross
+//! between page and worker as transferable `ArrayBuffer`s (`link::post`).
+//! Nothing here can lose the current model: an uploaded file that is not a
+//! checkpoint is refused by the worker, which keeps its model.
 
 use super::link::send;
 use super::state::{Lab, Source};
-use crate::run::{SavedRun, STORAGE_KEY};
+use crate::i18n::{text_args, Arg, Locale};
+use crate::run::STORAGE_KEY;
 use lab_protocol::{ModelOrigin, WorkerInput};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -16,38 +19,23 @@ fn local_storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// The saved run: `None` if there is none, `Some(Err)` if it cannot be read.
-pub fn load_run() -> Option<Result<SavedRun, String>> {
-    let text = local_storage()?.get_item(STORAGE_KEY).ok().flatten()?;
-    Some(SavedRun::from_json(&text))
+/// The run an older version of the page kept in `localStorage`, as text: the
+/// worker reads it (off the page's thread) if it has no newer save.
+pub fn legacy_run() -> Option<String> {
+    local_storage()?.get_item(STORAGE_KEY).ok().flatten()
 }
 
-/// Store the current run (settings, weights, curves).
-pub fn save_run(lab: Lab, step: usize, checkpoint: Vec<u8>) {
-    let Some(info) = lab.model.get_untracked() else {
-        return;
-    };
-    let run = SavedRun {
-        settings: info.settings,
-        step,
-        checkpoint,
-        curves: lab.curves.get_untracked(),
-    };
-    let saved = local_storage()
-        .map(|s| s.set_item(STORAGE_KEY, &run.to_json()).is_ok())
-        .unwrap_or(false);
-    lab.note.set(if saved {
-        format!("Saved in this browser at step {step}; a reload restores it.")
-    } else {
-        "This run could not be saved in this browser (storage is full or disabled); download a checkpoint to keep it.".into()
-    });
+/// Drop the older page's run, once the worker has saved the run anew.
+pub fn forget_legacy_run() {
+    if let Some(s) = local_storage() {
+        let _ = s.remove_item(STORAGE_KEY);
+    }
 }
 
 /// Forget the saved run, so the next load starts from the pretrained model.
 pub fn clear_run() {
-    if let Some(s) = local_storage() {
-        let _ = s.remove_item(STORAGE_KEY);
-    }
+    forget_legacy_run();
+    send(WorkerInput::ForgetAutosave);
 }
 
 /// Offer `bytes` as a file download.
@@ -74,19 +62,26 @@ pub fn download(name: &str, bytes: &[u8]) {
 }
 
 /// Why a file of `size` bytes is refused before it is read, if it is.
-pub fn upload_too_large(size: f64) -> Option<String> {
+pub fn upload_too_large(locale: Locale, size: f64) -> Option<String> {
     let max = lab_math::limits::MAX_CHECKPOINT_BYTES;
-    (size > max as f64).then(|| format!("The file has {size:.0} bytes; a checkpoint of this lab has at most {max} bytes, so it was not read."))
+    (size > max as f64).then(|| {
+        text_args(
+            locale,
+            "runs-upload-too-large",
+            &[
+                ("size", Arg::from(format!("{size:.0}"))),
+                ("max", Arg::from(max.to_string())),
+            ],
+        )
+    })
 }
 
-/// Read an uploaded file and hand it to the worker as a checkpoint.
+/// Read an uploaded file and hand its bytes to the worker as a checkpoint.
 pub fn upload(lab: Lab, file: web_sys::File) {
     lab.clear(Source::Upload);
-    if let Some(problem) = upload_too_large(file.size()) {
-        lab.show(
-            Source::Upload,
-            format!("{problem} The current model keeps working."),
-        );
+    let locale = lab.locale.get_untracked();
+    if let Some(problem) = upload_too_large(locale, file.size()) {
+        lab.show(Source::Upload, problem);
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
@@ -100,9 +95,10 @@ pub fn upload(lab: Lab, file: web_sys::File) {
             }
             Err(_) => lab.show(
                 Source::Upload,
-                format!(
-                    "The file {:?} could not be read. The current model keeps working.",
-                    file.name()
+                text_args(
+                    locale,
+                    "runs-upload-unreadable",
+                    &[("file", Arg::from(file.name()))],
                 ),
             ),
         }
@@ -116,7 +112,7 @@ mod tests {
     #[test]
     fn uploads_over_the_checkpoint_cap_are_refused_unread() {
         let max = lab_math::limits::MAX_CHECKPOINT_BYTES as f64;
-        assert_eq!(upload_too_large(max), None);
-        assert!(upload_too_large(max + 1.0).is_some_and(|m| m.contains("at most")));
+        assert_eq!(upload_too_large(Locale::En, max), None);
+        assert!(upload_too_large(Locale::En, max + 1.0).is_some_and(|m| m.contains("at most")));
     }
 }

@@ -128,6 +128,7 @@ pub fn Toolbar() -> impl IntoView {
                 <input type="file" accept=".ckpt,application/octet-stream" data-testid="checkpoint-upload" on:change=on_upload/>
             </label>
             <button on:click=move |_| { storage::clear_run(); lab.note.set(i18n.s_now("common-forgotten")) }>{i18n.t("common-forget")}</button>
+            <super::runs_view::SavedRuns/>
             <span class="note" aria-live="polite">{move || if lab.worker.get() == WorkerState::Starting { i18n.s("common-starting") } else { lab.note.get() }}</span>
         </div>
     }

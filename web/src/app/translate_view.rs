@@ -1,8 +1,10 @@
 //! View 9: type a sentence, decode it greedily, and see its attention.
 
-use super::attention_view::AttentionGrid;
+use super::attention_view::{target_lang, AttentionGrid};
+use super::i18n::{use_i18n, Arg};
 use super::link::request_translation;
 use super::state::{use_lab, Lab, Source};
+use crate::i18n::{text_args, Locale};
 use lab_protocol::AttentionKind;
 use leptos::prelude::*;
 
@@ -51,11 +53,18 @@ pub fn check_input(vocab: &lab_tasks::Vocab, max_words: usize, text: &str) -> In
 
 /// A note when the input is longer than any sentence the model was trained on:
 /// allowed (up to the model's limit), but out of what it has seen.
-pub fn longer_than_trained(words: usize, longest: usize) -> Option<String> {
-    (words > longest).then(|| format!("This task's sentences have at most {longest} words; the model has never seen a longer one, so expect mistakes."))
+pub fn longer_than_trained(locale: Locale, words: usize, longest: usize) -> Option<String> {
+    (words > longest).then(|| {
+        text_args(
+            locale,
+            "translate-longer-than-trained",
+            &[("longest", Arg::from(longest))],
+        )
+    })
 }
 
 fn submit(lab: Lab, text: String) {
+    let i18n = lab.i18n();
     lab.translate_text.set(text.clone());
     let Some(facts) = lab.facts_untracked() else {
         return;
@@ -73,8 +82,9 @@ fn submit(lab: Lab, text: String) {
             lab.translation.set(None);
             lab.show(
                 Source::Translate,
-                format!(
-                    "That sentence has {words} words; this model reads at most {max}. Shorten it."
+                i18n.f_now(
+                    "translate-too-long-banner",
+                    &[("words", Arg::from(words)), ("max", Arg::from(max))],
                 ),
             );
         }
@@ -85,7 +95,15 @@ fn submit(lab: Lab, text: String) {
                 .map(|w| format!("“{w}”"))
                 .collect::<Vec<_>>()
                 .join(", ");
-            lab.show(Source::Translate, format!("Unknown word{}: {list}. The model only knows the {} words of this task's vocabulary; try one of the example sentences.", if unknown.len() > 1 { "s" } else { "" }, facts.src_vocab.len()));
+            let args = [
+                ("count", Arg::from(unknown.len())),
+                ("list", Arg::from(list)),
+                ("size", Arg::from(facts.src_vocab.len())),
+            ];
+            lab.show(
+                Source::Translate,
+                i18n.f_now("translate-unknown-banner", &args),
+            );
         }
     }
 }
@@ -93,6 +111,7 @@ fn submit(lab: Lab, text: String) {
 #[component]
 pub fn TranslateView() -> impl IntoView {
     let lab = use_lab();
+    let i18n = use_i18n();
     let examples = move || {
         lab.facts()
             .map(|f| {
@@ -108,6 +127,8 @@ pub fn TranslateView() -> impl IntoView {
         lab.facts()
             .map(|f| (f.src_vocab(), f.max_input_words, f.longest_task_sentence))
     });
+    let tgt_lang =
+        Memo::new(move |_| target_lang(lab.model.with(|m| m.as_ref().map(|m| m.settings.task))));
     let check = move || {
         vocab.with(|v| match v {
             Some((v, max, _)) => lab.translate_text.with(|t| check_input(v, *max, t)),
@@ -117,6 +138,7 @@ pub fn TranslateView() -> impl IntoView {
     let beyond = move || {
         let longest = vocab.with(|v| v.as_ref().map(|v| v.2))?;
         longer_than_trained(
+            i18n.locale.get(),
             lab.translate_text.with(|t| t.split_whitespace().count()),
             longest,
         )
@@ -131,24 +153,34 @@ pub fn TranslateView() -> impl IntoView {
     });
     view! {
         <section id="translate" class="view">
-            <h2>"9 · Translate, step by step"</h2>
-            <p>"Type a sentence in the task's source language. The model decodes greedily, one token at a time (argmax), until it emits <eos>."</p>
+            <h2>{i18n.t("translate-title")}</h2>
+            <p>{i18n.t("translate-intro")}</p>
             <div class="controls">
-                <input type="text" class="translate-input" data-testid="translate-input" placeholder="e.g. the big dog sees a small cat"
-                    prop:value=move || lab.translate_text.get()
-                    on:input=move |ev| submit(lab, event_target_value(&ev))/>
-                <button on:click=move |_| submit(lab, lab.translate_text.get_untracked())>"Translate"</button>
+                // The typed text is the source language's; the example in the
+                // placeholder is one of the task's own held-out sentences.
+                <label>
+                    <span class="visually-hidden">{i18n.t("translate-input-label")}</span>
+                    <input type="text" class="translate-input" data-testid="translate-input" lang="en"
+                        placeholder=move || examples().into_iter().next().unwrap_or_default()
+                        prop:value=move || lab.translate_text.get()
+                        on:input=move |ev| submit(lab, event_target_value(&ev))/>
+                </label>
+                <button on:click=move |_| submit(lab, lab.translate_text.get_untracked())>{i18n.t("translate-button")}</button>
             </div>
-            <p class="examples">"Held-out examples: "
-                {move || examples().into_iter().map(|e| { let text = e.clone(); view! { <button class="chip" on:click=move |_| submit(lab, text.clone())>{e}</button> } }).collect_view()}
+            <p class="examples">{i18n.t("translate-examples")}" "
+                {move || examples().into_iter().map(|e| { let text = e.clone(); view! { <button class="chip" lang="en" on:click=move |_| submit(lab, text.clone())>{e}</button> } }).collect_view()}
             </p>
             <div class="translate-check" aria-live="polite">
                 {move || match check() {
-                    InputCheck::Empty => view! { <p class="hint">"Type a sentence above (it is empty)."</p> }.into_any(),
-                    InputCheck::TooLong { words, max } => view! { <p class="problem">{format!("Too long: {words} words, at most {max}.")}</p> }.into_any(),
+                    InputCheck::Empty => view! { <p class="hint">{i18n.s("translate-empty")}</p> }.into_any(),
+                    InputCheck::TooLong { words, max } => view! {
+                        <p class="problem">{i18n.f("translate-too-long", &[("words", Arg::from(words)), ("max", Arg::from(max))])}</p>
+                    }.into_any(),
                     InputCheck::Unknown { words, .. } => view! {
-                        <p class="problem">"Unknown words are highlighted: "
-                            {words.into_iter().map(|(w, bad)| if bad { view! { <mark class="unknown">{w}</mark>" " }.into_any() } else { view! { <span>{w}" "</span> }.into_any() }).collect_view()}
+                        <p class="problem">{i18n.s("translate-unknown-highlighted")}" "
+                            <span lang="en">
+                                {words.into_iter().map(|(w, bad)| if bad { view! { <mark class="unknown">{w}</mark>" " }.into_any() } else { view! { <span>{w}" "</span> }.into_any() }).collect_view()}
+                            </span>
                         </p>
                     }.into_any(),
                     InputCheck::Ok => match lab.translation.get() {
@@ -158,9 +190,9 @@ pub fn TranslateView() -> impl IntoView {
                 }}
             </div>
             <p class="hint">{beyond}</p>
-            <p class="translate-result">"Output: " <output data-testid="translate-output">{output}</output></p>
+            <p class="translate-result">{i18n.t("translate-output")}" " <output data-testid="translate-output" lang=move || tgt_lang.get()>{output}</output></p>
             <super::decode_view::DecodeStepper/>
-            <h3>"Cross-attention of the whole decode (rows = each step's query, labelled input → chosen token; columns = source keys)"</h3>
+            <h3>{i18n.t("translate-whole-attention")}</h3>
             <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| false) testid="translate-attention"/>
         </section>
     }
@@ -172,7 +204,12 @@ mod tests {
 
     #[test]
     fn only_inputs_longer_than_the_task_get_the_out_of_distribution_note() {
-        assert_eq!(longer_than_trained(12, 12), None);
-        assert!(longer_than_trained(13, 12).is_some_and(|n| n.contains("at most 12 words")));
+        for locale in Locale::ALL {
+            assert_eq!(longer_than_trained(locale, 12, 12), None);
+            assert!(longer_than_trained(locale, 13, 12).is_some_and(|n| n.contains("12")));
+        }
+        assert!(
+            longer_than_trained(Locale::En, 13, 12).is_some_and(|n| n.contains("at most 12 words"))
+        );
     }
 }

@@ -7,6 +7,7 @@
 //! model counted while it decoded; beside them, `lab_math::decoding` gives the
 //! formula's value for both modes, so the saving can be read off.
 
+use crate::i18n::{text_args, Arg, Locale};
 use lab_math::decoding::{step_multiply_adds, DecoderShape};
 use lab_protocol::{HeadMaps, Settings, Translation};
 
@@ -70,13 +71,21 @@ pub fn step_view(settings: &Settings, tr: &Translation, index: usize) -> Option<
 }
 
 /// One step's attention rows `[n_layers, n_heads, 1, seq_k]` as a matrix with
-/// one row per (layer, head): `(values [n_layers·n_heads, seq_k], row labels)`.
-pub fn rows_by_head(maps: &HeadMaps) -> (Vec<f32>, Vec<String>) {
+/// one row per (layer, head): `(values [n_layers·n_heads, seq_k], row labels)`,
+/// the labels (`layer 2 · head 1`, counted from 1) in `locale`.
+pub fn rows_by_head(locale: Locale, maps: &HeadMaps) -> (Vec<f32>, Vec<String>) {
     let mut labels = Vec::new();
     let mut values = Vec::new();
     for layer in 0..maps.n_layers {
         for head in 0..maps.n_heads {
-            labels.push(format!("layer {} · head {}", layer + 1, head + 1));
+            labels.push(text_args(
+                locale,
+                "translate-layer-head",
+                &[
+                    ("layer", Arg::from(layer + 1)),
+                    ("head", Arg::from(head + 1)),
+                ],
+            ));
             values.extend_from_slice(maps.head(layer, head));
         }
     }
@@ -160,9 +169,23 @@ mod tests {
             seq_k: 2,
             weights: vec![1.0, 0.0, 0.5, 0.5, 0.2, 0.8, 0.0, 1.0],
         };
-        let (values, labels) = rows_by_head(&maps);
+        let (values, labels) = rows_by_head(Locale::En, &maps);
         assert_eq!(labels[2], "layer 2 · head 1");
         assert_eq!(&values[4..6], &[0.2, 0.8]);
+        for locale in Locale::ALL {
+            let (_, labels) = rows_by_head(locale, &maps);
+            assert_eq!(labels.len(), 4, "one row per layer and head");
+            assert!(
+                labels[2].contains('2') && labels[2].contains('1'),
+                "{locale:?}: {}",
+                labels[2]
+            );
+        }
+        assert_ne!(
+            rows_by_head(Locale::Ja, &maps).1[2],
+            labels[2],
+            "the words are translated"
+        );
     }
 
     #[test]

@@ -6,12 +6,91 @@
 //! tensors). The only arithmetic here is the what-if softmax with inverse
 //! temperature β, done by `lab_math::beta`, and the β-weighted sum of the
 //! model's `V` rows that follows from it.
+//!
+//! The walk-through has [`STAGES`] stages, in the order the head computes
+//! them ([`Stage::ORDER`]); presentation mode reveals them one at a time.
+//! In the hover formulas, `k₃` is the key at position 3 (positions count
+//! from 1, as the table's columns do) and `[c]` is dimension `c` of a vector
+//! (counted from 0, as in the code).
 
+use crate::i18n::{text, text_args, Arg, Locale};
 use lab_math::beta::{entropy_bits, softmax_beta};
 use lab_protocol::HeadTrace;
 
 /// Decimal places of every number in the walk-through.
 pub const DIGITS: usize = 2;
+
+/// The number of stages of the walk-through.
+pub const STAGES: usize = 9;
+
+/// One stage of the walk-through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The query's input `x` and its projection `q = x · W^Q`.
+    Query,
+    /// `K = x · W^K` and `V = x · W^V` for every key position.
+    KeysValues,
+    /// `q · kⱼ` for every key.
+    Dots,
+    /// `÷ √d_k`.
+    Scale,
+    /// Hidden keys become −∞.
+    Mask,
+    /// `softmax`: the model's attention weights.
+    Softmax,
+    /// `weights · V`: this head's output.
+    Output,
+    /// `Concat(head₁ … headₕ) · W^O + b^O`: the multi-head output.
+    Concat,
+    /// `softmax(β · s)`: hard and soft attention, a what-if.
+    WhatIf,
+}
+
+impl Stage {
+    /// The stages in the order the head computes them.
+    pub const ORDER: [Stage; STAGES] = [
+        Stage::Query,
+        Stage::KeysValues,
+        Stage::Dots,
+        Stage::Scale,
+        Stage::Mask,
+        Stage::Softmax,
+        Stage::Output,
+        Stage::Concat,
+        Stage::WhatIf,
+    ];
+
+    /// The stage's place in [`Stage::ORDER`], from 0 (its `data-stage`).
+    pub fn index(self) -> usize {
+        Stage::ORDER
+            .iter()
+            .position(|&s| s == self)
+            .expect("every stage is in Stage::ORDER")
+    }
+
+    /// Whether the stage is shown when the first `reveal` stages are
+    /// (`usize::MAX`: all of them, the normal page).
+    pub fn shown(self, reveal: usize) -> bool {
+        self.index() < reveal
+    }
+
+    /// The stage's numbered name, e.g. `④ ÷ √d_k (scaling)`.
+    pub fn title(self, locale: Locale) -> String {
+        const NUMBERS: [&str; STAGES] = ["①", "②", "③", "④", "⑤", "⑥", "⑦", "⑧", "⑨"];
+        let name = match self {
+            Stage::Query => text(locale, "head-stage-query"),
+            Stage::KeysValues => text(locale, "head-stage-keys-values"),
+            Stage::Dots => text(locale, "head-stage-dots"),
+            Stage::Scale => text(locale, "head-stage-scale"),
+            Stage::Mask => text(locale, "head-stage-mask"),
+            Stage::Softmax => text(locale, "head-stage-softmax"),
+            Stage::Output => text(locale, "head-stage-output"),
+            Stage::Concat => text(locale, "head-stage-concat"),
+            Stage::WhatIf => text(locale, "head-stage-what-if"),
+        };
+        format!("{} {name}", NUMBERS[self.index()])
+    }
+}
 
 /// One number of a stage, and how it was computed.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,42 +113,46 @@ pub fn fmt(v: f32) -> String {
     format!("{v:.DIGITS$}")
 }
 
-/// The per-key stages of one query: `q·k`, `÷√d_k`, the mask, the softmax.
+/// `n` in subscript digits: `subscript(12) == "₁₂"`.
+pub fn subscript(n: usize) -> String {
+    const DIGITS: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+    n.to_string()
+        .chars()
+        .map(|c| DIGITS[c.to_digit(10).expect("a decimal digit") as usize])
+        .collect()
+}
+
+/// The name of key `j` (0-based) in the formulas: `k₁` for the first key.
+pub fn key_name(j: usize) -> String {
+    format!("k{}", subscript(j + 1))
+}
+
+/// The model's per-key stages of one query: `q·k`, `÷√d_k`, the mask, the softmax.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyStages {
     pub dots: Vec<Cell>,
     pub scaled: Vec<Cell>,
     pub masked: Vec<Cell>,
     pub weights: Vec<Cell>,
-    /// `softmax(β · scores)`: the what-if.
-    pub beta_weights: Vec<Cell>,
 }
 
-/// The stages of query `i`, with the what-if weights at inverse temperature `beta`.
+/// The stages of query `i`, their hover formulas in `locale`.
 ///
 /// # Panics
 /// If `i` is not a query of the trace.
-pub fn key_stages(tr: &HeadTrace, i: usize, beta: f32) -> KeyStages {
+pub fn key_stages(locale: Locale, tr: &HeadTrace, i: usize) -> KeyStages {
     assert!(i < tr.seq_q, "query {i} outside {} queries", tr.seq_q);
     let q = HeadTrace::row(&tr.q, tr.d_k, i);
     let masked = tr.masked_scores(i);
     // The softmax's denominator as its formula reads, in f64 so large scores do not overflow.
     let visible: f64 = masked.iter().flatten().map(|&s| f64::from(s).exp()).sum();
-    let what_if = softmax_beta(&masked, beta);
-    let key = |j: usize| {
-        tr.key_tokens
-            .get(j)
-            .cloned()
-            .unwrap_or_else(|| format!("#{j}"))
-    };
     let mut stages = KeyStages {
         dots: vec![],
         scaled: vec![],
         masked: vec![],
         weights: vec![],
-        beta_weights: vec![],
     };
-    for j in 0..tr.seq_k {
+    for (j, &visible_score) in masked.iter().enumerate() {
         let k = HeadTrace::row(&tr.k, tr.d_k, j);
         let dot = tr.dots[i * tr.seq_k + j];
         let first = q
@@ -81,11 +164,15 @@ pub fn key_stages(tr: &HeadTrace, i: usize, beta: f32) -> KeyStages {
             .join(" + ");
         stages.dots.push(Cell {
             value: Some(dot),
-            formula: format!(
-                "q·k({}) = {first} + … ({} terms) = {}",
-                key(j),
-                tr.d_k,
-                fmt(dot)
+            formula: text_args(
+                locale,
+                "head-cell-dot",
+                &[
+                    ("key", Arg::from(key_name(j))),
+                    ("first", Arg::from(first)),
+                    ("terms", Arg::from(tr.d_k)),
+                    ("value", Arg::from(fmt(dot))),
+                ],
             ),
         });
         let score = tr.scores[i * tr.seq_k + j];
@@ -93,16 +180,18 @@ pub fn key_stages(tr: &HeadTrace, i: usize, beta: f32) -> KeyStages {
             value: Some(score),
             formula: format!("{} / √{} = {}", fmt(dot), tr.d_k, fmt(score)),
         });
-        let hidden = masked[j].is_none();
+        let hidden = visible_score.is_none();
+        let key = Arg::from(key_name(j));
         stages.masked.push(Cell {
-            value: masked[j],
+            value: visible_score,
             formula: if hidden {
-                format!(
-                    "key {} comes after the query: hidden, −∞ (weight exactly 0)",
-                    key(j)
-                )
+                text_args(locale, "head-cell-hidden", &[("key", key)])
             } else {
-                format!("visible: {} stays", fmt(score))
+                text_args(
+                    locale,
+                    "head-cell-visible",
+                    &[("key", key), ("score", Arg::from(fmt(score)))],
+                )
             },
         });
         let w = tr.weights[i * tr.seq_k + j];
@@ -114,17 +203,77 @@ pub fn key_stages(tr: &HeadTrace, i: usize, beta: f32) -> KeyStages {
                 format!("exp({}) / {visible:.2} = {}", fmt(score), fmt(w))
             },
         });
-        stages.beta_weights.push(Cell {
-            value: Some(what_if[j]),
-            formula: format!(
-                "exp(β·{}) / Σ exp(β·s), β = {} → {}",
-                fmt(score),
-                fmt_beta(beta),
-                fmt(what_if[j])
-            ),
-        });
     }
     stages
+}
+
+/// `softmax(β · s)` over query `i`'s scores: the what-if weights at inverse
+/// temperature `beta`, each with its formula.
+///
+/// # Panics
+/// If `i` is not a query of the trace.
+pub fn what_if_weights(tr: &HeadTrace, i: usize, beta: f32) -> Vec<Cell> {
+    assert!(i < tr.seq_q, "query {i} outside {} queries", tr.seq_q);
+    let masked = tr.masked_scores(i);
+    softmax_beta(&masked, beta)
+        .into_iter()
+        .zip(&masked)
+        .map(|(w, s)| Cell {
+            value: Some(w),
+            formula: match s {
+                Some(s) => format!(
+                    "exp(β·{}) / Σ exp(β·s), β = {} → {}",
+                    fmt(*s),
+                    fmt_beta(beta),
+                    fmt(w)
+                ),
+                None => "exp(β·(−∞)) / Σ = 0".to_string(),
+            },
+        })
+        .collect()
+}
+
+/// Query `i`'s projection `q = x · W^Q` (this head's columns), one cell per
+/// dimension, the formula in `locale`.
+pub fn query_cells(locale: Locale, tr: &HeadTrace, i: usize) -> Vec<Cell> {
+    HeadTrace::row(&tr.q, tr.d_k, i)
+        .iter()
+        .enumerate()
+        .map(|(c, &x)| Cell {
+            value: Some(x),
+            formula: text_args(
+                locale,
+                "head-cell-q",
+                &[
+                    ("dim", Arg::from(c)),
+                    ("value", Arg::from(format!("{x:.4}"))),
+                ],
+            ),
+        })
+        .collect()
+}
+
+/// Row `j` (0-based) of `K` or `V`, named `name` (`k` or `v`): `k₃[c] = …`.
+pub fn row_cells(name: char, j: usize, row: &[f32]) -> Vec<Cell> {
+    row.iter()
+        .enumerate()
+        .map(|(c, &x)| Cell {
+            value: Some(x),
+            formula: format!("{name}{}[{c}] = {x:.4}", subscript(j + 1)),
+        })
+        .collect()
+}
+
+/// A head's output `Σⱼ wⱼ · vⱼ`, named `name` in the formulas.
+pub fn context_cells(name: &str, values: &[f32]) -> Vec<Cell> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(c, &x)| Cell {
+            value: Some(x),
+            formula: format!("{name}[{c}] = Σⱼ wⱼ·vⱼ[{c}] = {}", fmt(x)),
+        })
+        .collect()
 }
 
 /// The β slider's right end. The slider's value is β itself, except that
@@ -172,6 +321,14 @@ pub fn row_entropies(tr: &HeadTrace, beta: f32) -> Vec<f32> {
 /// The entropy in bits of query `i`'s row at inverse temperature `beta`.
 pub fn row_entropy(tr: &HeadTrace, i: usize, beta: f32) -> f32 {
     entropy_bits(&softmax_beta(&tr.masked_scores(i), beta))
+}
+
+/// The token of key `j` (0-based), or its number when the trace has none.
+pub fn key_token(tr: &HeadTrace, j: usize) -> String {
+    tr.key_tokens
+        .get(j)
+        .cloned()
+        .unwrap_or_else(|| format!("#{j}"))
 }
 
 /// The label of query row `i`: `input → prediction` for decoder queries.
@@ -227,31 +384,86 @@ mod tests {
 
     #[test]
     fn hovering_a_scaled_score_shows_the_division_with_its_numbers() {
-        let s = key_stages(&trace(), 0, 1.0);
+        let s = key_stages(Locale::En, &trace(), 0);
         assert_eq!(s.scaled[0].formula, "1.00 / √2 = 0.71");
         assert_eq!(
             s.dots[2].formula,
-            "q·k(z) = 1.00×2.00 + 0.00×0.00 + … (2 terms) = 2.00"
+            "q · k₃ = 1.00×2.00 + 0.00×0.00 + … (2 terms) = 2.00"
+        );
+    }
+
+    #[test]
+    fn hover_formulas_speak_the_pages_language_and_keep_the_numbers() {
+        for locale in Locale::ALL {
+            let s = key_stages(locale, &trace(), 0);
+            let dot = &s.dots[2].formula;
+            assert!(
+                dot.starts_with("q · k₃ = 1.00×2.00 + 0.00×0.00 + …") && dot.ends_with("= 2.00"),
+                "{locale:?}: {dot}"
+            );
+            assert!(s.masked[1].formula.contains("0.00"), "{locale:?}");
+            assert!(s.masked[2].formula.contains("k₃"), "{locale:?}");
+            let q = &query_cells(locale, &trace(), 1)[1].formula;
+            assert!(
+                q.starts_with("q[1] = ") && q.ends_with("= 0.5000"),
+                "{locale:?}: {q}"
+            );
+        }
+        let ja = key_stages(Locale::Ja, &trace(), 0);
+        assert_ne!(
+            ja.masked[2].formula,
+            key_stages(Locale::En, &trace(), 0).masked[2].formula,
+            "the words are translated"
         );
     }
 
     #[test]
     fn hidden_keys_show_minus_infinity_and_weigh_nothing() {
-        let s = key_stages(&trace(), 0, 1.0);
+        let s = key_stages(Locale::En, &trace(), 0);
         assert_eq!(s.masked[2].text(), "−∞");
         assert_eq!(s.weights[2].value, Some(0.0));
-        assert_eq!(s.beta_weights[2].value, Some(0.0));
+        assert_eq!(what_if_weights(&trace(), 0, 1.0)[2].value, Some(0.0));
     }
 
     #[test]
     fn beta_one_is_the_models_own_softmax() {
         let tr = trace();
         for i in 0..2 {
-            let s = key_stages(&tr, i, 1.0);
-            for (a, b) in s.beta_weights.iter().zip(&s.weights) {
+            let s = key_stages(Locale::En, &tr, i);
+            for (a, b) in what_if_weights(&tr, i, 1.0).iter().zip(&s.weights) {
                 assert!((a.value.expect("weight") - b.value.expect("weight")).abs() < 1e-6);
             }
         }
+    }
+
+    #[test]
+    fn the_stages_come_in_the_order_the_head_computes_them() {
+        assert_eq!(Stage::ORDER.len(), STAGES);
+        for (i, stage) in Stage::ORDER.into_iter().enumerate() {
+            assert_eq!(stage.index(), i);
+            assert!(stage.shown(usize::MAX), "the normal page shows every stage");
+            assert!(stage.shown(i + 1) && !stage.shown(i));
+        }
+        assert_eq!(Stage::Query.index(), 0);
+        assert_eq!(Stage::WhatIf.index(), STAGES - 1, "the what-if comes last");
+        assert_eq!(Stage::Scale.title(Locale::En), "④ ÷ √d_k (scaling)");
+        for locale in Locale::ALL {
+            assert!(Stage::Concat.title(locale).starts_with("⑧ "));
+        }
+    }
+
+    #[test]
+    fn keys_are_named_by_their_position_from_one() {
+        assert_eq!(key_name(0), "k₁");
+        assert_eq!(subscript(120), "₁₂₀");
+        assert_eq!(
+            row_cells('v', 2, &[0.5, -1.0])[1].formula,
+            "v₃[1] = -1.0000"
+        );
+        assert_eq!(
+            context_cells("head 1", &[0.25])[0].formula,
+            "head 1[0] = Σⱼ wⱼ·vⱼ[0] = 0.25"
+        );
     }
 
     #[test]
@@ -289,12 +501,8 @@ mod tests {
         assert_eq!(beta_from_slider(1.0), 1.0);
         assert_eq!(beta_from_slider(BETA_SLIDER_MAX), f32::INFINITY);
         assert_eq!(fmt_beta(beta_from_slider(BETA_SLIDER_MAX)), "∞");
-        let hard = key_stages(&trace(), 0, beta_from_slider(BETA_SLIDER_MAX));
-        let one_hot: Vec<f32> = hard
-            .beta_weights
-            .iter()
-            .map(|c| c.value.expect("weight"))
-            .collect();
+        let hard = what_if_weights(&trace(), 0, beta_from_slider(BETA_SLIDER_MAX));
+        let one_hot: Vec<f32> = hard.iter().map(|c| c.value.expect("weight")).collect();
         assert_eq!(
             one_hot,
             vec![1.0, 0.0, 0.0],

@@ -7,11 +7,18 @@
 //!
 //! - [`model`]: the [`model::LabModel`] trait the worker trains;
 //! - [`session`]: the state machine, tested natively with a fake model;
-//! - [`trainer`]: the real model, `lab_train::Trainer`, behind that trait.
+//! - [`trainer`]: the real model, `lab_train::Trainer`, behind that trait;
+//! - [`store`]: the runs in browser storage (IndexedDB), written by the
+//!   worker itself so that saving never blocks the page.
+//!
+//! Messages are JSON text; checkpoint bytes travel beside it as a
+//! transferable `ArrayBuffer` (`[text, buffer]`, see [`lab_protocol::WorkerInput::to_parts`]).
 
 pub mod divergence;
 pub mod model;
 pub mod session;
+#[cfg(target_arch = "wasm32")]
+pub mod store;
 #[cfg(target_arch = "wasm32")]
 pub mod trainer;
 
@@ -28,9 +35,14 @@ pub const CHUNK_MS: f64 = 30.0;
 #[cfg(target_arch = "wasm32")]
 mod glue {
     use super::session::Session;
+    use super::store;
     use super::trainer::Model;
     use super::CHUNK_MS;
-    use lab_protocol::{ModelOrigin, Settings, WorkerInput, WorkerOutput};
+    use crate::run::{self, LegacyRun};
+    use lab_protocol::{
+        clean_run_name, ModelOrigin, Settings, StorageError, WorkerInput, WorkerOutput,
+    };
+    use lab_tasks::TaskKind;
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -50,12 +62,32 @@ mod glue {
         scope().performance().map(|p| p.now()).unwrap_or(0.0)
     }
 
+    /// Send one message: JSON text, or `[text, buffer]` with the buffer transferred.
     fn post(out: &WorkerOutput) {
-        let _ = scope().post_message(&JsValue::from_str(&out.to_json()));
+        let (text, bytes) = out.to_parts();
+        let _ = match bytes {
+            None => scope().post_message(&JsValue::from_str(&text)),
+            Some(bytes) => {
+                let buffer = js_sys::Uint8Array::from(bytes).buffer();
+                let message = js_sys::Array::of2(&JsValue::from_str(&text), &buffer);
+                scope().post_message_with_transfer(&message, &js_sys::Array::of1(&buffer))
+            }
+        };
     }
 
     fn post_all(outs: Vec<WorkerOutput>) {
         outs.iter().for_each(post);
+    }
+
+    /// A page message: JSON text, or `[text, buffer]` when bytes come with it.
+    fn read(data: JsValue) -> Result<WorkerInput, lab_protocol::MessageError> {
+        if let Some(text) = data.as_string() {
+            return WorkerInput::from_parts(&text, None);
+        }
+        let parts: js_sys::Array = data.unchecked_into();
+        let text = parts.get(0).as_string().unwrap_or_default();
+        let bytes = js_sys::Uint8Array::new(&parts.get(1)).to_vec();
+        WorkerInput::from_parts(&text, Some(bytes))
     }
 
     /// Start the worker: report panics to the page, listen, and say Ready.
@@ -67,16 +99,16 @@ mod glue {
                 fatal: true,
             });
         }));
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-            let text = event.data().as_string().unwrap_or_default();
-            match WorkerInput::from_json(&text) {
-                Ok(input) => handle(input),
-                Err(e) => post(&WorkerOutput::Error {
-                    message: e.to_string(),
-                    fatal: false,
-                }),
-            }
-        });
+        let on_message =
+            Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+                match read(event.data()) {
+                    Ok(input) => handle(input),
+                    Err(e) => post(&WorkerOutput::Error {
+                        message: e.to_string(),
+                        fatal: false,
+                    }),
+                }
+            });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
 
@@ -91,33 +123,188 @@ mod glue {
     }
 
     fn handle(input: WorkerInput) {
-        if let WorkerInput::LoadPretrained { task } = input {
-            wasm_bindgen_futures::spawn_local(async move {
-                let url = format!("assets/checkpoints/{}.ckpt", task.name());
-                let outs = match fetch_bytes(&url).await {
-                    Ok(bytes) => SESSION.with(|s| {
-                        s.borrow_mut()
-                            .load_bytes(&bytes, ModelOrigin::Pretrained, now())
-                    }),
-                    Err(why) => {
-                        post(&WorkerOutput::Error { message: format!("The pretrained {} model could not be loaded ({why}); starting from an untrained model instead.", task.label()), fatal: false });
-                        SESSION.with(|s| {
-                            s.borrow_mut().handle(
-                                WorkerInput::New {
-                                    settings: Settings::toy(task),
-                                },
-                                now(),
-                            )
-                        })
+        match input {
+            WorkerInput::LoadPretrained { task } => {
+                wasm_bindgen_futures::spawn_local(load_pretrained(task));
+                return;
+            }
+            WorkerInput::Restore { task, legacy } => {
+                wasm_bindgen_futures::spawn_local(restore(task, legacy));
+                return;
+            }
+            WorkerInput::SaveRunAs { name } => {
+                wasm_bindgen_futures::spawn_local(save_as(name));
+                return;
+            }
+            WorkerInput::RestoreRun { name } => {
+                wasm_bindgen_futures::spawn_local(restore_named(name));
+                return;
+            }
+            WorkerInput::DeleteRun { name } => {
+                wasm_bindgen_futures::spawn_local(async move {
+                    match store::delete(&run::named_key(&name)).await {
+                        Ok(()) => send_list().await,
+                        Err(e) => post(&WorkerOutput::StorageFailed(e)),
                     }
-                };
-                post_all(outs);
-            });
-            return;
+                });
+                return;
+            }
+            WorkerInput::ListRuns => {
+                wasm_bindgen_futures::spawn_local(send_list());
+                return;
+            }
+            WorkerInput::ForgetAutosave => {
+                SESSION.with(|s| s.borrow_mut().forget_autosave());
+                wasm_bindgen_futures::spawn_local(async {
+                    if let Err(e) = store::delete(run::AUTOSAVE_KEY).await {
+                        post(&WorkerOutput::StorageFailed(e));
+                    }
+                });
+                return;
+            }
+            _ => {}
         }
         let outs = SESSION.with(|s| s.borrow_mut().handle(input, now()));
         post_all(outs);
+        after_work();
+    }
+
+    /// After the session changed: queue training and write a save that is due.
+    fn after_work() {
         schedule_chunk();
+        autosave();
+    }
+
+    /// Write the autosave if one is due (one at a time).
+    fn autosave() {
+        let due = SESSION.with(|s| s.borrow_mut().autosave_due(now(), js_sys::Date::now()));
+        let Some(record) = due else { return };
+        wasm_bindgen_futures::spawn_local(async move {
+            let step = record.step;
+            let result = store::put(&record.key(), record).await;
+            let outs = SESSION.with(|s| s.borrow_mut().autosaved(step, result, now()));
+            post_all(outs);
+            autosave();
+        });
+    }
+
+    async fn send_list() {
+        post(&match store::list().await {
+            Ok(runs) => WorkerOutput::Runs(runs),
+            Err(e) => WorkerOutput::StorageFailed(e),
+        });
+    }
+
+    async fn save_as(name: String) {
+        let Some(name) = clean_run_name(&name) else {
+            post(&WorkerOutput::StorageFailed(StorageError::BadName));
+            return;
+        };
+        let record = SESSION.with(|s| s.borrow().run_record(Some(name), js_sys::Date::now()));
+        // The page offers "Save as" only once a model is loaded.
+        let Some(record) = record else { return };
+        let (name, step) = (record.name.clone(), record.step);
+        match store::put(&record.key(), record).await {
+            Ok(()) => {
+                post(&WorkerOutput::Stored { name, step });
+                send_list().await;
+            }
+            Err(e) => post(&WorkerOutput::StorageFailed(e)),
+        }
+    }
+
+    async fn restore_named(name: String) {
+        let failed = match store::get(&run::named_key(&name)).await {
+            Ok(Some(stored)) => {
+                let restored = SESSION.with(|s| {
+                    s.borrow_mut()
+                        .restore(&stored.bytes, &stored.curves_json, now(), false)
+                });
+                match restored {
+                    Ok(outs) => {
+                        post_all(outs);
+                        after_work();
+                        return;
+                    }
+                    Err(why) => StorageError::Unreadable {
+                        name: Some(name),
+                        why,
+                    },
+                }
+            }
+            Ok(None) => StorageError::NotFound { name },
+            Err(e) => e,
+        };
+        post(&WorkerOutput::StorageFailed(failed));
+    }
+
+    /// On start: the autosaved run, else an older page's run, else the pretrained model.
+    async fn restore(task: TaskKind, legacy: Option<String>) {
+        match store::get(run::AUTOSAVE_KEY).await {
+            Ok(Some(stored)) => {
+                let restored = SESSION.with(|s| {
+                    s.borrow_mut()
+                        .restore(&stored.bytes, &stored.curves_json, now(), true)
+                });
+                match restored {
+                    Ok(outs) => {
+                        post_all(outs);
+                        after_work();
+                        return;
+                    }
+                    Err(why) => post(&WorkerOutput::StorageFailed(StorageError::Unreadable {
+                        name: None,
+                        why,
+                    })),
+                }
+            }
+            Ok(None) => {}
+            Err(e) => post(&WorkerOutput::StorageFailed(e)),
+        }
+        if let Some(text) = legacy {
+            let migrated = LegacyRun::from_json(&text).and_then(|old| {
+                let curves = serde_json::to_string(&old.curves).expect("plain data");
+                SESSION.with(|s| {
+                    s.borrow_mut()
+                        .restore(&old.checkpoint, &curves, now(), false)
+                })
+            });
+            match migrated {
+                Ok(outs) => {
+                    post_all(outs);
+                    after_work();
+                    return;
+                }
+                Err(why) => post(&WorkerOutput::StorageFailed(StorageError::Unreadable {
+                    name: None,
+                    why,
+                })),
+            }
+        }
+        load_pretrained(task).await;
+    }
+
+    async fn load_pretrained(task: TaskKind) {
+        let url = format!("assets/checkpoints/{}.ckpt", task.name());
+        let outs = match fetch_bytes(&url).await {
+            Ok(bytes) => SESSION.with(|s| {
+                s.borrow_mut()
+                    .load_bytes(&bytes, ModelOrigin::Pretrained, now())
+            }),
+            Err(why) => {
+                post(&WorkerOutput::Error { message: format!("The pretrained {} model could not be loaded ({why}); starting from an untrained model instead.", task.label()), fatal: false });
+                SESSION.with(|s| {
+                    s.borrow_mut().handle(
+                        WorkerInput::New {
+                            settings: Settings::toy(task),
+                        },
+                        now(),
+                    )
+                })
+            }
+        };
+        post_all(outs);
+        after_work();
     }
 
     /// Queue one training chunk if the session is running and none is queued.
@@ -142,7 +329,7 @@ mod glue {
         });
         let outs = SESSION.with(|s| s.borrow_mut().train_chunk(CHUNK_MS, now));
         post_all(outs);
-        schedule_chunk();
+        after_work();
     }
 
     async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {

@@ -7,12 +7,20 @@
 //!
 //! No non-finite number ever leaves the worker: a NaN or infinite loss pauses
 //! training and becomes [`WorkerOutput::Diverged`].
+//!
+//! The worker that holds the page's own run ([`WorkerInput::Persist`]) keeps
+//! it in browser storage: the session decides *when* ([`Session::autosave_due`]:
+//! when training pauses, every [`AUTOSAVE_MS`] while it trains, when the page
+//! is hidden or asks) and hands over a [`RunRecord`]; the glue writes it. The
+//! session also keeps the run's curves, which are saved with it.
 
 use super::divergence;
 use super::model::LabModel;
+use crate::plot::curves::{Curves, EvalPoint};
+use crate::run;
 use lab_protocol::{
-    all_finite, ModelInfo, ModelOrigin, Snapshot, TraceRequest, TrainPoint, WorkerInput,
-    WorkerOutput,
+    all_finite, ModelInfo, ModelOrigin, RunSummary, SavePurpose, Snapshot, StorageError,
+    TraceRequest, TrainPoint, WorkerInput, WorkerOutput,
 };
 
 /// At most one snapshot per this many milliseconds (about ten a second).
@@ -23,6 +31,33 @@ pub const ATTENTION_MS: f64 = 300.0;
 pub const EVAL_EVERY: usize = 100;
 /// Sentences in a held-out evaluation: enough to be meaningful, cheap enough to run live.
 pub const EVAL_SENTENCES: usize = 64;
+/// While training, the run is saved in browser storage at least this often,
+/// so a closed tab loses at most this much training.
+pub const AUTOSAVE_MS: f64 = 30_000.0;
+
+/// A run ready to be written to browser storage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunRecord {
+    /// The name it is saved under; `None` for the autosave a reload restores.
+    pub name: Option<String>,
+    pub step: usize,
+    /// Its [`RunSummary`], as JSON text.
+    pub summary_json: String,
+    /// The checkpoint (weights, Adam's moments, data position, settings).
+    pub bytes: Vec<u8>,
+    /// Its curves, as JSON text.
+    pub curves_json: String,
+}
+
+impl RunRecord {
+    /// The IndexedDB key it is saved under.
+    pub fn key(&self) -> String {
+        match &self.name {
+            Some(name) => run::named_key(name),
+            None => run::AUTOSAVE_KEY.to_string(),
+        }
+    }
+}
 
 /// One model and its training state.
 pub struct Session<M> {
@@ -42,6 +77,17 @@ pub struct Session<M> {
     vocab_size: usize,
     /// Why the run was stopped, once it blew up.
     blown: Option<WorkerOutput>,
+    /// This worker keeps the page's run in browser storage.
+    persist: bool,
+    /// The run's curves, saved with it.
+    history: Curves,
+    /// The run changed since it was last saved.
+    dirty: bool,
+    /// Save at the next chance even while training (the page was hidden).
+    urgent: bool,
+    /// A save is being written.
+    saving: bool,
+    last_save_ms: f64,
 }
 
 impl<M> Default for Session<M> {
@@ -59,6 +105,12 @@ impl<M> Default for Session<M> {
             first_loss: None,
             vocab_size: 0,
             blown: None,
+            persist: false,
+            history: Curves::default(),
+            dirty: false,
+            urgent: false,
+            saving: false,
+            last_save_ms: f64::NEG_INFINITY,
         }
     }
 }
@@ -73,14 +125,111 @@ impl<M: LabModel> Session<M> {
         self.model.is_some()
     }
 
+    /// The current run as a record to save, under `name` (`None`: the
+    /// autosave); `saved_at` in milliseconds since 1970.
+    pub fn run_record(&self, name: Option<String>, saved_at: f64) -> Option<RunRecord> {
+        let model = self.model.as_ref()?;
+        let bytes = model.to_bytes();
+        let summary = RunSummary {
+            name: name.clone().unwrap_or_default(),
+            task: model.settings().task,
+            step: model.step_count(),
+            saved_at,
+            bytes: bytes.len(),
+        };
+        Some(RunRecord {
+            name,
+            step: summary.step,
+            summary_json: serde_json::to_string(&summary).expect("plain data"),
+            bytes,
+            curves_json: serde_json::to_string(&self.history).expect("plain data"),
+        })
+    }
+
+    /// The autosave to write now, if one is due: the page's run changed and
+    /// training is paused, or [`AUTOSAVE_MS`] have passed while it trains, or
+    /// the page was hidden. One save at a time; report it with [`Session::autosaved`].
+    pub fn autosave_due(&mut self, now_ms: f64, saved_at: f64) -> Option<RunRecord> {
+        if !self.persist || self.saving || !self.dirty || self.model.is_none() {
+            return None;
+        }
+        let due = !self.running || self.urgent || now_ms - self.last_save_ms >= AUTOSAVE_MS;
+        if !due {
+            return None;
+        }
+        self.saving = true;
+        self.dirty = false;
+        self.urgent = false;
+        self.run_record(None, saved_at)
+    }
+
+    /// An autosave of `step` has been written, or failed. A failed save
+    /// leaves the previous one in storage; the run is tried again when it changes.
+    pub fn autosaved(
+        &mut self,
+        step: usize,
+        result: Result<(), StorageError>,
+        now_ms: f64,
+    ) -> Vec<WorkerOutput> {
+        self.saving = false;
+        self.last_save_ms = now_ms;
+        match result {
+            Ok(()) => vec![WorkerOutput::Stored { name: None, step }],
+            Err(e) => vec![WorkerOutput::StorageFailed(e)],
+        }
+    }
+
+    /// The autosave was deleted: nothing to save until the run changes.
+    pub fn forget_autosave(&mut self) {
+        self.dirty = false;
+    }
+
+    /// Load a run from browser storage: its checkpoint and its curves. An
+    /// unreadable run is an error and the current model keeps working.
+    /// `from_autosave`: it is what the autosave holds, so nothing needs saving.
+    pub fn restore(
+        &mut self,
+        bytes: &[u8],
+        curves_json: &str,
+        now_ms: f64,
+        from_autosave: bool,
+    ) -> Result<Vec<WorkerOutput>, String> {
+        let model = M::from_bytes(bytes)?;
+        let history = serde_json::from_str(curves_json).unwrap_or_default();
+        let out = self.replace(model, ModelOrigin::Restored, now_ms, true, history);
+        self.dirty = !from_autosave;
+        Ok(out)
+    }
+
     /// Answer one page message. [`WorkerInput::LoadPretrained`] needs a fetch,
     /// so the caller handles it and then calls [`Session::load_bytes`].
     pub fn handle(&mut self, input: WorkerInput, now_ms: f64) -> Vec<WorkerOutput> {
         match input {
-            WorkerInput::LoadPretrained { .. } => Vec::new(),
+            // These need a fetch or browser storage: the glue handles them.
+            WorkerInput::LoadPretrained { .. }
+            | WorkerInput::Restore { .. }
+            | WorkerInput::SaveRunAs { .. }
+            | WorkerInput::RestoreRun { .. }
+            | WorkerInput::DeleteRun { .. }
+            | WorkerInput::ListRuns
+            | WorkerInput::ForgetAutosave => Vec::new(),
+            WorkerInput::Persist => {
+                self.persist = true;
+                Vec::new()
+            }
+            WorkerInput::PageHidden => {
+                self.urgent = true;
+                Vec::new()
+            }
             WorkerInput::New { settings } => {
                 match settings.validate().and_then(|()| M::build(&settings)) {
-                    Ok(model) => self.replace(model, ModelOrigin::Scratch, now_ms, false),
+                    Ok(model) => self.replace(
+                        model,
+                        ModelOrigin::Scratch,
+                        now_ms,
+                        false,
+                        Curves::default(),
+                    ),
                     Err(problems) => vec![WorkerOutput::Refused(problems)],
                 }
             }
@@ -166,9 +315,14 @@ impl<M: LabModel> Session<M> {
                 }
             },
             WorkerInput::Evaluate => self.evaluate(),
-            WorkerInput::Save { purpose } => match &self.model {
-                None => vec![no_model()],
-                Some(m) => vec![WorkerOutput::Checkpoint {
+            WorkerInput::Save { purpose } => match (&self.model, purpose) {
+                (None, _) => vec![no_model()],
+                (Some(_), SavePurpose::Store) => {
+                    self.dirty = true;
+                    self.urgent = true;
+                    Vec::new()
+                }
+                (Some(m), SavePurpose::Download) => vec![WorkerOutput::Checkpoint {
                     purpose,
                     step: m.step_count(),
                     bytes: m.to_bytes(),
@@ -185,7 +339,7 @@ impl<M: LabModel> Session<M> {
         now_ms: f64,
     ) -> Vec<WorkerOutput> {
         match M::from_bytes(bytes) {
-            Ok(model) => self.replace(model, origin, now_ms, true),
+            Ok(model) => self.replace(model, origin, now_ms, true, Curves::default()),
             Err(why) => {
                 let keep = if self.model.is_some() {
                     " The current model keeps working."
@@ -258,12 +412,15 @@ impl<M: LabModel> Session<M> {
                 out.push(stopped);
                 return out;
             }
-            self.pending.push(TrainPoint {
+            let point = TrainPoint {
                 step: report.step,
                 loss: report.loss,
                 token_accuracy: report.token_accuracy,
                 learning_rate: report.learning_rate,
-            });
+            };
+            self.pending.push(point);
+            self.history.push_train(&[point]);
+            self.dirty = true;
             if report.tokens_per_s.is_finite() {
                 self.pending_tokens_per_s.push(report.tokens_per_s);
             }
@@ -274,7 +431,7 @@ impl<M: LabModel> Session<M> {
         out
     }
 
-    fn evaluate(&self) -> Vec<WorkerOutput> {
+    fn evaluate(&mut self) -> Vec<WorkerOutput> {
         let Some(model) = &self.model else {
             return vec![no_model()];
         };
@@ -285,6 +442,7 @@ impl<M: LabModel> Session<M> {
             && report.bleu.is_finite()
             && all_finite(&report.head_alignment);
         if finite {
+            self.history.push_eval(EvalPoint::from(&report));
             vec![WorkerOutput::Eval(report)]
         } else {
             Vec::new()
@@ -333,12 +491,14 @@ impl<M: LabModel> Session<M> {
         })
     }
 
+    /// Hold `model` from now on, with the curves it comes with.
     fn replace(
         &mut self,
         model: M,
         origin: ModelOrigin,
         now_ms: f64,
         evaluate: bool,
+        history: Curves,
     ) -> Vec<WorkerOutput> {
         let info = ModelInfo {
             settings: model.settings().clone(),
@@ -346,7 +506,12 @@ impl<M: LabModel> Session<M> {
             origin,
             parameters: model.parameters(),
             facts: model.facts(),
+            curves: (origin == ModelOrigin::Restored).then(|| run::to_run_curves(&history)),
         };
+        self.history = history;
+        // A new model is saved at the next pause (at once: it is paused).
+        self.dirty = true;
+        self.last_save_ms = now_ms;
         self.vocab_size = model.facts().tgt_vocab.len();
         self.first_loss = None;
         self.blown = None;
@@ -731,5 +896,139 @@ mod tests {
             matches!(&again[..], [WorkerOutput::Diverged { message: m, .. }] if *m == message),
             "the same explanation again: {again:?}"
         );
+    }
+
+    /// A session that keeps the page's run, with a model at step 0.
+    fn persisting() -> Session<Fake> {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        s.handle(WorkerInput::Persist, 0.0);
+        s
+    }
+
+    #[test]
+    fn only_the_pages_own_worker_saves_and_a_new_model_is_saved_at_once() {
+        let mut compare = new_session(Settings::toy(TaskKind::Copy));
+        assert_eq!(
+            compare.autosave_due(0.0, 1.0),
+            None,
+            "a compare worker never saves"
+        );
+        let mut s = persisting();
+        let record = s
+            .autosave_due(0.0, 1.0)
+            .expect("a new, paused model is saved");
+        assert_eq!(
+            (record.key(), record.step, record.bytes.clone()),
+            ("autosave".into(), 0, vec![b'F', 0])
+        );
+        assert_eq!(s.autosave_due(0.0, 1.0), None, "one save at a time");
+        let out = s.autosaved(0, Ok(()), 0.0);
+        assert_eq!(
+            out,
+            vec![WorkerOutput::Stored {
+                name: None,
+                step: 0
+            }]
+        );
+        assert_eq!(s.autosave_due(0.0, 1.0), None, "nothing changed since");
+    }
+
+    #[test]
+    fn training_saves_every_interval_and_at_the_pause() {
+        let mut s = persisting();
+        let first = s.autosave_due(0.0, 1.0).expect("the new model");
+        s.autosaved(first.step, Ok(()), 0.0);
+        s.handle(WorkerInput::Play, 0.0);
+        s.train_chunk(5.0, clock(10.0));
+        assert_eq!(
+            s.autosave_due(AUTOSAVE_MS - 1.0, 1.0),
+            None,
+            "not yet while training"
+        );
+        let due = s
+            .autosave_due(AUTOSAVE_MS, 1.0)
+            .expect("due after the interval");
+        assert_eq!(due.step, 1);
+        s.autosaved(due.step, Ok(()), AUTOSAVE_MS);
+        s.train_chunk(5.0, clock(10.0));
+        s.handle(WorkerInput::PageHidden, AUTOSAVE_MS + 1.0);
+        let hidden = s
+            .autosave_due(AUTOSAVE_MS + 1.0, 1.0)
+            .expect("saved when the page is hidden");
+        assert_eq!(hidden.step, 2);
+        s.autosaved(hidden.step, Ok(()), AUTOSAVE_MS + 1.0);
+        s.train_chunk(5.0, clock(10.0));
+        s.handle(WorkerInput::Pause, AUTOSAVE_MS + 2.0);
+        let paused = s
+            .autosave_due(AUTOSAVE_MS + 2.0, 1.0)
+            .expect("saved at the pause");
+        assert_eq!(paused.step, 3);
+        let curves: Curves = serde_json::from_str(&paused.curves_json).expect("the curves");
+        assert_eq!(
+            curves.train.iter().map(|p| p.step).collect::<Vec<_>>(),
+            vec![1, 2, 3]
+        );
+    }
+
+    #[test]
+    fn a_save_that_fails_is_reported_and_the_run_is_saved_again_once_it_changes() {
+        let mut s = persisting();
+        let record = s.autosave_due(0.0, 1.0).expect("due");
+        let full = StorageError::Quota { name: None };
+        let out = s.autosaved(record.step, Err(full.clone()), 0.0);
+        assert_eq!(out, vec![WorkerOutput::StorageFailed(full)]);
+        assert_eq!(
+            s.autosave_due(0.0, 1.0),
+            None,
+            "no retry loop on a full disk"
+        );
+        s.handle(WorkerInput::Step, 0.0);
+        assert_eq!(s.autosave_due(0.0, 1.0).map(|r| r.step), Some(1));
+    }
+
+    #[test]
+    fn a_restored_run_brings_back_its_curves_and_is_not_saved_again() {
+        let mut s = persisting();
+        s.handle(WorkerInput::Step, 0.0);
+        s.handle(WorkerInput::Evaluate, 0.0);
+        let record = s.run_record(Some("baseline".into()), 1.0).expect("a model");
+        assert_eq!(record.key(), "named:baseline");
+        let summary: RunSummary = serde_json::from_str(&record.summary_json).expect("summary");
+        assert_eq!((summary.name.as_str(), summary.step), ("baseline", 1));
+
+        let mut fresh = Session::<Fake>::default();
+        fresh.handle(WorkerInput::Persist, 0.0);
+        let out = fresh
+            .restore(&record.bytes, &record.curves_json, 0.0, true)
+            .expect("own record restores");
+        let WorkerOutput::Loaded(info) = &out[0] else {
+            panic!("{out:?}")
+        };
+        assert_eq!((info.step, info.origin), (1, ModelOrigin::Restored));
+        let curves = info.curves.clone().expect("the saved curves");
+        assert_eq!(curves.train.len(), 1);
+        assert_eq!(curves.eval.len(), 1);
+        assert_eq!(
+            fresh.autosave_due(0.0, 1.0),
+            None,
+            "it is what the autosave holds"
+        );
+        assert!(fresh.restore(b"garbage", "[]", 0.0, true).is_err());
+        assert!(fresh.has_model(), "a bad record keeps the current model");
+    }
+
+    #[test]
+    fn store_asks_for_a_save_and_download_sends_the_bytes() {
+        let mut s = persisting();
+        let first = s.autosave_due(0.0, 1.0).expect("the new model");
+        s.autosaved(first.step, Ok(()), 0.0);
+        let out = s.handle(
+            WorkerInput::Save {
+                purpose: SavePurpose::Store,
+            },
+            0.0,
+        );
+        assert!(out.is_empty(), "the worker writes it itself: {out:?}");
+        assert!(s.autosave_due(0.0, 1.0).is_some());
     }
 }
