@@ -18,3 +18,20 @@ pub const MAX_CHECKPOINT_HEADER: usize = 1 << 20;
 /// checksum (4 bytes).
 pub const MAX_CHECKPOINT_BYTES: usize =
     16 + MAX_CHECKPOINT_HEADER + MAX_PARAMETERS as usize * 4 + 4;
+
+/// Structural caps on a checkpoint's model description, checked before its
+/// parameter count (they keep the tensor list and every product small). A
+/// model the CLI trains may be larger than the settings form allows, so these
+/// are wider than `lab_protocol::settings`'s form limits; [`MAX_PARAMETERS`]
+/// is the budget that binds.
+pub const MAX_CHECKPOINT_D_MODEL: usize = 4096;
+/// The widest feed-forward layer a checkpoint may describe.
+pub const MAX_CHECKPOINT_D_FF: usize = 16_384;
+/// The most layers a checkpoint's encoder or decoder may have.
+pub const MAX_CHECKPOINT_LAYERS: usize = 24;
+/// The largest vocabulary a checkpoint may describe. The smallest is the
+/// special tokens (`crate::tokens::SPECIALS`): a target vocabulary without
+/// `<eos>` could never end a sentence.
+pub const MAX_VOCAB: usize = 100_000;
+/// The longest positional table a checkpoint may describe.
+pub const MAX_CHECKPOINT_LEN: usize = 4096;

@@ -36,6 +36,8 @@ use serde::{Deserialize, Serialize};
 use crate::config::TransformerConfig;
 use crate::parameters::{parameter_count, parameter_entries, MAX_PARAMETERS};
 use crate::transformer::Transformer;
+use lab_math::limits;
+use lab_math::tokens::SPECIALS;
 
 pub const MAGIC: &[u8; 8] = b"ATTNLAB\0";
 /// The version this build writes.
@@ -447,15 +449,15 @@ fn validate_config(c: &TransformerConfig) -> Result<(), CheckpointError> {
         && c.d_model > 0
         && c.d_model.is_multiple_of(c.n_heads)
         && c.d_model.is_multiple_of(2)
-        && c.d_model <= 4096
+        && c.d_model <= limits::MAX_CHECKPOINT_D_MODEL
         && c.d_ff > 0
-        && c.d_ff <= 16384
-        && (1..=100_000).contains(&c.src_vocab_size)
-        && (1..=100_000).contains(&c.tgt_vocab_size)
-        && c.n_encoder_layers <= 24
-        && c.n_decoder_layers <= 24
+        && c.d_ff <= limits::MAX_CHECKPOINT_D_FF
+        && (SPECIALS.len()..=limits::MAX_VOCAB).contains(&c.src_vocab_size)
+        && (SPECIALS.len()..=limits::MAX_VOCAB).contains(&c.tgt_vocab_size)
+        && c.n_encoder_layers <= limits::MAX_CHECKPOINT_LAYERS
+        && c.n_decoder_layers <= limits::MAX_CHECKPOINT_LAYERS
         && (0.0..1.0).contains(&c.dropout)
-        && (1..=4096).contains(&c.max_len)
+        && (1..=limits::MAX_CHECKPOINT_LEN).contains(&c.max_len)
         && c.pe_base > 0.0;
     if !ok {
         return Err(CheckpointError::Mismatch(format!(

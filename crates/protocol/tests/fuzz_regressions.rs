@@ -11,7 +11,6 @@ use lab_protocol::WorkerOutput;
 /// learning rate, and for a checkpoint header's `dropout`). The fix is
 /// serde_json's `float_roundtrip` feature in the workspace's dependencies.
 #[test]
-#[ignore = "open: serde_json needs its float_roundtrip feature, FUZZING.md finding 2"]
 fn a_message_read_back_from_its_own_json_is_equal() {
     for text in [
         include_str!("../../../fuzz/regressions/messages/f64-round-trip.json"),
@@ -27,7 +26,6 @@ fn a_message_read_back_from_its_own_json_is_equal() {
 /// `0.03_f32 as f64` is written `0.029999999329447746` and read back as
 /// `0.029999999329447743`.
 #[test]
-#[ignore = "open: serde_json needs its float_roundtrip feature, FUZZING.md finding 2"]
 fn every_f64_reads_back_bit_for_bit() {
     for dropout in [0.03_f32, 0.11, 0.12, 0.23] {
         let x = dropout as f64;

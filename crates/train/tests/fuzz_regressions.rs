@@ -12,7 +12,6 @@ use lab_train::Trainer;
 /// ten typed with two decimals (0.03, 0.11, 0.12, 0.23, …) makes a run that
 /// cannot be restored from its own save.
 #[test]
-#[ignore = "open: serde_json needs its float_roundtrip feature, FUZZING.md finding 2"]
 fn a_run_restores_from_its_own_checkpoint_whatever_its_dropout() {
     for dropout in [0.03, 0.12] {
         let settings = Settings {
