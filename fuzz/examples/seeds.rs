@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 use lab_model::checkpoint::{named_tensors, to_bytes, to_bytes_with_optimizer, OptimizerState};
 use lab_model::{Backend, NormPlacement, TransformerConfig};
 use lab_protocol::{
-    AttentionKind, AttentionSet, EvalPoint, EvalReport, HeadMaps, MaskDemo, ModelInfo, ModelOrigin,
-    RunCurves, RunSummary, SavePurpose, Settings, Snapshot, StorageError, TaskFacts, TraceRequest,
-    TrainPoint, WorkerInput, WorkerOutput,
+    AttentionKind, AttentionSet, Divergence, EvalPoint, EvalReport, HeadMaps, MaskDemo, ModelInfo,
+    ModelOrigin, RunCurves, RunSummary, SavePurpose, Settings, Snapshot, StorageError, TaskFacts,
+    TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
 };
 use lab_tasks::{Pair, TaskKind, Vocab};
 
@@ -231,9 +231,16 @@ fn messages(dir: &Path) {
             .validate()
             .expect_err("two problems"),
         ),
-        WorkerOutput::Error {
-            message: "panicked".into(),
-            fatal: true,
+        WorkerOutput::Error(WorkerError::Crashed {
+            why: "panicked".into(),
+        }),
+        WorkerOutput::Error(WorkerError::Checkpoint {
+            why: "bad magic".into(),
+            kept: true,
+        }),
+        WorkerOutput::Diverged {
+            why: Divergence::Weights { step: 4 },
+            suggested: None,
         },
         WorkerOutput::Stored {
             name: Some("baseline".into()),

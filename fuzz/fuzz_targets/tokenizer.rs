@@ -25,8 +25,7 @@ use lab_protocol::TaskFacts;
 use lab_tasks::{TaskKind, Vocab, SPECIALS, UNK};
 use libfuzzer_sys::fuzz_target;
 
-/// The Translate view's input limit (`MAX_LEN - 1` in `lab_train`).
-const MAX_INPUT_WORDS: usize = 63;
+use lab_math::limits::MAX_INPUT_WORDS;
 
 /// A task's source vocabulary, and the page's copy of it: rebuilt from the
 /// token list the worker sends in `TaskFacts`.

@@ -143,7 +143,7 @@ test('a deep link restores its state, and two pages from one link train bit-iden
   assert.equal(losses[0], losses[1], 'bit-identical losses at step 20');
 });
 
-test('a deep link opens the head view on its kind, layer, head and query', { todo: 'the head view does not read the shared focus yet' }, () => withPage(LINK, async ({ page }) => {
+test('a deep link opens the head view on its kind, layer, head and query', () => withPage(LINK, async ({ page }) => {
   assert.equal(await page.locator(byTestId('head-kind')).inputValue(), 'masked');
   assert.equal(await page.locator(byTestId('head-index')).inputValue(), '1');
 }));
@@ -176,7 +176,7 @@ test('presentation mode: one panel, large type, keys walk the panels, ? lists th
   assert.deepEqual(errors, []);
 }));
 
-test('presentation mode reveals the head view one stage per key press', { todo: 'the head view does not honour lab.reveal yet' }, () => withPage('?present=1&view=masks', async ({ page }) => {
+test('presentation mode reveals the head view one stage per key press', () => withPage('?present=1&view=masks', async ({ page }) => {
   await page.keyboard.press('ArrowLeft');
   // Arriving backwards shows every stage; ← hides the last one.
   const stages = () => page.locator('#inside-head [data-stage]').evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);

@@ -35,3 +35,11 @@ pub const MAX_CHECKPOINT_LAYERS: usize = 24;
 pub const MAX_VOCAB: usize = 100_000;
 /// The longest positional table a checkpoint may describe.
 pub const MAX_CHECKPOINT_LEN: usize = 4096;
+
+/// The longest sequence (tokens, with `<bos>`/`<eos>`) a lab run trains on
+/// and its positional table covers.
+pub const MAX_LEN: usize = 32;
+
+/// The longest input the Translate view and the CLI accept, in words: one
+/// position is left for `<eos>`.
+pub const MAX_INPUT_WORDS: usize = MAX_LEN - 1;

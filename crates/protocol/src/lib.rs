@@ -3,6 +3,7 @@
 //! alone, never on tensors.
 
 pub mod attention;
+pub mod divergence;
 pub mod facts;
 pub mod inside;
 pub mod messages;
@@ -10,11 +11,13 @@ pub mod reports;
 pub mod settings;
 
 pub use attention::{AttentionKind, AttentionSet, HeadMaps};
+pub use divergence::{BlowUp, Divergence};
 pub use facts::TaskFacts;
 pub use inside::{HeadTrace, TraceRequest};
 pub use messages::{
     all_finite, clean_run_name, EvalPoint, MessageError, ModelInfo, ModelOrigin, RunCurves,
-    RunSummary, SavePurpose, Snapshot, StorageError, TrainPoint, WorkerInput, WorkerOutput,
+    RunSummary, SavePurpose, Snapshot, StorageError, TrainPoint, WorkerError, WorkerInput,
+    WorkerOutput,
 };
 pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
-pub use settings::{NormPlacement, SettingProblem, Settings, SettingsError};
+pub use settings::{NormPlacement, Rule, SettingProblem, Settings, SettingsError};

@@ -11,6 +11,7 @@
 //! non-finite weights are left out (see [`all_finite`]).
 
 use crate::attention::AttentionSet;
+use crate::divergence::Divergence;
 use crate::facts::TaskFacts;
 use crate::inside::{HeadTrace, TraceRequest};
 use crate::reports::{EvalReport, MaskDemo, ProbePrediction, Translation};
@@ -270,20 +271,77 @@ pub enum WorkerOutput {
     /// Browser storage failed; the current model and the previous save are kept.
     StorageFailed(StorageError),
     /// The loss became NaN or infinite, or blew up far above where it
-    /// started: training is paused, `message` says what probably happened, and
-    /// `suggested` is what a reset should train with.
+    /// started: training is paused, `why` says what probably happened (the
+    /// page words it), and `suggested` is what a reset should train with.
     Diverged {
-        step: usize,
-        message: String,
+        why: Divergence,
         suggested: Option<Settings>,
     },
     /// The settings were invalid, so nothing was built; the old model is kept.
     Refused(SettingsError),
-    /// Something went wrong. `fatal` means the worker panicked and must be restarted.
-    Error {
-        message: String,
-        fatal: bool,
-    },
+    /// Something went wrong; [`WorkerError::is_fatal`] means the worker
+    /// panicked and must be restarted.
+    Error(WorkerError),
+}
+
+/// What went wrong in the worker, as data: the page words it in the reader's
+/// language and routes it by kind, never by matching text. `Display` is the
+/// English wording for logs and tests.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum WorkerError {
+    /// Checkpoint bytes (a file or a saved run) were refused. `why` is the
+    /// reader's technical reason; `kept` is true when a model keeps working.
+    Checkpoint { why: String, kept: bool },
+    /// The shipped checkpoint of `task` could not be fetched or read, so an
+    /// untrained model stands in.
+    Pretrained { task: TaskKind, why: String },
+    /// A request that needs a model came before any model was loaded.
+    NoModel,
+    /// A message from the page could not be read: a bug, never the user's doing.
+    Unreadable { why: String },
+    /// The worker panicked or trapped, and must be restarted.
+    Crashed { why: String },
+}
+
+impl WorkerError {
+    /// The worker is gone: the page must start a new one.
+    pub fn is_fatal(&self) -> bool {
+        matches!(self, Self::Crashed { .. })
+    }
+}
+
+impl std::fmt::Display for WorkerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Checkpoint { why, kept } => {
+                write!(f, "The checkpoint could not be loaded: {why}.")?;
+                if *kept {
+                    write!(f, " The current model keeps working.")?;
+                }
+                Ok(())
+            }
+            Self::Pretrained { task, why } => write!(
+                f,
+                "The pretrained {} model could not be loaded ({why}); starting from an \
+                 untrained model instead.",
+                task.label()
+            ),
+            Self::NoModel => write!(
+                f,
+                "No model is loaded yet: wait for the pretrained checkpoint, or press Reset \
+                 to start from scratch."
+            ),
+            Self::Unreadable { why } => {
+                write!(f, "unreadable message between page and worker: {why}")
+            }
+            Self::Crashed { why } => {
+                write!(
+                    f,
+                    "The training worker crashed and must be restarted: {why}"
+                )
+            }
+        }
+    }
 }
 
 /// Why a message could not be read.
@@ -545,9 +603,21 @@ mod tests {
                 .validate()
                 .expect_err("64 % 3 != 0"),
             ),
-            WorkerOutput::Error {
-                message: "panicked".into(),
-                fatal: true,
+            WorkerOutput::Error(WorkerError::Crashed {
+                why: "panicked".into(),
+            }),
+            WorkerOutput::Error(WorkerError::Checkpoint {
+                why: "bad magic".into(),
+                kept: true,
+            }),
+            WorkerOutput::Error(WorkerError::Pretrained {
+                task: TaskKind::EnJa,
+                why: "404".into(),
+            }),
+            WorkerOutput::Error(WorkerError::NoModel),
+            WorkerOutput::Diverged {
+                why: Divergence::Weights { step: 4 },
+                suggested: None,
             },
         ];
         for output in outputs {

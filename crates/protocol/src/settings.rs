@@ -71,91 +71,54 @@ impl Settings {
         self.d_model / self.n_heads.max(1)
     }
 
-    /// Every problem with these settings, each in words a learner can act on.
+    /// Every problem with these settings, each a [`Rule`] the page words in
+    /// the reader's language.
     pub fn validate(&self) -> Result<(), SettingsError> {
         let mut problems = Vec::new();
-        let mut bad = |field: &'static str, message: String| {
-            problems.push(SettingProblem {
-                field: field.to_string(),
-                message,
-            })
+        let mut bad = |field: &str, rule: Rule| problems.push(SettingProblem::new(field, rule));
+        let between = |min: usize, max: usize, got: usize| {
+            (!(min..=max).contains(&got)).then_some(Rule::Between { min, max, got })
         };
-        if self.d_model == 0 || self.d_model > MAX_D_MODEL {
-            bad(
-                "d_model",
-                format!(
-                    "d_model must be between 1 and {MAX_D_MODEL}, got {}",
-                    self.d_model
-                ),
-            );
+        let fraction = |got: f32| (!(0.0..1.0).contains(&got)).then(|| Rule::fraction(got));
+        if let Some(rule) = between(1, MAX_D_MODEL, self.d_model) {
+            bad("d_model", rule);
         }
         if !self.d_model.is_multiple_of(2) {
-            bad(
-                "d_model",
-                format!(
-                    "d_model must be even: positional encoding pairs a sine with a cosine, got {}",
-                    self.d_model
-                ),
-            );
+            bad("d_model", Rule::Even { got: self.d_model });
         }
         if self.n_heads == 0 {
-            bad("n_heads", "n_heads must be at least 1".into());
+            bad("n_heads", Rule::AtLeastOne);
         } else if !self.d_model.is_multiple_of(self.n_heads) {
-            bad("n_heads", format!("d_model ({}) must be divisible by n_heads ({}): each head gets d_k = d_model / n_heads dimensions", self.d_model, self.n_heads));
+            let (d_model, n_heads) = (self.d_model, self.n_heads);
+            bad("n_heads", Rule::Divisible { d_model, n_heads });
         }
-        if self.n_layers == 0 || self.n_layers > MAX_LAYERS {
-            bad(
-                "n_layers",
-                format!(
-                    "layers must be between 1 and {MAX_LAYERS}, got {}",
-                    self.n_layers
-                ),
-            );
+        if let Some(rule) = between(1, MAX_LAYERS, self.n_layers) {
+            bad("n_layers", rule);
         }
-        if self.d_ff == 0 || self.d_ff > MAX_D_FF {
-            bad(
-                "d_ff",
-                format!("d_ff must be between 1 and {MAX_D_FF}, got {}", self.d_ff),
-            );
+        if let Some(rule) = between(1, MAX_D_FF, self.d_ff) {
+            bad("d_ff", rule);
         }
-        if !(0.0..1.0).contains(&self.dropout) {
-            bad(
-                "dropout",
-                format!("dropout must be in [0, 1), got {}", self.dropout),
-            );
+        if let Some(rule) = fraction(self.dropout) {
+            bad("dropout", rule);
         }
         if self.warmup_steps == 0 {
-            bad(
-                "warmup_steps",
-                "warm-up must be at least 1 step (the Noam schedule divides by it)".into(),
-            );
+            bad("warmup_steps", Rule::AtLeastOne);
         }
-        if !(self.lr_factor.is_finite() && self.lr_factor > 0.0 && self.lr_factor <= 10.0) {
+        if !(self.lr_factor.is_finite() && self.lr_factor > 0.0 && self.lr_factor <= MAX_LR_FACTOR)
+        {
             bad(
                 "lr_factor",
-                format!(
-                    "the learning-rate factor must be in (0, 10], got {}",
-                    self.lr_factor
-                ),
+                Rule::Factor {
+                    max: MAX_LR_FACTOR,
+                    got: self.lr_factor.to_string(),
+                },
             );
         }
-        if !(0.0..1.0).contains(&self.label_smoothing) {
-            bad(
-                "label_smoothing",
-                format!(
-                    "label smoothing must be in [0, 1), got {}",
-                    self.label_smoothing
-                ),
-            );
+        if let Some(rule) = fraction(self.label_smoothing) {
+            bad("label_smoothing", rule);
         }
-        if self.batch_size == 0 || self.batch_size > MAX_BATCH {
-            bad(
-                "batch_size",
-                format!(
-                    "batch size must be between 1 and {MAX_BATCH}, got {}",
-                    self.batch_size
-                ),
-            );
+        if let Some(rule) = between(1, MAX_BATCH, self.batch_size) {
+            bad("batch_size", rule);
         }
         if problems.is_empty() {
             Ok(())
@@ -165,12 +128,93 @@ impl Settings {
     }
 }
 
+/// The largest learning-rate factor of the Noam schedule the form accepts.
+pub const MAX_LR_FACTOR: f32 = 10.0;
+
+/// The rule a setting breaks, as data: the page words it in the reader's
+/// language; `Display` is the English wording (the CLI, logs, tests).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Rule {
+    /// A whole number must be between `min` and `max`.
+    Between { min: usize, max: usize, got: usize },
+    /// `d_model` must be even: positional encoding pairs a sine with a cosine.
+    Even { got: usize },
+    /// `d_model` must be divisible by `n_heads`: each head gets d_k = d_model / n_heads.
+    Divisible { d_model: usize, n_heads: usize },
+    /// Must be at least 1.
+    AtLeastOne,
+    /// A fraction in [0, 1); `got` is the number as written (it may be NaN).
+    Fraction { got: String },
+    /// The learning-rate factor must be in (0, `max`].
+    Factor { max: f32, got: String },
+    /// The model would have `count` parameters (`None`: more than 2^64),
+    /// over the lab's budget `max`.
+    Budget { count: Option<u64>, max: u64 },
+}
+
+impl Rule {
+    /// A fraction out of [0, 1), keeping the number as written.
+    pub fn fraction(got: f32) -> Rule {
+        Rule::Fraction {
+            got: got.to_string(),
+        }
+    }
+}
+
 /// One thing wrong with the settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SettingProblem {
     /// The settings field at fault, as named in [`Settings`] (e.g. `"n_heads"`).
     pub field: String,
+    pub rule: Rule,
+    /// The problem in English words (`Display`), kept for the CLI and logs.
     pub message: String,
+}
+
+impl SettingProblem {
+    pub fn new(field: &str, rule: Rule) -> SettingProblem {
+        let message = english(field, &rule);
+        SettingProblem {
+            field: field.to_string(),
+            rule,
+            message,
+        }
+    }
+}
+
+/// The English wording of a problem, with the reason behind each rule.
+fn english(field: &str, rule: &Rule) -> String {
+    let name = match field {
+        "n_layers" => "layers",
+        "batch_size" => "batch size",
+        "warmup_steps" => "warm-up",
+        "label_smoothing" => "label smoothing",
+        other => other,
+    };
+    match rule {
+        Rule::Between { min, max, got } => {
+            format!("{name} must be between {min} and {max}, got {got}")
+        }
+        Rule::Even { got } => format!(
+            "d_model must be even: positional encoding pairs a sine with a cosine, got {got}"
+        ),
+        Rule::Divisible { d_model, n_heads } => format!(
+            "d_model ({d_model}) must be divisible by n_heads ({n_heads}): each head gets \
+             d_k = d_model / n_heads dimensions"
+        ),
+        Rule::AtLeastOne if field == "warmup_steps" => {
+            "warm-up must be at least 1 step (the Noam schedule divides by it)".into()
+        }
+        Rule::AtLeastOne => format!("{name} must be at least 1"),
+        Rule::Fraction { got } => format!("{name} must be in [0, 1), got {got}"),
+        Rule::Factor { max, got } => {
+            format!("the learning-rate factor must be in (0, {max}], got {got}")
+        }
+        Rule::Budget { count, max } => format!(
+            "this model would have {} parameters; the lab trains at most {max}",
+            count.map_or_else(|| "too many".to_string(), |n| n.to_string())
+        ),
+    }
 }
 
 /// Why settings were refused.
@@ -208,6 +252,54 @@ mod tests {
         let err = s.validate().expect_err("64 is not divisible by 3");
         assert_eq!(err.problems[0].field, "n_heads");
         assert!(err.to_string().contains("divisible"), "{err}");
+    }
+
+    #[test]
+    fn each_problem_names_its_rule_with_the_numbers_and_travels_as_data() {
+        let s = Settings {
+            d_model: 63,
+            n_heads: 4,
+            lr_factor: f32::NAN,
+            dropout: 1.0,
+            ..Settings::toy(TaskKind::Copy)
+        };
+        let err = s.validate().expect_err("four problems");
+        let rules: Vec<(&str, &Rule)> = err
+            .problems
+            .iter()
+            .map(|p| (p.field.as_str(), &p.rule))
+            .collect();
+        assert_eq!(
+            rules,
+            [
+                ("d_model", &Rule::Even { got: 63 }),
+                (
+                    "n_heads",
+                    &Rule::Divisible {
+                        d_model: 63,
+                        n_heads: 4
+                    }
+                ),
+                ("dropout", &Rule::fraction(1.0)),
+                (
+                    "lr_factor",
+                    &Rule::Factor {
+                        max: MAX_LR_FACTOR,
+                        got: "NaN".into()
+                    }
+                ),
+            ]
+        );
+        let json = serde_json::to_string(&err).expect("no number is NaN in the text");
+        assert_eq!(
+            serde_json::from_str::<SettingsError>(&json).ok(),
+            Some(err.clone())
+        );
+        assert!(
+            err.problems[3].message.contains("(0, 10]"),
+            "{}",
+            err.problems[3].message
+        );
     }
 
     #[test]

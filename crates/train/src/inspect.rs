@@ -21,7 +21,7 @@ pub const TOP_K: usize = 5;
 /// different lengths for the padding mask.
 pub const HELDOUT_SHOWN: usize = 24;
 /// The longest input, in words (one position is left for `<eos>`).
-pub const MAX_INPUT_WORDS: usize = MAX_LEN - 1;
+pub use lab_math::limits::MAX_INPUT_WORDS;
 
 /// Why typed text cannot be translated.
 #[derive(Clone, Debug, PartialEq)]

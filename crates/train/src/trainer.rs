@@ -30,7 +30,7 @@ use crate::loss::smoothed_cross_entropy;
 /// Gradients are clipped to this L2 norm, per parameter tensor.
 pub const GRAD_CLIP_NORM: f32 = 1.0;
 /// The longest sequence (tokens, with BOS/EOS) the positional table covers.
-pub const MAX_LEN: usize = 32;
+pub use lab_math::limits::MAX_LEN;
 
 /// burn's random generator is global to the backend. Every use of it (weight
 /// initialisation, dropout) happens under this lock, right after seeding it
@@ -135,30 +135,30 @@ pub fn model_config(settings: &Settings, dataset: &Dataset) -> TransformerConfig
 }
 
 /// Refuses a model over [`MAX_PARAMETERS`], the one size ceiling, before it is built.
-fn within_budget(config: &TransformerConfig) -> Result<(), TrainerError> {
+fn within_budget(config: &TransformerConfig) -> Result<(), SettingsError> {
     match lab_model::parameters::parameter_count(config) {
         Some(n) if n <= MAX_PARAMETERS => Ok(()),
-        n => Err(TrainerError::Settings(SettingsError {
-            problems: vec![lab_protocol::SettingProblem {
-                field: "d_model".into(),
-                message: format!(
-                    "this model would have {} parameters; the lab trains at most {MAX_PARAMETERS}",
-                    n.map_or_else(|| "too many".to_string(), |n| n.to_string())
-                ),
-            }],
-        })),
+        count => Err(SettingsError {
+            problems: vec![lab_protocol::SettingProblem::new(
+                "d_model",
+                lab_protocol::Rule::Budget {
+                    count,
+                    max: MAX_PARAMETERS,
+                },
+            )],
+        }),
     }
 }
 
 impl Trainer {
     /// A fresh run on the default backend.
-    pub fn new(settings: &Settings) -> Result<Trainer, TrainerError> {
+    pub fn new(settings: &Settings) -> Result<Trainer, SettingsError> {
         Self::with_backend(settings, Backend::default())
     }
 
     /// A fresh run: the dataset and the initial weights both follow `settings.seed`.
-    pub fn with_backend(settings: &Settings, backend: Backend) -> Result<Trainer, TrainerError> {
-        settings.validate().map_err(TrainerError::Settings)?;
+    pub fn with_backend(settings: &Settings, backend: Backend) -> Result<Trainer, SettingsError> {
+        settings.validate()?;
         let dataset = Dataset::build(settings.task, settings.seed);
         within_budget(&model_config(settings, &dataset))?;
         let device = backend.training_device();

@@ -6,11 +6,16 @@
 //! compare workers have the machine's two cores to themselves.
 
 use super::attention_view::AttentionGrid;
+use super::export::ExportBar;
 use super::formula::{Equation, POST_NORM, PRE_NORM};
+use super::i18n::use_i18n;
 use super::link::{post, send, spawn_worker};
 use super::state::use_lab;
+use crate::i18n::{text, text_args, Locale};
+use crate::plot::csv::line_chart_csv;
 use crate::plot::curves::{Curves, EvalPoint};
 use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, VERMILLION};
+use crate::plot::svg;
 use crate::teach::compare::CompareAxis;
 use lab_protocol::{AttentionKind, AttentionSet, Settings, WorkerInput, WorkerOutput};
 use leptos::html::Canvas;
@@ -85,9 +90,18 @@ fn apply(run: Run, index: usize, out: WorkerOutput) {
             }
         }
         WorkerOutput::Eval(report) => run.curves.update(|c| c.push_eval(EvalPoint::from(&report))),
-        WorkerOutput::Diverged { message, .. } => run.problem.set(Some(message)),
-        WorkerOutput::Refused(e) => run.problem.set(Some(format!("Refused: {e}"))),
-        WorkerOutput::Error { message, .. } => run.problem.set(Some(message)),
+        WorkerOutput::Diverged { why, .. } => {
+            let text = crate::i18n::problems::divergence(super::i18n::page_locale(), &why);
+            run.problem.set(Some(text))
+        }
+        WorkerOutput::Refused(e) => {
+            let text = crate::i18n::problems::settings_error(super::i18n::page_locale(), &e);
+            run.problem.set(Some(text))
+        }
+        WorkerOutput::Error(e) => {
+            let text = crate::i18n::problems::worker_error(super::i18n::page_locale(), &e);
+            run.problem.set(Some(text))
+        }
         _ => {}
     }
 }
@@ -100,8 +114,9 @@ fn start(runs: [Run; 2], axis: CompareAxis, base: &Settings) {
     for (index, (run, settings)) in runs.into_iter().zip([a, b]).enumerate() {
         run.reset(settings);
         let crash = move |m: String| {
-            run.problem
-                .set(Some(format!("This run's worker stopped: {m}")))
+            let locale = super::i18n::page_locale();
+            let said = text_args(locale, "compare-worker-stopped", &[("why", m.into())]);
+            run.problem.set(Some(said))
         };
         let worker = spawn_worker(
             move |out| apply(run, index, out),
@@ -109,8 +124,8 @@ fn start(runs: [Run; 2], axis: CompareAxis, base: &Settings) {
             crash,
         );
         if worker.is_none() {
-            run.problem
-                .set(Some("A compare worker could not be started.".into()));
+            let said = text(super::i18n::page_locale(), "compare-no-worker");
+            run.problem.set(Some(said));
         }
         WORKERS.with(|w| w.borrow_mut()[index] = worker);
     }
@@ -126,47 +141,95 @@ fn stop_workers() {
     });
 }
 
-fn draw(canvas: NodeRef<Canvas>, runs: [Run; 2], axis: CompareAxis) {
-    let Some(c) = canvas.get() else { return };
+/// The chart's size in pixels, on the page and in the SVG.
+const CHART_SIZE: (u32, u32) = (900, 380);
+
+/// One run's curves as the chart needs them: its name ("A"), its colour,
+/// how it differs from the other run, and its curves.
+pub struct RunCurves<'a> {
+    pub name: &'static str,
+    pub color: plotters::prelude::RGBColor,
+    pub what: String,
+    pub curves: &'a Curves,
+}
+
+/// The train loss (a line) and the held-out loss (dots) of each run, by step.
+pub fn loss_series(locale: Locale, runs: &[RunCurves]) -> Vec<Series> {
     let mut series = Vec::new();
-    for (run, (name, color)) in runs.iter().zip([("A", BLUE), ("B", VERMILLION)]) {
-        let what = run
-            .settings
-            .with(|s| s.as_ref().map(|s| axis.describe(s)).unwrap_or_default());
-        let curves = run.curves.get();
-        let train = curves
+    for run in runs {
+        let train = run
+            .curves
             .train
             .iter()
-            .map(|p| (p.step as f64, p.loss as f64))
+            .map(|p| (p.step as f64, f64::from(p.loss)))
             .collect();
-        let eval = curves
+        let eval = run
+            .curves
             .eval
             .iter()
-            .map(|p| (p.step as f64, p.loss as f64))
+            .map(|p| (p.step as f64, f64::from(p.loss)))
             .collect();
         series.push(Series {
-            label: format!("{name}: {what}, train"),
-            color,
+            label: text_args(
+                locale,
+                "compare-legend-train",
+                &[("run", run.name.into()), ("what", run.what.clone().into())],
+            ),
+            color: run.color,
             points: train,
             dots: false,
         });
         series.push(Series {
-            label: format!("{name}: held-out"),
-            color,
+            label: text_args(
+                locale,
+                "compare-legend-held-out",
+                &[("run", run.name.into())],
+            ),
+            color: run.color,
             points: eval,
             dots: true,
         });
     }
-    let chart = LineChart {
-        x_label: "step",
-        y_label: "loss (per token)",
+    series
+}
+
+/// The chart of `series`, handed to `f`: one definition for the canvas, the
+/// SVG and the CSV.
+fn with_chart<R>(locale: Locale, series: Vec<Series>, f: impl FnOnce(&LineChart) -> R) -> R {
+    let (x, y) = (
+        text(locale, "compare-axis-step"),
+        text(locale, "compare-axis-loss"),
+    );
+    f(&LineChart {
+        x_label: &x,
+        y_label: &y,
         series,
         log_y: false,
         y_fixed: None,
         font_px: 16,
         legend_at: SeriesLabelPosition::UpperRight,
-    };
-    draw_lines(&c, &chart);
+    })
+}
+
+/// Both runs' loss curves, in the page's language.
+fn series_of(locale: Locale, runs: [Run; 2], axis: CompareAxis) -> Vec<Series> {
+    let curves = runs.map(|r| r.curves.get());
+    let parts: Vec<RunCurves> = runs
+        .iter()
+        .zip(&curves)
+        .zip([("A", BLUE), ("B", VERMILLION)])
+        .map(|((run, curves), (name, color))| RunCurves {
+            name,
+            color,
+            what: run.settings.with(|s| {
+                s.as_ref()
+                    .map(|s| axis.describe(locale, s))
+                    .unwrap_or_default()
+            }),
+            curves,
+        })
+        .collect();
+    loss_series(locale, &parts)
 }
 
 #[component]
@@ -174,8 +237,20 @@ pub fn CompareView() -> impl IntoView {
     let lab = use_lab();
     let axis = RwSignal::new(CompareAxis::Norm);
     let runs = [Run::new(), Run::new()];
+    let i18n = use_i18n();
     let canvas = NodeRef::<Canvas>::new();
-    Effect::new(move |_| draw(canvas, runs, axis.get()));
+    let series = move || series_of(i18n.locale.get(), runs, axis.get());
+    Effect::new(move |_| {
+        let series = series();
+        let Some(c) = canvas.get() else { return };
+        with_chart(i18n.locale.get(), series, |chart| draw_lines(&c, chart));
+    });
+    let to_svg = move || with_chart(i18n.locale.get(), series(), |c| svg::lines(c, CHART_SIZE));
+    let to_csv = move || {
+        with_chart(i18n.locale.get(), series(), |c| {
+            line_chart_csv(c).to_string()
+        })
+    };
     let base = move || {
         lab.model
             .with(|m| m.as_ref().map(|m| m.settings.clone()))
@@ -184,53 +259,62 @@ pub fn CompareView() -> impl IntoView {
     let running = RwSignal::new(false);
     let status = move |run: Run, name: &'static str| {
         move || {
+            let locale = i18n.locale.get();
             let latest = run.curves.with(|c| {
                 c.eval.last().map(|e| {
-                    format!(
-                        ", held-out exact match {:.0}% at step {}",
-                        e.exact_match * 100.0,
-                        e.step
+                    text_args(
+                        locale,
+                        "compare-status-exact",
+                        &[
+                            ("exact", format!("{:.0}", e.exact_match * 100.0).into()),
+                            ("step", e.step.into()),
+                        ],
                     )
                 })
             });
             match run.problem.get() {
                 Some(p) => format!("{name}: {p}"),
-                None => format!(
-                    "{name}: step {}, {:.0} tokens/s{}",
-                    run.step.get(),
-                    run.tokens_per_s.get(),
-                    latest.unwrap_or_default()
+                None => text_args(
+                    locale,
+                    "compare-status",
+                    &[
+                        ("run", name.into()),
+                        ("step", run.step.get().into()),
+                        ("rate", format!("{:.0}", run.tokens_per_s.get()).into()),
+                        ("latest", latest.unwrap_or_default().into()),
+                    ],
                 ),
             }
         }
     };
     view! {
         <section id="compare" class="view" data-testid="compare-view">
-            <h2>"8 · Compare two runs"</h2>
-            <p>
-                "Two models train at once, in two workers (one per core), from the same seed and data order, with the current settings except one. "
-                "Post-norm, x = LayerNorm(x + Sublayer(x)), is the paper's placement; pre-norm, x = x + Sublayer(LayerNorm(x)), is the Annotated Transformer's. "
-                "The main run pauses while they train."
-            </p>
+            <h2>{i18n.t("compare-title")}</h2>
+            <p>{i18n.t("compare-intro")}</p>
             <div class="two-col"><Equation formula=POST_NORM/><Equation formula=PRE_NORM/></div>
             <div class="controls">
-                <label>"compare "
+                <label>{i18n.t("compare-axis")}" "
                     <select data-testid="compare-axis" on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))>
-                        {CompareAxis::ALL.into_iter().map(|a| view! { <option value=a.value()>{a.label()}</option> }).collect_view()}
+                        {CompareAxis::ALL.into_iter().map(|a| view! { <option value=a.value()>{i18n.t(a.label())}</option> }).collect_view()}
                     </select>
                 </label>
-                <button class="primary" data-testid="compare-start" on:click=move |_| { start(runs, axis.get_untracked(), &base()); running.set(true) }>"▶ Start both"</button>
+                <button class="primary" data-testid="compare-start" on:click=move |_| { start(runs, axis.get_untracked(), &base()); running.set(true) }>{i18n.t("compare-start")}</button>
                 <button data-testid="compare-stop" disabled=move || { !running.get() }
-                    on:click=move |_| { post_to(0, WorkerInput::Pause); post_to(1, WorkerInput::Pause); running.set(false) }>"Pause both"</button>
+                    on:click=move |_| { post_to(0, WorkerInput::Pause); post_to(1, WorkerInput::Pause); running.set(false) }>{i18n.t("compare-pause")}</button>
             </div>
             <p class="readouts" data-testid="compare-status-a">{status(runs[0], "A")}</p>
             <p class="readouts" data-testid="compare-status-b">{status(runs[1], "B")}</p>
-            <figure><figcaption>"Loss of A (blue) and B (orange): train lines, held-out dots"</figcaption>
-                <canvas node_ref=canvas data-testid="compare-chart" width="900" height="380" class="chart" role="img" aria-label="Training and held-out loss of runs A and B by step"></canvas>
+            <figure><figcaption>{i18n.t("compare-chart-caption")}</figcaption>
+                <canvas node_ref=canvas data-testid="compare-chart" width=CHART_SIZE.0 height=CHART_SIZE.1 class="chart" role="img" aria-label=i18n.t("compare-chart-label")></canvas>
+                <ExportBar name="compare-loss" canvas=canvas svg=to_svg csv=to_csv/>
             </figure>
             <div class="two-col">
                 {runs.into_iter().zip(["A", "B"]).map(|(run, name)| {
-                    let title = move || format!("{name}: cross-attention, average of the heads, {}", run.settings.with(|s| s.as_ref().map(|s| axis.get().describe(s)).unwrap_or_default()));
+                    let title = move || {
+                        let locale = i18n.locale.get();
+                        let what = run.settings.with(|s| s.as_ref().map(|s| axis.get().describe(locale, s)).unwrap_or_default());
+                        text_args(locale, "compare-attention-title", &[("run", name.into()), ("what", what.into())])
+                    };
                     let set = Signal::derive(move || run.attention.get());
                     let testid = if name == "A" { "compare-attention-a" } else { "compare-attention-b" };
                     view! {
@@ -242,5 +326,68 @@ pub fn CompareView() -> impl IntoView {
                 }).collect_view()}
             </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plot::csv::Cell;
+    use lab_protocol::TrainPoint;
+
+    fn curves(scale: f32) -> Curves {
+        let mut c = Curves::default();
+        let points: Vec<TrainPoint> = (1..=3)
+            .map(|step| TrainPoint {
+                step,
+                loss: scale / step as f32,
+                token_accuracy: 0.5,
+                learning_rate: 1e-3,
+            })
+            .collect();
+        c.push_train(&points);
+        c.push_eval(EvalPoint {
+            step: 2,
+            loss: scale,
+            token_accuracy: 0.5,
+            exact_match: 0.25,
+        });
+        c
+    }
+
+    #[test]
+    fn the_csv_holds_both_runs_losses_by_step() {
+        let (a, b) = (curves(4.0), curves(2.0));
+        let runs = [
+            RunCurves {
+                name: "A",
+                color: BLUE,
+                what: "post".into(),
+                curves: &a,
+            },
+            RunCurves {
+                name: "B",
+                color: VERMILLION,
+                what: "pre".into(),
+                curves: &b,
+            },
+        ];
+        let series = loss_series(Locale::ZhHant, &runs);
+        assert_eq!(series.len(), 4);
+        let csv = with_chart(Locale::ZhHant, series, line_chart_csv);
+        let rows = csv.rows();
+        assert_eq!(
+            rows[0][0],
+            Cell::text(text(Locale::ZhHant, "compare-axis-step"))
+        );
+        assert_eq!(rows.len(), 4, "steps 1, 2 and 3");
+        for (row, step) in rows[1..].iter().zip(1..=3) {
+            assert_eq!(row[0], Cell::from(step as f64));
+            assert_eq!(row[1], Cell::from(f64::from(4.0f32 / step as f32)));
+            assert_eq!(row[3], Cell::from(f64::from(2.0f32 / step as f32)));
+        }
+        assert_eq!(rows[2][2], Cell::from(4.0f64));
+        assert_eq!(rows[2][4], Cell::from(2.0f64));
+        assert_eq!(rows[1][2], Cell::empty());
     }
 }

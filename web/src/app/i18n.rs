@@ -104,6 +104,18 @@ pub fn follow_locale(lab: Lab) {
     });
 }
 
+/// The page's language, read from `<html lang>` (which [`follow_locale`]
+/// keeps in step), for code that runs outside the reactive owner, such as a
+/// compare worker's message handler.
+pub fn page_locale() -> Locale {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|root| root.get_attribute("lang"))
+        .and_then(|code| Locale::parse(&code))
+        .unwrap_or_default()
+}
+
 /// The language picker (`data-testid="lang-picker"`): values are locale codes.
 #[component]
 pub fn LanguagePicker() -> impl IntoView {

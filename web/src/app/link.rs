@@ -11,8 +11,9 @@
 
 use super::state::{Banner, Lab, Source, WorkerState};
 use super::storage;
+use crate::i18n::{problems, Arg};
 use crate::plot::curves::EvalPoint;
-use lab_protocol::{ModelOrigin, SavePurpose, WorkerInput, WorkerOutput};
+use lab_protocol::{ModelOrigin, SavePurpose, WorkerError, WorkerInput, WorkerOutput};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -149,7 +150,8 @@ fn crashed(lab: Lab, message: String) {
         lab.i18n()
             .f_now("common-worker-restarted", &[("message", message.into())])
     } else {
-        message
+        let error = WorkerError::Crashed { why: message };
+        problems::worker_error(lab.locale.get_untracked(), &error)
     };
     lab.banner.set(Some(Banner {
         source: Source::Worker,
@@ -296,37 +298,37 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         WorkerOutput::StorageFailed(e) => {
             lab.show(Source::Storage, super::runs_view::explain(lab.i18n(), &e))
         }
-        WorkerOutput::Diverged {
-            step,
-            message,
-            suggested,
-        } => {
+        WorkerOutput::Diverged { why, suggested } => {
             lab.running.set(false);
             lab.diverged.set(true);
-            lab.step.set(step);
+            lab.step.set(why.step());
             // The banner's Reset trains with the settings form: fill it with the safe schedule.
             if let Some(settings) = suggested {
                 lab.draft.set(settings);
             }
-            lab.show(Source::Diverged, message);
-        }
-        WorkerOutput::Refused(problems) => {
             lab.show(
-                Source::Settings,
-                format!("These settings were refused, so nothing was built: {problems}"),
+                Source::Diverged,
+                problems::divergence(lab.locale.get_untracked(), &why),
             );
         }
-        WorkerOutput::Error { message, fatal } => {
-            if fatal {
-                crashed(lab, message);
-            } else {
-                let source = if message.contains("checkpoint") {
-                    Source::Upload
-                } else {
-                    Source::Worker
-                };
-                lab.show(source, message);
-            }
+        WorkerOutput::Refused(refused) => {
+            let problems = problems::settings_error(lab.locale.get_untracked(), &refused);
+            let message = lab.i18n().f_now(
+                "common-settings-refused",
+                &[("problems", Arg::from(problems))],
+            );
+            lab.show(Source::Settings, message);
+        }
+        WorkerOutput::Error(WorkerError::Crashed { why }) => crashed(lab, why),
+        WorkerOutput::Error(error) => {
+            let source = match error {
+                WorkerError::Checkpoint { .. } => Source::Upload,
+                _ => Source::Worker,
+            };
+            lab.show(
+                source,
+                problems::worker_error(lab.locale.get_untracked(), &error),
+            );
         }
     }
 }

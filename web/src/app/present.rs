@@ -279,9 +279,8 @@ pub fn PresentToggle() -> impl IntoView {
 
 /// The number of stages the head view reveals one at a time.
 fn head_stages() -> usize {
-    PENDING_HEAD_STAGES
+    crate::teach::head::STAGES
 }
-const PENDING_HEAD_STAGES: usize = 9;
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,7 @@
 //! them by those call shapes, so never build an id at run time.
 
 pub mod labels;
+pub mod problems;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use std::cell::RefCell;
@@ -120,6 +121,8 @@ catalogue!(
     "glossary",
     "common",
     "figure",
+    "formula",
+    "panic",
     "present",
     "guide",
     "runs",

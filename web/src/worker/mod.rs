@@ -14,7 +14,6 @@
 //! Messages are JSON text; checkpoint bytes travel beside it as a
 //! transferable `ArrayBuffer` (`[text, buffer]`, see [`lab_protocol::WorkerInput::to_parts`]).
 
-pub mod divergence;
 pub mod model;
 pub mod session;
 #[cfg(target_arch = "wasm32")]
@@ -40,7 +39,7 @@ mod glue {
     use super::CHUNK_MS;
     use crate::run::{self, LegacyRun};
     use lab_protocol::{
-        clean_run_name, ModelOrigin, Settings, StorageError, WorkerInput, WorkerOutput,
+        clean_run_name, ModelOrigin, Settings, StorageError, WorkerError, WorkerInput, WorkerOutput,
     };
     use lab_tasks::TaskKind;
     use std::cell::RefCell;
@@ -94,19 +93,15 @@ mod glue {
     pub fn start() {
         std::panic::set_hook(Box::new(|info| {
             // wasm aborts right after this hook, so the page must restart the worker.
-            post(&WorkerOutput::Error {
-                message: format!("The training worker crashed and must be restarted: {info}"),
-                fatal: true,
-            });
+            post(&WorkerOutput::Error(WorkerError::Crashed {
+                why: info.to_string(),
+            }));
         }));
         let on_message =
             Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
                 match read(event.data()) {
                     Ok(input) => handle(input),
-                    Err(e) => post(&WorkerOutput::Error {
-                        message: e.to_string(),
-                        fatal: false,
-                    }),
+                    Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
                 }
             });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -292,7 +287,10 @@ mod glue {
                     .load_bytes(&bytes, ModelOrigin::Pretrained, now())
             }),
             Err(why) => {
-                post(&WorkerOutput::Error { message: format!("The pretrained {} model could not be loaded ({why}); starting from an untrained model instead.", task.label()), fatal: false });
+                post(&WorkerOutput::Error(WorkerError::Pretrained {
+                    task,
+                    why: why.to_string(),
+                }));
                 SESSION.with(|s| {
                     s.borrow_mut().handle(
                         WorkerInput::New {

@@ -14,13 +14,13 @@
 //! is hidden or asks) and hands over a [`RunRecord`]; the glue writes it. The
 //! session also keeps the run's curves, which are saved with it.
 
-use super::divergence;
 use super::model::LabModel;
 use crate::plot::curves::{Curves, EvalPoint};
 use crate::run;
+use lab_protocol::divergence::{self, Divergence};
 use lab_protocol::{
     all_finite, ModelInfo, ModelOrigin, RunSummary, SavePurpose, Snapshot, StorageError,
-    TraceRequest, TrainPoint, WorkerInput, WorkerOutput,
+    TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
 };
 
 /// At most one snapshot per this many milliseconds (about ten a second).
@@ -266,14 +266,14 @@ impl<M: LabModel> Session<M> {
             WorkerInput::Translate { id, text, cached } => match &self.model {
                 None => vec![WorkerOutput::Translated {
                     id,
-                    result: Err("No model is loaded yet.".into()),
+                    result: Err(WorkerError::NoModel.to_string()),
                 }],
                 Some(m) => {
                     let result = m.translate(&text, cached).and_then(|t| {
                         if t.is_finite() {
                             Ok(t)
                         } else {
-                            Err(diverged_text(m.step_count()))
+                            Err(Divergence::Weights { step: m.step_count() }.to_string())
                         }
                     });
                     vec![WorkerOutput::Translated { id, result }]
@@ -285,14 +285,14 @@ impl<M: LabModel> Session<M> {
                 match (&self.model, request) {
                     (_, None) => Vec::new(),
                     (None, Some(_)) => {
-                        vec![WorkerOutput::Trace(Err("No model is loaded yet.".into()))]
+                        vec![WorkerOutput::Trace(Err(WorkerError::NoModel.to_string()))]
                     }
                     (Some(m), Some(request)) => {
                         let result = m.trace_head(&request).and_then(|t| {
                             if t.is_finite() {
                                 Ok(t)
                             } else {
-                                Err(diverged_text(m.step_count()))
+                                Err(Divergence::Weights { step: m.step_count() }.to_string())
                             }
                         });
                         vec![WorkerOutput::Trace(result)]
@@ -341,15 +341,10 @@ impl<M: LabModel> Session<M> {
         match M::from_bytes(bytes) {
             Ok(model) => self.replace(model, origin, now_ms, true, Curves::default()),
             Err(why) => {
-                let keep = if self.model.is_some() {
-                    " The current model keeps working."
-                } else {
-                    ""
-                };
-                vec![WorkerOutput::Error {
-                    message: format!("The checkpoint could not be loaded: {why}.{keep}"),
-                    fatal: false,
-                }]
+                vec![WorkerOutput::Error(WorkerError::Checkpoint {
+                    why: why.to_string(),
+                    kept: self.model.is_some(),
+                })]
             }
         }
     }
@@ -404,8 +399,7 @@ impl<M: LabModel> Session<M> {
                 self.diverged = true;
                 let settings = model.settings();
                 let stopped = WorkerOutput::Diverged {
-                    step: report.step,
-                    message: blow_up.explain(settings),
+                    why: Divergence::Loss(blow_up),
                     suggested: Some(divergence::suggested(settings)),
                 };
                 self.blown = Some(stopped.clone());
@@ -530,20 +524,13 @@ impl<M: LabModel> Session<M> {
 }
 
 fn no_model() -> WorkerOutput {
-    WorkerOutput::Error { message: "No model is loaded yet: wait for the pretrained checkpoint, or press Reset to start from scratch.".into(), fatal: false }
+    WorkerOutput::Error(WorkerError::NoModel)
 }
 
-fn diverged_text(step: usize) -> String {
-    format!(
-        "Training diverged at step {step}: the loss became NaN or infinite, so the weights are no longer numbers. \
-         Training is paused. Press Reset to start again; a smaller learning-rate factor, more warm-up steps or pre-norm usually help."
-    )
-}
-
+/// The model's own numbers (its attention weights) are no longer finite.
 fn diverged(step: usize) -> WorkerOutput {
     WorkerOutput::Diverged {
-        step,
-        message: diverged_text(step),
+        why: Divergence::Weights { step },
         suggested: None,
     }
 }
@@ -719,7 +706,10 @@ mod tests {
         });
         s.handle(WorkerInput::Play, 0.0);
         let out = s.train_chunk(1e9, clock(1.0));
-        assert!(out.iter().any(|o| matches!(o, WorkerOutput::Diverged { step: 3, message, .. } if message.contains("Reset"))), "{out:?}");
+        assert!(
+            out.iter().any(|o| matches!(o, WorkerOutput::Diverged { why, .. } if why.step() == 3 && why.to_string().contains("Reset"))),
+            "{out:?}"
+        );
         assert!(!s.is_running());
         for o in &out {
             assert!(
@@ -757,7 +747,13 @@ mod tests {
             0.0,
         );
         assert!(
-            matches!(&out[..], [WorkerOutput::Error { fatal: false, message }] if message.contains("keeps working")),
+            matches!(
+                &out[..],
+                [WorkerOutput::Error(WorkerError::Checkpoint {
+                    kept: true,
+                    ..
+                })]
+            ),
             "{out:?}"
         );
         let out = s.handle(WorkerInput::Step, 0.0);
@@ -875,11 +871,9 @@ mod tests {
         s.handle(WorkerInput::Play, 0.0);
         let out = s.train_chunk(1e9, clock(1.0));
         let stopped = out.iter().find_map(|o| match o {
-            WorkerOutput::Diverged {
-                step,
-                message,
-                suggested,
-            } => Some((*step, message.clone(), suggested.clone())),
+            WorkerOutput::Diverged { why, suggested } => {
+                Some((why.step(), why.to_string(), suggested.clone()))
+            }
             _ => None,
         });
         let (step, message, suggested) = stopped.expect("the blow-up is reported");
@@ -893,7 +887,7 @@ mod tests {
         assert!(!s.is_running());
         let again = s.handle(WorkerInput::Play, 0.0);
         assert!(
-            matches!(&again[..], [WorkerOutput::Diverged { message: m, .. }] if *m == message),
+            matches!(&again[..], [WorkerOutput::Diverged { why, .. }] if why.to_string() == message),
             "the same explanation again: {again:?}"
         );
     }

@@ -4,10 +4,10 @@
 
 use super::model::LabModel;
 use lab_protocol::{
-    AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, SettingProblem, Settings,
-    SettingsError, StepReport, TaskFacts, TraceRequest, Translation,
+    AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
+    StepReport, TaskFacts, TraceRequest, Translation,
 };
-use lab_train::{Trainer, TrainerError};
+use lab_train::Trainer;
 
 /// The worker's model.
 pub struct Model(Trainer);
@@ -23,15 +23,7 @@ fn sentence(text: String) -> String {
 
 impl LabModel for Model {
     fn build(settings: &Settings) -> Result<Self, SettingsError> {
-        Trainer::new(settings).map(Model).map_err(|e| match e {
-            TrainerError::Settings(problems) => problems,
-            other => SettingsError {
-                problems: vec![SettingProblem {
-                    field: "model".into(),
-                    message: other.to_string(),
-                }],
-            },
-        })
+        Trainer::new(settings).map(Model)
     }
 
     fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
