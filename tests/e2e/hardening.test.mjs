@@ -56,7 +56,7 @@ test('a run that blows up is paused, explained, and reset with a safe schedule',
   await message.waitFor({ timeout: 30_000 });
   const text = await message.innerText();
   assert.match(text, /blew up/, text);
-  assert.match(text, /warm-up too short or factor too high/, text);
+  assert.match(text, /warm-up is too short or the factor too high/, text);
   assert.equal(await page.locator(byTestId('setting-lr_factor')).inputValue(), '1', 'the form holds the safe schedule');
   await page.locator(byTestId('banner-reset')).click();
   await assertTrainingContinues(page, errors);

@@ -1,1 +1,27 @@
-## compare
+## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
+
+compare-title = 8 · Compare two runs
+compare-intro = Two models train at once, in two workers (one per core), from the same { -seed } and data order, with the current settings except one. { -post-norm } (below, left) is the paper's placement; { -pre-norm } (right) is the Annotated Transformer's. The main run pauses while they train.
+compare-axis = compare
+compare-axis-norm = norm placement (post vs pre)
+compare-axis-smoothing = { -label-smoothing } (0.1 vs 0)
+compare-axis-heads = { -head }s (as set vs 1)
+compare-axis-warmup = { -warmup } steps (as set vs a quarter)
+compare-start = ▶ Start both
+compare-pause = Pause both
+compare-status = { $run }: { -step } { $step }, { $rate } { -token }s/s{ $latest }
+compare-status-exact = , { -held-out } { -exact-match } { $exact }% at { -step } { $step }
+compare-worker-stopped = This run's worker stopped: { $why }
+compare-no-worker = A compare worker could not be started.
+compare-chart-caption = { -loss } of A (blue) and B (orange): train lines, { -held-out } dots
+compare-chart-label = Training and { -held-out } { -loss } of runs A and B by { -step }
+compare-axis-step = { -step }
+compare-axis-loss = { -loss } (per { -token })
+compare-legend-train = { $run }: { $what }, train
+compare-legend-held-out = { $run }: { -held-out }
+compare-attention-title = { $run }: { -cross-attention }, average of the { -head }s, { $what }
+compare-run-post = { -post-norm } (the paper)
+compare-run-pre = { -pre-norm } (the Annotated Transformer)
+compare-run-smoothing = { -label-smoothing } ε = { $eps }
+compare-run-heads = { $heads } { -head }(s), d_k = { $d_k }
+compare-run-warmup = { -warmup } { $steps } steps

@@ -1,1 +1,49 @@
-## training
+## training: view 5, settings and the live training curves (app/training_view.rs).
+
+training-title = 5 · Training
+training-intro = ▶ Train runs in the worker; the page stays responsive. Reset starts from scratch with these settings; the same { -seed } gives the same run.
+training-field-seed = { -seed }
+training-field-d-model = d_model
+training-field-heads = { -head }s
+training-field-layers = { -layer }s
+training-field-d-ff = d_ff
+training-field-dropout = { -dropout }
+training-field-warmup = { -warmup } steps
+training-field-lr-factor = { -learning-rate } factor
+training-field-smoothing = { -label-smoothing }
+training-field-batch = { -batch } size
+training-field-norm = norm placement
+training-norm-post = { -post-norm } (paper)
+training-norm-post-option = { -post-norm } (paper)
+training-norm-pre = { -pre-norm } (Annotated Transformer)
+training-not-a-number = { $field } must be a number (got { $got }).
+training-valid = Valid: d_k = d_model / h = { $d_k }.
+training-invalid = Not valid, so it cannot be run: { $problems }
+training-apply = Train from scratch with these settings
+training-model-parts = What each { -layer } computes besides { -attention }
+training-model = Current model: { $task }, { $origin }, d_model { $d_model }, { $heads } { -head }s, { $layers } { -layer }s, { $norm }.
+training-steps = steps:
+training-tokens-per-s = { -token }s/s:
+training-log-scale = log scale ({ -loss } and { -learning-rate })
+training-eval-none = { -held-out } evaluation: not run yet.
+training-eval = { -held-out } at { -step } { $step }: { -loss } { $loss }, { -token } accuracy { $accuracy }%, { -exact-match } { $exact }%, { -bleu } { $bleu } on { $sentences } sentences.
+training-eval-best-head = { $summary } Best-aligned { -cross-attention } { -head }: { -layer } { $layer } { -head } { $head } ({ $agreement }% agreement with the gold alignment).
+training-floor = The train { -loss } is label-smoothed (ε = { $eps }), so it cannot fall below { $floor } nats per { -token }: the { -entropy } of the smoothed target, which spreads ε over the other { $others } words. The { -held-out } { -loss } is plain { -cross-entropy } and can approach 0.
+training-loss-caption = { -loss }: train and { -held-out }
+training-loss-label = Training and { -held-out } { -loss } by { -step }
+training-accuracy-caption = { -token } accuracy and { -exact-match }
+training-accuracy-label = Accuracy by { -step }
+training-rate-caption = { -learning-rate } (Noam: { -warmup }, then 1/√step)
+training-rate-label = { -learning-rate } by { -step }
+training-axis-step = { -step }
+training-axis-loss = { -loss } (per { -token })
+training-axis-fraction = fraction
+training-axis-rate = { -learning-rate }
+training-legend-train = train
+training-legend-train-smoothed = train (label-smoothed, ε = { $eps })
+training-legend-held-out = { -held-out }
+training-legend-train-accuracy = train { -token } accuracy
+training-legend-held-out-accuracy = { -held-out } { -token } accuracy
+training-legend-held-out-exact = { -held-out } { -exact-match }
+training-legend-planned = Noam schedule (planned)
+training-legend-rate-used = { -learning-rate } used

@@ -1,1 +1,27 @@
-## compare
+## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
+
+compare-title = 8 · 2 つの学習の比較
+compare-intro = 2 つのモデルを、2 つのワーカー（コアごとに 1 つ）で同時に学習させます。{ -seed }もデータの順序も同じで、今の設定のうちひとつだけが違います。{ -post-norm }（下の左）は論文の配置、{ -pre-norm }（右）は注釈付き { -transformer } の配置です。比較の学習中は、メインの学習は一時停止します。
+compare-axis = 比較する設定
+compare-axis-norm = 正規化の位置（{ -post-norm } と { -pre-norm }）
+compare-axis-smoothing = { -label-smoothing }（0.1 と 0）
+compare-axis-heads = { -head }数（設定値と 1）
+compare-axis-warmup = { -warmup }の{ -step }数（設定値とその 4 分の 1）
+compare-start = ▶ 両方を開始
+compare-pause = 両方を一時停止
+compare-status = { $run }：{ -step } { $step }、{ $rate } { -token }/秒{ $latest }
+compare-status-exact = 、{ -step } { $step } での{ -held-out }データの{ -exact-match } { $exact }%
+compare-worker-stopped = この学習のワーカーが停止しました：{ $why }
+compare-no-worker = 比較用のワーカーを起動できませんでした。
+compare-chart-caption = A（青）と B（橙）の{ -loss }：線は学習データ、点は{ -held-out }データ
+compare-chart-label = 学習 A と B の、学習データと{ -held-out }データの{ -loss }の{ -step }ごとの推移
+compare-axis-step = { -step }
+compare-axis-loss = { -loss }（{ -token }あたり）
+compare-legend-train = { $run }：{ $what }、学習
+compare-legend-held-out = { $run }：{ -held-out }
+compare-attention-title = { $run }：{ -cross-attention }（{ -head }の平均）、{ $what }
+compare-run-post = { -post-norm }（論文）
+compare-run-pre = { -pre-norm }（注釈付き { -transformer }）
+compare-run-smoothing = { -label-smoothing } ε = { $eps }
+compare-run-heads = { -head } { $heads } 個、d_k = { $d_k }
+compare-run-warmup = { -warmup } { $steps } { -step }

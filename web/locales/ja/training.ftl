@@ -1,1 +1,49 @@
-## training
+## training: view 5, settings and the live training curves (app/training_view.rs).
+
+training-title = 5 · 学習
+training-intro = ▶ 学習はワーカーの中で動くので、ページは固まりません。リセットすると、この設定で最初から学習し直します。同じ{ -seed }なら同じ学習になります。
+training-field-seed = { -seed }
+training-field-d-model = d_model
+training-field-heads = { -head }数
+training-field-layers = { -layer }数
+training-field-d-ff = d_ff
+training-field-dropout = { -dropout }
+training-field-warmup = { -warmup }の{ -step }数
+training-field-lr-factor = { -learning-rate }の係数
+training-field-smoothing = { -label-smoothing }
+training-field-batch = { -batch }サイズ
+training-field-norm = 正規化の位置
+training-norm-post = { -post-norm }（論文）
+training-norm-post-option = { -post-norm }（論文）
+training-norm-pre = { -pre-norm }（注釈付き { -transformer }）
+training-not-a-number = { $field } には数値を入力してください（入力：{ $got }）。
+training-valid = 有効です：d_k = d_model / h = { $d_k }。
+training-invalid = 無効なため実行できません：{ $problems }
+training-apply = この設定で最初から学習
+training-model-parts = 各{ -layer }が{ -attention }のほかに計算すること
+training-model = 現在のモデル：{ $task }、{ $origin }、d_model { $d_model }、{ -head } { $heads } 個、{ -layer } { $layers } 個、{ $norm }。
+training-steps = { -step }数：
+training-tokens-per-s = { -token }/秒：
+training-log-scale = 対数目盛（{ -loss }と{ -learning-rate }）
+training-eval-none = { -held-out }データでの評価：まだ実行していません。
+training-eval = { -step } { $step } での{ -held-out }データの評価：{ -loss } { $loss }、{ -token }正解率 { $accuracy }%、{ -exact-match } { $exact }%、{ -bleu } { $bleu }（{ $sentences } 文）。
+training-eval-best-head = { $summary } 正解の対応に最も近い{ -cross-attention }の{ -head }：{ -layer } { $layer } の{ -head } { $head }（正解の対応との一致 { $agreement }%）。
+training-floor = 学習時の{ -loss }には{ -label-smoothing }（ε = { $eps }）がかかっているため、{ -token }あたり { $floor } ナットより下がりません。これは平滑化した目標分布の{ -entropy }で、ε を残りの { $others } 語に分けています。{ -held-out }データの{ -loss }は平滑化なしの{ -cross-entropy }なので 0 に近づけます。
+training-loss-caption = { -loss }：学習データと{ -held-out }データ
+training-loss-label = 学習データと{ -held-out }データの{ -loss }の{ -step }ごとの推移
+training-accuracy-caption = { -token }正解率と{ -exact-match }
+training-accuracy-label = 正解率の{ -step }ごとの推移
+training-rate-caption = { -learning-rate }（Noam：{ -warmup }のあと 1/√{ -step }）
+training-rate-label = { -learning-rate }の{ -step }ごとの推移
+training-axis-step = { -step }
+training-axis-loss = { -loss }（{ -token }あたり）
+training-axis-fraction = 割合
+training-axis-rate = { -learning-rate }
+training-legend-train = 学習
+training-legend-train-smoothed = 学習（{ -label-smoothing } ε = { $eps }）
+training-legend-held-out = { -held-out }
+training-legend-train-accuracy = 学習の{ -token }正解率
+training-legend-held-out-accuracy = { -held-out }の{ -token }正解率
+training-legend-held-out-exact = { -held-out }の{ -exact-match }
+training-legend-planned = Noam スケジュール（計画）
+training-legend-rate-used = 実際の{ -learning-rate }

@@ -1,1 +1,49 @@
-## training
+## training: view 5, settings and the live training curves (app/training_view.rs).
+
+training-title = 5 · 训练
+training-intro = ▶ 训练在工作线程中运行，页面保持流畅。重置会用这些设置从头开始训练；相同的{ -seed }得到相同的训练过程。
+training-field-seed = { -seed }
+training-field-d-model = d_model
+training-field-heads = { -head }数
+training-field-layers = { -layer }数
+training-field-d-ff = d_ff
+training-field-dropout = { -dropout }
+training-field-warmup = { -warmup }{ -step }数
+training-field-lr-factor = { -learning-rate }系数
+training-field-smoothing = { -label-smoothing }
+training-field-batch = { -batch }大小
+training-field-norm = 归一化位置
+training-norm-post = { -post-norm }（论文）
+training-norm-post-option = { -post-norm }（论文）
+training-norm-pre = { -pre-norm }（带注释的 { -transformer }）
+training-not-a-number = { $field } 必须是数字（输入：{ $got }）。
+training-valid = 有效：d_k = d_model / h = { $d_k }。
+training-invalid = 设置无效，无法运行：{ $problems }
+training-apply = 用这些设置从头训练
+training-model-parts = 每一{ -layer }除了{ -attention }之外还计算什么
+training-model = 当前模型：{ $task }，{ $origin }，d_model { $d_model }，{ $heads } 个{ -head }，{ $layers } { -layer }，{ $norm }。
+training-steps = { -step }数：
+training-tokens-per-s = { -token }/秒：
+training-log-scale = 对数坐标（{ -loss }和{ -learning-rate }）
+training-eval-none = { -held-out }集评估：尚未运行。
+training-eval = 第 { $step } { -step }的{ -held-out }集评估：{ -loss } { $loss }，{ -token }准确率 { $accuracy }%，{ -exact-match } { $exact }%，{ -bleu } { $bleu }（共 { $sentences } 句）。
+training-eval-best-head = { $summary } 与标准对齐最一致的{ -cross-attention }{ -head }：第 { $layer } { -layer }第 { $head } 个{ -head }（与标准对齐的一致率 { $agreement }%）。
+training-floor = 训练{ -loss }使用了{ -label-smoothing }（ε = { $eps }），所以每个{ -token }不会低于 { $floor } 奈特：这是平滑后目标分布的{ -entropy }，它把 ε 分给其余 { $others } 个词。{ -held-out }集{ -loss }是普通的{ -cross-entropy }，可以接近 0。
+training-loss-caption = { -loss }：训练集与{ -held-out }集
+training-loss-label = 训练集与{ -held-out }集{ -loss }随{ -step }数的变化
+training-accuracy-caption = { -token }准确率与{ -exact-match }
+training-accuracy-label = 准确率随{ -step }数的变化
+training-rate-caption = { -learning-rate }（Noam：先{ -warmup }，再按 1/√{ -step }数衰减）
+training-rate-label = { -learning-rate }随{ -step }数的变化
+training-axis-step = { -step }数
+training-axis-loss = { -loss }（每{ -token }）
+training-axis-fraction = 比例
+training-axis-rate = { -learning-rate }
+training-legend-train = 训练
+training-legend-train-smoothed = 训练（{ -label-smoothing } ε = { $eps }）
+training-legend-held-out = { -held-out }集
+training-legend-train-accuracy = 训练{ -token }准确率
+training-legend-held-out-accuracy = { -held-out }集{ -token }准确率
+training-legend-held-out-exact = { -held-out }集{ -exact-match }
+training-legend-planned = Noam 调度（计划）
+training-legend-rate-used = 实际使用的{ -learning-rate }

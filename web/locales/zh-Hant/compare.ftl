@@ -1,1 +1,27 @@
-## compare
+## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
+
+compare-title = 8 · 比較兩次訓練
+compare-intro = 兩個模型在兩個背景執行緒中同時訓練（每個核心一個），{ -seed }與資料順序相同，目前設定中只有一項不同。{ -post-norm }（下方左側）是論文的做法；{ -pre-norm }（右側）是附註解的 { -transformer } 的做法。它們訓練時，主訓練會暫停。
+compare-axis = 比較
+compare-axis-norm = 正規化位置（{ -post-norm }與{ -pre-norm }）
+compare-axis-smoothing = { -label-smoothing }（0.1 與 0）
+compare-axis-heads = { -head }數（目前設定與 1）
+compare-axis-warmup = { -warmup }{ -step }數（目前設定與其四分之一）
+compare-start = ▶ 同時開始
+compare-pause = 同時暫停
+compare-status = { $run }：第 { $step } { -step }，{ $rate } { -token }/秒{ $latest }
+compare-status-exact = ，第 { $step } { -step }的{ -held-out }資料{ -exact-match } { $exact }%
+compare-worker-stopped = 這次訓練的背景執行緒停止了：{ $why }
+compare-no-worker = 無法啟動用於比較的背景執行緒。
+compare-chart-caption = A（藍）與 B（橙）的{ -loss }：線為訓練資料，點為{ -held-out }資料
+compare-chart-label = 訓練 A 與 B 的訓練資料與{ -held-out }資料{ -loss }隨{ -step }數的變化
+compare-axis-step = { -step }數
+compare-axis-loss = { -loss }（每個{ -token }）
+compare-legend-train = { $run }：{ $what }，訓練
+compare-legend-held-out = { $run }：{ -held-out }資料
+compare-attention-title = { $run }：{ -cross-attention }（各{ -head }平均），{ $what }
+compare-run-post = { -post-norm }（論文）
+compare-run-pre = { -pre-norm }（附註解的 { -transformer }）
+compare-run-smoothing = { -label-smoothing } ε = { $eps }
+compare-run-heads = { $heads } 個{ -head }，d_k = { $d_k }
+compare-run-warmup = { -warmup } { $steps } { -step }

@@ -212,24 +212,32 @@ fn with_chart<R>(locale: Locale, series: Vec<Series>, f: impl FnOnce(&LineChart)
 }
 
 /// Both runs' loss curves, in the page's language.
-fn series_of(locale: Locale, runs: [Run; 2], axis: CompareAxis) -> Vec<Series> {
+fn series_of(locale: Locale, runs: [Run; 2], whats: [String; 2]) -> Vec<Series> {
     let curves = runs.map(|r| r.curves.get());
-    let parts: Vec<RunCurves> = runs
-        .iter()
+    let parts: Vec<RunCurves> = whats
+        .into_iter()
         .zip(&curves)
         .zip([("A", BLUE), ("B", VERMILLION)])
-        .map(|((run, curves), (name, color))| RunCurves {
+        .map(|((what, curves), (name, color))| RunCurves {
             name,
             color,
-            what: run.settings.with(|s| {
-                s.as_ref()
-                    .map(|s| axis.describe(locale, s))
-                    .unwrap_or_default()
-            }),
+            what,
             curves,
         })
         .collect();
     loss_series(locale, &parts)
+}
+
+/// How each run differs: from the settings it trains with, or, before it
+/// starts, from the settings "Start both" would give it.
+fn whats(locale: Locale, runs: [Run; 2], axis: CompareAxis, base: &Settings) -> [String; 2] {
+    let (a, b) = axis.runs(base);
+    let planned = [a, b];
+    [0, 1].map(|i| {
+        runs[i]
+            .settings
+            .with(|s| axis.describe(locale, s.as_ref().unwrap_or(&planned[i])))
+    })
 }
 
 #[component]
@@ -238,8 +246,14 @@ pub fn CompareView() -> impl IntoView {
     let axis = RwSignal::new(CompareAxis::Norm);
     let runs = [Run::new(), Run::new()];
     let i18n = use_i18n();
+    let base = move || {
+        lab.model
+            .with(|m| m.as_ref().map(|m| m.settings.clone()))
+            .unwrap_or_else(|| lab.draft.get())
+    };
     let canvas = NodeRef::<Canvas>::new();
-    let series = move || series_of(i18n.locale.get(), runs, axis.get());
+    let run_whats = move || whats(i18n.locale.get(), runs, axis.get(), &base());
+    let series = move || series_of(i18n.locale.get(), runs, run_whats());
     Effect::new(move |_| {
         let series = series();
         let Some(c) = canvas.get() else { return };
@@ -250,11 +264,6 @@ pub fn CompareView() -> impl IntoView {
         with_chart(i18n.locale.get(), series(), |c| {
             line_chart_csv(c).to_string()
         })
-    };
-    let base = move || {
-        lab.model
-            .with(|m| m.as_ref().map(|m| m.settings.clone()))
-            .unwrap_or_else(|| lab.draft.get())
     };
     let running = RwSignal::new(false);
     let status = move |run: Run, name: &'static str| {
@@ -305,14 +314,15 @@ pub fn CompareView() -> impl IntoView {
             <p class="readouts" data-testid="compare-status-a">{status(runs[0], "A")}</p>
             <p class="readouts" data-testid="compare-status-b">{status(runs[1], "B")}</p>
             <figure><figcaption>{i18n.t("compare-chart-caption")}</figcaption>
-                <canvas node_ref=canvas data-testid="compare-chart" width=CHART_SIZE.0 height=CHART_SIZE.1 class="chart" role="img" aria-label=i18n.t("compare-chart-label")></canvas>
+                <div><canvas node_ref=canvas data-testid="compare-chart" width=CHART_SIZE.0 height=CHART_SIZE.1 class="chart" role="img" aria-label=i18n.t("compare-chart-label")></canvas></div>
                 <ExportBar name="compare-loss" canvas=canvas svg=to_svg csv=to_csv/>
             </figure>
             <div class="two-col">
                 {runs.into_iter().zip(["A", "B"]).map(|(run, name)| {
                     let title = move || {
                         let locale = i18n.locale.get();
-                        let what = run.settings.with(|s| s.as_ref().map(|s| axis.get().describe(locale, s)).unwrap_or_default());
+                        let [a, b] = run_whats();
+                        let what = if name == "A" { a } else { b };
                         text_args(locale, "compare-attention-title", &[("run", name.into()), ("what", what.into())])
                     };
                     let set = Signal::derive(move || run.attention.get());

@@ -7,10 +7,15 @@
 //! Self-attention is cheaper than a recurrent layer exactly when n < d, which is
 //! the usual case for sentences; the chart shows where the lines cross, n = d.
 
+use super::export::ExportBar;
+use super::i18n::use_i18n;
 use super::state::use_lab;
+use crate::i18n::{text, text_args, Locale};
+use crate::plot::csv::marked_chart_csv;
 use crate::plot::draw::{
     draw_marked, MarkedChart, Series, VLine, BLUE, GREEN, ORANGE, PURPLE, VERMILLION,
 };
+use crate::plot::svg;
 use lab_math::complexity::{
     attention_rnn_crossover, max_path_length, per_layer_ops, sequential_ops, LayerType, Sizes,
     TABLE_1,
@@ -37,6 +42,8 @@ const POINTS_PER_DECADE: f64 = 40.0;
 /// Numbers up to this are printed digit by digit; larger ones as a × 10ᵏ.
 const EXACT_BELOW: u64 = 1_000_000;
 const GREY: RGBColor = RGBColor(0x77, 0x77, 0x77);
+/// The chart's size in pixels, on the page and in the SVG.
+const CHART_SIZE: (u32, u32) = (900, 420);
 
 /// The sizes of Table 1 with this view's fixed k and r.
 pub fn sizes(n: u64, d: u64) -> Sizes {
@@ -45,6 +52,16 @@ pub fn sizes(n: u64, d: u64) -> Sizes {
         d,
         k: KERNEL,
         r: NEIGHBOURHOOD,
+    }
+}
+
+/// The message id of a layer type's name (Table 1's first column).
+pub fn layer_name(layer: LayerType) -> &'static str {
+    match layer {
+        LayerType::SelfAttention => "complexity-layer-self-attention",
+        LayerType::Recurrent => "complexity-layer-recurrent",
+        LayerType::Convolutional => "complexity-layer-convolutional",
+        LayerType::RestrictedSelfAttention => "complexity-layer-restricted",
     }
 }
 
@@ -110,7 +127,6 @@ pub fn format_path(v: f64) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LiveRow {
     pub layer: LayerType,
-    pub name: &'static str,
     pub per_layer: &'static str,
     pub sequential: &'static str,
     pub max_path: &'static str,
@@ -125,7 +141,6 @@ pub fn live_table(s: Sizes) -> Vec<LiveRow> {
         .iter()
         .map(|r| LiveRow {
             layer: r.layer,
-            name: r.name,
             per_layer: r.per_layer,
             sequential: r.sequential,
             max_path: r.max_path,
@@ -137,25 +152,37 @@ pub fn live_table(s: Sizes) -> Vec<LiveRow> {
 }
 
 /// The vertical lines: the crossover n = d, the chosen n, and this model's probe length.
-pub fn markers(n: u64, d: u64, model: Option<(u64, u64)>) -> Vec<VLine> {
+pub fn markers(locale: Locale, n: u64, d: u64, model: Option<(u64, u64)>) -> Vec<VLine> {
     let cross = attention_rnn_crossover(d);
     let mut lines = vec![
         VLine {
             x: cross as f64,
-            label: format!("n = d = {cross}: self-attention = recurrent"),
+            label: text_args(
+                locale,
+                "complexity-mark-crossover",
+                &[("d", cross.to_string().into())],
+            ),
             color: BLACK,
         },
         VLine {
             x: n as f64,
-            label: format!("chosen n = {n}"),
+            label: text_args(
+                locale,
+                "complexity-mark-chosen",
+                &[("n", n.to_string().into())],
+            ),
             color: GREY,
         },
     ];
     if let Some((model_n, model_d)) = model {
+        let args = [
+            ("n", model_n.to_string().into()),
+            ("d", model_d.to_string().into()),
+        ];
         let label = if model_d == d {
-            format!("this model: n = {model_n} (probe), d = {model_d}")
+            text_args(locale, "complexity-mark-model", &args)
         } else {
-            format!("this model's probe: n = {model_n} (its d_model = {model_d})")
+            text_args(locale, "complexity-mark-model-other-d", &args)
         };
         lines.push(VLine {
             x: model_n as f64,
@@ -166,9 +193,50 @@ pub fn markers(n: u64, d: u64, model: Option<(u64, u64)>) -> Vec<VLine> {
     lines
 }
 
+/// One curve per layer type: multiply-adds per layer against n, at width `d`.
+pub fn series(locale: Locale, d: u64) -> Vec<Series> {
+    LayerType::ALL
+        .iter()
+        .map(|&l| Series {
+            label: format!("{} {}", text(locale, layer_name(l)), l.row().per_layer),
+            color: color(l),
+            points: ops_curve(l, d),
+            dots: false,
+        })
+        .collect()
+}
+
+/// The chart of `parts` (curves and markers), handed to `f`: one definition
+/// for the canvas, the SVG and the CSV.
+fn with_chart<R>(
+    locale: Locale,
+    parts: (Vec<Series>, Vec<VLine>),
+    f: impl FnOnce(&MarkedChart) -> R,
+) -> R {
+    let (series, vlines) = parts;
+    let (x, y) = (
+        text(locale, "complexity-axis-n"),
+        text(locale, "complexity-axis-ops"),
+    );
+    f(&MarkedChart {
+        x_label: &x,
+        y_label: &y,
+        series,
+        vlines,
+        dots: Vec::new(),
+        log_x: true,
+        log_y: true,
+        x_range: Some(N_AXIS),
+        font_px: 16,
+        // At large n every curve is high, so the lower right stays clear.
+        legend_at: SeriesLabelPosition::LowerRight,
+    })
+}
+
 #[component]
 pub fn ComplexityView() -> impl IntoView {
     let lab = use_lab();
+    let i18n = use_i18n();
     let model_n = Memo::new(move |_| {
         lab.attention
             .with(|a| a.as_ref().map(|a| a.src_tokens.len() as u64))
@@ -185,67 +253,47 @@ pub fn ComplexityView() -> impl IntoView {
     let model = Memo::new(move |_| model_n.get().zip(model_d.get()));
 
     let canvas = NodeRef::<Canvas>::new();
-    Effect::new(move |_| {
+    let parts = move || {
+        let locale = i18n.locale.get();
         let d = d.get();
-        let series = LayerType::ALL
-            .iter()
-            .map(|&l| Series {
-                label: format!("{} {}", l.row().name, l.row().per_layer),
-                color: color(l),
-                points: ops_curve(l, d),
-                dots: false,
-            })
-            .collect();
-        let vlines = markers(n.get(), d, model.get());
+        (series(locale, d), markers(locale, n.get(), d, model.get()))
+    };
+    Effect::new(move |_| {
+        let parts = parts();
         let Some(c) = canvas.get() else { return };
-        let chart = MarkedChart {
-            x_label: "sequence length n (tokens)",
-            y_label: "multiply-adds per layer",
-            series,
-            vlines,
-            dots: Vec::new(),
-            log_x: true,
-            log_y: true,
-            x_range: Some(N_AXIS),
-            font_px: 16,
-            // At large n every curve is high, so the lower right stays clear.
-            legend_at: SeriesLabelPosition::LowerRight,
-        };
-        draw_marked(&c, &chart);
+        with_chart(i18n.locale.get(), parts, |chart| draw_marked(&c, chart));
     });
+    let to_svg = move || with_chart(i18n.locale.get(), parts(), |c| svg::marked(c, CHART_SIZE));
+    let to_csv = move || {
+        with_chart(i18n.locale.get(), parts(), |c| {
+            marked_chart_csv(c).to_string()
+        })
+    };
 
     view! {
         <section id="complexity" class="view" data-testid="complexity-view">
-            <h2>"10 · Why self-attention: cost per layer (Table 1)"</h2>
-            <p>
-                "For n tokens of width d: self-attention compares every pair of positions (n²·d); "
-                "a recurrent layer multiplies each of n states by a d × d matrix, one after another "
-                "(n·d², and n sequential steps). Self-attention is the cheaper of the two while "
-                "n < d, and any two positions are one step apart."
-            </p>
+            <h2>{i18n.t("complexity-title")}</h2>
+            <p>{i18n.t("complexity-intro")}</p>
             <div class="controls">
-                <SizeSlider label="n (sequence length)" testid="complexity-n" range=N_SLIDER
+                <SizeSlider label="complexity-slider-n" testid="complexity-n" range=N_SLIDER
                     value=n set=n_set/>
-                <SizeSlider label="d (d_model)" testid="complexity-d" range=D_SLIDER
+                <SizeSlider label="complexity-slider-d" testid="complexity-d" range=D_SLIDER
                     value=d set=d_set/>
-                <span>{format!("fixed: kernel k = {KERNEL}, neighbourhood r = {NEIGHBOURHOOD}")}
-                </span>
+                <span>{move || i18n.f("complexity-fixed", &[
+                    ("k", KERNEL.to_string().into()),
+                    ("r", NEIGHBOURHOOD.to_string().into()),
+                ])}</span>
                 <button data-testid="complexity-model" disabled=move || model.get().is_none()
                     on:click=move |_| {
                         n_set.set(None);
                         d_set.set(None);
-                    }>"This model's n and d"</button>
+                    }>{i18n.t("complexity-model")}</button>
             </div>
             <Table1 n=n d=d/>
-            <p class="hint">
-                "Counts are the table's leading terms, without the constants O(·) hides. The "
-                "convolution's log_k(n) path is for dilated convolutions; restricted self-attention "
-                "only saves work while r < n."
-            </p>
-            <canvas node_ref=canvas data-testid="complexity-chart" width="900" height="420"
-                class="chart" role="img" aria-label="Log–log chart of multiply-adds per layer \
-                against sequence length n for the four layer types, with the crossover n = d \
-                marked"></canvas>
+            <p class="hint">{i18n.t("complexity-hint")}</p>
+            <div><canvas node_ref=canvas data-testid="complexity-chart" width=CHART_SIZE.0 height=CHART_SIZE.1
+                class="chart" role="img" aria-label=i18n.t("complexity-chart-label")></canvas></div>
+            <ExportBar name="complexity-per-layer" canvas=canvas svg=to_svg csv=to_csv/>
         </section>
     }
 }
@@ -253,7 +301,7 @@ pub fn ComplexityView() -> impl IntoView {
 /// A size slider (`<input type=range>`) with its value beside it.
 #[component]
 fn SizeSlider(
-    /// What the learner sees.
+    /// The message id of what the learner sees.
     label: &'static str,
     /// The `data-testid` of the slider.
     testid: &'static str,
@@ -265,8 +313,9 @@ fn SizeSlider(
     set: RwSignal<Option<u64>>,
 ) -> impl IntoView {
     let (min, max, step) = range;
+    let i18n = use_i18n();
     view! {
-        <label class="knob">{label}
+        <label class="knob">{i18n.t(label)}
             <input type="range" data-testid=testid min=min max=max step=step
                 prop:value=move || value.get().to_string()
                 on:input=move |ev| {
@@ -287,35 +336,40 @@ fn Table1(
     /// Model width.
     d: Memo<u64>,
 ) -> impl IntoView {
+    let i18n = use_i18n();
     let rows = Memo::new(move |_| live_table(sizes(n.get(), d.get())));
     let at = move || {
-        format!(
-            "at n = {}, d = {}, k = {KERNEL}, r = {NEIGHBOURHOOD}",
-            n.get(),
-            d.get()
+        i18n.f(
+            "complexity-at",
+            &[
+                ("n", n.get().to_string().into()),
+                ("d", d.get().to_string().into()),
+                ("k", KERNEL.to_string().into()),
+                ("r", NEIGHBOURHOOD.to_string().into()),
+            ],
         )
     };
     view! {
         <table class="complexity-table" data-testid="complexity-table">
             <thead>
                 <tr>
-                    <th rowspan="2">"Layer type"</th>
-                    <th rowspan="2">"Complexity per layer"</th>
-                    <th rowspan="2">"Sequential operations"</th>
-                    <th rowspan="2">"Maximum path length"</th>
+                    <th rowspan="2">{i18n.t("complexity-th-layer")}</th>
+                    <th rowspan="2">{i18n.t("complexity-th-per-layer")}</th>
+                    <th rowspan="2">{i18n.t("complexity-th-sequential")}</th>
+                    <th rowspan="2">{i18n.t("complexity-th-path")}</th>
                     <th colspan="3">{at}</th>
                 </tr>
                 <tr>
-                    <th>"multiply-adds per layer"</th>
-                    <th>"sequential ops"</th>
-                    <th>"path length (layers)"</th>
+                    <th>{i18n.t("complexity-th-ops-value")}</th>
+                    <th>{i18n.t("complexity-th-sequential-value")}</th>
+                    <th>{i18n.t("complexity-th-path-value")}</th>
                 </tr>
             </thead>
             <tbody>
                 <For each=move || rows.get() key=|r| (r.layer, r.ops, r.seq, r.path.to_bits())
                     let:r>
                     <tr>
-                        <th scope="row">{r.name}</th>
+                        <th scope="row">{i18n.t(layer_name(r.layer))}</th>
                         <td>{r.per_layer}</td>
                         <td>{r.sequential}</td>
                         <td>{r.max_path}</td>
@@ -369,16 +423,16 @@ mod tests {
 
     #[test]
     fn the_crossover_and_the_model_are_marked() {
-        let lines = markers(20, 64, Some((9, 64)));
+        let lines = markers(Locale::En, 20, 64, Some((9, 64)));
         assert_eq!(
             lines.iter().map(|l| l.x).collect::<Vec<_>>(),
             [64.0, 20.0, 9.0]
         );
         assert!(lines[2].label.contains("n = 9") && lines[2].label.contains("d = 64"));
-        assert!(markers(20, 128, Some((9, 64)))[2]
+        assert!(markers(Locale::En, 20, 128, Some((9, 64)))[2]
             .label
             .contains("its d_model = 64"));
-        assert_eq!(markers(20, 64, None).len(), 2);
+        assert_eq!(markers(Locale::En, 20, 64, None).len(), 2);
     }
 
     #[test]
@@ -389,5 +443,25 @@ mod tests {
         assert_eq!(format_count(9_999_999), "1.00 × 10⁷");
         assert_eq!(format_path(2.0), "2");
         assert_eq!(format_path(0.5625), "0.56");
+    }
+
+    #[test]
+    fn the_csv_holds_every_curve_point_by_n() {
+        let parts = (series(Locale::Ja, 64), markers(Locale::Ja, 10, 64, None));
+        let csv = with_chart(Locale::Ja, parts, marked_chart_csv);
+        let rows = csv.rows();
+        assert_eq!(
+            rows[0][0],
+            crate::plot::csv::Cell::text(text(Locale::Ja, "complexity-axis-n"))
+        );
+        let curve = ops_curve(LayerType::SelfAttention, 64);
+        assert_eq!(rows.len(), 1 + curve.len(), "every curve has the same n");
+        for (row, &(n, ops)) in rows[1..].iter().zip(&curve) {
+            assert_eq!(row[0], crate::plot::csv::Cell::from(n));
+            assert_eq!(row[1], crate::plot::csv::Cell::from(ops));
+        }
+        for layer in LayerType::ALL {
+            assert_ne!(text(Locale::ZhHant, layer_name(layer)), layer_name(layer));
+        }
     }
 }

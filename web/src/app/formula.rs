@@ -15,6 +15,7 @@
 //! that explain them: [`ATTENTION`], [`SOFTMAX_BETA`], [`MULTI_HEAD`],
 //! [`POSITIONAL`], [`FFN`], [`POST_NORM`], [`PRE_NORM`].
 
+use super::i18n::use_i18n;
 use leptos::prelude::*;
 
 /// One formula: MathML markup and what it says in a sentence.
@@ -22,7 +23,7 @@ use leptos::prelude::*;
 pub struct Formula {
     /// Short name, used in the `data-testid` (`formula-<id>`).
     pub id: &'static str,
-    /// One line of plain words under the formula.
+    /// The message id (`formula.ftl`) of the line of plain words under the formula.
     pub caption: &'static str,
     /// A complete `<math display="block">` element.
     pub mathml: &'static str,
@@ -31,8 +32,7 @@ pub struct Formula {
 /// Scaled dot-product attention, §3.2.1, equation (1).
 pub const ATTENTION: Formula = Formula {
     id: "attention",
-    caption: "Scaled dot-product attention (§3.2.1): each query's weights over the keys \
-              sum to 1, and the output is the weighted sum of the values.",
+    caption: "formula-attention",
     mathml: concat!(
         r#"<math display="block" alttext="Attention(Q,K,V) = softmax(Q K^T / sqrt(d_k)) V">"#,
         "<mrow><mi>Attention</mi><mo>(</mo><mi>Q</mi><mo>,</mo><mi>K</mi><mo>,</mo>",
@@ -46,8 +46,7 @@ pub const ATTENTION: Formula = Formula {
 /// Softmax with an inverse temperature β over one query's scaled scores `s_j`.
 pub const SOFTMAX_BETA: Formula = Formula {
     id: "softmax-beta",
-    caption: "Inverse temperature β: β = 1 is the paper's softmax, β = 0 spreads the \
-              weight evenly, β → ∞ is hard attention (all weight on the argmax).",
+    caption: "formula-softmax-beta",
     mathml: concat!(
         r#"<math display="block" alttext="a_j = exp(beta s_j) / sum_k exp(beta s_k)">"#,
         "<mrow><msub><mi>a</mi><mi>j</mi></msub><mo>=</mo><mfrac>",
@@ -61,8 +60,7 @@ pub const SOFTMAX_BETA: Formula = Formula {
 /// Multi-head attention, §3.2.2.
 pub const MULTI_HEAD: Formula = Formula {
     id: "multi-head",
-    caption: "Multi-head attention (§3.2.2): h heads attend in their own d_k-wide \
-              projections; their outputs are concatenated and projected back to d_model.",
+    caption: "formula-multi-head",
     mathml: concat!(
         r#"<math display="block" alttext="MultiHead(Q,K,V) = Concat(head_1..head_h) W^O, "#,
         r#"head_i = Attention(Q W_i^Q, K W_i^K, V W_i^V)">"#,
@@ -97,8 +95,7 @@ macro_rules! pe_line {
 /// Sinusoidal positional encoding, §3.5: sines in even dimensions, cosines in odd ones.
 pub const POSITIONAL: Formula = Formula {
     id: "positional",
-    caption: "Sinusoidal positional encoding (§3.5): dimension 2i holds a sine and \
-              dimension 2i + 1 the cosine of the same frequency.",
+    caption: "formula-positional",
     mathml: concat!(
         r#"<math display="block" alttext="PE(pos,2i) = sin(pos / 10000^(2i/d_model)), "#,
         r#"PE(pos,2i+1) = cos(pos / 10000^(2i/d_model))">"#,
@@ -112,8 +109,7 @@ pub const POSITIONAL: Formula = Formula {
 /// The position-wise feed-forward network, §3.3, equation (2).
 pub const FFN: Formula = Formula {
     id: "ffn",
-    caption: "Position-wise feed-forward network (§3.3): the same two linear layers \
-              with a ReLU between them, applied to every position on its own.",
+    caption: "formula-ffn",
     mathml: concat!(
         r#"<math display="block" alttext="FFN(x) = max(0, x W_1 + b_1) W_2 + b_2">"#,
         "<mrow><mi>FFN</mi><mo>(</mo><mi>x</mi><mo>)</mo><mo>=</mo><mi>max</mi>",
@@ -127,8 +123,7 @@ pub const FFN: Formula = Formula {
 /// Residual connection and LayerNorm as in the paper (§3.1): post-norm.
 pub const POST_NORM: Formula = Formula {
     id: "post-norm",
-    caption: "Post-norm, as in the paper (§3.1): add the sublayer's output to its input, \
-              then normalise the sum.",
+    caption: "formula-post-norm",
     mathml: concat!(
         r#"<math display="block" alttext="x ← LayerNorm(x + Sublayer(x))">"#,
         "<mrow><mi>x</mi><mo>←</mo><mi>LayerNorm</mi><mo>(</mo><mi>x</mi><mo>+</mo>",
@@ -139,8 +134,7 @@ pub const POST_NORM: Formula = Formula {
 /// Residual connection and LayerNorm as in the Annotated Transformer: pre-norm.
 pub const PRE_NORM: Formula = Formula {
     id: "pre-norm",
-    caption: "Pre-norm, as in the Annotated Transformer: normalise the sublayer's input; \
-              the residual path stays a plain sum.",
+    caption: "formula-pre-norm",
     mathml: concat!(
         r#"<math display="block" alttext="x ← x + Sublayer(LayerNorm(x))">"#,
         "<mrow><mi>x</mi><mo>←</mo><mi>x</mi><mo>+</mo><mi>Sublayer</mi><mo>(</mo>",
@@ -151,8 +145,7 @@ pub const PRE_NORM: Formula = Formula {
 /// The Noam learning-rate schedule, §5.3, equation (3).
 pub const NOAM: Formula = Formula {
     id: "noam",
-    caption: "Noam schedule (§5.3): the rate grows linearly for warmup_steps steps, \
-              then decays as 1/√step; the two branches meet at the peak, step = warmup_steps.",
+    caption: "formula-noam",
     mathml: concat!(
         r#"<math display="block" alttext="lrate = factor * d_model^-0.5 * "#,
         r#"min(step^-0.5, step * warmup_steps^-1.5)">"#,
@@ -168,8 +161,7 @@ pub const NOAM: Formula = Formula {
 /// The label-smoothed target distribution, §5.4, as `lab_math::smoothed_targets` builds it.
 pub const SMOOTHED_TARGET: Formula = Formula {
     id: "smoothed-target",
-    caption: "Label smoothing (§5.4): the correct token y keeps 1 − ε, the other V − 2 \
-              tokens share ε evenly, and PAD, never a target, gets nothing.",
+    caption: "formula-smoothed-target",
     mathml: concat!(
         r#"<math display="block" alttext="q(k) = 1 - eps if k = y; eps/(V-2) if k is "#,
         r#"neither y nor PAD; 0 if k = PAD">"#,
@@ -187,8 +179,7 @@ pub const SMOOTHED_TARGET: Formula = Formula {
 /// Cross-entropy against the smoothed target, split as in `lab_math::cross_entropy`.
 pub const CROSS_ENTROPY: Formula = Formula {
     id: "cross-entropy",
-    caption: "Cross-entropy per target token, in nats (natural log): the target's own \
-              entropy H(q) plus the divergence KL(q ‖ p) that training can remove.",
+    caption: "formula-cross-entropy",
     mathml: concat!(
         r#"<math display="block" alttext="L = - sum_k q(k) ln p(k) = H(q) + KL(q || p)">"#,
         "<mrow><mi>L</mi><mo>=</mo><mo>−</mo><munder><mo>∑</mo><mi>k</mi></munder>",
@@ -220,10 +211,11 @@ pub fn Equation(
     /// Which formula, e.g. [`ATTENTION`].
     formula: Formula,
 ) -> impl IntoView {
+    let i18n = use_i18n();
     view! {
         <figure class="equation" data-testid=format!("formula-{}", formula.id)>
             <div class="equation-math" inner_html=formula.mathml></div>
-            <figcaption>{formula.caption}</figcaption>
+            <figcaption>{move || i18n.s(formula.caption)}</figcaption>
         </figure>
     }
 }
@@ -231,6 +223,7 @@ pub fn Equation(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::{text, Locale};
 
     /// The MathML Core elements these formulas may use.
     const CORE: [&str; 15] = [
@@ -310,9 +303,13 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), ALL.len());
-        assert!(ALL
-            .iter()
-            .all(|f| !f.caption.is_empty() && !f.caption.contains('\n')));
+        for f in ALL {
+            for locale in Locale::ALL {
+                let caption = text(locale, f.caption);
+                assert_ne!(caption, f.caption, "{}: no caption in {locale:?}", f.id);
+                assert!(!caption.contains('\n'), "{}: one line", f.id);
+            }
+        }
     }
 
     #[test]

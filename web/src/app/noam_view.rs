@@ -8,9 +8,14 @@
 //! Sliders ask "what if?": they redraw the curve for another d_model, warm-up
 //! or factor, beside the running model's own schedule, and change nothing else.
 
+use super::export::ExportBar;
 use super::formula::{Equation, NOAM};
+use super::i18n::use_i18n;
 use super::state::use_lab;
+use crate::i18n::{text, text_args, Locale};
+use crate::plot::csv::marked_chart_csv;
 use crate::plot::draw::{draw_marked, Dot, MarkedChart, Series, VLine, BLUE, PURPLE, VERMILLION};
+use crate::plot::svg;
 use lab_math::noam_rate;
 use lab_protocol::Settings;
 use leptos::html::Canvas;
@@ -27,6 +32,8 @@ const CURVE_POINTS: usize = 400;
 const D_MODEL_SLIDER: (usize, usize, usize) = (8, 1024, 8);
 const WARMUP_SLIDER: (usize, usize, usize) = (10, 8000, 10);
 const FACTOR_SLIDER: (f64, f64, f64) = (0.1, 4.0, 0.1);
+/// The chart's size in pixels, on the page and in the SVG.
+const CHART_SIZE: (u32, u32) = (900, 380);
 
 /// The three knobs of the schedule.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -93,6 +100,7 @@ fn same(what_if: NoamKnobs, running: Option<NoamKnobs>) -> bool {
 /// The chart: the what-if curve, the running model's curve if it differs,
 /// the what-if peak, and the running model's last step.
 pub fn noam_chart(
+    locale: Locale,
     what_if: NoamKnobs,
     running: Option<NoamKnobs>,
     step: usize,
@@ -104,12 +112,12 @@ pub fn noam_chart(
     let mut dots = Vec::new();
     if let Some(r) = running {
         let label = if same(what_if, running) {
-            "schedule of the running model"
+            text(locale, "noam-legend-running-schedule")
         } else {
-            "running model"
+            text(locale, "noam-legend-running")
         };
         series.push(Series {
-            label: label.into(),
+            label,
             color: PURPLE,
             points: schedule_points(r, last, CURVE_POINTS, &marked_step),
             dots: false,
@@ -117,7 +125,7 @@ pub fn noam_chart(
     }
     if !same(what_if, running) {
         series.push(Series {
-            label: "what-if".into(),
+            label: text(locale, "noam-legend-what-if"),
             color: BLUE,
             points: schedule_points(what_if, last, CURVE_POINTS, &[]),
             dots: false,
@@ -126,18 +134,32 @@ pub fn noam_chart(
     let (peak_step, peak_rate) = what_if.peak();
     dots.push(Dot {
         at: (peak_step as f64, peak_rate),
-        label: format!("peak: step {peak_step} = warm-up, lr {peak_rate:.2e}"),
+        label: text_args(
+            locale,
+            "noam-mark-peak",
+            &[
+                ("step", peak_step.into()),
+                ("rate", format!("{peak_rate:.2e}").into()),
+            ],
+        ),
         color: BLUE,
     });
     if let (Some(r), Some(&s)) = (running, marked_step.first()) {
         vlines.push(VLine {
             x: s as f64,
-            label: format!("running model: step {s}"),
+            label: text_args(locale, "noam-mark-step", &[("step", s.into())]),
             color: VERMILLION,
         });
         dots.push(Dot {
             at: (s as f64, r.rate(s)),
-            label: format!("its rate at step {s}: {:.2e}", r.rate(s)),
+            label: text_args(
+                locale,
+                "noam-mark-rate",
+                &[
+                    ("step", s.into()),
+                    ("rate", format!("{:.2e}", r.rate(s)).into()),
+                ],
+            ),
             color: VERMILLION,
         });
     }
@@ -145,19 +167,55 @@ pub fn noam_chart(
 }
 
 /// The peak, with the numbers put into the formula.
-pub fn peak_readout(k: NoamKnobs) -> String {
+pub fn peak_readout(locale: Locale, k: NoamKnobs) -> String {
     let (w, peak) = k.peak();
-    format!(
-        "Peak at step {w} (= warm-up): lr = {:.2} · {}^−0.5 · {w}^−0.5 = {peak:.3e}. After it \
-         the rate halves every time the step count quadruples.",
-        k.factor, k.d_model
+    text_args(
+        locale,
+        "noam-readout",
+        &[
+            ("step", w.into()),
+            (
+                "formula",
+                format!(
+                    "{:.2} · {}^−0.5 · {w}^−0.5 = {peak:.3e}",
+                    k.factor, k.d_model
+                )
+                .into(),
+            ),
+        ],
     )
+}
+
+/// The chart of `parts` (from [`noam_chart`]), handed to `f`: one definition
+/// for the canvas, the SVG and the CSV.
+fn with_chart<R>(
+    locale: Locale,
+    parts: (Vec<Series>, Vec<VLine>, Vec<Dot>),
+    f: impl FnOnce(&MarkedChart) -> R,
+) -> R {
+    let (series, vlines, dots) = parts;
+    let (x, y) = (
+        text(locale, "noam-axis-step"),
+        text(locale, "noam-axis-rate"),
+    );
+    f(&MarkedChart {
+        x_label: &x,
+        y_label: &y,
+        series,
+        vlines,
+        dots,
+        log_x: false,
+        log_y: false,
+        x_range: None,
+        font_px: 16,
+        legend_at: SeriesLabelPosition::UpperRight,
+    })
 }
 
 /// One what-if slider with its value beside it.
 #[component]
 fn Knob(
-    /// What the learner sees, e.g. "d_model".
+    /// The message id of what the learner sees.
     label: &'static str,
     /// The `data-testid` of the `<input type=range>`.
     testid: &'static str,
@@ -171,9 +229,10 @@ fn Knob(
     set: Callback<f64>,
 ) -> impl IntoView {
     let (min, max, step) = range;
+    let i18n = use_i18n();
     view! {
         <label class="knob">
-            <span>{label}</span>
+            <span>{i18n.t(label)}</span>
             <input type="range" data-testid=testid min=min max=max step=step
                 prop:value=move || value.get()
                 on:input=move |ev| {
@@ -189,6 +248,7 @@ fn Knob(
 #[component]
 pub fn NoamView() -> impl IntoView {
     let lab = use_lab();
+    let i18n = use_i18n();
     // None: follow the running model. Some: the learner has moved a slider.
     let overridden = RwSignal::new(None::<NoamKnobs>);
     let running = Memo::new(move |_| {
@@ -209,50 +269,48 @@ pub fn NoamView() -> impl IntoView {
         })
     };
     let canvas = NodeRef::<Canvas>::new();
+    let parts = move || {
+        noam_chart(
+            i18n.locale.get(),
+            what_if.get(),
+            running.get(),
+            lab.step.get(),
+        )
+    };
     Effect::new(move |_| {
-        let (series, vlines, dots) = noam_chart(what_if.get(), running.get(), lab.step.get());
+        let parts = parts();
         let Some(c) = canvas.get() else { return };
-        let chart = MarkedChart {
-            x_label: "step",
-            y_label: "learning rate",
-            series,
-            vlines,
-            dots,
-            log_x: false,
-            log_y: false,
-            x_range: None,
-            font_px: 16,
-            legend_at: SeriesLabelPosition::UpperRight,
-        };
-        draw_marked(&c, &chart);
+        with_chart(i18n.locale.get(), parts, |chart| draw_marked(&c, chart));
     });
+    let to_svg = move || with_chart(i18n.locale.get(), parts(), |c| svg::marked(c, CHART_SIZE));
+    let to_csv = move || {
+        with_chart(i18n.locale.get(), parts(), |c| {
+            marked_chart_csv(c).to_string()
+        })
+    };
     let usize_range = |(a, b, s): (usize, usize, usize)| (a as f64, b as f64, s as f64);
     view! {
         <section id="noam" class="view" data-testid="noam-view">
-            <h2>"6 · Learning-rate schedule (Noam warm-up)"</h2>
+            <h2>{i18n.t("noam-title")}</h2>
             <Equation formula=NOAM/>
-            <p class="convention" data-testid="noam-what-if-note">
-                "The sliders are a what-if: they redraw the curve and do not change the running "
-                "model. To train with other values, use the settings of the Training view and "
-                "start again."
-            </p>
+            <p class="convention" data-testid="noam-what-if-note">{i18n.t("noam-what-if-note")}</p>
             <div class="controls">
-                <Knob label="d_model" testid="noam-dmodel" range=usize_range(D_MODEL_SLIDER)
+                <Knob label="noam-knob-d-model" testid="noam-dmodel" range=usize_range(D_MODEL_SLIDER)
                     value=Signal::derive(move || what_if.get().d_model as f64)
                     show=|v| format!("{v:.0}") set=change(|k, v| k.d_model = v as usize)/>
-                <Knob label="warm-up steps" testid="noam-warmup" range=usize_range(WARMUP_SLIDER)
+                <Knob label="noam-knob-warmup" testid="noam-warmup" range=usize_range(WARMUP_SLIDER)
                     value=Signal::derive(move || what_if.get().warmup as f64)
                     show=|v| format!("{v:.0}") set=change(|k, v| k.warmup = v as usize)/>
-                <Knob label="factor" testid="noam-factor" range=FACTOR_SLIDER
+                <Knob label="noam-knob-factor" testid="noam-factor" range=FACTOR_SLIDER
                     value=Signal::derive(move || what_if.get().factor)
                     show=|v| format!("{v:.2}") set=change(|k, v| k.factor = v)/>
                 <button data-testid="noam-reset" disabled=move || overridden.get().is_none()
-                    on:click=move |_| overridden.set(None)>"Back to the running model"</button>
+                    on:click=move |_| overridden.set(None)>{i18n.t("noam-back")}</button>
             </div>
-            <p class="readout" data-testid="noam-readout">{move || peak_readout(what_if.get())}</p>
-            <canvas node_ref=canvas data-testid="noam-chart" width="900" height="380" class="chart"
-                role="img" aria-label="Learning rate against step: the what-if Noam schedule, the \
-                running model's schedule and its current step"></canvas>
+            <p class="readout" data-testid="noam-readout">{move || peak_readout(i18n.locale.get(), what_if.get())}</p>
+            <div><canvas node_ref=canvas data-testid="noam-chart" width=CHART_SIZE.0 height=CHART_SIZE.1 class="chart"
+                role="img" aria-label=i18n.t("noam-chart-label")></canvas></div>
+            <ExportBar name="noam-schedule" canvas=canvas svg=to_svg csv=to_csv/>
         </section>
     }
 }
@@ -292,11 +350,14 @@ mod tests {
     #[test]
     fn the_readout_puts_the_numbers_into_the_formula() {
         // 1 / √(64 · 200) = 8.839e-3.
-        assert_eq!(
-            peak_readout(TOY),
-            "Peak at step 200 (= warm-up): lr = 1.00 · 64^−0.5 · 200^−0.5 = 8.839e-3. After it \
-             the rate halves every time the step count quadruples."
-        );
+        for locale in Locale::ALL {
+            let readout = peak_readout(locale, TOY);
+            assert!(
+                readout.contains("1.00 · 64^−0.5 · 200^−0.5 = 8.839e-3"),
+                "{readout}"
+            );
+            assert!(readout.contains("200"), "{readout}");
+        }
         let half = noam_rate(800, 64, 200, 1.0) / noam_rate(200, 64, 200, 1.0);
         assert!(
             (half - 0.5).abs() < 1e-12,
@@ -316,7 +377,7 @@ mod tests {
 
     #[test]
     fn the_running_step_is_marked_on_the_running_curve() {
-        let (series, vlines, dots) = noam_chart(TOY, Some(TOY), 123);
+        let (series, vlines, dots) = noam_chart(Locale::En, TOY, Some(TOY), 123);
         assert_eq!(
             series.len(),
             1,
@@ -336,12 +397,37 @@ mod tests {
             d_model: 512,
             ..TOY
         };
-        let (series, _, dots) = noam_chart(what_if, Some(TOY), 0);
+        let (series, _, dots) = noam_chart(Locale::En, what_if, Some(TOY), 0);
         assert_eq!(
             series.iter().map(|s| s.label.as_str()).collect::<Vec<_>>(),
-            ["running model", "what-if"]
+            [
+                text(Locale::En, "noam-legend-running"),
+                text(Locale::En, "noam-legend-what-if")
+            ]
         );
         assert_eq!(series[1].points[0], (1.0, noam_rate(1, 512, 200, 1.0)));
         assert_eq!(dots.len(), 1, "no step marker before the first step");
+    }
+
+    #[test]
+    fn the_csv_holds_every_plotted_rate_by_step() {
+        let what_if = NoamKnobs { warmup: 100, ..TOY };
+        let parts = noam_chart(Locale::ZhHans, what_if, Some(TOY), 50);
+        let points: Vec<Vec<(f64, f64)>> = parts.0.iter().map(|s| s.points.clone()).collect();
+        let csv = with_chart(Locale::ZhHans, parts, marked_chart_csv);
+        let rows = csv.rows();
+        assert_eq!(
+            rows[0][0],
+            crate::plot::csv::Cell::text(text(Locale::ZhHans, "noam-axis-step"))
+        );
+        for (column, curve) in points.iter().enumerate() {
+            for &(step, rate) in curve {
+                let row = rows[1..]
+                    .iter()
+                    .find(|r| r[0] == crate::plot::csv::Cell::from(step))
+                    .expect("a row per step");
+                assert_eq!(row[column + 1], crate::plot::csv::Cell::from(rate));
+            }
+        }
     }
 }

@@ -10,9 +10,14 @@
 //! uses; `p` is the model's softmax on the probe sentence, sent by the worker;
 //! the split is `lab_math::cross_entropy_split`.
 
+use super::export::ExportBar;
 use super::formula::{Equation, CROSS_ENTROPY, SMOOTHED_TARGET};
+use super::i18n::use_i18n;
 use super::state::use_lab;
+use crate::i18n::{text, text_args, Locale};
+use crate::plot::csv::bar_chart_csv;
 use crate::plot::draw::{draw_bars, BarChart, BarSet, BLUE, ORANGE};
+use crate::plot::svg;
 use lab_math::cross_entropy::entropy_nats;
 use lab_math::{cross_entropy_split, smoothed_targets, CrossEntropySplit};
 use lab_protocol::ProbePrediction;
@@ -27,6 +32,8 @@ const EPS_SLIDER: (f64, f64, f64) = (0.0, 0.5, 0.01);
 const PAPER_EPS: f64 = 0.1;
 /// The bottom of the log scale: probabilities below it draw no bar.
 const LOG_FLOOR: f64 = 1e-5;
+/// The chart's size in pixels, on the page and in the SVG.
+const CHART_SIZE: (u32, u32) = (1280, 420);
 
 /// The probe sentence's targets without the model's probabilities (`probs` is
 /// empty), built from the task's dataset as the trainer builds them:
@@ -69,20 +76,24 @@ pub fn loss_split(p: &ProbePrediction, position: usize, eps: f64) -> Option<Cros
 }
 
 /// The bars: `q` and, once the model has run, its prediction `p`, over the whole vocabulary.
-pub fn bar_sets(p: &ProbePrediction, position: usize, eps: f64) -> Vec<BarSet> {
+pub fn bar_sets(locale: Locale, p: &ProbePrediction, position: usize, eps: f64) -> Vec<BarSet> {
     let q = target_row(p, position, eps)
         .into_iter()
         .map(f64::from)
         .collect();
     let mut sets = vec![BarSet {
-        label: format!("target q (ε = {eps:.2})"),
+        label: text_args(
+            locale,
+            "smoothing-legend-q",
+            &[("eps", format!("{eps:.2}").into())],
+        ),
         color: ORANGE,
         values: q,
     }];
     if has_model(p) {
         let values = p.row(position).iter().map(|&x| f64::from(x)).collect();
         sets.push(BarSet {
-            label: "model's prediction p".into(),
+            label: text(locale, "smoothing-legend-p"),
             color: BLUE,
             values,
         });
@@ -101,34 +112,70 @@ pub fn position_label(p: &ProbePrediction, position: usize) -> String {
 }
 
 /// The loss split in words: the floor always, the KL once the model has run.
-pub fn split_text(floor: f64, split: Option<CrossEntropySplit>) -> String {
+pub fn split_text(locale: Locale, floor: f64, split: Option<CrossEntropySplit>) -> String {
+    let floor = format!("{floor:.3}");
     match split {
-        Some(s) => format!(
-            "This position's loss: −Σ q ln p = {:.3} nats = H(q) {floor:.3} (the floor) \
-             + KL(q ‖ p) {:.3} (what training can still remove).",
-            s.loss, s.kl
+        Some(s) => text_args(
+            locale,
+            "smoothing-split",
+            &[
+                ("loss", format!("{:.3}", s.loss).into()),
+                ("floor", floor.into()),
+                ("kl", format!("{:.3}", s.kl).into()),
+            ],
         ),
-        None => format!(
-            "Floor H(q) = {floor:.3} nats. The model's distribution, and the KL part of the \
-             loss, appear here once the model has run on the probe sentence."
+        None => text_args(
+            locale,
+            "smoothing-split-no-model",
+            &[("floor", floor.into())],
         ),
     }
 }
 
 /// How q spreads its mass, in words and numbers.
-pub fn spread_note(vocab: usize, eps: f64) -> String {
+pub fn spread_note(locale: Locale, vocab: usize, eps: f64) -> String {
     let others = vocab - 2;
-    format!(
-        "The correct token gets 1 − ε = {:.2}; each of the other V − 2 = {others} tokens gets \
-         ε / {others} = {:.5}; PAD gets 0.",
-        1.0 - eps,
-        eps / others as f64
+    text_args(
+        locale,
+        "smoothing-spread",
+        &[
+            ("correct", format!("{:.2}", 1.0 - eps).into()),
+            ("others", others.into()),
+            ("share", format!("{:.5}", eps / others as f64).into()),
+        ],
     )
+}
+
+/// The bar chart of one position, handed to `f`: one definition for the
+/// canvas, the SVG and the CSV.
+fn with_chart<R>(
+    locale: Locale,
+    p: &ProbePrediction,
+    position: usize,
+    eps: f64,
+    log: bool,
+    f: impl FnOnce(&BarChart) -> R,
+) -> R {
+    let (x, y) = (
+        text(locale, "smoothing-axis-vocabulary"),
+        text(locale, "smoothing-axis-probability"),
+    );
+    f(&BarChart {
+        categories: p.vocab.clone(),
+        sets: bar_sets(locale, p, position, eps),
+        x_label: &x,
+        y_label: &y,
+        y_range: if log { (LOG_FLOOR, 1.0) } else { (0.0, 1.0) },
+        log_y: log,
+        highlight: p.target_ids.get(position).map(|&id| id as usize),
+        font_px: 14,
+    })
 }
 
 #[component]
 pub fn SmoothingView() -> impl IntoView {
     let lab = use_lab();
+    let i18n = use_i18n();
     let probe = Memo::new(move |_| {
         lab.prediction
             .get()
@@ -151,38 +198,50 @@ pub fn SmoothingView() -> impl IntoView {
 
     let canvas = NodeRef::<Canvas>::new();
     Effect::new(move |_| {
-        let (e, i, log) = (eps.get(), pos.get(), log.get());
+        let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
         probe.with(|p| {
             let Some(c) = canvas.get() else { return };
-            let chart = BarChart {
-                categories: p.vocab.clone(),
-                sets: bar_sets(p, i, e),
-                x_label: "target vocabulary (token id order)",
-                y_label: "probability",
-                y_range: if log { (LOG_FLOOR, 1.0) } else { (0.0, 1.0) },
-                log_y: log,
-                highlight: Some(p.target_ids[i] as usize),
-                font_px: 14,
-            };
-            draw_bars(&c, &chart);
+            with_chart(locale, p, i, e, log, |chart| draw_bars(&c, chart));
         });
     });
+    let to_svg = move || {
+        let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
+        probe.with(|p| with_chart(locale, p, i, e, log, |c| svg::bars(c, CHART_SIZE)))
+    };
+    let to_csv = move || {
+        let (locale, e, i) = (i18n.locale.get(), eps.get(), pos.get());
+        probe.with(|p| with_chart(locale, p, i, e, false, |c| bar_chart_csv(c).to_string()))
+    };
 
     let split_line = move || {
-        let (e, i) = (eps.get(), pos.get());
-        probe.with(|p| split_text(entropy_nats(&target_row(p, i, e)), loss_split(p, i, e)))
+        let (locale, e, i) = (i18n.locale.get(), eps.get(), pos.get());
+        probe.with(|p| {
+            split_text(
+                locale,
+                entropy_nats(&target_row(p, i, e)),
+                loss_split(p, i, e),
+            )
+        })
     };
     let spread = move || {
-        let trained = model_eps
-            .get()
-            .map(|e| format!(" The running model trains with ε = {e:.2}."));
-        let note = probe.with(|p| spread_note(p.vocab.len(), eps.get()));
-        format!("{note}{}", trained.unwrap_or_default())
+        let locale = i18n.locale.get();
+        let trained = model_eps.get().map(|e| {
+            text_args(
+                locale,
+                "smoothing-running-eps",
+                &[("eps", format!("{e:.2}").into())],
+            )
+        });
+        let note = probe.with(|p| spread_note(locale, p.vocab.len(), eps.get()));
+        match trained {
+            Some(t) => format!("{note} {t}"),
+            None => note,
+        }
     };
     let (e_min, e_max, e_step) = EPS_SLIDER;
     view! {
         <section id="smoothing" class="view" data-testid="smoothing-view">
-            <h2>"7 · Label smoothing"</h2>
+            <h2>{i18n.t("smoothing-title")}</h2>
             <Equation formula=SMOOTHED_TARGET/>
             <div class="controls">
                 <label class="knob">"ε "
@@ -199,22 +258,16 @@ pub fn SmoothingView() -> impl IntoView {
                 <label>
                     <input type="checkbox" data-testid="smoothing-log"
                         on:change=move |ev| log.set(event_target_checked(&ev))/>
-                    " log scale"
+                    " "{i18n.t("smoothing-log")}
                 </label>
             </div>
             <p class="hint">{spread}</p>
-            <canvas node_ref=canvas data-testid="smoothing-chart" width="1280" height="420"
-                class="chart" role="img" aria-label="Bar chart over the target vocabulary: the \
-                smoothed target distribution q and the model's predicted distribution p for one \
-                target token of the probe sentence"></canvas>
+            <div><canvas node_ref=canvas data-testid="smoothing-chart" width=CHART_SIZE.0 height=CHART_SIZE.1
+                class="chart" role="img" aria-label=i18n.t("smoothing-chart-label")></canvas></div>
+            <ExportBar name="label-smoothing" canvas=canvas svg=to_svg csv=to_csv/>
             <Equation formula=CROSS_ENTROPY/>
             <p class="readout" data-testid="smoothing-split" aria-live="polite">{split_line}</p>
-            <p>
-                "Why the training loss never reaches 0: with ε > 0 the target q is itself spread "
-                "out, so even a model that predicts q exactly still pays its entropy H(q) on every "
-                "token; only the KL part can be trained away. The held-out loss is measured "
-                "against one-hot targets instead."
-            </p>
+            <p>{i18n.t("smoothing-why")}</p>
         </section>
     }
 }
@@ -229,6 +282,7 @@ fn PositionSelect(
     /// The position shown (the picked one, kept inside the sentence).
     shown: Memo<usize>,
 ) -> impl IntoView {
+    let i18n = use_i18n();
     let options = move || {
         probe.with(|p| {
             (0..p.targets.len())
@@ -241,7 +295,7 @@ fn PositionSelect(
         })
     };
     view! {
-        <label>"target token "
+        <label>{i18n.t("smoothing-position")}" "
             <select data-testid="smoothing-position" on:change=move |ev| {
                 if let Ok(i) = event_target_value(&ev).parse() {
                     position.set(i)
@@ -337,18 +391,19 @@ mod tests {
             floor: 0.758,
             kl: 0.012,
         };
-        assert_eq!(
-            split_text(0.758, Some(split)),
-            "This position's loss: −Σ q ln p = 0.770 nats = H(q) 0.758 (the floor) \
-             + KL(q ‖ p) 0.012 (what training can still remove)."
-        );
-        assert!(split_text(0.758, None).starts_with("Floor H(q) = 0.758 nats."));
+        for locale in Locale::ALL {
+            let said = split_text(locale, 0.758, Some(split));
+            for number in ["0.770", "0.758", "0.012"] {
+                assert!(said.contains(number), "{locale:?}: {said}");
+            }
+            assert!(split_text(locale, 0.758, None).contains("0.758"));
+        }
     }
 
     #[test]
     fn the_bars_are_q_then_p_over_the_whole_vocabulary() {
         let p = with_model();
-        let sets = bar_sets(&p, 1, 0.0);
+        let sets = bar_sets(Locale::En, &p, 1, 0.0);
         assert_eq!(sets.len(), 2);
         assert_eq!(sets[0].values, vec![0.0, 0.0, 1.0, 0.0, 0.0]);
         assert_eq!(
@@ -356,7 +411,7 @@ mod tests {
             p.row(1).iter().map(|&x| f64::from(x)).collect::<Vec<_>>()
         );
         assert_eq!(
-            bar_sets(&en_ja(), 0, 0.1).len(),
+            bar_sets(Locale::En, &en_ja(), 0, 0.1).len(),
             1,
             "no model yet: the target only"
         );
@@ -364,10 +419,25 @@ mod tests {
 
     #[test]
     fn the_spread_note_gives_the_per_token_share() {
-        assert_eq!(
-            spread_note(78, 0.1),
-            "The correct token gets 1 − ε = 0.90; each of the other V − 2 = 76 tokens gets \
-             ε / 76 = 0.00132; PAD gets 0."
-        );
+        for locale in Locale::ALL {
+            let note = spread_note(locale, 78, 0.1);
+            for number in ["0.90", "76", "0.00132"] {
+                assert!(note.contains(number), "{locale:?}: {note}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_csv_holds_one_row_per_token_with_q_and_p() {
+        let p = with_model();
+        let csv = with_chart(Locale::Ja, &p, 0, 0.1, true, bar_chart_csv);
+        let rows = csv.rows();
+        assert_eq!(rows.len(), 1 + p.vocab.len());
+        let q = target_row(&p, 0, 0.1);
+        for (k, row) in rows[1..].iter().enumerate() {
+            assert_eq!(row[0], crate::plot::csv::Cell::text(p.vocab[k].clone()));
+            assert_eq!(row[1], crate::plot::csv::Cell::from(f64::from(q[k])));
+            assert_eq!(row[2], crate::plot::csv::Cell::from(f64::from(p.row(0)[k])));
+        }
     }
 }

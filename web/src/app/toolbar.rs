@@ -5,7 +5,7 @@ use super::i18n::{Arg, LanguagePicker};
 use super::link::{self, send};
 use super::state::{use_lab, Lab, Source, WorkerState};
 use super::storage;
-use crate::i18n::labels;
+use crate::i18n::{labels, problems};
 use lab_protocol::{SavePurpose, Settings, WorkerInput};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
@@ -24,13 +24,14 @@ pub fn reset(lab: Lab) {
             lab.clear(Source::Worker);
             send(WorkerInput::New { settings });
         }
-        Err(problems) => lab.show(
-            Source::Settings,
-            lab.i18n().f_now(
-                "common-settings-refused",
-                &[("problems", Arg::from(problems.to_string()))],
-            ),
-        ),
+        Err(refused) => {
+            let problems = problems::settings_error(lab.locale.get_untracked(), &refused);
+            lab.show(
+                Source::Settings,
+                lab.i18n()
+                    .f_now("common-settings-refused", &[("problems", Arg::from(problems))]),
+            )
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 //! comparison: post-norm is the paper's (§3.1), pre-norm the Annotated
 //! Transformer's.
 
+use crate::i18n::{text, text_args, Locale};
 use lab_protocol::{NormPlacement, Settings};
 
 /// The setting a comparison varies.
@@ -37,12 +38,13 @@ impl CompareAxis {
             .unwrap_or(Self::Norm)
     }
 
+    /// The message id of the axis's name in the picker.
     pub fn label(self) -> &'static str {
         match self {
-            Self::Norm => "norm placement (post vs pre)",
-            Self::LabelSmoothing => "label smoothing (0.1 vs 0)",
-            Self::Heads => "heads (as set vs 1)",
-            Self::Warmup => "warm-up steps (as set vs a quarter)",
+            Self::Norm => "compare-axis-norm",
+            Self::LabelSmoothing => "compare-axis-smoothing",
+            Self::Heads => "compare-axis-heads",
+            Self::Warmup => "compare-axis-warmup",
         }
     }
 
@@ -66,15 +68,27 @@ impl CompareAxis {
     }
 
     /// How run A and run B differ, in words for the legend.
-    pub fn describe(self, run: &Settings) -> String {
+    pub fn describe(self, locale: Locale, run: &Settings) -> String {
         match self {
             Self::Norm => match run.norm {
-                NormPlacement::Post => "post-norm (the paper)".to_string(),
-                NormPlacement::Pre => "pre-norm (the Annotated Transformer)".to_string(),
+                NormPlacement::Post => text(locale, "compare-run-post"),
+                NormPlacement::Pre => text(locale, "compare-run-pre"),
             },
-            Self::LabelSmoothing => format!("label smoothing ε = {}", run.label_smoothing),
-            Self::Heads => format!("{} head(s), d_k = {}", run.n_heads, run.d_k()),
-            Self::Warmup => format!("warm-up {} steps", run.warmup_steps),
+            Self::LabelSmoothing => text_args(
+                locale,
+                "compare-run-smoothing",
+                &[("eps", run.label_smoothing.to_string().into())],
+            ),
+            Self::Heads => text_args(
+                locale,
+                "compare-run-heads",
+                &[("heads", run.n_heads.into()), ("d_k", run.d_k().into())],
+            ),
+            Self::Warmup => text_args(
+                locale,
+                "compare-run-warmup",
+                &[("steps", run.warmup_steps.into())],
+            ),
         }
     }
 }
@@ -111,10 +125,28 @@ mod tests {
     #[test]
     fn norm_placement_names_the_paper_and_the_annotated_transformer() {
         let (a, b) = CompareAxis::Norm.runs(&Settings::toy(TaskKind::EnJa));
-        assert!(CompareAxis::Norm.describe(&a).contains("paper"));
+        assert!(CompareAxis::Norm.describe(Locale::En, &a).contains("paper"));
         assert!(CompareAxis::Norm
-            .describe(&b)
+            .describe(Locale::En, &b)
             .contains("Annotated Transformer"));
+        for locale in Locale::ALL {
+            assert_ne!(
+                CompareAxis::Norm.describe(locale, &a),
+                CompareAxis::Norm.describe(locale, &b)
+            );
+        }
+    }
+
+    #[test]
+    fn the_described_numbers_are_the_runs_own() {
+        let base = Settings::toy(TaskKind::EnJa);
+        let (_, b) = CompareAxis::Heads.runs(&base);
+        for locale in Locale::ALL {
+            let said = CompareAxis::Heads.describe(locale, &b);
+            assert!(said.contains(&b.d_k().to_string()), "{said}");
+            let said = CompareAxis::Warmup.describe(locale, &b);
+            assert!(said.contains(&b.warmup_steps.to_string()), "{said}");
+        }
     }
 
     #[test]
