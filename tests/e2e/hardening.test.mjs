@@ -3,7 +3,7 @@
 // the worker builds anything, and the current run must keep working.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertTrainingContinues, byTestId, launch, startTraining, stepCount, until, withLab } from './lab.mjs';
+import { assertTrainingContinues, byTestId, launch, openLab, startTraining, stepCount, until, waitForModel, withLab } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -105,3 +105,61 @@ test('a worker that dies is replaced by itself, and the saved run comes back', (
   await startTraining(page);
   await until(() => stepCount(page), (n) => n >= saved + 2, 20_000, 'training to go on');
 }));
+
+// The worker sends what went wrong as data (`WorkerError`), and the page words
+// it in the reader's language: no English sentence crosses from the worker.
+test('a refused checkpoint is explained in the page language', async () => {
+  const lab = await openLab(browser, '?lang=ja');
+  try {
+    const { page, errors } = lab;
+    await waitForModel(page);
+    await page.locator(byTestId('checkpoint-upload')).setInputFiles({ name: 'garbage.ckpt', mimeType: 'application/octet-stream', buffer: Buffer.from('not a checkpoint at all') });
+    const message = page.locator(byTestId('error-message'));
+    await message.waitFor({ timeout: 10_000 });
+    const text = await message.innerText();
+    assert.match(text, /チェックポイントを読み込めませんでした/, text);
+    assert.match(text, /今のモデルはそのまま使えます/, text);
+    assert.deepEqual(errors, []);
+  } finally {
+    await lab.context.close();
+  }
+});
+
+// The panic banner's buttons are plain JavaScript (web/panic_actions.js): the
+// CSP forbids inline handlers, and after a panic the wasm may be unusable.
+// "Forget" deletes the autosave in IndexedDB and keeps the runs saved by name.
+test('the panic banner forgets the autosave and keeps named runs', async () => {
+  const lab = await openLab(browser);
+  try {
+    const { page } = lab;
+    await waitForModel(page);
+    const store = () => page.evaluate(() => new Promise((resolve, reject) => {
+      const open = indexedDB.open('attention-lab');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const req = db.transaction('runs').objectStore('runs').getAllKeys();
+        req.onsuccess = () => { db.close(); resolve(req.result.map(String).sort()); };
+        req.onerror = () => reject(req.error);
+      };
+    }));
+    await page.locator(byTestId('train-step')).click();
+    await page.locator(byTestId('run-name')).fill('kept');
+    await page.locator(byTestId('run-save-as')).click();
+    await until(store, (keys) => keys.length >= 2, 20_000, 'the autosave and the named run');
+    const before = await store();
+    // The banner as the panic hook draws it (its markup is tested natively).
+    await page.evaluate(() => {
+      const banner = document.createElement('div');
+      banner.innerHTML = '<button data-testid="forget" data-panic-action="forget" data-local-key="attention-lab/run/v1" '
+        + 'data-database="attention-lab" data-version="1" data-stores="runs,checkpoints" data-key="autosave">x</button>';
+      document.body.prepend(banner);
+    });
+    await Promise.all([page.waitForEvent('load'), page.locator('[data-testid="forget"]').click()]);
+    const after = await store();
+    assert.ok(before.includes('autosave'), `${before}`);
+    assert.deepEqual(after, before.filter((k) => k !== 'autosave'));
+  } finally {
+    await lab.context.close();
+  }
+});
