@@ -24,6 +24,12 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 const WORKER_URL: &str = "./worker_loader.js";
 
 thread_local! {
+    /// The step whose weights the mask demo was last asked for: a paused run
+    /// asks again only when the step moved on.
+    static MASK_DEMO_STEP: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+thread_local! {
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
 }
 
@@ -223,6 +229,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             lab.clear(Source::Diverged);
             lab.clear(Source::Settings);
             lab.model.set(Some(info));
+            MASK_DEMO_STEP.with(|s| s.set(Some(lab.step.get_untracked())));
             send(WorkerInput::MaskDemo {
                 head: lab.mask_head.get_untracked(),
             });
@@ -242,11 +249,14 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             }
             lab.step.set(snap.step);
             lab.running.set(snap.running);
-            if !snap.running && !snap.points.is_empty() {
-                // Paused or stepped: the mask demo shows the new weights.
+            let stale = MASK_DEMO_STEP.with(|s| s.replace(Some(snap.step)) != Some(snap.step));
+            if !snap.running && stale {
+                // Paused or stepped: the mask demo shows the weights of this step.
                 send(WorkerInput::MaskDemo {
                     head: lab.mask_head.get_untracked(),
                 });
+            } else if snap.running {
+                MASK_DEMO_STEP.with(|s| s.set(None));
             }
             if snap.tokens_per_s > 0.0 {
                 lab.tokens_per_s.set(snap.tokens_per_s);

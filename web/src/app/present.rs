@@ -149,8 +149,12 @@ fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
                 action == Action::Next,
                 stages,
             );
+            let moved = panel != lab.panel.get_untracked();
             lab.panel.set(panel);
             lab.reveal.set(reveal);
+            // After the DOM follows: a new panel opens at its top; a newly
+            // revealed stage of the head view is brought into sight.
+            request_animation_frame(move || bring_into_view(moved, reveal));
         }
         Action::Next | Action::Previous => {}
         Action::PlayPause => toolbar::toggle(lab),
@@ -166,6 +170,26 @@ fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
             set_present(lab, false);
         }
         Action::Help => help.update(|h| *h = !*h),
+    }
+}
+
+/// Scroll to the top of a new panel, or to the last stage revealed.
+fn bring_into_view(new_panel: bool, reveal: usize) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if new_panel {
+        window.scroll_to_with_x_and_y(0.0, 0.0);
+        return;
+    }
+    let selector = format!("[data-stage=\"{}\"]", reveal.saturating_sub(1));
+    let stage = window
+        .document()
+        .and_then(|d| d.query_selector(&selector).ok().flatten());
+    if let Some(stage) = stage {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Center);
+        stage.scroll_into_view_with_scroll_into_view_options(&options);
     }
 }
 

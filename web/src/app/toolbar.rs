@@ -28,8 +28,10 @@ pub fn reset(lab: Lab) {
             let problems = problems::settings_error(lab.locale.get_untracked(), &refused);
             lab.show(
                 Source::Settings,
-                lab.i18n()
-                    .f_now("common-settings-refused", &[("problems", Arg::from(problems))]),
+                lab.i18n().f_now(
+                    "common-settings-refused",
+                    &[("problems", Arg::from(problems))],
+                ),
             )
         }
     }

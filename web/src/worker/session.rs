@@ -273,7 +273,10 @@ impl<M: LabModel> Session<M> {
                         if t.is_finite() {
                             Ok(t)
                         } else {
-                            Err(Divergence::Weights { step: m.step_count() }.to_string())
+                            Err(Divergence::Weights {
+                                step: m.step_count(),
+                            }
+                            .to_string())
                         }
                     });
                     vec![WorkerOutput::Translated { id, result }]
@@ -292,7 +295,10 @@ impl<M: LabModel> Session<M> {
                             if t.is_finite() {
                                 Ok(t)
                             } else {
-                                Err(Divergence::Weights { step: m.step_count() }.to_string())
+                                Err(Divergence::Weights {
+                                    step: m.step_count(),
+                                }
+                                .to_string())
                             }
                         });
                         vec![WorkerOutput::Trace(result)]
