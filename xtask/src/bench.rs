@@ -7,7 +7,11 @@
 //! wasm32 with simd128 (see `.cargo/config.toml`), bound for Node by
 //! `wasm-bindgen --target nodejs` and timed by `crates/bench-wasm/bench.cjs`.
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
 use crate::cmd::{self, Stage};
+use crate::peer;
 
 const BACKENDS: [&str; 2] = ["flex", "ndarray"];
 
@@ -33,7 +37,7 @@ fn parse(line: &str) -> Option<Measurement> {
     })
 }
 
-pub fn run(steps: usize) -> Result<(), String> {
+fn run(steps: usize) -> Result<(), String> {
     let steps_arg = steps.to_string();
     let mut lines = Vec::new();
 
@@ -96,6 +100,12 @@ pub fn run(steps: usize) -> Result<(), String> {
 
 /// Builds the wasm bench, binds it for Node and runs it; returns its lines.
 fn wasm_bench(steps: &str) -> Result<Vec<String>, String> {
+    let out_dir = build_wasm()?;
+    run_wasm(&out_dir, steps)
+}
+
+/// Builds the wasm bench and binds it for Node; returns the bindings' folder.
+fn build_wasm() -> Result<PathBuf, String> {
     cmd::run(&mut cmd::command(
         "cargo",
         &[
@@ -116,13 +126,141 @@ fn wasm_bench(steps: &str) -> Result<Vec<String>, String> {
             .arg(&out_dir)
             .arg(&wasm),
     )?;
-    let (result, lines) = cmd::run_capturing(
+    Ok(out_dir)
+}
+
+/// Runs the bound wasm bench in Node; returns its lines.
+fn run_wasm(out_dir: &Path, steps: &str) -> Result<Vec<String>, String> {
+    capture(
         cmd::command("node", &["crates/bench-wasm/bench.cjs"])
-            .arg(&out_dir)
+            .arg(out_dir)
             .arg(steps)
             .args(BACKENDS),
-    );
+    )
+}
+
+fn capture(c: &mut Command) -> Result<Vec<String>, String> {
+    let (result, lines) = cmd::run_capturing(c);
     result.map(|()| lines)
+}
+
+/// Rounds of `--peers` when `--rounds` is not given.
+const DEFAULT_ROUNDS: usize = 3;
+/// The candidate every ratio of `--peers` is relative to.
+const REFERENCE: (&str, &str) = ("flex", "native");
+
+/// `cargo xtask bench [--steps N]`, or with `--peers [--python PATH] [--rounds R]`
+/// the interleaved comparison with the PyTorch peer.
+pub fn run_with(steps: usize, options: &[String]) -> Result<(), String> {
+    if !options.iter().any(|o| o == "--peers") {
+        return run(steps);
+    }
+    let python = peer::text_option(options, "--python").unwrap_or(peer::DEFAULT_PYTHON);
+    peers(
+        steps,
+        python,
+        crate::option(options, "--rounds", DEFAULT_ROUNDS),
+    )
+}
+
+/// Native (flex, ndarray), wasm in Node (flex, ndarray) and the PyTorch
+/// peer, one after the other in each of `rounds` rounds, so that the
+/// machine's noise falls on all of them alike.
+fn peers(steps: usize, python: &str, rounds: usize) -> Result<(), String> {
+    let steps_arg = steps.to_string();
+    let stage = Stage::start("build the native CLI and the wasm bench; dump the peer's batches");
+    let prepared = (|| -> Result<_, String> {
+        let cli = peer::build_cli()?;
+        let wasm_dir = build_wasm()?;
+        let batches = peer::default_dir();
+        peer::dump(&cli, steps, &batches)?;
+        Ok((cli, wasm_dir, batches))
+    })();
+    stage.finish(prepared.is_ok());
+    let (cli, wasm_dir, batches) = prepared?;
+    let torch = match peer::torch_missing(python) {
+        None => true,
+        Some(reason) => {
+            println!("PyTorch peer skipped: {reason}");
+            false
+        }
+    };
+    let mut measured = Vec::new();
+    for round in 1..=rounds {
+        let stage = Stage::start(&format!("round {round} of {rounds}"));
+        let lines = (|| -> Result<Vec<String>, String> {
+            let mut lines = capture(
+                Command::new(&cli)
+                    .args(["bench", "--steps", &steps_arg])
+                    .current_dir(cmd::root()),
+            )?;
+            lines.extend(run_wasm(&wasm_dir, &steps_arg)?);
+            if torch {
+                lines.extend(capture(&mut peer::peer_command(python, &batches, steps))?);
+            }
+            Ok(lines)
+        })();
+        stage.finish(lines.is_ok());
+        measured.extend(lines?.iter().filter_map(|l| parse(l)));
+    }
+    println!("\nsummary ({rounds} rounds of {steps} timed steps of Settings::toy(EnJa), steps/s):");
+    for line in summary(&measured) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+fn median(values: &[f64]) -> Option<f64> {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(sorted[n / 2]),
+        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) / 2.0),
+    }
+}
+
+/// One line per candidate, in order of first appearance: min, median and
+/// max steps/s over the rounds, and the median's ratio to native flex.
+fn summary(measured: &[Measurement]) -> Vec<String> {
+    let mut names: Vec<(&str, &str)> = Vec::new();
+    for m in measured {
+        let name = (m.backend.as_str(), m.target.as_str());
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let values = |(backend, target): (&str, &str)| -> Vec<f64> {
+        measured
+            .iter()
+            .filter(|m| m.backend == backend && m.target == target)
+            .map(|m| m.steps_per_s)
+            .collect()
+    };
+    let reference = median(&values(REFERENCE));
+    let mut lines = vec![format!(
+        "{:<16} {:>6} {:>8} {:>8} {:>8} {:>16}",
+        "candidate", "rounds", "min", "median", "max", "median/flex nat."
+    )];
+    for name in names {
+        let v = values(name);
+        let (Some(mid), Some(lo), Some(hi)) = (
+            median(&v),
+            v.iter().copied().reduce(f64::min),
+            v.iter().copied().reduce(f64::max),
+        ) else {
+            continue;
+        };
+        let ratio = reference.map_or_else(|| "-".to_string(), |r| format!("{:.2}", mid / r));
+        lines.push(format!(
+            "{:<16} {:>6} {lo:>8.2} {mid:>8.2} {hi:>8.2} {ratio:>16}",
+            format!("{} {}", name.0, name.1),
+            v.len()
+        ));
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -137,5 +275,46 @@ mod tests {
             ("flex", "wasm", 3.25)
         );
         assert!(parse("Compiling lab-cli").is_none());
+    }
+
+    fn line(backend: &str, target: &str, steps_per_s: f64) -> Measurement {
+        Measurement {
+            backend: backend.into(),
+            target: target.into(),
+            steps_per_s,
+        }
+    }
+
+    #[test]
+    fn the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+        assert_eq!(median(&[]), None);
+    }
+
+    #[test]
+    fn the_summary_gives_each_candidate_its_spread_and_ratio_to_native_flex() {
+        let measured = [
+            line("flex", "native", 20.0),
+            line("torch", "native", 5.0),
+            line("flex", "native", 10.0),
+            line("torch", "native", 9.0),
+            line("flex", "native", 12.0),
+            line("torch", "native", 6.0),
+        ];
+        let lines = summary(&measured);
+        assert_eq!(lines.len(), 3, "a header and two candidates");
+        let words =
+            |i: usize| -> Vec<String> { lines[i].split_whitespace().map(String::from).collect() };
+        assert_eq!(
+            words(1),
+            ["flex", "native", "3", "10.00", "12.00", "20.00", "1.00"]
+        );
+        assert_eq!(
+            words(2),
+            ["torch", "native", "3", "5.00", "6.00", "9.00", "0.50"]
+        );
+        let no_reference = summary(&[line("torch", "native", 5.0)]);
+        assert!(no_reference[1].ends_with('-'), "{}", no_reference[1]);
     }
 }

@@ -7,6 +7,7 @@ mod bench;
 mod ci;
 mod cmd;
 mod fuzz;
+mod peer;
 mod serve;
 mod web;
 
@@ -17,6 +18,8 @@ cargo xtask <command> [options]
 
   ci                 every test: native, fuzzing smoke run, wasm (headless Chromium), trunk build, Playwright e2e
   bench [--steps N]  training steps/s, native and wasm (Node), flex and ndarray, with ratios
+    [--peers [--python PATH] [--rounds R]]  also the PyTorch peer, interleaved over R rounds (default 3)
+  dump-batches [--steps N] [--out DIR]  the bench's batches, settings and initial weights for bench/torch_peer.py
   serve [--port P]   trunk build --release, then serve dist/ on http://127.0.0.1:P (default 8080)
   e2e                the Playwright end-to-end tests against the built dist/
   measure            time to interactive, in-browser steps/s, longest task, seconds to 95% exact match
@@ -34,7 +37,11 @@ fn main() -> ExitCode {
         .unwrap_or(("help", &[]));
     let result = match command {
         "ci" => ci::run(),
-        "bench" => bench::run(option(options, "--steps", 60)),
+        "bench" => bench::run_with(option(options, "--steps", 60), options),
+        "dump-batches" => peer::dump_batches(
+            option(options, "--steps", 60),
+            peer::text_option(options, "--out"),
+        ),
         "serve" => web::serve(option(options, "--port", 8080)),
         "e2e" => web::e2e(),
         "measure" => web::measure(),

@@ -2,6 +2,7 @@
 
 mod bench;
 mod commands;
+mod dump;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -79,6 +80,17 @@ enum Command {
         #[arg(long, default_value_t = 60)]
         steps: usize,
     },
+    /// Write the bench workload's batches, settings and initial weights for a peer framework.
+    DumpBatches {
+        /// Timed steps; the bench's warm-up steps are dumped before them.
+        #[arg(long, default_value_t = 60)]
+        steps: usize,
+        #[arg(long)]
+        out: PathBuf,
+        /// Dropout of the lab's own run whose losses are recorded (default: the workload's).
+        #[arg(long)]
+        dropout: Option<f32>,
+    },
 }
 
 fn main() {
@@ -114,6 +126,11 @@ fn main() {
         Command::Eval { checkpoint } => commands::eval(&checkpoint),
         Command::Export { checkpoint, out } => commands::export(&checkpoint, &out),
         Command::Bench { steps } => bench::run(steps),
+        Command::DumpBatches {
+            steps,
+            out,
+            dropout,
+        } => dump::run(steps, &out, dropout),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");
