@@ -18,6 +18,7 @@ pub mod limits;
 pub mod masks;
 pub mod norm;
 pub mod positional;
+pub mod rng;
 pub mod schedule;
 pub mod smoothing;
 pub mod tokens;

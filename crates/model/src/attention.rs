@@ -15,6 +15,7 @@ use burn::nn::{Dropout, DropoutConfig, Linear, LinearConfig};
 use burn::tensor::activation::softmax;
 use burn::tensor::{Bool, Device, Tensor};
 
+use crate::dropout;
 use crate::ops::{batched_matmul, position_wise};
 
 /// What one attention call produces. Besides the context, every intermediate
@@ -179,7 +180,7 @@ impl MultiHeadAttention {
         // Dropout acts on the weights only while training (as in the Annotated
         // Transformer); the returned weights are the clean softmax, so the
         // views show what the model computed.
-        let heads = batched_matmul(self.dropout.forward(weights.clone()), v.clone()); // [batch, n_heads, seq_q, d_k]
+        let heads = batched_matmul(dropout::apply(&self.dropout, weights.clone()), v.clone()); // [batch, n_heads, seq_q, d_k]
         let concat = heads
             .clone()
             .swap_dims(1, 2)

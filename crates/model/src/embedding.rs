@@ -7,6 +7,7 @@ use burn::module::{Initializer, Module};
 use burn::nn::{Dropout, DropoutConfig, Embedding, EmbeddingConfig};
 use burn::tensor::{Device, Int, Tensor};
 
+use crate::dropout;
 use crate::positional::add_positions;
 
 /// Token embedding, scaling, positions and dropout: the box under each stack in Figure 1.
@@ -41,6 +42,6 @@ impl InputEmbedding {
             .tokens
             .forward(ids)
             .mul_scalar((self.d_model as f32).sqrt()); // [batch, seq_len, d_model]
-        self.dropout.forward(add_positions(x, positions))
+        dropout::apply(&self.dropout, add_positions(x, positions))
     }
 }

@@ -13,6 +13,7 @@ use burn::tensor::{Bool, Device, Tensor};
 
 use crate::attention::{AttentionOutput, MultiHeadAttention};
 use crate::config::{NormPlacement, TransformerConfig};
+use crate::dropout;
 use crate::feed_forward::PositionwiseFeedForward;
 
 /// A residual connection around a sub-layer, with LayerNorm before or after.
@@ -43,10 +44,13 @@ impl Residual {
     ) -> (Tensor<3>, T) {
         if self.pre_norm {
             let (y, side) = sublayer(self.norm.forward(x.clone()));
-            (x + self.dropout.forward(y), side)
+            (x + dropout::apply(&self.dropout, y), side)
         } else {
             let (y, side) = sublayer(x.clone());
-            (self.norm.forward(x + self.dropout.forward(y)), side)
+            (
+                self.norm.forward(x + dropout::apply(&self.dropout, y)),
+                side,
+            )
         }
     }
 }

@@ -12,6 +12,7 @@ use burn::nn::{Dropout, DropoutConfig, Linear, LinearConfig};
 use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor};
 
+use crate::dropout;
 use crate::ops::position_wise;
 
 #[derive(Module, Debug)]
@@ -39,7 +40,7 @@ impl PositionwiseFeedForward {
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
     pub fn forward(&self, x: Tensor<3>) -> Tensor<3> {
         let hidden = relu(position_wise(&self.w1, x)); // [batch, seq, d_ff]
-        position_wise(&self.w2, self.dropout.forward(hidden)) // [batch, seq, d_model]
+        position_wise(&self.w2, dropout::apply(&self.dropout, hidden)) // [batch, seq, d_model]
     }
 }
 

@@ -9,6 +9,7 @@
 //! - [`embedding`]: token embeddings × √d_model plus [`positional`] encoding;
 //! - [`attention`]: scaled dot-product and multi-head attention;
 //! - [`feed_forward`]: the position-wise FFN;
+//! - [`dropout`]: dropout with masks drawn by a seeded per-thread generator;
 //! - [`encoder`] and [`decoder`]: the layer stacks, post-norm or pre-norm;
 //! - [`transformer`]: the whole model and its [`transformer::AttentionMaps`];
 //! - [`decode`]: greedy decoding token by token;
@@ -20,6 +21,7 @@ pub mod checkpoint;
 pub mod config;
 pub mod decode;
 pub mod decoder;
+pub mod dropout;
 pub mod embedding;
 pub mod encoder;
 pub mod feed_forward;

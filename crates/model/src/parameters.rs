@@ -40,6 +40,23 @@ fn feed_forward(out: &mut Vec<TensorEntry>, path: &str, d: usize, d_ff: usize) {
     linear(out, &format!("{path}.w2"), d_ff, d);
 }
 
+/// Draws every parameter of `model` now. burn initialises parameters lazily,
+/// on their first use; a trainer calls this under its seeded generator, so a
+/// run's initial weights depend on its seed alone, not on what touches the
+/// model first (a probe, a save, or the first step's forward pass).
+pub fn materialize(model: &crate::Transformer) {
+    struct Touch;
+    impl burn::module::ModuleVisitor for Touch {
+        fn visit_float<const D: usize>(
+            &mut self,
+            param: &burn::module::Param<burn::tensor::Tensor<D>>,
+        ) {
+            let _ = param.val();
+        }
+    }
+    burn::module::Module::visit(model, &mut Touch);
+}
+
 /// The learned tensors of `config`, in the order the module tree visits them
 /// (the order of a checkpoint's payload).
 pub fn parameter_entries(c: &TransformerConfig) -> Vec<TensorEntry> {

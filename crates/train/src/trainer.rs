@@ -33,12 +33,13 @@ pub const GRAD_CLIP_NORM: f32 = 1.0;
 pub use lab_math::limits::MAX_LEN;
 
 /// burn's random generator is global to the backend. Every use of it (weight
-/// initialisation, dropout) happens under this lock, right after seeding it
-/// from the run's seed and step, so a run is reproducible even when other
-/// runs share the process (tests run in parallel).
+/// initialisation) happens under this lock, right after seeding it from the
+/// run's seed, so a run is reproducible even when other runs share the
+/// process (tests run in parallel). Dropout masks come from
+/// [`lab_model::dropout`]'s per-thread generator, seeded here too.
 static RNG_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// Runs `f` with the backend's generator seeded by `seed`.
+/// Runs `f` with the backend's generator and this thread's dropout masks seeded by `seed`.
 pub(crate) fn seeded<T>(
     device: &lab_model::burn::tensor::Device,
     seed: u64,
@@ -48,6 +49,7 @@ pub(crate) fn seeded<T>(
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     device.seed(seed);
+    lab_model::dropout::seed(seed);
     f()
 }
 
@@ -92,8 +94,7 @@ struct DataPosition {
     draws: u64,
 }
 
-/// SplitMix64 ([`lab_tasks::Rng`]) advances its state by this constant per draw.
-const SPLITMIX_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+use lab_math::rng::GAMMA as SPLITMIX_GAMMA;
 
 /// The generator started from `seed` after `draws` numbers, in O(1): SplitMix64's
 /// state after n draws is `seed + n·γ`, so it is a fresh generator at that seed
@@ -163,7 +164,9 @@ impl Trainer {
         within_budget(&model_config(settings, &dataset))?;
         let device = backend.training_device();
         let model = seeded(&device, settings.seed, || {
-            model_config(settings, &dataset).init(&device)
+            let model = model_config(settings, &dataset).init(&device);
+            lab_model::parameters::materialize(&model);
+            model
         });
         let optim = Adam::new(GRAD_CLIP_NORM);
         Ok(Self::assemble(
@@ -270,7 +273,7 @@ impl Trainer {
         let step_seed = self
             .settings
             .seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_mul(SPLITMIX_GAMMA)
             .wrapping_add(self.step as u64);
         let output = seeded(&device, step_seed, || {
             self.model.forward(batch.src, batch.tgt_in)
@@ -490,6 +493,32 @@ mod tests {
                     .expect("fits in u64");
             assert!(n <= MAX_PARAMETERS, "{task:?}: {n} > {MAX_PARAMETERS}");
         }
+    }
+
+    #[test]
+    fn the_initial_weights_depend_on_the_seed_alone_not_on_what_runs_between() {
+        let settings = Settings {
+            d_model: 16,
+            n_heads: 2,
+            d_ff: 32,
+            n_layers: 1,
+            batch_size: 8,
+            ..Settings::toy(TaskKind::Copy)
+        };
+        let a = Trainer::new(&settings).expect("valid");
+        let b = Trainer::new(&settings).expect("valid");
+        // Another run draws from the backend's generator in between; burn's
+        // lazily initialised parameters would be drawn only now, when saved.
+        let mut other = Trainer::new(&Settings {
+            seed: 7,
+            ..settings.clone()
+        })
+        .expect("valid");
+        other.step();
+        assert!(
+            a.to_bytes() == b.to_bytes(),
+            "same seed, same initial weights"
+        );
     }
 
     #[test]
