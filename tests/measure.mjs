@@ -41,9 +41,10 @@ function print(name, value) {
 
 /** The held-out exact match (percent) and its step from the evaluation line, if any. */
 async function heldOutExactMatch(page) {
-  const text = await page.getByTestId('eval-summary').innerText().catch(() => '');
-  const m = /Held-out at step (\d+):.*exact match ([\d.]+)%/.exec(text);
-  return m ? { step: Number(m[1]), exactMatch: Number(m[2]) } : null;
+  const summary = page.getByTestId('eval-summary');
+  const step = await summary.getAttribute('data-step').catch(() => null);
+  const exact = await summary.getAttribute('data-exact-match').catch(() => null);
+  return step === null || exact === null ? null : { step: Number(step), exactMatch: Number(exact) };
 }
 
 const browser = await launch();

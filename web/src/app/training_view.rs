@@ -436,7 +436,13 @@ pub fn TrainingView() -> impl IntoView {
                 "   "{i18n.t("training-tokens-per-s")}" " <b>{move || format!("{:.0}", lab.tokens_per_s.get())}</b>
                 "   " <label><input type="checkbox" data-testid="log-scale" on:change=move |ev| log.set(event_target_checked(&ev))/>" "{i18n.t("training-log-scale")}</label>
             </p>
-            <p class="readouts" data-testid="eval-summary">{eval_line}</p>
+            // The numbers as data too (tests and `cargo xtask measure` read them,
+            // whatever the language): the step and the exact match in percent.
+            <p class="readouts" data-testid="eval-summary"
+                data-step=move || lab.eval.with(|e| e.as_ref().map(|e| e.step.to_string()))
+                data-exact-match=move || lab.eval.with(|e| e.as_ref().map(|e| (100.0 * e.exact_match).to_string()))>
+                {eval_line}
+            </p>
             <p class="hint" data-testid="smoothing-floor">
                 {move || {
                     let smoothing = lab.model.with(|m| m.as_ref().map_or(0.0, |m| m.settings.label_smoothing));
