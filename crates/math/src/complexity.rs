@@ -120,29 +120,38 @@ pub fn sequential_ops(layer: LayerType, s: Sizes) -> u64 {
     }
 }
 
-/// The longest path a signal travels between two positions: 1, `n`, `log_k(n)`
-/// (a stack of dilated convolutions) or `n/r`.
+/// The longest path a signal travels between two positions, in layers: 1,
+/// `n`, ⌈log_k n⌉ (a stack of dilated convolutions, each `k` times wider) or
+/// ⌈n/r⌉ (each restricted layer reaches `r` positions further). A path is a
+/// whole number of layers and at least one, so the table's O(log_k(n)) and
+/// O(n/r) are rounded up here, never shown as 1.89 or 0.5 layers.
 ///
 /// # Panics
 /// For a convolution with `k < 2` or restricted attention with `r = 0`.
-pub fn max_path_length(layer: LayerType, s: Sizes) -> f64 {
+pub fn max_path_length(layer: LayerType, s: Sizes) -> u64 {
     let Sizes { n, k, r, .. } = s;
     match layer {
-        LayerType::SelfAttention => 1.0,
-        LayerType::Recurrent => n as f64,
+        LayerType::SelfAttention => 1,
+        LayerType::Recurrent => n.max(1),
         LayerType::Convolutional => {
             assert!(
                 k >= 2,
                 "a kernel narrower than 2 never connects distant positions, got k = {k}"
             );
-            (n as f64).ln() / (k as f64).ln()
+            // The fewest layers L with k^L ≥ n, in integers (no rounding of ln n / ln k).
+            let (mut layers, mut reach) = (1, k);
+            while reach < n {
+                reach = reach.saturating_mul(k);
+                layers += 1;
+            }
+            layers
         }
         LayerType::RestrictedSelfAttention => {
             assert!(
                 r > 0,
                 "restricted self-attention needs a neighbourhood r ≥ 1"
             );
-            n as f64 / r as f64
+            n.div_ceil(r).max(1)
         }
     }
 }
@@ -185,16 +194,37 @@ mod tests {
     }
 
     #[test]
-    fn path_lengths_are_the_table_formulas() {
+    fn path_lengths_are_the_table_formulas_in_whole_layers() {
         let s = Sizes { n: 81, ..S };
-        assert_eq!(max_path_length(LayerType::SelfAttention, s), 1.0);
-        assert_eq!(max_path_length(LayerType::Recurrent, s), 81.0);
+        assert_eq!(max_path_length(LayerType::SelfAttention, s), 1);
+        assert_eq!(max_path_length(LayerType::Recurrent, s), 81);
         // 3⁴ = 81: four dilated layers of width 3 reach across 81 positions.
-        assert!((max_path_length(LayerType::Convolutional, s) - 4.0).abs() < 1e-12);
+        assert_eq!(max_path_length(LayerType::Convolutional, s), 4);
+        // 82 positions need a fifth layer; 8 need two (3¹ < 8 ≤ 3²).
         assert_eq!(
-            max_path_length(LayerType::RestrictedSelfAttention, s),
-            81.0 / 4.0
+            max_path_length(LayerType::Convolutional, Sizes { n: 82, ..S }),
+            5
         );
+        assert_eq!(
+            max_path_length(LayerType::Convolutional, Sizes { n: 8, ..S }),
+            2
+        );
+        // ⌈81 / 4⌉ = 21 restricted layers; fewer positions than r still take one.
+        assert_eq!(max_path_length(LayerType::RestrictedSelfAttention, s), 21);
+        let short = Sizes { n: 8, r: 16, ..S };
+        assert_eq!(
+            max_path_length(LayerType::RestrictedSelfAttention, short),
+            1
+        );
+        // Matches ln n / ln k rounded up wherever the float is not on an integer.
+        for n in 2..2000u64 {
+            let exact = max_path_length(LayerType::Convolutional, Sizes { n, ..S });
+            let float = (n as f64).ln() / 3f64.ln();
+            assert!(
+                exact as f64 >= float - 1e-9 && (exact as f64) < float + 1.0,
+                "n = {n}"
+            );
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ compare-status = { $run }: { -step } { $step }, { $rate } { -token }s/s{ $latest
 compare-status-exact = , { -held-out } { -exact-match } { $exact }% at { -step } { $step }
 compare-worker-stopped = This run's worker stopped: { $why }
 compare-no-worker = A compare worker could not be started.
-compare-chart-caption = { -loss } of A (blue) and B (orange): train lines, { -held-out } dots
+compare-chart-caption = Loss of A (blue) and B (orange): train lines, { -held-out } dots
 compare-chart-label = Training and { -held-out } { -loss } of runs A and B by { -step }
 compare-axis-step = { -step }
 compare-axis-loss = { -loss } (per { -token })
@@ -25,3 +25,4 @@ compare-run-pre = { -pre-norm } (the Annotated Transformer)
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { $heads } { -head }(s), d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } steps
+compare-attention-waiting = Start both runs to see where each one looks.

@@ -6,7 +6,7 @@ complexity-slider-n = n (sequence length)
 complexity-slider-d = d (d_model)
 complexity-fixed = fixed: kernel k = { $k }, neighbourhood r = { $r }
 complexity-model = This model's n and d
-complexity-hint = Counts are the table's leading terms, without the constants O(·) hides. The convolution's log_k(n) path is for dilated convolutions; { -restricted } only saves work while r < n.
+complexity-hint = Counts are the table's leading terms, without the constants O(·) hides. Path lengths are whole layers: ⌈log_k n⌉ for dilated convolutions, ⌈n/r⌉ for { -restricted }; { -restricted } only saves work while r < n.
 complexity-chart-label = Log–log chart of multiply-adds per { -layer } against sequence length n for the four { -layer } types, with the crossover n = d marked
 complexity-axis-n = sequence length n ({ -token }s)
 complexity-axis-ops = multiply-adds per { -layer }

@@ -2,7 +2,7 @@
 
 formula-attention = Scaled dot-product { -attention } (§3.2.1): each { -query }'s weights over the keys sum to 1, and the output is the weighted sum of the values.
 formula-softmax-beta = Inverse temperature β: β = 1 is the paper's softmax, β = 0 spreads the weight evenly, β → ∞ is hard attention (all weight on the argmax).
-formula-multi-head = { -multi-head } (§3.2.2): h { -head }s attend in their own d_k-wide projections; their outputs are concatenated and projected back to d_model.
+formula-multi-head = Multi-head attention (§3.2.2): h { -head }s attend in their own d_k-wide projections; their outputs are concatenated and projected back to d_model.
 formula-positional = Sinusoidal positional encoding (§3.5): dimension 2i holds a sine and dimension 2i + 1 the cosine of the same frequency.
 formula-ffn = Position-wise feed-forward network (§3.3): the same two linear layers with a ReLU between them, applied to every position on its own.
 formula-post-norm = Post-norm, as in the paper (§3.1): add the sublayer's output to its input, then normalise the sum.

@@ -20,7 +20,7 @@ problems-rule-between = { $name } must be between { $min } and { $max } (got { $
 problems-rule-even = d_model must be even: { -positional-encoding } pairs a sine with a cosine (got { $got }).
 problems-rule-divisible = d_model ({ $d_model }) must be divisible by the number of { -head }s ({ $n_heads }): each { -head } gets d_k = d_model / h dimensions.
 problems-rule-at-least-one = { $name } must be at least 1.
-problems-rule-warmup = { -warmup } must be at least 1 step: the Noam schedule divides by it.
+problems-rule-warmup = Warm-up must be at least 1 step: the Noam schedule divides by it.
 problems-rule-fraction = { $name } must be at least 0 and below 1 (got { $got }).
 problems-rule-factor = The { -learning-rate } factor must be above 0 and at most { $max } (got { $got }).
 problems-rule-budget = This model would have { $count } parameters; the lab trains at most { $max }.

@@ -1,6 +1,6 @@
 ## smoothing: view 7, label smoothing (app/smoothing_view.rs).
 
-smoothing-title = 7 · { -label-smoothing }
+smoothing-title = 7 · Label smoothing
 smoothing-log = log scale
 smoothing-position = target { -token }
 smoothing-spread = The correct { -token } gets 1 − ε = { $correct }; each of the other V − 2 = { $others } { -token }s gets ε / { $others } = { $share }; PAD gets 0.

@@ -23,6 +23,7 @@ translate-previous = ◀ previous
 translate-next = next ▶
 translate-keep-cache = keep a KV cache
 translate-decode-waiting = Translate a sentence above to step through its decoding.
+translate-attention-waiting = Translate a sentence above to see where each output { -token } looked in the source.
 translate-decoder-input = Decoder input:
 translate-chooses = → chooses
 translate-top-k = Top 5 next tokens (softmax of the last position)

@@ -25,3 +25,4 @@ compare-run-pre = { -pre-norm }（注釈付き { -transformer }）
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { -head } { $heads } 個、d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }
+compare-attention-waiting = 両方の学習を始めると、それぞれがどこに注意を向けるかが表示されます。

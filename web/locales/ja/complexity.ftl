@@ -6,7 +6,7 @@ complexity-slider-n = n（系列長）
 complexity-slider-d = d（d_model）
 complexity-fixed = 固定：カーネル幅 k = { $k }、近傍 r = { $r }
 complexity-model = このモデルの n と d
-complexity-hint = 数は表の主要項で、O(·) が隠す定数は含みません。畳み込みの経路長 log_k(n) は膨張畳み込みの場合です。{ -restricted }が計算を減らせるのは r < n のときだけです。
+complexity-hint = 数は表の主要項で、O(·) が隠す定数は含みません。経路長は整数の層数で、膨張畳み込みは ⌈log_k n⌉、{ -restricted }は ⌈n/r⌉ です。{ -restricted }が計算を減らせるのは r < n のときだけです。
 complexity-chart-label = 4 種類の{ -layer }について、{ -layer }ごとの積和演算数を系列長 n に対して描いた両対数グラフ（n = d の交点に印）
 complexity-axis-n = 系列長 n（{ -token }数）
 complexity-axis-ops = { -layer }ごとの積和演算数

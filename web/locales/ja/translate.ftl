@@ -20,6 +20,7 @@ translate-previous = ◀ 前へ
 translate-next = 次へ ▶
 translate-keep-cache = { -kv-cache }を使う
 translate-decode-waiting = 上で文を翻訳すると、そのデコードを 1 { -step }ずつたどれます。
+translate-attention-waiting = 上で文を翻訳すると、出力の各{ -token }が原文のどこを見たかが表示されます。
 translate-decoder-input = { -decoder }の入力：
 translate-chooses = → 選ぶのは
 translate-top-k = 次の{ -token }の上位 5 個（最後の位置の { -softmax }）

@@ -25,3 +25,4 @@ compare-run-pre = { -pre-norm }（带注释的 { -transformer }）
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { $heads } 个{ -head }，d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }
+compare-attention-waiting = 两次训练同时开始后，即可看到各自关注哪里。

@@ -6,7 +6,7 @@ complexity-slider-n = n（序列长度）
 complexity-slider-d = d（d_model）
 complexity-fixed = 固定：卷积核宽度 k = { $k }，邻域 r = { $r }
 complexity-model = 本模型的 n 和 d
-complexity-hint = 计数只取表中的主项，不含 O(·) 省略的常数。卷积的路径长度 log_k(n) 针对空洞卷积；{ -restricted }只在 r < n 时才节省计算。
+complexity-hint = 计数只取表中的主项，不含 O(·) 省略的常数。路径长度是整数层数：空洞卷积为 ⌈log_k n⌉，{ -restricted }为 ⌈n/r⌉；{ -restricted }只在 r < n 时才节省计算。
 complexity-chart-label = 四种{ -layer }的每层乘加次数随序列长度 n 变化的双对数图，并标出交点 n = d
 complexity-axis-n = 序列长度 n（{ -token }数）
 complexity-axis-ops = 每层乘加次数

@@ -20,6 +20,7 @@ translate-previous = ◀ 上一步
 translate-next = 下一步 ▶
 translate-keep-cache = 使用 { -kv-cache }
 translate-decode-waiting = 先在上面翻译一个句子，就可以一步一步查看它的解码过程。
+translate-attention-waiting = 在上方翻译一个句子，即可看到每个输出{ -token }关注了原文的哪里。
 translate-decoder-input = { -decoder }的输入：
 translate-chooses = → 选择
 translate-top-k = 下一个{ -token }的前 5 名（最后一个位置的 { -softmax }）

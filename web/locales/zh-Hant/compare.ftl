@@ -25,3 +25,4 @@ compare-run-pre = { -pre-norm }（附註解的 { -transformer }）
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { $heads } 個{ -head }，d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }
+compare-attention-waiting = 兩次訓練同時開始後，即可看到各自關注哪裡。

@@ -6,7 +6,7 @@ complexity-slider-n = n（序列長度）
 complexity-slider-d = d（d_model）
 complexity-fixed = 固定：卷積核寬度 k = { $k }，鄰域 r = { $r }
 complexity-model = 本模型的 n 與 d
-complexity-hint = 計數只取表中的主項，不含 O(·) 省略的常數。卷積的路徑長度 log_k(n) 指的是空洞卷積；{ -restricted }只在 r < n 時才節省計算。
+complexity-hint = 計數只取表中的主項，不含 O(·) 省略的常數。路徑長度是整數層數：空洞卷積為 ⌈log_k n⌉，{ -restricted }為 ⌈n/r⌉；{ -restricted }只在 r < n 時才節省計算。
 complexity-chart-label = 四種{ -layer }的每層乘加次數隨序列長度 n 變化的雙對數圖，並標出交點 n = d
 complexity-axis-n = 序列長度 n（{ -token }數）
 complexity-axis-ops = 每層乘加次數

@@ -20,6 +20,7 @@ translate-previous = ◀ 上一步
 translate-next = 下一步 ▶
 translate-keep-cache = 使用 { -kv-cache }
 translate-decode-waiting = 先在上方翻譯一個句子，就能一步一步檢視它的解碼過程。
+translate-attention-waiting = 在上方翻譯一個句子，即可看到每個輸出{ -token }關注了原文的哪裡。
 translate-decoder-input = { -decoder }的輸入：
 translate-chooses = → 選出
 translate-top-k = 下一個{ -token }的前 5 名（最後一個位置的 { -softmax }）

@@ -127,6 +127,10 @@ pub fn AttentionGrid(
     average: Signal<bool>,
     /// The `data-testid` of the grid.
     testid: &'static str,
+    /// The message id shown before there are maps (default: waiting for the
+    /// model's first maps).
+    #[prop(optional)]
+    waiting: Option<&'static str>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let hover = RwSignal::new(None::<Hovered>);
@@ -226,7 +230,7 @@ pub fn AttentionGrid(
             })}
             <div class="attn-grid" data-testid=testid>
                 {move || match shape.get() {
-                    None => view! { <p class="placeholder">{i18n.t("attention-waiting")}</p> }.into_any(),
+                    None => view! { <p class="placeholder">{i18n.t(waiting.unwrap_or("attention-waiting"))}</p> }.into_any(),
                     Some((n_layers, n_heads, _, _)) => {
                         let heads: Vec<Option<usize>> = if average.get() { vec![None] } else { (0..n_heads).map(Some).collect() };
                         (0..n_layers).map(|layer| {

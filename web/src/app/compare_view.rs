@@ -330,7 +330,8 @@ pub fn CompareView() -> impl IntoView {
                     view! {
                         <div>
                             <h3>{title}</h3>
-                            <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| true) testid/>
+                            <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| true) testid
+                                waiting="compare-attention-waiting"/>
                         </div>
                     }
                 }).collect_view()}

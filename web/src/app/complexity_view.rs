@@ -114,15 +114,6 @@ pub fn format_count(v: u64) -> String {
     )
 }
 
-/// A path length: whole numbers as they are, others to two decimals.
-pub fn format_path(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.2}")
-    }
-}
-
 /// One row of the live table: the paper's formulas and their values at the chosen sizes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LiveRow {
@@ -132,7 +123,8 @@ pub struct LiveRow {
     pub max_path: &'static str,
     pub ops: u64,
     pub seq: u64,
-    pub path: f64,
+    /// Whole layers (see [`max_path_length`]).
+    pub path: u64,
 }
 
 /// Table 1 with a value beside every formula.
@@ -366,7 +358,7 @@ fn Table1(
                 </tr>
             </thead>
             <tbody>
-                <For each=move || rows.get() key=|r| (r.layer, r.ops, r.seq, r.path.to_bits())
+                <For each=move || rows.get() key=|r| (r.layer, r.ops, r.seq, r.path)
                     let:r>
                     <tr>
                         <th scope="row">{i18n.t(layer_name(r.layer))}</th>
@@ -375,7 +367,7 @@ fn Table1(
                         <td>{r.max_path}</td>
                         <td class="num">{format_count(r.ops)}</td>
                         <td class="num">{format_count(r.seq)}</td>
-                        <td class="num">{format_path(r.path)}</td>
+                        <td class="num">{format_count(r.path)}</td>
                     </tr>
                 </For>
             </tbody>
@@ -415,9 +407,11 @@ mod tests {
             [81 * 64, 9 * 64 * 64, 3 * 9 * 64 * 64, 16 * 9 * 64]
         );
         assert_eq!(rows.iter().map(|r| r.seq).collect::<Vec<_>>(), [1, 9, 1, 1]);
-        assert_eq!(rows[1].path, 9.0);
-        assert!((rows[2].path - 2.0).abs() < 1e-12, "log_3 9 = 2");
-        assert_eq!(rows[3].path, 9.0 / 16.0);
+        // n = 9 steps; ⌈log_3 9⌉ = 2 dilated layers; 9 positions within r = 16: one layer.
+        assert_eq!(
+            rows.iter().map(|r| r.path).collect::<Vec<_>>(),
+            [1, 9, 2, 1]
+        );
         assert_eq!((rows[0].per_layer, rows[1].sequential), ("O(n²·d)", "O(n)"));
     }
 
@@ -441,8 +435,6 @@ mod tests {
         assert_eq!(format_count(999), "999");
         assert_eq!(format_count(2_684_354_560), "2.68 × 10⁹");
         assert_eq!(format_count(9_999_999), "1.00 × 10⁷");
-        assert_eq!(format_path(2.0), "2");
-        assert_eq!(format_path(0.5625), "0.56");
     }
 
     #[test]

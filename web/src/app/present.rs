@@ -235,7 +235,10 @@ pub fn Presenter() -> impl IntoView {
             &[
                 ("index", Arg::from(panel + 1)),
                 ("count", Arg::from(PANELS.len())),
-                ("title", Arg::from(i18n.s(PANELS[panel].title))),
+                (
+                    "title",
+                    Arg::from(without_number(&i18n.s(PANELS[panel].title)).to_string()),
+                ),
             ],
         )
     };
@@ -285,6 +288,16 @@ pub fn Presenter() -> impl IntoView {
     }
 }
 
+/// A panel's title without its leading "3 · ": the counter beside it already
+/// says "3 / 10".
+pub fn without_number(title: &str) -> &str {
+    let rest = title.trim_start_matches(|c: char| c.is_ascii_digit());
+    match rest.strip_prefix(" · ") {
+        Some(words) if rest.len() < title.len() => words,
+        _ => title,
+    }
+}
+
 /// The toolbar's presentation-mode button.
 #[component]
 pub fn PresentToggle() -> impl IntoView {
@@ -308,6 +321,28 @@ fn head_stages() -> usize {
 
 #[cfg(test)]
 mod tests {
+    use crate::i18n::{text, Locale};
+
+    #[test]
+    fn the_counter_does_not_repeat_the_panels_number() {
+        assert_eq!(without_number("3 · Inside one head"), "Inside one head");
+        assert_eq!(
+            without_number("10 · Why self-attention"),
+            "Why self-attention"
+        );
+        assert_eq!(without_number("Attention Lab"), "Attention Lab");
+        assert_eq!(without_number("2026 plans"), "2026 plans");
+        // Every panel's title, in every language, starts with its own number.
+        for locale in Locale::ALL {
+            for (i, panel) in PANELS.iter().enumerate() {
+                let title = text(locale, panel.title);
+                let number = format!("{} · ", i + 1);
+                assert!(title.starts_with(&number), "{locale:?} {title}");
+                assert_eq!(without_number(&title), &title[number.len()..]);
+            }
+        }
+    }
+
     use super::*;
 
     const STAGES: usize = 4;

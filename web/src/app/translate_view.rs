@@ -172,6 +172,8 @@ pub fn TranslateView() -> impl IntoView {
             </p>
             <div class="translate-check" aria-live="polite">
                 {move || match check() {
+                    // Before anything is typed, the placeholder and the examples say enough.
+                    InputCheck::Empty if lab.translation.with(Option::is_none) => ().into_any(),
                     InputCheck::Empty => view! { <p class="hint">{i18n.s("translate-empty")}</p> }.into_any(),
                     InputCheck::TooLong { words, max } => view! {
                         <p class="problem">{i18n.f("translate-too-long", &[("words", Arg::from(words)), ("max", Arg::from(max))])}</p>
@@ -190,10 +192,11 @@ pub fn TranslateView() -> impl IntoView {
                 }}
             </div>
             <p class="hint">{beyond}</p>
-            <p class="translate-result">{i18n.t("translate-output")}" " <output data-testid="translate-output" lang=move || tgt_lang.get()>{output}</output></p>
+            <p class="translate-result" hidden=move || output().is_empty()>{i18n.t("translate-output")}" " <output data-testid="translate-output" lang=move || tgt_lang.get()>{output}</output></p>
             <super::decode_view::DecodeStepper/>
             <h3>{i18n.t("translate-whole-attention")}</h3>
-            <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| false) testid="translate-attention"/>
+            <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| false) testid="translate-attention"
+                waiting="translate-attention-waiting"/>
         </section>
     }
 }

@@ -161,16 +161,7 @@ pub fn lines_on<DB: DrawingBackend>(
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
             (lo.min(x), hi.max(x))
         });
-    // Steps count from 0, so the x axis does too: a lone evaluation at step 600
-    // sits at the right of a 0–600 axis, not in the middle of 599–601.
-    let x_lo = x_lo.min(0.0);
-    let (x_lo, x_hi) = if x_lo < x_hi {
-        (x_lo, x_hi)
-    } else if x_lo.is_finite() {
-        (x_lo - 1.0, x_lo + 1.0)
-    } else {
-        (0.0, 1.0)
-    };
+    let (x_lo, x_hi) = step_axis(x_lo, x_hi);
     let (y_lo, y_hi) = match chart.y_fixed {
         Some((lo, hi)) => (to_y(lo), to_y(hi)),
         None => {
@@ -184,16 +175,30 @@ pub fn lines_on<DB: DrawingBackend>(
             (to_y(lo), to_y(hi))
         }
     };
+    // Where the legend goes (and the headroom it needs), decided before the
+    // axes are drawn, from the curves as they will be drawn.
+    let labels: Vec<&str> = series.iter().map(|(s, _)| s.label.as_str()).collect();
+    let drawn: Vec<Vec<(f64, f64)>> = series.iter().map(|(_, p)| p.clone()).collect();
+    let area = plotting_area_px(root, chart.font_px);
+    let size = legend_size(&labels, chart.font_px, area);
+    let (legend_at, headroom) = legend_layout(
+        &chart.legend_at,
+        size,
+        &in_unit_square(&drawn, (x_lo, x_hi), (y_lo, y_hi)),
+    );
+    let (y_top, y_hi) = (y_hi, with_headroom(y_lo, y_hi, headroom));
     let font = ("sans-serif", chart.font_px);
     let mut ctx = ChartBuilder::on(root)
-        .margin(12)
-        .x_label_area_size(chart.font_px * 3)
-        .y_label_area_size(chart.font_px * 5)
+        .margin(CHART_MARGIN_PX)
+        .x_label_area_size(chart.font_px * X_LABEL_AREA_EMS)
+        .y_label_area_size(chart.font_px * Y_LABEL_AREA_EMS)
         .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
         .ok()?;
     let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
     let y_fmt = |v: &f64| {
-        if log {
+        if in_legend_band(*v, y_top, y_span) {
+            String::new()
+        } else if log {
             format!("{:.0e}", 10f64.powf(*v))
         } else {
             tick_label(*v, y_span)
@@ -217,10 +222,14 @@ pub fn lines_on<DB: DrawingBackend>(
         let drawn = ctx
             .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))
             .ok()?;
+        let dots = s.dots;
         drawn.label(s.label.clone()).legend(move |(x, y)| {
-            PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+            // A dotted series shows its dot in the legend too, as it is drawn.
+            let line = PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3));
+            let dot = Circle::new((x + 12, y), if dots { 4 } else { 0 }, color.filled());
+            EmptyElement::at((0, 0)) + line + dot
         });
-        if s.dots {
+        if dots {
             ctx.draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled())))
                 .ok()?;
         }
@@ -230,11 +239,163 @@ pub fn lines_on<DB: DrawingBackend>(
             .label_font(font)
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
-            .position(chart.legend_at.clone())
+            .position(legend_at)
             .draw()
             .ok()?;
     }
     root.present().ok()
+}
+
+/// Space around a chart, in pixels.
+const CHART_MARGIN_PX: u32 = 12;
+/// The x axis's tick labels and caption take this many ems under the plot.
+const X_LABEL_AREA_EMS: u32 = 3;
+/// The y axis's tick labels and caption take this many ems left of the plot.
+const Y_LABEL_AREA_EMS: u32 = 5;
+
+/// The plotting area's size in pixels: the drawing area without the margins
+/// and the axes' label areas.
+fn plotting_area_px<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, font_px: u32) -> (u32, u32) {
+    let (w, h) = root.dim_in_pixel();
+    (
+        w.saturating_sub(2 * CHART_MARGIN_PX + font_px * Y_LABEL_AREA_EMS),
+        h.saturating_sub(2 * CHART_MARGIN_PX + font_px * X_LABEL_AREA_EMS),
+    )
+}
+
+/// Every curve in unit coordinates (0–1 from the lower left of the axes),
+/// with points sampled along each segment, so a legend over a line between
+/// two distant points counts as covering it.
+pub fn in_unit_square(curves: &[Vec<(f64, f64)>], x: (f64, f64), y: (f64, f64)) -> Vec<(f64, f64)> {
+    const SAMPLES_PER_SEGMENT: usize = 8;
+    let (x_span, y_span) = (
+        (x.1 - x.0).max(f64::MIN_POSITIVE),
+        (y.1 - y.0).max(f64::MIN_POSITIVE),
+    );
+    let unit = |&(px, py): &(f64, f64)| ((px - x.0) / x_span, (py - y.0) / y_span);
+    let mut out = Vec::new();
+    for curve in curves {
+        let pts: Vec<(f64, f64)> = curve.iter().map(unit).collect();
+        out.extend(pts.first().copied());
+        for w in pts.windows(2) {
+            let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+            out.extend((1..=SAMPLES_PER_SEGMENT).map(|i| {
+                let t = i as f64 / SAMPLES_PER_SEGMENT as f64;
+                (x0 + t * (x1 - x0), y0 + t * (y1 - y0))
+            }));
+        }
+    }
+    out
+}
+
+/// Where a legend of `size` goes: a corner that no curve crosses, the
+/// preferred one if it is free; else the preferred side of the top, over a
+/// band of headroom (the returned fraction of the plot's height) that the
+/// axis adds above the data, so the legend never hides a curve.
+pub fn legend_layout(
+    preferred: &SeriesLabelPosition,
+    size: (f64, f64),
+    drawn: &[(f64, f64)],
+) -> (SeriesLabelPosition, f64) {
+    use SeriesLabelPosition::{UpperLeft, UpperRight};
+    /// The most of a plot's height given to a legend's band.
+    const MOST_HEADROOM: f64 = 0.5;
+    let (corner, covered) = clear_corner(preferred, size, drawn);
+    if covered == 0 {
+        return (corner, 0.0);
+    }
+    let top = match preferred {
+        SeriesLabelPosition::UpperLeft | SeriesLabelPosition::LowerLeft => UpperLeft,
+        _ => UpperRight,
+    };
+    (top, (size.1 + 2.0 * LEGEND_INSET).min(MOST_HEADROOM))
+}
+
+/// The top of a y axis from `lo` to `hi` that leaves `headroom` (a fraction
+/// of the whole axis) free above the data.
+pub fn with_headroom(lo: f64, hi: f64, headroom: f64) -> f64 {
+    lo + (hi - lo) / (1.0 - headroom.clamp(0.0, 0.9))
+}
+
+/// Whether a y tick at `v` lies in the legend's band above the data (which
+/// ends at `top`): such ticks are left unlabelled, so an accuracy axis never
+/// reads 1.2.
+fn in_legend_band(v: f64, top: f64, span: f64) -> bool {
+    v > top + span * 1e-9
+}
+
+/// How far a legend sits from the plotting area's edges, as a fraction.
+const LEGEND_INSET: f64 = 0.02;
+
+/// The fewest steps an x axis of steps spans, so a lone point is not a blur.
+pub const MIN_STEP_SPAN: f64 = 50.0;
+
+/// The x axis of a chart over steps (or positions) whose data runs from `lo`
+/// to `hi`. It starts at 0 when the data starts near 0, and at the data
+/// otherwise (a run continued from a checkpoint at step 600 is not squeezed to
+/// the right of a 0–660 axis). It spans at least [`MIN_STEP_SPAN`], and
+/// 0–[`MIN_STEP_SPAN`] before any data, not −1–1.
+pub fn step_axis(lo: f64, hi: f64) -> (f64, f64) {
+    if !(lo.is_finite() && hi.is_finite()) || lo > hi {
+        return (0.0, MIN_STEP_SPAN);
+    }
+    let lo = if lo <= MIN_STEP_SPAN { lo.min(0.0) } else { lo };
+    let hi = hi.max(lo + MIN_STEP_SPAN);
+    (lo, hi)
+}
+
+/// The legend's size as fractions of the plotting area's width and height,
+/// for `labels` in `font_px` type: Han and kana take a whole em, Latin about
+/// half, plus the sample line and the frame.
+pub fn legend_size(labels: &[&str], font_px: u32, area_px: (u32, u32)) -> (f64, f64) {
+    const SAMPLE_AND_FRAME_PX: f64 = 50.0;
+    const ROW_LEADING: f64 = 1.25;
+    let em = f64::from(font_px);
+    let text_px = |label: &str| -> f64 {
+        let wide = |c: char| c as u32 >= 0x2E80;
+        label
+            .chars()
+            .map(|c| if wide(c) { em } else { 0.55 * em })
+            .sum()
+    };
+    let widest = labels.iter().map(|l| text_px(l)).fold(0.0, f64::max);
+    let (w, h) = (f64::from(area_px.0.max(1)), f64::from(area_px.1.max(1)));
+    let rows = labels.len() as f64 * em * ROW_LEADING + 12.0;
+    ((widest + SAMPLE_AND_FRAME_PX) / w, rows / h)
+}
+
+/// The corner for a legend of `size` (fractions of the plotting area) that
+/// covers the fewest of the `drawn` points (in unit coordinates: 0–1 from the
+/// lower left), trying `preferred` first so that it wins ties; and how many
+/// points it covers.
+pub fn clear_corner(
+    preferred: &SeriesLabelPosition,
+    size: (f64, f64),
+    drawn: &[(f64, f64)],
+) -> (SeriesLabelPosition, usize) {
+    use SeriesLabelPosition::{LowerLeft, LowerRight, UpperLeft, UpperRight};
+    const INSET: f64 = LEGEND_INSET;
+    let covered = |corner: &SeriesLabelPosition| -> usize {
+        let (right, upper) = match corner {
+            UpperRight => (true, true),
+            UpperLeft => (false, true),
+            LowerRight => (true, false),
+            LowerLeft => (false, false),
+            _ => return usize::MAX,
+        };
+        let (w, h) = (size.0 + INSET, size.1 + INSET);
+        let in_x = |x: f64| if right { x >= 1.0 - w } else { x <= w };
+        let in_y = |y: f64| if upper { y >= 1.0 - h } else { y <= h };
+        drawn.iter().filter(|&&(x, y)| in_x(x) && in_y(y)).count()
+    };
+    let mut best = (preferred.clone(), covered(preferred));
+    for corner in [UpperRight, UpperLeft, LowerRight, LowerLeft] {
+        let n = covered(&corner);
+        if n < best.1 {
+            best = (corner, n);
+        }
+    }
+    best
 }
 
 /// A labelled vertical line across a chart, e.g. "current step" or "n = d".
@@ -341,12 +502,41 @@ pub fn marked_on<DB: DrawingBackend>(
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p.1));
     let (y_lo, y_hi) = y_range(ys.chain(chart.dots.iter().map(|d| d.at.1)), log_y);
-    let (y_lo, y_hi) = (fy(y_lo), fy(y_hi));
+    let (y_lo, y_top) = (fy(y_lo), fy(y_hi));
+    // The legend avoids the curves, the vertical lines and the dots.
+    const VLINE_SAMPLES: usize = 20;
+    let vlines: Vec<Vec<(f64, f64)>> = (chart.vlines.iter().filter(|v| ok(&(v.x, 1.0))))
+        .map(|v| {
+            let step = (y_top - y_lo) / VLINE_SAMPLES as f64;
+            (0..=VLINE_SAMPLES)
+                .map(|i| (fx(v.x), y_lo + step * i as f64))
+                .collect()
+        })
+        .collect();
+    let dots: Vec<Vec<(f64, f64)>> = (chart.dots.iter().filter(|d| ok(&d.at)))
+        .map(|d| vec![(fx(d.at.0), fy(d.at.1))])
+        .collect();
+    let all: Vec<Vec<(f64, f64)>> = series.iter().chain(&vlines).chain(&dots).cloned().collect();
+    let labels: Vec<&str> = (chart.series.iter().map(|s| s.label.as_str()))
+        .chain(chart.vlines.iter().map(|v| v.label.as_str()))
+        .chain(chart.dots.iter().map(|d| d.label.as_str()))
+        .collect();
+    let size = legend_size(
+        &labels,
+        chart.font_px,
+        plotting_area_px(root, chart.font_px),
+    );
+    let (legend_at, headroom) = legend_layout(
+        &chart.legend_at,
+        size,
+        &in_unit_square(&all, (x_lo, x_hi), (y_lo, y_top)),
+    );
+    let y_hi = with_headroom(y_lo, y_top, headroom);
     let font = ("sans-serif", chart.font_px);
     let mut ctx = ChartBuilder::on(root)
-        .margin(12)
-        .x_label_area_size(chart.font_px * 3)
-        .y_label_area_size(chart.font_px * 5)
+        .margin(CHART_MARGIN_PX)
+        .x_label_area_size(chart.font_px * X_LABEL_AREA_EMS)
+        .y_label_area_size(chart.font_px * Y_LABEL_AREA_EMS)
         .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
         .ok()?;
     let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
@@ -358,7 +548,9 @@ pub fn marked_on<DB: DrawingBackend>(
         }
     };
     let y_fmt = move |v: &f64| {
-        if log_y {
+        if in_legend_band(*v, y_top, y_span) {
+            String::new()
+        } else if log_y {
             log_tick_label(*v)
         } else {
             tick_label(*v, y_span)
@@ -388,7 +580,7 @@ pub fn marked_on<DB: DrawingBackend>(
     for v in chart.vlines.iter().filter(|v| ok(&(v.x, 1.0))) {
         let (color, x) = (v.color, fx(v.x));
         let style = color.stroke_width(2);
-        let line = DashedLineSeries::new(vec![(x, y_lo), (x, y_hi)], 8, 5, style);
+        let line = DashedLineSeries::new(vec![(x, y_lo), (x, y_top)], 8, 5, style);
         let drawn = ctx.draw_series(line).ok()?;
         drawn
             .label(v.label.clone())
@@ -407,7 +599,7 @@ pub fn marked_on<DB: DrawingBackend>(
         .label_font(font)
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
-        .position(chart.legend_at.clone())
+        .position(legend_at)
         .draw()
         .ok()?;
     root.present().ok()
@@ -548,6 +740,81 @@ mod tests {
         assert_eq!(log_tick_label(2f64.log10()), "2.00");
         assert_eq!(log_tick_label(3.5), "3162");
         assert_eq!(log_tick_label(0.5f64.log10()), "0.500");
+    }
+
+    #[test]
+    fn the_step_axis_starts_at_the_data_unless_it_starts_near_zero() {
+        assert_eq!(step_axis(1.0, 300.0), (0.0, 300.0));
+        // A run continued from a checkpoint at step 600.
+        assert_eq!(step_axis(601.0, 900.0), (601.0, 900.0));
+        // A lone evaluation is not a ±1 blur.
+        assert_eq!(step_axis(600.0, 600.0), (600.0, 600.0 + MIN_STEP_SPAN));
+        // Before any data.
+        assert_eq!(
+            step_axis(f64::INFINITY, f64::NEG_INFINITY),
+            (0.0, MIN_STEP_SPAN)
+        );
+    }
+
+    #[test]
+    fn the_legend_moves_to_the_corner_the_curves_leave_free() {
+        use SeriesLabelPosition::*;
+        let size = (0.4, 0.3);
+        // A falling loss: high on the left, low on the right.
+        let falling = vec![(0..=100)
+            .map(|i| (i as f64, 100.0 - i as f64))
+            .collect::<Vec<_>>()];
+        let drawn = in_unit_square(&falling, (0.0, 100.0), (0.0, 100.0));
+        let (at, headroom) = legend_layout(&UpperLeft, size, &drawn);
+        assert!(
+            matches!(at, UpperRight) && headroom == 0.0,
+            "{at:?} {headroom}"
+        );
+        // A curve along the top (accuracy near 1) sends it to a lower corner.
+        let high = vec![vec![(0.0, 0.97), (1.0, 0.98)]];
+        let (at, headroom) = legend_layout(
+            &UpperRight,
+            size,
+            &in_unit_square(&high, (0.0, 1.0), (0.0, 1.0)),
+        );
+        assert!(
+            matches!(at, LowerRight) && headroom == 0.0,
+            "{at:?} {headroom}"
+        );
+        // With every corner free, the preferred one stays.
+        let (at, _) = legend_layout(&LowerLeft, size, &[(0.5, 0.5)]);
+        assert!(matches!(at, LowerLeft), "{at:?}");
+    }
+
+    #[test]
+    fn with_no_free_corner_the_axis_makes_room_above_the_curves() {
+        use SeriesLabelPosition::*;
+        let size = (0.5, 0.3);
+        // A train loss along the top and a held-out line along the bottom, from
+        // two points only: the line between them counts, not just its ends.
+        let curves = vec![
+            vec![(600.0, 0.8), (700.0, 0.8)],
+            vec![(600.0, 0.06), (700.0, 0.06)],
+        ];
+        let drawn = in_unit_square(&curves, (600.0, 700.0), (0.0, 0.9));
+        assert!(drawn.len() > 4, "segments are sampled");
+        let (at, headroom) = legend_layout(&UpperRight, size, &drawn);
+        assert!(matches!(at, UpperRight), "{at:?}");
+        assert!(headroom >= size.1, "{headroom}");
+        // The data then fills the axis below the band: 0.9 sits at 1 − headroom.
+        let top = with_headroom(0.0, 0.9, headroom);
+        assert!((0.9 / top - (1.0 - headroom)).abs() < 1e-12);
+        assert_eq!(with_headroom(0.0, 0.9, 0.0), 0.9);
+    }
+
+    #[test]
+    fn a_legend_of_han_text_is_wider_than_one_of_as_many_latin_letters() {
+        let (latin, _) = legend_size(&["abcd"], 16, (800, 400));
+        let (han, _) = legend_size(&["学習率み"], 16, (800, 400));
+        assert!(han > latin, "{han} {latin}");
+        let (_, one) = legend_size(&["a"], 16, (800, 400));
+        let (_, three) = legend_size(&["a", "b", "c"], 16, (800, 400));
+        assert!(three > 2.0 * one, "{three} {one}");
     }
 
     #[test]
