@@ -15,14 +15,32 @@ const INTERVAL_S = 30;
 const MEMORY_FLAT = 0.05;
 const SPEED_DECAY = 0.10;
 
-/** Resident memory of every Chromium process, in MB. */
+/**
+ * Resident memory of the Chromium processes in MB: in all, and by process
+ * type (`browser` for the one without `--type=`, then `renderer`, `gpu-process`,
+ * `utility`, …), so that a step in the total can be traced to its process.
+ */
 function chromiumRssMb() {
+  const byType = {};
   try {
-    const out = execFileSync('ps', ['-C', 'chromium', '-o', 'rss='], { encoding: 'utf8' });
-    return out.split('\n').map(Number).filter(Number.isFinite).reduce((a, b) => a + b, 0) / 1024;
+    const out = execFileSync('ps', ['-C', 'chromium', '-o', 'rss=,args='], { encoding: 'utf8' });
+    for (const line of out.split('\n')) {
+      const match = line.trim().match(/^(\d+)\s+(.*)$/);
+      if (!match) continue;
+      const type = match[2].match(/--type=([\w-]+)/)?.[1] ?? 'browser';
+      byType[type] = (byType[type] ?? 0) + Number(match[1]) / 1024;
+    }
   } catch {
-    return NaN;
+    return { total: NaN, byType };
   }
+  return { total: Object.values(byType).reduce((a, b) => a + b, 0), byType };
+}
+
+function formatTypes(byType) {
+  return Object.entries(byType)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([type, mb]) => `${type}=${mb.toFixed(0)}`)
+    .join(',');
 }
 
 function instrumentFrames() {
@@ -48,26 +66,37 @@ try {
   let lastStep = 0;
   let lastTime = Date.now();
   const intervals = Math.max(1, Math.round((MINUTES * 60) / INTERVAL_S));
-  console.log('soak minute steps_per_s max_frame_gap_ms js_heap_mb chromium_rss_mb step');
+  console.log('soak minute steps_per_s max_frame_gap_ms js_heap_mb chromium_rss_mb step rss_by_process wasm_mb_page+workers');
   for (let i = 1; i <= intervals; i += 1) {
     await page.waitForTimeout(INTERVAL_S * 1000);
     const step = await stepCount(page);
     const now = Date.now();
-    const { gap, heap } = await page.evaluate(() => {
+    const { gap, heap, pageWasm } = await page.evaluate(() => {
       const g = window.__maxGap;
       window.__maxGap = 0;
-      return { gap: g, heap: (performance.memory?.usedJSHeapSize ?? NaN) / 2 ** 20 };
+      return {
+        gap: g,
+        heap: (performance.memory?.usedJSHeapSize ?? NaN) / 2 ** 20,
+        pageWasm: (window.labWasm?.memory?.buffer.byteLength ?? NaN) / 2 ** 20,
+      };
     });
+    const workerWasm = [];
+    for (const worker of page.workers()) {
+      const bytes = await worker.evaluate(() => self.labWasm?.memory?.buffer.byteLength ?? NaN);
+      workerWasm.push(bytes / 2 ** 20);
+    }
     const row = {
       minute: (i * INTERVAL_S) / 60,
       stepsPerS: (step - lastStep) / ((now - lastTime) / 1000),
       gap,
       heap,
-      rss: chromiumRssMb(),
+      memory: chromiumRssMb(),
+      wasm: [pageWasm, ...workerWasm].map((mb) => mb.toFixed(0)).join('+'),
       step,
     };
+    row.rss = row.memory.total;
     rows.push(row);
-    console.log(`soak ${row.minute.toFixed(1)} ${row.stepsPerS.toFixed(2)} ${row.gap.toFixed(0)} ${row.heap.toFixed(1)} ${row.rss.toFixed(0)} ${row.step}`);
+    console.log(`soak ${row.minute.toFixed(1)} ${row.stepsPerS.toFixed(2)} ${row.gap.toFixed(0)} ${row.heap.toFixed(1)} ${row.rss.toFixed(0)} ${row.step} ${formatTypes(row.memory.byType)} ${row.wasm}`);
     lastStep = step;
     lastTime = now;
   }

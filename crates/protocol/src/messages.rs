@@ -51,6 +51,10 @@ pub enum SavePurpose {
     Store,
     /// Send the bytes back, to offer them as a file download.
     Download,
+    /// Send the bytes back, for the evaluator worker to evaluate on the
+    /// held-out sentences while this worker trains on (see
+    /// [`WorkerInput::EvaluateCheckpoint`]).
+    Evaluate,
 }
 
 /// The longest name of a saved run, in characters.
@@ -154,6 +158,26 @@ pub enum WorkerInput {
     },
     /// Held-out evaluation now.
     Evaluate,
+    /// The evaluator's one request: evaluate the run in these checkpoint
+    /// bytes on its held-out sentences and answer [`WorkerOutput::Eval`]
+    /// (or [`WorkerOutput::Error`] for bytes that are not a checkpoint),
+    /// keeping no model. It runs in a second worker, on the second core, so
+    /// held-out numbers come while the first worker trains on.
+    EvaluateCheckpoint {
+        #[serde(skip)]
+        bytes: Vec<u8>,
+    },
+    /// A held-out evaluation of this worker's run made elsewhere (by the
+    /// evaluator): keep it on the curves, as if evaluated here. A report
+    /// from a later step than this run's is dropped.
+    RecordEval {
+        report: EvalReport,
+    },
+    /// Whether an evaluator worker evaluates this run while it trains. While
+    /// it does, training never stops for a held-out evaluation.
+    EvaluatorPresent {
+        present: bool,
+    },
     /// Save the run in browser storage now, or send its bytes for a download.
     Save {
         purpose: SavePurpose,
@@ -408,7 +432,7 @@ macro_rules! parts_codec {
     };
 }
 
-parts_codec!(WorkerInput, LoadCheckpoint);
+parts_codec!(WorkerInput, LoadCheckpoint | EvaluateCheckpoint);
 parts_codec!(WorkerOutput, Checkpoint);
 
 /// True when every number is finite, so it can travel as JSON.
@@ -474,6 +498,13 @@ mod tests {
             WorkerInput::Trace { request: None },
             WorkerInput::MaskDemo { head: 1 },
             WorkerInput::Evaluate,
+            WorkerInput::EvaluateCheckpoint {
+                bytes: vec![3, 1, 4],
+            },
+            WorkerInput::EvaluatorPresent { present: true },
+            WorkerInput::Save {
+                purpose: SavePurpose::Evaluate,
+            },
             WorkerInput::Save {
                 purpose: SavePurpose::Download,
             },

@@ -212,6 +212,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         WorkerOutput::Ready => {
             lab.worker.set(WorkerState::Ready);
             boot(lab);
+            super::evaluator::on_training_worker_ready();
         }
         WorkerOutput::Loaded(mut info) => {
             // A restored run comes with its curves; any other model starts without.
@@ -228,6 +229,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             }
             lab.clear(Source::Diverged);
             lab.clear(Source::Settings);
+            super::evaluator::on_new_run(info.step);
             lab.model.set(Some(info));
             MASK_DEMO_STEP.with(|s| s.set(Some(lab.step.get_untracked())));
             send(WorkerInput::MaskDemo {
@@ -249,6 +251,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             }
             lab.step.set(snap.step);
             lab.running.set(snap.running);
+            super::evaluator::on_snapshot(snap.step, snap.running);
             let stale = MASK_DEMO_STEP.with(|s| s.replace(Some(snap.step)) != Some(snap.step));
             if !snap.running && stale {
                 // Paused or stepped: the mask demo shows the weights of this step.
@@ -293,8 +296,17 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             &crate::run::checkpoint_file_name(lab.task.get_untracked().name(), step),
             &bytes,
         ),
-        // The worker saves in storage itself; it sends bytes only to download.
-        WorkerOutput::Checkpoint { .. } => {}
+        WorkerOutput::Checkpoint {
+            purpose: SavePurpose::Evaluate,
+            bytes,
+            ..
+        } => super::evaluator::on_checkpoint(bytes),
+        // The worker saves in storage itself; it sends bytes only to download
+        // or to evaluate.
+        WorkerOutput::Checkpoint {
+            purpose: SavePurpose::Store,
+            ..
+        } => {}
         WorkerOutput::Stored { name, step } => {
             if name.is_none() {
                 // Saved anew: an older page's run is no longer needed.

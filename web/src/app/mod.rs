@@ -17,6 +17,7 @@ pub mod attention_view;
 pub mod compare_view;
 pub mod complexity_view;
 pub mod decode_view;
+pub mod evaluator;
 pub mod export;
 pub mod formula;
 pub mod guide_view;

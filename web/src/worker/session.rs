@@ -19,8 +19,8 @@ use crate::plot::curves::{Curves, EvalPoint};
 use crate::run;
 use lab_protocol::divergence::{self, Divergence};
 use lab_protocol::{
-    all_finite, ModelInfo, ModelOrigin, RunSummary, SavePurpose, Snapshot, StorageError,
-    TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
+    all_finite, EvalReport, ModelInfo, ModelOrigin, RunSummary, SavePurpose, Snapshot,
+    StorageError, TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
 };
 
 /// At most one snapshot per this many milliseconds (about ten a second).
@@ -88,6 +88,9 @@ pub struct Session<M> {
     /// A save is being written.
     saving: bool,
     last_save_ms: f64,
+    /// An evaluator worker evaluates this run while it trains, so training
+    /// does not stop every [`EVAL_EVERY`] steps to evaluate.
+    evaluator: bool,
 }
 
 impl<M> Default for Session<M> {
@@ -111,6 +114,7 @@ impl<M> Default for Session<M> {
             urgent: false,
             saving: false,
             last_save_ms: f64::NEG_INFINITY,
+            evaluator: false,
         }
     }
 }
@@ -236,6 +240,19 @@ impl<M: LabModel> Session<M> {
             WorkerInput::LoadCheckpoint { bytes, origin } => {
                 self.load_bytes(&bytes, origin, now_ms)
             }
+            // The evaluator keeps no model: it builds one, evaluates, drops it.
+            WorkerInput::EvaluateCheckpoint { bytes } => match M::from_bytes(&bytes) {
+                Ok(model) => vec![WorkerOutput::Eval(model.evaluate(EVAL_SENTENCES))],
+                Err(why) => vec![WorkerOutput::Error(WorkerError::Checkpoint {
+                    why,
+                    kept: self.model.is_some(),
+                })],
+            },
+            WorkerInput::RecordEval { report } => self.record_eval(report),
+            WorkerInput::EvaluatorPresent { present } => {
+                self.evaluator = present;
+                Vec::new()
+            }
             WorkerInput::Play => match (&self.model, self.diverged) {
                 (None, _) => vec![no_model()],
                 (Some(m), true) => vec![self
@@ -328,11 +345,13 @@ impl<M: LabModel> Session<M> {
                     self.urgent = true;
                     Vec::new()
                 }
-                (Some(m), SavePurpose::Download) => vec![WorkerOutput::Checkpoint {
-                    purpose,
-                    step: m.step_count(),
-                    bytes: m.to_bytes(),
-                }],
+                (Some(m), SavePurpose::Download | SavePurpose::Evaluate) => {
+                    vec![WorkerOutput::Checkpoint {
+                        purpose,
+                        step: m.step_count(),
+                        bytes: m.to_bytes(),
+                    }]
+                }
             },
         }
     }
@@ -424,7 +443,7 @@ impl<M: LabModel> Session<M> {
             if report.tokens_per_s.is_finite() {
                 self.pending_tokens_per_s.push(report.tokens_per_s);
             }
-            if report.step % EVAL_EVERY == 0 {
+            if report.step % EVAL_EVERY == 0 && !self.evaluator {
                 out.extend(self.evaluate());
             }
         }
@@ -436,6 +455,19 @@ impl<M: LabModel> Session<M> {
             return vec![no_model()];
         };
         let report = model.evaluate(EVAL_SENTENCES);
+        self.record_eval(report)
+    }
+
+    /// Keep a held-out evaluation of this run on its curves and pass it on to
+    /// the page; a report with a non-finite number, or from a step this run
+    /// has not reached (a previous run's, arriving late), is dropped.
+    fn record_eval(&mut self, report: EvalReport) -> Vec<WorkerOutput> {
+        let Some(model) = &self.model else {
+            return vec![no_model()];
+        };
+        if report.step > model.step_count() {
+            return Vec::new();
+        }
         let finite = report.loss.is_finite()
             && report.token_accuracy.is_finite()
             && report.exact_match.is_finite()
@@ -545,8 +577,8 @@ fn diverged(step: usize) -> WorkerOutput {
 mod tests {
     use super::*;
     use lab_protocol::{
-        AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings,
-        SettingsError, StepReport, TaskFacts, Translation,
+        AttentionKind, AttentionSet, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
+        StepReport, TaskFacts, Translation,
     };
     use lab_tasks::TaskKind;
 
@@ -655,6 +687,99 @@ mod tests {
             t += tick;
             t
         }
+    }
+
+    #[test]
+    fn with_an_evaluator_training_never_stops_to_evaluate_and_its_reports_are_kept() {
+        // Alone, the worker evaluates every EVAL_EVERY steps itself.
+        let mut alone = new_session(Settings::toy(TaskKind::Copy));
+        alone.running = true;
+        alone.train_steps(EVAL_EVERY - 1);
+        let out = alone.train_steps(1);
+        assert!(
+            matches!(&out[..], [WorkerOutput::Eval(r)] if r.step == EVAL_EVERY),
+            "{out:?}"
+        );
+
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        s.handle(WorkerInput::EvaluatorPresent { present: true }, 0.0);
+        s.running = true;
+        let out = s.train_steps(EVAL_EVERY);
+        assert!(
+            out.is_empty(),
+            "no evaluation on the training path: {out:?}"
+        );
+        // The evaluator gets the run's bytes and answers with an evaluation of them.
+        let out = s.handle(
+            WorkerInput::Save {
+                purpose: SavePurpose::Evaluate,
+            },
+            0.0,
+        );
+        let [WorkerOutput::Checkpoint {
+            bytes,
+            step,
+            purpose: SavePurpose::Evaluate,
+        }] = &out[..]
+        else {
+            panic!("{out:?}")
+        };
+        assert_eq!(*step, EVAL_EVERY);
+        let mut evaluator: Session<Fake> = Session::default();
+        let out = evaluator.handle(
+            WorkerInput::EvaluateCheckpoint {
+                bytes: bytes.clone(),
+            },
+            0.0,
+        );
+        let [WorkerOutput::Eval(report)] = &out[..] else {
+            panic!("{out:?}")
+        };
+        assert_eq!(report.step, EVAL_EVERY);
+        assert!(!evaluator.has_model(), "the evaluator keeps no model");
+        // Back in the training worker, the report joins the run's curves.
+        let out = s.handle(
+            WorkerInput::RecordEval {
+                report: report.clone(),
+            },
+            0.0,
+        );
+        assert!(
+            matches!(&out[..], [WorkerOutput::Eval(r)] if r == report),
+            "{out:?}"
+        );
+        assert_eq!(s.history.eval.len(), 1);
+        assert_eq!(s.history.eval[0].step, EVAL_EVERY);
+        // A report from a step this run has not reached (a previous run's) is dropped.
+        let late = EvalReport {
+            step: EVAL_EVERY + 1,
+            ..report.clone()
+        };
+        assert!(s
+            .handle(WorkerInput::RecordEval { report: late }, 0.0)
+            .is_empty());
+        let nan = EvalReport {
+            loss: f32::NAN,
+            ..report.clone()
+        };
+        assert!(s
+            .handle(WorkerInput::RecordEval { report: nan }, 0.0)
+            .is_empty());
+        assert_eq!(s.history.eval.len(), 1);
+        // Bytes that are not a checkpoint are an error, not a panic.
+        let out = evaluator.handle(
+            WorkerInput::EvaluateCheckpoint {
+                bytes: b"zz".to_vec(),
+            },
+            0.0,
+        );
+        assert!(
+            matches!(
+                &out[..],
+                [WorkerOutput::Error(WorkerError::Checkpoint { .. })]
+            ),
+            "{out:?}"
+        );
     }
 
     #[test]
