@@ -17,9 +17,10 @@
 //! cannot start or crashes, the training worker is told, and evaluates every
 //! 100 steps itself again.
 
-use super::link::{post, send, spawn_worker};
+use super::link::{send, spawn_worker};
 use lab_protocol::{SavePurpose, WorkerInput, WorkerOutput};
 use std::cell::RefCell;
+use wasm_bindgen::JsValue;
 use web_sys::Worker;
 
 /// The fewest steps between two evaluations.
@@ -54,6 +55,8 @@ struct Evaluator {
     last_step: Option<usize>,
     /// The evaluator crashed or could not start: the training worker evaluates.
     gone: bool,
+    /// The training worker's bytes, as the JavaScript buffer they came in.
+    buffer: Option<js_sys::ArrayBuffer>,
 }
 
 thread_local! {
@@ -163,17 +166,34 @@ pub fn on_snapshot(step: usize, running: bool) {
     }
 }
 
-/// The training worker's bytes for the evaluator.
-pub fn on_checkpoint(bytes: Vec<u8>) {
+/// Keep the buffer of the training worker's bytes for [`on_checkpoint`].
+pub fn keep_buffer(buffer: js_sys::ArrayBuffer) {
+    EVALUATOR.with(|e| e.borrow_mut().buffer = Some(buffer));
+}
+
+/// The training worker's bytes came (kept by [`keep_buffer`]): hand them to
+/// the evaluator, transferred, not copied.
+pub fn on_checkpoint() {
     EVALUATOR.with(|e| {
         let mut e = e.borrow_mut();
+        let buffer = e.buffer.take();
         if !e.awaiting_bytes {
             return;
         }
         e.awaiting_bytes = false;
-        match (&e.worker, e.asked_for == e.generation) {
-            (Some(worker), true) => post(worker, &WorkerInput::EvaluateCheckpoint { bytes }),
-            _ => e.busy = false,
+        let sent = match (&e.worker, buffer, e.asked_for == e.generation) {
+            (Some(worker), Some(buffer), true) => {
+                let input = WorkerInput::EvaluateCheckpoint { bytes: Vec::new() };
+                let (text, _) = input.to_parts();
+                let message = js_sys::Array::of2(&JsValue::from_str(&text), &buffer);
+                worker
+                    .post_message_with_transfer(&message, &js_sys::Array::of1(&buffer))
+                    .is_ok()
+            }
+            _ => false,
+        };
+        if !sent {
+            e.busy = false;
         }
     });
 }

@@ -121,13 +121,29 @@ pub fn spawn_worker(
 }
 
 /// A worker message: JSON text, or `[text, buffer]` when bytes come with it.
+/// Bytes for the evaluator stay a JavaScript `ArrayBuffer`, handed on as they
+/// came (see [`super::evaluator::keep_buffer`]): they never enter the page's
+/// wasm memory, which would copy them twice on the main thread.
 fn read(data: JsValue) -> Result<WorkerOutput, lab_protocol::MessageError> {
     if let Some(text) = data.as_string() {
         return WorkerOutput::from_parts(&text, None);
     }
     let parts: js_sys::Array = data.unchecked_into();
     let text = parts.get(0).as_string().unwrap_or_default();
-    let bytes = js_sys::Uint8Array::new(&parts.get(1)).to_vec();
+    let buffer = parts.get(1);
+    if let Ok(
+        out @ WorkerOutput::Checkpoint {
+            purpose: SavePurpose::Evaluate,
+            ..
+        },
+    ) = WorkerOutput::from_parts(&text, Some(Vec::new()))
+    {
+        if let Ok(buffer) = buffer.dyn_into::<js_sys::ArrayBuffer>() {
+            super::evaluator::keep_buffer(buffer);
+        }
+        return Ok(out);
+    }
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
     WorkerOutput::from_parts(&text, Some(bytes))
 }
 
@@ -298,9 +314,8 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         ),
         WorkerOutput::Checkpoint {
             purpose: SavePurpose::Evaluate,
-            bytes,
             ..
-        } => super::evaluator::on_checkpoint(bytes),
+        } => super::evaluator::on_checkpoint(),
         // The worker saves in storage itself; it sends bytes only to download
         // or to evaluate.
         WorkerOutput::Checkpoint {
