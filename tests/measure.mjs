@@ -83,8 +83,11 @@ try {
     window.__evals = [];
     const record = () => {
       const summary = document.querySelector('[data-testid="eval-summary"]');
-      const step = summary?.getAttribute('data-step');
-      const exact = summary?.getAttribute('data-exact-match');
+      let step = summary?.getAttribute('data-step');
+      let exact = summary?.getAttribute('data-exact-match');
+      // Builds older than the data attributes: the English line says it.
+      const words = summary?.textContent.match(/at step (\d+):.*exact match ([\d.]+)%/i);
+      if ((step == null || exact == null) && words) [, step, exact] = words;
       if (step == null || exact == null) return;
       const last = window.__evals[window.__evals.length - 1];
       if (!last || last.step !== Number(step)) {

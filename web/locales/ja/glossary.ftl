@@ -45,8 +45,8 @@
 -entropy = エントロピー
 -cross-entropy = 交差エントロピー
 -inverse-temperature = 逆温度パラメータ
--hard-attention = ハード attention
--soft-attention = ソフト attention
+-hard-attention = ハードattention
+-soft-attention = ソフトattention
 -context-vector = 文脈ベクトル
 -complexity = 層ごとの計算量
 -sequential-ops = 逐次演算数

@@ -35,8 +35,8 @@ pub const ATTENTION: Formula = Formula {
     caption: "formula-attention",
     mathml: concat!(
         r#"<math display="block" alttext="Attention(Q,K,V) = softmax(Q K^T / sqrt(d_k)) V">"#,
-        "<mrow><mrow><mi>Attention</mi><mo>(</mo><mi>Q</mi><mo>,</mo><mi>K</mi><mo>,</mo>",
-        "<mi>V</mi><mo>)</mo></mrow><mo>=</mo><mi>softmax</mi><mrow><mo>(</mo><mfrac>",
+        "<mrow><mrow><mi>Attention</mi><mrow><mo>(</mo><mi>Q</mi><mo>,</mo><mi>K</mi><mo>,</mo>",
+        "<mi>V</mi><mo>)</mo></mrow></mrow><mo>=</mo><mi>softmax</mi><mrow><mo>(</mo><mfrac>",
         "<mrow><mi>Q</mi><msup><mi>K</mi><mi>T</mi></msup></mrow>",
         "<msqrt><msub><mi>d</mi><mi>k</mi></msub></msqrt></mfrac><mo>)</mo></mrow>",
         "<mi>V</mi></mrow></math>",
@@ -81,9 +81,9 @@ pub const MULTI_HEAD: Formula = Formula {
 macro_rules! pe_line {
     ($dim:literal, $f:literal) => {
         concat!(
-            "<mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>,</mo>",
+            "<mtr><mtd><mrow><mi>PE</mi><mrow><mo>(</mo><mi>pos</mi><mo>,</mo>",
             $dim,
-            "<mo>)</mo></mrow><mo>=</mo><mi>",
+            "<mo>)</mo></mrow></mrow><mo>=</mo><mi>",
             $f,
             "</mi><mrow><mo>(</mo><mfrac><mi>pos</mi><msup><mn>10000</mn>",
             "<mrow><mn>2</mn><mi>i</mi><mo>/</mo><msub><mi>d</mi><mtext>model</mtext>",
@@ -166,8 +166,9 @@ pub const SMOOTHED_TARGET: Formula = Formula {
         r#"<math display="block" alttext="q(k) = 1 - eps if k = y; eps/(V-2) if k is "#,
         r#"neither y nor PAD; 0 if k = PAD">"#,
         // q(k) is a row of its own, so its parentheses keep the height of
-        // q and k while the brace stretches over the three cases.
-        "<mrow><mrow><mi>q</mi><mo>(</mo><mi>k</mi><mo>)</mo></mrow><mo>=</mo><mrow><mo>{</mo><mtable>",
+        // q and k while the brace stretches over the three cases; the
+        // parentheses open a row, so they are prefix fences with no space.
+        "<mrow><mrow><mi>q</mi><mrow><mo>(</mo><mi>k</mi><mo>)</mo></mrow></mrow><mo>=</mo><mrow><mo>{</mo><mtable>",
         "<mtr><mtd><mn>1</mn><mo>−</mo><mi>ε</mi></mtd><mtd><mtext>if\u{a0}</mtext>",
         "<mi>k</mi><mo>=</mo><mi>y</mi></mtd></mtr>",
         r#"<mtr><mtd><mfrac displaystyle="true"><mi>ε</mi><mrow><mi>V</mi><mo>−</mo>"#,
@@ -187,10 +188,10 @@ pub const CROSS_ENTROPY: Formula = Formula {
         // Each function application is a row of its own, so its fences do
         // not stretch to the height of the sum.
         "<mrow><mi>L</mi><mo>=</mo><mo>−</mo><munder><mo>∑</mo><mi>k</mi></munder>",
-        r#"<mrow><mi>q</mi><mo>(</mo><mi>k</mi><mo>)</mo></mrow><mi>ln</mi><mspace width="0.17em">"#,
-        "</mspace><mrow><mi>p</mi><mo>(</mo>",
-        "<mi>k</mi><mo>)</mo></mrow><mo>=</mo><mrow><mi>H</mi><mo>(</mo><mi>q</mi><mo>)</mo></mrow>",
-        "<mo>+</mo><mrow><mi>KL</mi><mo>(</mo><mi>q</mi><mo>‖</mo><mi>p</mi><mo>)</mo></mrow>",
+        r#"<mrow><mi>q</mi><mrow><mo>(</mo><mi>k</mi><mo>)</mo></mrow></mrow><mi>ln</mi><mspace width="0.17em">"#,
+        "</mspace><mrow><mi>p</mi><mrow><mo>(</mo>",
+        "<mi>k</mi><mo>)</mo></mrow></mrow><mo>=</mo><mrow><mi>H</mi><mrow><mo>(</mo><mi>q</mi><mo>)</mo></mrow></mrow>",
+        "<mo>+</mo><mrow><mi>KL</mi><mrow><mo>(</mo><mi>q</mi><mo>‖</mo><mi>p</mi><mo>)</mo></mrow></mrow>",
         "</mrow></math>",
     ),
 };

@@ -265,7 +265,7 @@ pub fn Presenter() -> impl IntoView {
             <nav class="present-bar" aria-label=i18n.t("present-nav")>
                 <button data-testid="present-prev" on:click=move |_| go(false)
                     aria-label=i18n.t("present-previous")>"←"</button>
-                <span data-testid="present-counter">{counter}</span>
+                <span class="counter" data-testid="present-counter">{counter}</span>
                 <button data-testid="present-next" on:click=move |_| go(true)
                     aria-label=i18n.t("present-next")>"→"</button>
                 <span class="hint">{i18n.t("present-hint")}</span>

@@ -165,13 +165,22 @@ pub fn lines_on<DB: DrawingBackend>(
     let (y_lo, y_hi) = match chart.y_fixed {
         Some((lo, hi)) => (to_y(lo), to_y(hi)),
         None => {
-            let (lo, hi) = y_range(
+            let ys = || {
                 chart
                     .series
                     .iter()
-                    .flat_map(|s| s.points.iter().map(|p| p.1)),
-                log,
-            );
+                    .flat_map(|s| s.points.iter().map(|p| p.1))
+            };
+            let (lo, hi) = y_range(ys(), log);
+            let (lo, hi) = if log {
+                (lo, hi)
+            } else {
+                let finite = ys().filter(|y| y.is_finite());
+                let (min, max) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
+                    (a.min(y), b.max(y))
+                });
+                from_zero((lo, hi), min, max)
+            };
             (to_y(lo), to_y(hi))
         }
     };
@@ -244,6 +253,18 @@ pub fn lines_on<DB: DrawingBackend>(
             .ok()?;
     }
     root.present().ok()
+}
+
+/// A linear y axis for data from `min` to `max` that starts at 0 when the
+/// data are not negative and sit nearer to 0 than their own span (a loss
+/// falling towards 0, a learning rate rising from 0), so 0 is on the axis
+/// and a curve near it is not drawn on top of the x axis.
+pub fn from_zero(range: (f64, f64), min: f64, max: f64) -> (f64, f64) {
+    if min.is_finite() && max.is_finite() && min >= 0.0 && min <= max - min {
+        (0.0, range.1)
+    } else {
+        range
+    }
 }
 
 /// Space around a chart, in pixels.
@@ -784,6 +805,16 @@ mod tests {
         // With every corner free, the preferred one stays.
         let (at, _) = legend_layout(&LowerLeft, size, &[(0.5, 0.5)]);
         assert!(matches!(at, LowerLeft), "{at:?}");
+    }
+
+    #[test]
+    fn a_loss_axis_starts_at_zero_but_a_narrow_band_far_from_it_does_not() {
+        // Held-out 0.066, train 0.85: 0 is on the axis, under the held-out line.
+        assert_eq!(from_zero((0.03, 0.89), 0.066, 0.85), (0.0, 0.89));
+        // A loss hovering between 2.1 and 2.3 keeps its zoomed-in axis.
+        assert_eq!(from_zero((2.09, 2.31), 2.1, 2.3), (2.09, 2.31));
+        // A curve with negative values (a sine) keeps its own range.
+        assert_eq!(from_zero((-1.1, 1.1), -1.0, 1.0), (-1.1, 1.1));
     }
 
     #[test]
