@@ -16,13 +16,13 @@ use crate::peer;
 const BACKENDS: [&str; 2] = ["flex", "ndarray"];
 
 /// One `bench <backend> <target> steps_per_s=<x>` line, read back.
-struct Measurement {
-    backend: String,
-    target: String,
-    steps_per_s: f64,
+pub(crate) struct Measurement {
+    pub(crate) backend: String,
+    pub(crate) target: String,
+    pub(crate) steps_per_s: f64,
 }
 
-fn parse(line: &str) -> Option<Measurement> {
+pub(crate) fn parse(line: &str) -> Option<Measurement> {
     let mut words = line.split_whitespace();
     if words.next()? != "bench" {
         return None;
@@ -211,7 +211,7 @@ fn peers(steps: usize, python: &str, rounds: usize) -> Result<(), String> {
 }
 
 /// The median of `values` (the mean of the middle two for an even count).
-fn median(values: &[f64]) -> Option<f64> {
+pub(crate) fn median(values: &[f64]) -> Option<f64> {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
     let n = sorted.len();

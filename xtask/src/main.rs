@@ -9,6 +9,7 @@ mod cmd;
 mod fuzz;
 mod peer;
 mod serve;
+mod sweep;
 mod web;
 
 use std::process::ExitCode;
@@ -20,6 +21,9 @@ cargo xtask <command> [options]
   bench [--steps N]  training steps/s, native and wasm (Node), flex and ndarray, with ratios
     [--peers [--python PATH] [--rounds R]]  also the PyTorch peer, interleaved over R rounds (default 3)
   dump-batches [--steps N] [--out DIR]  the bench's batches, settings and initial weights for bench/torch_peer.py
+  sweep              steps/s against d_model and batch size: native flex, in Chromium, PyTorch
+    [--python PATH] [--rounds R] [--steps N] [--seconds S] [--site URL] [--chart-only]
+                     -> docs/speed.csv (medians over R rounds, default 2) and docs/speed.svg
   serve [--port P]   trunk build --release, then serve dist/ on http://127.0.0.1:P (default 8080)
   e2e                the Playwright end-to-end tests against the built dist/
   measure            time to interactive, in-browser steps/s, longest task, seconds to 95% exact match
@@ -42,6 +46,7 @@ fn main() -> ExitCode {
             option(options, "--steps", 60),
             peer::text_option(options, "--out"),
         ),
+        "sweep" => sweep::run(options),
         "serve" => web::serve(option(options, "--port", 8080)),
         "e2e" => web::e2e(),
         "measure" => web::measure(),

@@ -44,16 +44,26 @@ fn npm_install() -> Result<(), String> {
 
 /// A node command that talks to the site served on a fresh port.
 fn node_against_site(args: &[&str]) -> Result<std::process::Command, String> {
+    Ok(node_against(&serve_site()?, args))
+}
+
+/// The built `dist/` served on a fresh port (for as long as xtask runs): its address.
+pub(crate) fn serve_site() -> Result<String, String> {
     require_site()?;
     npm_install()?;
     let server = crate::serve::start(&dist(), 0)?;
     println!("serving dist/ at {}", server.url);
+    Ok(server.url)
+}
+
+/// A node command that talks to the site at `url` with the system Chromium.
+pub(crate) fn node_against(url: &str, args: &[&str]) -> std::process::Command {
     let mut c = cmd::command("node", args);
-    c.env("BASE_URL", &server.url);
+    c.env("BASE_URL", url);
     if std::env::var_os("CHROMIUM").is_none() {
         c.env("CHROMIUM", CHROMIUM);
     }
-    Ok(c)
+    c
 }
 
 /// The end-to-end test files, in a fixed order.

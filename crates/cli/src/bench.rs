@@ -2,16 +2,96 @@
 //!
 //! The workload is [`lab_train::bench::steps_per_second`]; the wasm half of
 //! the comparison runs the same function in Node (`cargo xtask bench`) and
-//! prints lines of the same form.
+//! prints lines of the same form. `--d-model` and `--batch-size` time the
+//! same workload at other sizes (`cargo xtask sweep`).
 
-use lab_train::bench::{steps_per_second, WARMUP_STEPS};
+use lab_protocol::Settings;
+use lab_train::bench::{steps_per_second, steps_per_second_with, WARMUP_STEPS};
 use lab_train::Backend;
 
-pub fn run(steps: usize) -> Result<(), String> {
+/// Sizes that replace the toy preset's in `bench` and `dump-batches`.
+#[derive(clap::Args, Debug, Default, Clone, Copy)]
+pub struct Size {
+    /// d_model (the preset's 4 heads and d_ff stay).
+    #[arg(long)]
+    pub d_model: Option<usize>,
+    /// Sentence pairs per batch.
+    #[arg(long)]
+    pub batch_size: Option<usize>,
+}
+
+impl Size {
+    /// `settings` with these sizes, checked by `Settings::validate`.
+    pub fn apply(self, mut settings: Settings) -> Result<Settings, String> {
+        settings.d_model = self.d_model.unwrap_or(settings.d_model);
+        settings.batch_size = self.batch_size.unwrap_or(settings.batch_size);
+        settings.validate().map_err(|e| e.to_string())?;
+        Ok(settings)
+    }
+
+    fn is_preset(self) -> bool {
+        self.d_model.is_none() && self.batch_size.is_none()
+    }
+}
+
+/// `bench [--steps N] [--backend NAME] [--d-model D] [--batch-size B]`.
+pub fn run(steps: usize, backend: Option<&str>, size: Size) -> Result<(), String> {
     let steps = u32::try_from(steps).map_err(|_| format!("{steps} steps is too many"))?;
-    for backend in Backend::available() {
-        let per_s = steps_per_second(backend, WARMUP_STEPS, steps)?;
+    let chosen = chosen(backend)?;
+    let settings = size.apply(lab_train::bench::settings())?;
+    for backend in chosen {
+        let per_s = if size.is_preset() {
+            steps_per_second(backend, WARMUP_STEPS, steps)?
+        } else {
+            steps_per_second_with(&settings, backend, WARMUP_STEPS, steps)?
+        };
         println!("bench {} native steps_per_s={per_s:.2}", backend.name());
     }
     Ok(())
+}
+
+/// The compiled-in backends named `name`, or all of them.
+fn chosen(name: Option<&str>) -> Result<Vec<Backend>, String> {
+    let all = Backend::available();
+    let Some(name) = name else { return Ok(all) };
+    let names: Vec<&str> = all.iter().map(|b| b.name()).collect();
+    let picked: Vec<Backend> = all.into_iter().filter(|b| b.name() == name).collect();
+    if picked.is_empty() {
+        return Err(format!(
+            "--backend {name} is not compiled in (available: {})",
+            names.join(", ")
+        ));
+    }
+    Ok(picked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_tasks::TaskKind;
+
+    #[test]
+    fn sizes_replace_the_presets_and_are_validated() {
+        let toy = Settings::toy(TaskKind::EnJa);
+        let size = Size {
+            d_model: Some(128),
+            batch_size: Some(16),
+        };
+        let sized = size.apply(toy.clone()).expect("valid sizes");
+        assert_eq!((sized.d_model, sized.batch_size), (128, 16));
+        assert_eq!((sized.n_heads, sized.d_ff), (toy.n_heads, toy.d_ff));
+        assert_eq!(Size::default().apply(toy.clone()), Ok(toy.clone()));
+        let odd = Size {
+            d_model: Some(66),
+            batch_size: None,
+        };
+        assert!(odd.apply(toy).is_err(), "4 heads do not divide 66");
+    }
+
+    #[test]
+    fn a_backend_is_picked_by_name() {
+        assert_eq!(chosen(Some("flex")), Ok(vec![Backend::Flex]));
+        assert_eq!(chosen(None), Ok(Backend::available()));
+        assert!(chosen(Some("cuda")).is_err_and(|e| e.contains("flex")));
+    }
 }

@@ -22,11 +22,12 @@
 //! weights in `init.safetensors`, but its losses are not bit-identical to
 //! those of `Trainer::new(…)` stepped without the export.
 
+use crate::bench::Size;
 use lab_model::burn::nn::LayerNormConfig;
 use lab_model::burn::tensor::{Int, Tensor};
 use lab_model::checkpoint;
 use lab_protocol::Settings;
-use lab_tasks::{Pair, TaskKind, BOS, EOS, PAD, UNK};
+use lab_tasks::{Pair, BOS, EOS, PAD, UNK};
 use lab_train::adam::{BETA_1, BETA_2, EPSILON};
 use lab_train::batch::Batch;
 use lab_train::bench::WARMUP_STEPS;
@@ -40,11 +41,6 @@ pub const FORMAT: u32 = 1;
 pub const BATCHES_FILE: &str = "batches.bin";
 pub const WORKLOAD_FILE: &str = "workload.json";
 pub const INIT_FILE: &str = "init.safetensors";
-
-/// The benchmark workload of `lab_train::bench::steps_per_second`.
-pub fn bench_settings() -> Settings {
-    Settings::toy(TaskKind::EnJa)
-}
 
 /// One batch's ids, flattened row-major, and its sizes.
 #[derive(Debug, PartialEq)]
@@ -248,9 +244,10 @@ pub fn dump(settings: &Settings, steps: usize, out: &Path) -> Result<(), String>
     Ok(())
 }
 
-/// The CLI command: the benchmark workload, `WARMUP_STEPS + steps` batches.
-pub fn run(steps: usize, out: &Path, dropout: Option<f32>) -> Result<(), String> {
-    let mut settings = bench_settings();
+/// The CLI command: the benchmark workload (at `size`, if given),
+/// `WARMUP_STEPS + steps` batches.
+pub fn run(steps: usize, out: &Path, dropout: Option<f32>, size: Size) -> Result<(), String> {
+    let mut settings = size.apply(lab_train::bench::settings())?;
     settings.dropout = dropout.unwrap_or(settings.dropout);
     dump(&settings, WARMUP_STEPS as usize + steps, out)
 }
@@ -258,6 +255,7 @@ pub fn run(steps: usize, out: &Path, dropout: Option<f32>) -> Result<(), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_tasks::TaskKind;
 
     fn batch(batch: usize, src_len: usize, tgt_len: usize, first: i64) -> BatchIds {
         let ids = |n: usize, from: i64| (from..from + n as i64).collect::<Vec<_>>();

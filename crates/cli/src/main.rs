@@ -79,6 +79,11 @@ enum Command {
     Bench {
         #[arg(long, default_value_t = 60)]
         steps: usize,
+        /// Only this backend (flex, or ndarray when compiled in).
+        #[arg(long)]
+        backend: Option<String>,
+        #[command(flatten)]
+        size: bench::Size,
     },
     /// Write the bench workload's batches, settings and initial weights for a peer framework.
     DumpBatches {
@@ -90,6 +95,8 @@ enum Command {
         /// Dropout of the lab's own run whose losses are recorded (default: the workload's).
         #[arg(long)]
         dropout: Option<f32>,
+        #[command(flatten)]
+        size: bench::Size,
     },
 }
 
@@ -125,12 +132,17 @@ fn main() {
         } => commands::translate(&checkpoint, &input, json, !no_cache),
         Command::Eval { checkpoint } => commands::eval(&checkpoint),
         Command::Export { checkpoint, out } => commands::export(&checkpoint, &out),
-        Command::Bench { steps } => bench::run(steps),
+        Command::Bench {
+            steps,
+            backend,
+            size,
+        } => bench::run(steps, backend.as_deref(), size),
         Command::DumpBatches {
             steps,
             out,
             dropout,
-        } => dump::run(steps, &out, dropout),
+            size,
+        } => dump::run(steps, &out, dropout, size),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

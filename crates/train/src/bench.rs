@@ -12,10 +12,26 @@ use crate::{Backend, Trainer};
 /// Steps run before timing starts, so allocation warm-up is not measured.
 pub const WARMUP_STEPS: u32 = 5;
 
-/// Runs `warmup` untimed steps, then `steps` timed ones, and returns steps per second.
+/// The benchmark's settings: the `toy` preset on English → Japanese.
+pub fn settings() -> Settings {
+    Settings::toy(TaskKind::EnJa)
+}
+
+/// Runs `warmup` untimed steps of the benchmark, then `steps` timed ones, and
+/// returns steps per second.
 pub fn steps_per_second(backend: Backend, warmup: u32, steps: u32) -> Result<f64, String> {
-    let mut trainer = Trainer::with_backend(&Settings::toy(TaskKind::EnJa), backend)
-        .map_err(|e| e.to_string())?;
+    steps_per_second_with(&settings(), backend, warmup, steps)
+}
+
+/// [`steps_per_second`] with other settings (e.g. another d_model or batch
+/// size, for `cargo xtask sweep`).
+pub fn steps_per_second_with(
+    settings: &Settings,
+    backend: Backend,
+    warmup: u32,
+    steps: u32,
+) -> Result<f64, String> {
+    let mut trainer = Trainer::with_backend(settings, backend).map_err(|e| e.to_string())?;
     for _ in 0..warmup {
         trainer.step();
     }
