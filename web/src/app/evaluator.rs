@@ -37,15 +37,23 @@ pub fn eval_due(last: Option<usize>, step: usize) -> bool {
     step > last && step - last >= EVAL_MIN_GAP.max(step / EVAL_GAP_DIVISOR)
 }
 
+/// Where the one request at a time stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+enum Request {
+    #[default]
+    Idle,
+    /// The training worker was asked for bytes that have not come yet.
+    AwaitingBytes,
+    /// The evaluator has the bytes and will answer.
+    Evaluating,
+}
+
 #[derive(Default)]
 struct Evaluator {
     worker: Option<Worker>,
     /// The evaluator has started and listens.
     ready: bool,
-    /// A request is on its way (bytes asked for, or being evaluated).
-    busy: bool,
-    /// The training worker was asked for bytes that have not come yet.
-    awaiting_bytes: bool,
+    request: Request,
     /// Counts the runs the training worker has loaded; a report is kept only
     /// for the run it was asked for.
     generation: u64,
@@ -81,11 +89,7 @@ pub fn on_training_worker_ready() {
 }
 
 fn start() {
-    let worker = spawn_worker(
-        on_output,
-        |_garbage| EVALUATOR.with(|e| e.borrow_mut().busy = false),
-        |_crash| give_up(),
-    );
+    let worker = spawn_worker(on_output, |_garbage| answered(), |_crash| give_up());
     match worker {
         Some(worker) => EVALUATOR.with(|e| e.borrow_mut().worker = Some(worker)),
         None => give_up(),
@@ -98,8 +102,7 @@ fn give_up() {
         let mut e = e.borrow_mut();
         e.gone = true;
         e.ready = false;
-        e.busy = false;
-        e.awaiting_bytes = false;
+        e.request = Request::Idle;
         e.worker.take()
     });
     if let Some(worker) = worker {
@@ -115,19 +118,24 @@ fn on_output(out: WorkerOutput) {
             send(WorkerInput::EvaluatorPresent { present: true });
         }
         WorkerOutput::Eval(report) => {
+            answered();
             let current = EVALUATOR.with(|e| {
-                let mut e = e.borrow_mut();
-                e.busy = false;
+                let e = e.borrow();
                 e.asked_for == e.generation
             });
             if current {
                 send(WorkerInput::RecordEval { report });
             }
         }
-        WorkerOutput::Error(_) => EVALUATOR.with(|e| e.borrow_mut().busy = false),
+        WorkerOutput::Error(_) => answered(),
         // It is never asked for anything else.
         _ => {}
     }
+}
+
+/// The evaluator answered (a report, an error or garbage): it is free again.
+fn answered() {
+    EVALUATOR.with(|e| e.borrow_mut().request = Request::Idle);
 }
 
 /// The training worker loaded a model: a new run, evaluated from scratch.
@@ -139,9 +147,8 @@ pub fn on_new_run(step: usize) {
         // Bytes asked of a worker that has since loaded another run (or
         // crashed) may never come: stop waiting. An evaluation under way
         // still answers, and is dropped by generation.
-        if e.awaiting_bytes {
-            e.awaiting_bytes = false;
-            e.busy = false;
+        if e.request == Request::AwaitingBytes {
+            e.request = Request::Idle;
         }
     });
 }
@@ -150,10 +157,9 @@ pub fn on_new_run(step: usize) {
 pub fn on_snapshot(step: usize, running: bool) {
     let due = EVALUATOR.with(|e| {
         let mut e = e.borrow_mut();
-        let due = running && e.ready && !e.busy && eval_due(e.last_step, step);
+        let due = running && e.ready && e.request == Request::Idle && eval_due(e.last_step, step);
         if due {
-            e.busy = true;
-            e.awaiting_bytes = true;
+            e.request = Request::AwaitingBytes;
             e.asked_for = e.generation;
             e.last_step = Some(step);
         }
@@ -177,10 +183,9 @@ pub fn on_checkpoint() {
     EVALUATOR.with(|e| {
         let mut e = e.borrow_mut();
         let buffer = e.buffer.take();
-        if !e.awaiting_bytes {
+        if e.request != Request::AwaitingBytes {
             return;
         }
-        e.awaiting_bytes = false;
         let sent = match (&e.worker, buffer, e.asked_for == e.generation) {
             (Some(worker), Some(buffer), true) => {
                 let input = WorkerInput::EvaluateCheckpoint { bytes: Vec::new() };
@@ -192,9 +197,11 @@ pub fn on_checkpoint() {
             }
             _ => false,
         };
-        if !sent {
-            e.busy = false;
-        }
+        e.request = if sent {
+            Request::Evaluating
+        } else {
+            Request::Idle
+        };
     });
 }
 

@@ -187,7 +187,7 @@ pub fn lines_on<DB: DrawingBackend>(
     // Where the legend goes (and the headroom it needs), decided before the
     // axes are drawn, from the curves as they will be drawn.
     let labels: Vec<&str> = series.iter().map(|(s, _)| s.label.as_str()).collect();
-    let drawn: Vec<Vec<(f64, f64)>> = series.iter().map(|(_, p)| p.clone()).collect();
+    let drawn: Vec<&[(f64, f64)]> = series.iter().map(|(_, p)| p.as_slice()).collect();
     let area = plotting_area_px(root, chart.font_px);
     let size = legend_size(&labels, chart.font_px, area);
     let (legend_at, headroom) = legend_layout(
@@ -287,7 +287,11 @@ fn plotting_area_px<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, font_px: 
 /// Every curve in unit coordinates (0–1 from the lower left of the axes),
 /// with points sampled along each segment, so a legend over a line between
 /// two distant points counts as covering it.
-pub fn in_unit_square(curves: &[Vec<(f64, f64)>], x: (f64, f64), y: (f64, f64)) -> Vec<(f64, f64)> {
+pub fn in_unit_square(
+    curves: &[impl AsRef<[(f64, f64)]>],
+    x: (f64, f64),
+    y: (f64, f64),
+) -> Vec<(f64, f64)> {
     const SAMPLES_PER_SEGMENT: usize = 8;
     let (x_span, y_span) = (
         (x.1 - x.0).max(f64::MIN_POSITIVE),
@@ -296,7 +300,7 @@ pub fn in_unit_square(curves: &[Vec<(f64, f64)>], x: (f64, f64), y: (f64, f64)) 
     let unit = |&(px, py): &(f64, f64)| ((px - x.0) / x_span, (py - y.0) / y_span);
     let mut out = Vec::new();
     for curve in curves {
-        let pts: Vec<(f64, f64)> = curve.iter().map(unit).collect();
+        let pts: Vec<(f64, f64)> = curve.as_ref().iter().map(unit).collect();
         out.extend(pts.first().copied());
         for w in pts.windows(2) {
             let ((x0, y0), (x1, y1)) = (w[0], w[1]);
@@ -537,7 +541,9 @@ pub fn marked_on<DB: DrawingBackend>(
     let dots: Vec<Vec<(f64, f64)>> = (chart.dots.iter().filter(|d| ok(&d.at)))
         .map(|d| vec![(fx(d.at.0), fy(d.at.1))])
         .collect();
-    let all: Vec<Vec<(f64, f64)>> = series.iter().chain(&vlines).chain(&dots).cloned().collect();
+    let all: Vec<&[(f64, f64)]> = (series.iter().chain(&vlines).chain(&dots))
+        .map(Vec::as_slice)
+        .collect();
     let labels: Vec<&str> = (chart.series.iter().map(|s| s.label.as_str()))
         .chain(chart.vlines.iter().map(|v| v.label.as_str()))
         .chain(chart.dots.iter().map(|d| d.label.as_str()))
