@@ -314,7 +314,9 @@ def main():
         if not args.quiet:
             print(json.dumps({"step": step, "loss": value, "lr": lr, "seconds": elapsed}))
     per_s = len(seconds) / sum(seconds)
-    print(f"bench torch native steps_per_s={per_s:.2f}")
+    # One candidate per thread count in `cargo xtask bench --peers`.
+    name = "torch" if args.threads == 1 else f"torch-{args.threads}-threads"
+    print(f"bench {name} native steps_per_s={per_s:.2f}")
     summary = {
         "torch": torch.__version__,
         "threads": torch.get_num_threads(),

@@ -42,6 +42,10 @@ test('training from scratch lowers the loss within 20 s', () => withLab(async ({
   await until(() => stepCount(page), (n) => n > 0, 20_000, 'the first step');
   const first = await until(() => lossValue(page), Number.isFinite, 20_000, 'the first loss');
   const lower = await until(() => lossValue(page), (loss) => loss < 0.9 * first, 20_000 - (Date.now() - started), `a loss below 0.9 × ${first}`);
+  // The helper worker shares the steps on the second core, and the page says so.
+  const cores = page.locator(byTestId('cores'));
+  await until(() => cores.getAttribute('data-cores'), (n) => n === '2', 20_000, 'steps shared with the helper worker');
+  assert.match(await cores.innerText(), /2 cores/);
   await pauseTraining(page);
   assert.ok(lower < first, `loss went from ${first} to ${lower}`);
 }));

@@ -146,11 +146,23 @@ fn capture(c: &mut Command) -> Result<Vec<String>, String> {
 
 /// Rounds of `--peers` when `--rounds` is not given.
 const DEFAULT_ROUNDS: usize = 3;
-/// The candidate every ratio of `--peers` is relative to.
+/// The candidates the ratios of `--peers` are relative to: the lab natively,
+/// and PyTorch on one thread (the reference).
 const REFERENCE: (&str, &str) = ("flex", "native");
+const PEER: (&str, &str) = ("torch", "native");
 
-/// `cargo xtask bench [--steps N]`, or with `--peers [--python PATH] [--rounds R]`
-/// the interleaved comparison with the PyTorch peer.
+/// The in-browser timing script (`bench <label> browser steps_per_s=…`).
+const BROWSER_SCRIPT: &str = "tests/browser_bench.mjs";
+/// Seconds of in-browser training each round counts, after the warm-up.
+const BROWSER_SECONDS: &str = "15";
+/// The label of the `--base-site` build's in-browser line.
+const BASE_LABEL: &str = "base";
+/// PyTorch's thread counts: one (the reference) and both cores.
+const TORCH_THREADS: [usize; 2] = [1, 2];
+
+/// `cargo xtask bench [--steps N]`, or with
+/// `--peers [--python PATH] [--rounds R] [--site URL] [--base-site URL]`
+/// the interleaved comparison with the PyTorch peer and in-browser training.
 pub fn run_with(steps: usize, options: &[String]) -> Result<(), String> {
     if !options.iter().any(|o| o == "--peers") {
         return run(steps);
@@ -160,24 +172,42 @@ pub fn run_with(steps: usize, options: &[String]) -> Result<(), String> {
         steps,
         python,
         crate::option(options, "--rounds", DEFAULT_ROUNDS),
+        peer::text_option(options, "--site"),
+        peer::text_option(options, "--base-site"),
     )
 }
 
-/// Native (flex, ndarray), wasm in Node (flex, ndarray) and the PyTorch
-/// peer, one after the other in each of `rounds` rounds, so that the
-/// machine's noise falls on all of them alike.
-fn peers(steps: usize, python: &str, rounds: usize) -> Result<(), String> {
+/// Native (flex, ndarray), wasm in Node (flex, ndarray), in-browser training
+/// (this build, and an older one at `base_site` if given) and the PyTorch
+/// peer on one and two threads, one after the other in each of `rounds`
+/// rounds, so that the machine's noise falls on all of them alike.
+fn peers(
+    steps: usize,
+    python: &str,
+    rounds: usize,
+    site: Option<&str>,
+    base_site: Option<&str>,
+) -> Result<(), String> {
     let steps_arg = steps.to_string();
-    let stage = Stage::start("build the native CLI and the wasm bench; dump the peer's batches");
+    let stage =
+        Stage::start("build the native CLI, the wasm bench and the site; dump the peer's batches");
     let prepared = (|| -> Result<_, String> {
         let cli = peer::build_cli()?;
         let wasm_dir = build_wasm()?;
         let batches = peer::default_dir();
         peer::dump(&cli, steps, &batches)?;
-        Ok((cli, wasm_dir, batches))
+        let site = match site {
+            Some(url) => url.to_string(),
+            None => crate::web::serve_site()?,
+        };
+        Ok((cli, wasm_dir, batches, site))
     })();
     stage.finish(prepared.is_ok());
-    let (cli, wasm_dir, batches) = prepared?;
+    let (cli, wasm_dir, batches, site) = prepared?;
+    let mut browsers = vec![("flex", site.as_str())];
+    if let Some(base) = base_site {
+        browsers.push((BASE_LABEL, base));
+    }
     let torch = match peer::torch_missing(python) {
         None => true,
         Some(reason) => {
@@ -195,8 +225,18 @@ fn peers(steps: usize, python: &str, rounds: usize) -> Result<(), String> {
                     .current_dir(cmd::root()),
             )?;
             lines.extend(run_wasm(&wasm_dir, &steps_arg)?);
+            for (label, url) in &browsers {
+                lines.extend(capture(&mut crate::web::node_against(
+                    url,
+                    &[BROWSER_SCRIPT, label, BROWSER_SECONDS],
+                ))?);
+            }
             if torch {
-                lines.extend(capture(&mut peer::peer_command(python, &batches, steps))?);
+                for threads in TORCH_THREADS {
+                    lines.extend(capture(&mut peer::peer_command_threads(
+                        python, &batches, steps, threads,
+                    ))?);
+                }
             }
             Ok(lines)
         })();
@@ -223,7 +263,8 @@ pub(crate) fn median(values: &[f64]) -> Option<f64> {
 }
 
 /// One line per candidate, in order of first appearance: min, median and
-/// max steps/s over the rounds, and the median's ratio to native flex.
+/// max steps/s over the rounds, and the median's ratios to native flex and
+/// to PyTorch on one thread ("-" where that was not measured).
 fn summary(measured: &[Measurement]) -> Vec<String> {
     let mut names: Vec<(&str, &str)> = Vec::new();
     for m in measured {
@@ -240,9 +281,13 @@ fn summary(measured: &[Measurement]) -> Vec<String> {
             .collect()
     };
     let reference = median(&values(REFERENCE));
+    let peer = median(&values(PEER));
+    let ratio = |mid: f64, to: Option<f64>| {
+        to.map_or_else(|| "-".to_string(), |r| format!("{:.2}", mid / r))
+    };
     let mut lines = vec![format!(
-        "{:<16} {:>6} {:>8} {:>8} {:>8} {:>16}",
-        "candidate", "rounds", "min", "median", "max", "median/flex nat."
+        "{:<24} {:>6} {:>8} {:>8} {:>8} {:>16} {:>12}",
+        "candidate", "rounds", "min", "median", "max", "median/flex nat.", "median/torch"
     )];
     for name in names {
         let v = values(name);
@@ -253,11 +298,12 @@ fn summary(measured: &[Measurement]) -> Vec<String> {
         ) else {
             continue;
         };
-        let ratio = reference.map_or_else(|| "-".to_string(), |r| format!("{:.2}", mid / r));
         lines.push(format!(
-            "{:<16} {:>6} {lo:>8.2} {mid:>8.2} {hi:>8.2} {ratio:>16}",
+            "{:<24} {:>6} {lo:>8.2} {mid:>8.2} {hi:>8.2} {:>16} {:>12}",
             format!("{} {}", name.0, name.1),
-            v.len()
+            v.len(),
+            ratio(mid, reference),
+            ratio(mid, peer)
         ));
     }
     lines
@@ -308,13 +354,17 @@ mod tests {
             |i: usize| -> Vec<String> { lines[i].split_whitespace().map(String::from).collect() };
         assert_eq!(
             words(1),
-            ["flex", "native", "3", "10.00", "12.00", "20.00", "1.00"]
+            ["flex", "native", "3", "10.00", "12.00", "20.00", "1.00", "2.00"]
         );
         assert_eq!(
             words(2),
-            ["torch", "native", "3", "5.00", "6.00", "9.00", "0.50"]
+            ["torch", "native", "3", "5.00", "6.00", "9.00", "0.50", "1.00"]
         );
-        let no_reference = summary(&[line("torch", "native", 5.0)]);
-        assert!(no_reference[1].ends_with('-'), "{}", no_reference[1]);
+        let no_reference = summary(&[line("flex", "browser", 5.0)]);
+        assert!(
+            no_reference[1].ends_with("-            -"),
+            "{}",
+            no_reference[1]
+        );
     }
 }

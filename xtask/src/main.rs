@@ -19,7 +19,10 @@ cargo xtask <command> [options]
 
   ci                 every test: native, fuzzing smoke run, wasm (headless Chromium), trunk build, Playwright e2e
   bench [--steps N]  training steps/s, native and wasm (Node), flex and ndarray, with ratios
-    [--peers [--python PATH] [--rounds R]]  also the PyTorch peer, interleaved over R rounds (default 3)
+    [--peers [--python PATH] [--rounds R] [--site URL] [--base-site URL]]
+                     also in-browser training (dist/ served, or the site at URL; and an older
+                     build at --base-site) and the PyTorch peer on 1 and 2 threads,
+                     interleaved over R rounds (default 3), with ratios to PyTorch 1 thread
   dump-batches [--steps N] [--out DIR]  the bench's batches, settings and initial weights for bench/torch_peer.py
   sweep              steps/s against d_model and batch size: native flex, in Chromium, PyTorch
     [--python PATH] [--rounds R] [--steps N] [--seconds S] [--site URL] [--chart-only]

@@ -80,10 +80,17 @@ fn last_line(stderr: &str, python: &str) -> String {
 
 /// The peer on the batches in `dir`: `steps` timed steps, per-step lines off.
 pub fn peer_command(python: &str, dir: &Path, steps: usize) -> Command {
+    peer_command_threads(python, dir, steps, 1)
+}
+
+/// [`peer_command`] with PyTorch on `threads` threads (it names itself
+/// `torch-<n>-threads` when n > 1).
+pub fn peer_command_threads(python: &str, dir: &Path, steps: usize, threads: usize) -> Command {
     let mut c = Command::new(python);
     c.arg(SCRIPT)
         .arg(dir)
         .args(["--steps", &steps.to_string(), "--quiet"])
+        .args(["--threads", &threads.to_string()])
         .current_dir(cmd::root());
     c
 }

@@ -9,6 +9,7 @@ pub mod inside;
 pub mod messages;
 pub mod reports;
 pub mod settings;
+pub mod shard;
 
 pub use attention::{AttentionKind, AttentionSet, HeadMaps};
 pub use divergence::{BlowUp, Divergence};
@@ -21,3 +22,4 @@ pub use messages::{
 };
 pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
 pub use settings::{NormPlacement, Rule, SettingProblem, Settings, SettingsError};
+pub use shard::{ShardJob, ShardReport, SHARDS};

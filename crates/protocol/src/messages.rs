@@ -16,6 +16,7 @@ use crate::facts::TaskFacts;
 use crate::inside::{HeadTrace, TraceRequest};
 use crate::reports::{EvalReport, MaskDemo, ProbePrediction, Translation};
 use crate::settings::{Settings, SettingsError};
+use crate::shard::{ShardJob, ShardReport};
 use lab_tasks::TaskKind;
 use serde::{Deserialize, Serialize};
 
@@ -182,6 +183,16 @@ pub enum WorkerInput {
     Save {
         purpose: SavePurpose,
     },
+    /// To a helper worker, from the training worker: compute this shard of a
+    /// training step on these weights (`f32`s, little-endian, beside the
+    /// JSON) and answer [`WorkerOutput::ShardDone`] with the same `ticket`
+    /// ([`crate::shard`]). The helper keeps only a model of the job's settings.
+    Shard {
+        ticket: u64,
+        job: ShardJob,
+        #[serde(skip)]
+        bytes: Vec<u8>,
+    },
     /// This worker holds the page's own run (a compare worker never gets
     /// this): it saves the run in browser storage when training pauses,
     /// every few seconds while it trains and when the page is hidden, and
@@ -241,6 +252,10 @@ pub struct Snapshot {
     /// The head the page has opened, on the probe, from the same pass.
     #[serde(default)]
     pub trace: Option<HeadTrace>,
+    /// How many of the steps in `points` a helper worker shared, computing
+    /// half of each batch on the machine's second core ([`crate::shard`]).
+    #[serde(default)]
+    pub shared_steps: usize,
 }
 
 /// The model the worker now holds.
@@ -281,6 +296,15 @@ pub enum WorkerOutput {
     Checkpoint {
         purpose: SavePurpose,
         step: usize,
+        #[serde(skip)]
+        bytes: Vec<u8>,
+    },
+    /// A helper's answer to [`WorkerInput::Shard`]: the shard's report, and
+    /// its gradients (`f32`s, little-endian) beside the JSON; or why it
+    /// could not compute them.
+    ShardDone {
+        ticket: u64,
+        result: Result<ShardReport, String>,
         #[serde(skip)]
         bytes: Vec<u8>,
     },
@@ -432,8 +456,8 @@ macro_rules! parts_codec {
     };
 }
 
-parts_codec!(WorkerInput, LoadCheckpoint | EvaluateCheckpoint);
-parts_codec!(WorkerOutput, Checkpoint);
+parts_codec!(WorkerInput, LoadCheckpoint | EvaluateCheckpoint | Shard);
+parts_codec!(WorkerOutput, Checkpoint | ShardDone);
 
 /// True when every number is finite, so it can travel as JSON.
 pub fn all_finite(values: &[f32]) -> bool {
@@ -525,6 +549,18 @@ mod tests {
             },
             WorkerInput::ListRuns,
             WorkerInput::ForgetAutosave,
+            WorkerInput::Shard {
+                ticket: 9,
+                job: ShardJob {
+                    settings: Settings::toy(TaskKind::EnJa),
+                    step: 12,
+                    shard: 1,
+                    seed: u64::MAX,
+                    pairs: vec![3, 1, 4],
+                    batch_tokens: 40,
+                },
+                bytes: crate::shard::f32s_to_bytes(&[0.5, -2.0]),
+            },
         ];
         for input in inputs {
             let (text, bytes) = input.to_parts();
@@ -558,6 +594,38 @@ mod tests {
         assert_eq!(
             WorkerOutput::from_parts(&text, beside.map(<[u8]>::to_vec)),
             Ok(output)
+        );
+    }
+
+    #[test]
+    fn a_shards_gradients_travel_beside_its_report() {
+        let done = WorkerOutput::ShardDone {
+            ticket: 3,
+            result: Ok(ShardReport {
+                step: 12,
+                shard: 1,
+                loss: 1.25,
+                correct: 7,
+                n_tokens: 20,
+                present: vec![true, false],
+            }),
+            bytes: crate::shard::f32s_to_bytes(&[1.0e-7, 3.0]),
+        };
+        let (text, beside) = done.to_parts();
+        assert!(!text.contains("bytes"), "{text}");
+        assert_eq!(
+            WorkerOutput::from_parts(&text, beside.map(<[u8]>::to_vec)),
+            Ok(done)
+        );
+        let failed = WorkerOutput::ShardDone {
+            ticket: 4,
+            result: Err("another model".into()),
+            bytes: Vec::new(),
+        };
+        let (text, beside) = failed.to_parts();
+        assert_eq!(
+            WorkerOutput::from_parts(&text, beside.map(<[u8]>::to_vec)),
+            Ok(failed)
         );
     }
 
@@ -603,6 +671,7 @@ mod tests {
                 attention: Some(attention),
                 prediction: None,
                 trace: None,
+                shared_steps: 1,
             }),
             WorkerOutput::Trace(Err("unknown word".into())),
             WorkerOutput::Translated {

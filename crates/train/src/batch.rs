@@ -56,6 +56,11 @@ pub fn id_tensor(rows: &[Vec<u32>], device: &Device) -> Tensor<2, Int> {
 }
 
 impl Batch {
+    /// The targets `pair` gives a batch (its words and EOS): its share of [`Batch::n_tokens`].
+    pub fn target_tokens(pair: &Pair, tgt_vocab: &Vocab) -> usize {
+        tgt_vocab.encode_words(&pair.tgt).ids.len() + 1
+    }
+
     pub fn new(pairs: &[&Pair], src_vocab: &Vocab, tgt_vocab: &Vocab, device: &Device) -> Batch {
         let src: Vec<Vec<u32>> = pairs
             .iter()

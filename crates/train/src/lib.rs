@@ -7,8 +7,10 @@
 //! - [`adam`]: Adam (β = 0.9/0.98, ε = 1e-9, §5.3) whose moments a checkpoint keeps;
 //! - [`batch`]: pairs → padded id tensors, padded per batch;
 //! - [`bench`]: the benchmark workload shared by the native and wasm benches;
+//! - [`flat`]: weights and gradients as one `f32` list, for the data-parallel step;
 //! - [`loss`]: label-smoothed cross-entropy (§5.4);
-//! - [`trainer`]: the training loop with the Noam schedule (§5.3), saved and resumed exactly;
+//! - [`trainer`]: the training loop with the Noam schedule (§5.3), saved and resumed
+//!   exactly, each step in shards that a second worker can share;
 //! - [`evaluate`]: held-out loss, accuracy, exact match, BLEU, head alignment;
 //! - [`inspect`]: attention maps, translation and the mask demo as plain data;
 //! - [`trace`]: one attention head opened up, every intermediate of its computation.
@@ -17,6 +19,7 @@ pub mod adam;
 pub mod batch;
 pub mod bench;
 pub mod evaluate;
+pub mod flat;
 pub mod inspect;
 pub mod loss;
 pub mod trace;
@@ -24,7 +27,7 @@ pub mod trainer;
 
 pub use lab_model::Backend;
 pub use lab_protocol::{EvalReport, Settings, StepReport};
-pub use trainer::{Trainer, TrainerError};
+pub use trainer::{ShardGradients, StepPlan, Trainer, TrainerError};
 
 /// The plain (inference) device of the default backend.
 pub fn device() -> lab_model::burn::tensor::Device {

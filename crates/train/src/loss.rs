@@ -32,6 +32,20 @@ pub fn target_distributions(targets: &[u32], vocab_size: usize, smoothing: f64) 
 /// # Shapes
 /// - `logits`: `[batch, tgt_len, vocab]`, `targets`: `batch · tgt_len` ids (PAD = ignored)
 pub fn smoothed_cross_entropy(logits: Tensor<3>, targets: &[u32], smoothing: f64) -> LossOutput {
+    let n_tokens = targets.iter().filter(|&&t| t != PAD).count();
+    smoothed_cross_entropy_over(logits, targets, smoothing, n_tokens)
+}
+
+/// [`smoothed_cross_entropy`] summed over these targets and divided by
+/// `denominator` rather than by their own count: a shard of a batch divides
+/// by the whole batch's token count, so that the shards' losses (and
+/// gradients) add up to the batch's mean ([`lab_protocol::shard`]).
+pub fn smoothed_cross_entropy_over(
+    logits: Tensor<3>,
+    targets: &[u32],
+    smoothing: f64,
+    denominator: usize,
+) -> LossOutput {
     let [batch, tgt_len, vocab] = logits.dims();
     assert_eq!(
         targets.len(),
@@ -51,7 +65,7 @@ pub fn smoothed_cross_entropy(logits: Tensor<3>, targets: &[u32], smoothing: f64
     let loss = (log_p.clone() * q)
         .sum()
         .neg()
-        .div_scalar(n_tokens.max(1) as f32);
+        .div_scalar(denominator.max(1) as f32);
     let predicted = log_p
         .argmax(1)
         .into_data()

@@ -18,14 +18,14 @@ use lab_model::burn::optim::GradientsParams;
 use lab_model::checkpoint::{self, CheckpointError};
 use lab_model::parameters::MAX_PARAMETERS;
 use lab_model::{Backend, NormPlacement, Transformer, TransformerConfig};
-use lab_protocol::{Settings, SettingsError, StepReport};
+use lab_protocol::{Settings, SettingsError, ShardJob, ShardReport, StepReport};
 use lab_tasks::{Dataset, Pair, Rng};
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 use crate::adam::Adam;
 use crate::batch::Batch;
-use crate::loss::smoothed_cross_entropy;
+use crate::loss::smoothed_cross_entropy_over;
 
 /// Gradients are clipped to this L2 norm, per parameter tensor.
 pub const GRAD_CLIP_NORM: f32 = 1.0;
@@ -103,6 +103,19 @@ fn generator_after(seed: u64, draws: u64) -> Rng {
     Rng::new(seed.wrapping_add(draws.wrapping_mul(SPLITMIX_GAMMA)))
 }
 
+/// A step cut into shards ([`Trainer::plan_step`]), waiting for their gradients.
+pub struct StepPlan {
+    pub jobs: Vec<ShardJob>,
+    started: Instant,
+}
+
+/// One shard's report and its gradients (`report.present` says whose).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardGradients {
+    pub report: ShardReport,
+    pub values: Vec<f32>,
+}
+
 /// A model, its optimiser and its data: one training run.
 pub struct Trainer {
     settings: Settings,
@@ -118,6 +131,9 @@ pub struct Trainer {
     draws: u64,
     order: Vec<usize>,
     cursor: usize,
+    /// While a step is planned and not finished: where the data stream stood
+    /// before its batch, which a checkpoint saves (the step has not happened).
+    planned_from: Option<DataPosition>,
 }
 
 /// The model hyper-parameters for `settings` on `dataset`.
@@ -198,6 +214,7 @@ impl Trainer {
             draws: 0,
             order: (0..dataset.train.len()).collect(),
             cursor: usize::MAX,
+            planned_from: None,
             settings,
             dataset,
             backend,
@@ -256,48 +273,173 @@ impl Trainer {
         )
     }
 
-    /// One optimisation step. A non-finite loss is reported and the update is
-    /// skipped, so the weights stay as they were before the divergence.
+    /// One optimisation step: [`Trainer::plan_step`], every shard's
+    /// gradients here, one after the other, then [`Trainer::finish_step`].
+    /// A non-finite loss is reported and the update is skipped, so the
+    /// weights stay as they were before the divergence.
     pub fn step(&mut self) -> StepReport {
+        let plan = self.plan_step();
+        let shards = plan
+            .jobs
+            .iter()
+            .map(|job| self.shard_gradients(job))
+            .collect();
+        self.finish_step(plan, shards)
+            .expect("this trainer's own shards fit its model")
+    }
+
+    /// The next step, cut into [`lab_protocol::SHARDS`] jobs (the batch's pairs in order,
+    /// split by [`lab_protocol::shard::split`]). It takes the batch from the
+    /// data stream, so a plan must be finished. A job can be computed here
+    /// ([`Trainer::shard_gradients`]) or by another trainer of the same
+    /// settings given this one's [`Trainer::weights`]: the result is the same.
+    pub fn plan_step(&mut self) -> StepPlan {
         let started = Instant::now();
-        let device = self.backend.training_device();
+        self.planned_from = Some(self.data_position());
         let indices = self.next_indices();
-        let pairs: Vec<&Pair> = indices.iter().map(|&i| &self.dataset.train[i]).collect();
+        let batch_tokens = indices
+            .iter()
+            .map(|&i| Batch::target_tokens(&self.dataset.train[i], &self.dataset.tgt_vocab))
+            .sum();
+        // Step k's dropout masks depend only on (seed, k) and the shard.
+        let step_seed = self
+            .settings
+            .seed
+            .wrapping_mul(SPLITMIX_GAMMA)
+            .wrapping_add(self.step as u64);
+        let jobs = lab_protocol::shard::split(&indices)
+            .into_iter()
+            .enumerate()
+            .map(|(shard, pairs)| ShardJob {
+                settings: self.settings.clone(),
+                step: self.step,
+                shard,
+                seed: lab_math::rng::mix(step_seed ^ shard as u64),
+                pairs,
+                batch_tokens,
+            })
+            .collect();
+        StepPlan { jobs, started }
+    }
+
+    /// One shard's forward and backward pass on the current weights. Its
+    /// loss is divided by the whole batch's token count, so the shards'
+    /// losses and gradients add up to the batch's. Pair indices outside the
+    /// dataset are skipped (a job from another run).
+    pub fn shard_gradients(&self, job: &ShardJob) -> ShardGradients {
+        let device = self.backend.training_device();
+        let pairs: Vec<&Pair> = job
+            .pairs
+            .iter()
+            .filter_map(|&i| self.dataset.train.get(i))
+            .collect();
+        let mut report = ShardReport {
+            step: job.step,
+            shard: job.shard,
+            loss: 0.0,
+            correct: 0,
+            n_tokens: 0,
+            present: Vec::new(),
+        };
+        if pairs.is_empty() {
+            let present =
+                vec![false; lab_model::parameters::parameter_entries(&self.model.config).len()];
+            return ShardGradients {
+                report: ShardReport { present, ..report },
+                values: Vec::new(),
+            };
+        }
         let batch = Batch::new(
             &pairs,
             &self.dataset.src_vocab,
             &self.dataset.tgt_vocab,
             &device,
         );
-        // Step k's dropout masks depend only on (seed, k).
-        let step_seed = self
-            .settings
-            .seed
-            .wrapping_mul(SPLITMIX_GAMMA)
-            .wrapping_add(self.step as u64);
-        let output = seeded(&device, step_seed, || {
+        let output = seeded(&device, job.seed, || {
             self.model.forward(batch.src, batch.tgt_in)
         });
-        let loss = smoothed_cross_entropy(
+        let loss = smoothed_cross_entropy_over(
             output.logits,
             &batch.tgt_out,
             self.settings.label_smoothing as f64,
+            job.batch_tokens,
         );
-        let loss_value = loss.loss.clone().into_scalar::<f32>();
+        report.loss = loss.loss.clone().into_scalar::<f32>();
+        report.correct = loss.correct;
+        report.n_tokens = loss.n_tokens;
+        if !report.loss.is_finite() {
+            let present =
+                vec![false; lab_model::parameters::parameter_entries(&self.model.config).len()];
+            return ShardGradients {
+                report: ShardReport { present, ..report },
+                values: Vec::new(),
+            };
+        }
+        let grads = GradientsParams::from_grads(loss.loss.backward(), &self.model);
+        let (values, present) = crate::flat::gradients(&grads, &self.model);
+        report.present = present;
+        ShardGradients { report, values }
+    }
+
+    /// Adds the shards' gradients in shard order and lets Adam take the step,
+    /// unless the loss is not finite. Refuses shards that are not this plan's
+    /// (another step, a missing or repeated shard, or gradients that do not
+    /// fit the model), changing nothing; the plan is then dropped and its
+    /// batch skipped.
+    pub fn finish_step(
+        &mut self,
+        plan: StepPlan,
+        mut shards: Vec<ShardGradients>,
+    ) -> Result<StepReport, String> {
+        self.planned_from = None;
+        shards.sort_by_key(|s| s.report.shard);
+        let theirs: Vec<(usize, usize)> = shards
+            .iter()
+            .map(|s| (s.report.step, s.report.shard))
+            .collect();
+        let ours: Vec<(usize, usize)> = plan.jobs.iter().map(|j| (j.step, j.shard)).collect();
+        if theirs != ours {
+            return Err(format!("shards {theirs:?} for a step of {ours:?}"));
+        }
+        let loss_value: f32 = shards.iter().map(|s| s.report.loss).sum();
+        let correct: usize = shards.iter().map(|s| s.report.correct).sum();
+        let n_tokens: usize = shards.iter().map(|s| s.report.n_tokens).sum();
         let learning_rate = self.learning_rate(self.step + 1);
         if loss_value.is_finite() {
-            let grads = GradientsParams::from_grads(loss.loss.backward(), &self.model);
+            let parts: Vec<(&[f32], &[bool])> = shards
+                .iter()
+                .map(|s| (s.values.as_slice(), s.report.present.as_slice()))
+                .collect();
+            let (values, present) = crate::flat::sum_gradients(&self.model, &parts)?;
+            let grads = crate::flat::gradients_params(
+                &self.model,
+                &values,
+                &present,
+                &self.backend.device(),
+            );
             self.model = self.optim.step(learning_rate, self.model.clone(), grads);
             self.step += 1;
         }
-        let seconds = started.elapsed().as_secs_f64().max(1e-9);
-        StepReport {
+        let seconds = plan.started.elapsed().as_secs_f64().max(1e-9);
+        Ok(StepReport {
             step: self.step,
             loss: loss_value,
-            token_accuracy: loss.correct as f32 / loss.n_tokens.max(1) as f32,
+            token_accuracy: correct as f32 / n_tokens.max(1) as f32,
             learning_rate,
-            tokens_per_s: batch.n_tokens as f64 / seconds,
-        }
+            tokens_per_s: n_tokens as f64 / seconds,
+        })
+    }
+
+    /// The current weights, for a helper computing a shard ([`crate::flat::weights`]).
+    pub fn weights(&self) -> Vec<f32> {
+        crate::flat::weights(&self.model)
+    }
+
+    /// Replaces the weights (a helper taking the training worker's before a
+    /// shard). The optimizer, step and data stream are untouched.
+    pub fn set_weights(&mut self, values: &[f32]) -> Result<(), String> {
+        self.model = crate::flat::with_weights(self.model.clone(), values)?;
+        Ok(())
     }
 
     /// The model without autodiff or dropout: for evaluation and the views.
@@ -329,7 +471,11 @@ impl Trainer {
         let meta = RunMeta {
             settings: self.settings.clone(),
             step: self.step,
-            data: Some(self.data_position()),
+            data: Some(
+                self.planned_from
+                    .clone()
+                    .unwrap_or_else(|| self.data_position()),
+            ),
         };
         let model = self.inference_model();
         let optimizer = checkpoint::fits_with_optimizer(&model.config, 2)
@@ -448,6 +594,139 @@ mod tests {
         };
         assert_eq!(losses(7), losses(7));
         assert_ne!(losses(7), losses(8));
+    }
+
+    /// A step whose second shard another trainer computes, as a helper worker does.
+    fn step_with_helper(main: &mut Trainer, helper: &mut Trainer) -> StepReport {
+        let plan = main.plan_step();
+        helper
+            .set_weights(&main.weights())
+            .expect("same settings, same shapes");
+        let shards = vec![
+            helper.shard_gradients(&plan.jobs[1]),
+            main.shard_gradients(&plan.jobs[0]),
+        ];
+        main.finish_step(plan, shards)
+            .expect("the plan's own shards")
+    }
+
+    #[test]
+    fn a_step_shared_with_a_helper_is_bit_identical_to_one_taken_alone() {
+        let settings = tiny(TaskKind::Reverse);
+        let mut alone = Trainer::new(&settings).unwrap();
+        let mut main = Trainer::new(&settings).unwrap();
+        // The helper has the run's settings (they fix its dataset), but its
+        // own weights and data position do not matter: it takes the weights
+        // and the pairs it is sent.
+        let mut helper = Trainer::new(&settings).unwrap();
+        helper.step();
+        for _ in 0..3 {
+            let (a, b) = (alone.step(), step_with_helper(&mut main, &mut helper));
+            assert_eq!(a.loss.to_bits(), b.loss.to_bits());
+        }
+        assert!(
+            alone.to_bytes() == main.to_bytes(),
+            "the same weights, moments and data position"
+        );
+    }
+
+    #[test]
+    fn a_run_saved_while_a_step_is_planned_resumes_before_that_step() {
+        let settings = tiny(TaskKind::Reverse);
+        let mut uninterrupted = Trainer::new(&settings).unwrap();
+        let mut planning = Trainer::new(&settings).unwrap();
+        planning.step();
+        uninterrupted.step();
+        let _in_flight = planning.plan_step();
+        let mut resumed = Trainer::from_bytes(&planning.to_bytes()).unwrap();
+        assert_eq!(resumed.step_count(), 1);
+        for _ in 0..2 {
+            assert_eq!(
+                resumed.step().loss.to_bits(),
+                uninterrupted.step().loss.to_bits()
+            );
+        }
+    }
+
+    #[test]
+    fn the_shards_add_up_to_the_whole_batchs_loss_and_gradients() {
+        // No dropout, so the whole batch and its shards see the same network.
+        let settings = Settings {
+            dropout: 0.0,
+            ..tiny(TaskKind::Reverse)
+        };
+        let mut trainer = Trainer::new(&settings).unwrap();
+        let plan = trainer.plan_step();
+        let shards: Vec<ShardGradients> = plan
+            .jobs
+            .iter()
+            .map(|j| trainer.shard_gradients(j))
+            .collect();
+        assert!(
+            shards.iter().all(|s| s.report.n_tokens > 0),
+            "both shards have pairs"
+        );
+        let whole = ShardJob {
+            shard: 0,
+            pairs: plan.jobs.iter().flat_map(|j| j.pairs.clone()).collect(),
+            ..plan.jobs[0].clone()
+        };
+        let whole = trainer.shard_gradients(&whole);
+        let summed: f32 = shards.iter().map(|s| s.report.loss).sum();
+        assert!(
+            (summed - whole.report.loss).abs() < 1e-5,
+            "{summed} against {}",
+            whole.report.loss
+        );
+        let parts: Vec<(&[f32], &[bool])> = shards
+            .iter()
+            .map(|s| (s.values.as_slice(), s.report.present.as_slice()))
+            .collect();
+        let (grads, present) = crate::flat::sum_gradients(&trainer.model, &parts).unwrap();
+        assert_eq!(present, whole.report.present);
+        let worst = grads
+            .iter()
+            .zip(&whole.values)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(worst < 1e-5, "largest difference {worst}");
+    }
+
+    #[test]
+    fn shards_of_another_step_are_refused_and_change_nothing() {
+        let settings = tiny(TaskKind::Copy);
+        let mut trainer = Trainer::new(&settings).unwrap();
+        let before = trainer.weights();
+        let stale = trainer.plan_step();
+        let stale: Vec<ShardGradients> = stale
+            .jobs
+            .iter()
+            .map(|j| trainer.shard_gradients(j))
+            .collect();
+        let plan = trainer.plan_step();
+        let mut wrong = stale.clone();
+        for s in &mut wrong {
+            s.report.step = 5;
+        }
+        assert!(trainer.finish_step(plan, wrong).is_err());
+        let plan = trainer.plan_step();
+        assert!(
+            trainer.finish_step(plan, stale[..1].to_vec()).is_err(),
+            "a shard is missing"
+        );
+        assert_eq!(trainer.weights(), before);
+        assert_eq!(trainer.step_count(), 0);
+    }
+
+    #[test]
+    fn weights_round_trip_and_a_list_of_the_wrong_length_is_refused() {
+        let mut trainer = Trainer::new(&tiny(TaskKind::Copy)).unwrap();
+        let weights = trainer.weights();
+        let doubled: Vec<f32> = weights.iter().map(|w| w * 2.0).collect();
+        trainer.set_weights(&doubled).unwrap();
+        assert_eq!(trainer.weights(), doubled);
+        assert!(trainer.set_weights(&weights[1..]).is_err());
+        assert_eq!(trainer.weights(), doubled);
     }
 
     #[test]

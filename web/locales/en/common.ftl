@@ -21,6 +21,11 @@ common-step = step
 common-step-count = step { $step }
 common-loss = loss
 common-tokens-per-s = { $rate } tokens/s
+common-cores = on { $cores ->
+        [one] 1 core
+       *[other] { $cores } cores
+    }
+common-cores-tooltip = Each { -step }'s { -batch } is cut in two: this page's training worker computes one half and a helper worker the other, on the machine's second core. Their gradients are added, so the run is the same as on one core, only faster.
 common-restart-worker = Restart worker
 common-dismiss = dismiss
 common-model-origin = Model: { $task } · { $origin }

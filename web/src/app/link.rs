@@ -20,9 +20,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-/// The worker's script: Trunk's loader shim for the `worker` bin.
-const WORKER_URL: &str = "./worker_loader.js";
-
 thread_local! {
     /// The step whose weights the mask demo was last asked for: a paused run
     /// asks again only when the step moved on.
@@ -101,7 +98,7 @@ pub fn spawn_worker(
     on_garbage: impl Fn(String) + 'static,
     on_crash: impl Fn(String) + 'static,
 ) -> Option<Worker> {
-    let worker = Worker::new(WORKER_URL).ok()?;
+    let worker = Worker::new(crate::worker::SCRIPT_URL).ok()?;
     let on_message =
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             match read(event.data()) {
@@ -280,6 +277,9 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             if snap.tokens_per_s > 0.0 {
                 lab.tokens_per_s.set(snap.tokens_per_s);
             }
+            if !snap.points.is_empty() {
+                lab.cores.set(if snap.shared_steps > 0 { 2 } else { 1 });
+            }
             if let Some(attention) = snap.attention {
                 lab.attention.set(Some(attention));
             }
@@ -322,6 +322,8 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             purpose: SavePurpose::Store,
             ..
         } => {}
+        // A helper's answer goes to the training worker, never to the page.
+        WorkerOutput::ShardDone { .. } => {}
         WorkerOutput::Stored { name, step } => {
             if name.is_none() {
                 // Saved anew: an older page's run is no longer needed.

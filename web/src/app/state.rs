@@ -56,6 +56,8 @@ pub struct Lab {
     pub diverged: RwSignal<bool>,
     pub step: RwSignal<usize>,
     pub tokens_per_s: RwSignal<f64>,
+    /// The cores the last training steps ran on: 2 while a helper worker shares them.
+    pub cores: RwSignal<usize>,
     pub curves: RwSignal<Curves>,
     pub eval: RwSignal<Option<EvalReport>>,
     pub attention: RwSignal<Option<AttentionSet>>,
@@ -115,6 +117,7 @@ impl Lab {
             diverged: RwSignal::new(false),
             step: RwSignal::new(0),
             tokens_per_s: RwSignal::new(0.0),
+            cores: RwSignal::new(1),
             curves: RwSignal::new(Curves::default()),
             eval: RwSignal::new(None),
             attention: RwSignal::new(None),

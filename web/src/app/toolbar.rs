@@ -115,6 +115,10 @@ pub fn Toolbar() -> impl IntoView {
             <span class="readout-big">{i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b></span>
             <span class="readout-big">{i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>{loss}</b></span>
             <span class="readout-small" data-testid="tokens-per-s">{move || { let t = lab.tokens_per_s.get(); if t > 0.0 { i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))]) } else { String::new() } }}</span>
+            <span class="readout-small" data-testid="cores" data-cores=move || lab.cores.get() title=i18n.t("common-cores-tooltip")
+                hidden=move || !(lab.running.get() && lab.cores.get() > 1)>
+                {move || i18n.f("common-cores", &[("cores", Arg::from(lab.cores.get()))])}
+            </span>
             {move || lab.banner.get().map(|b| view! {
                 <div class="banner" role="alert" data-testid="error-message">
                     <span>{b.message}</span>

@@ -31,6 +31,11 @@ pub fn start() {}
 /// How long one training chunk may run before the worker reads its messages.
 pub const CHUNK_MS: f64 = 30.0;
 
+/// The worker's script (Trunk's loader shim for the `worker` bin), relative to
+/// the page and to a worker alike: the page starts the training, compare and
+/// evaluator workers with it, and a training worker its helper.
+pub const SCRIPT_URL: &str = "./worker_loader.js";
+
 #[cfg(target_arch = "wasm32")]
 mod glue {
     use super::session::Session;
@@ -45,12 +50,27 @@ mod glue {
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
-    use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessagePort};
+    use web_sys::{
+        DedicatedWorkerGlobalScope, ErrorEvent, MessageChannel, MessageEvent, MessagePort, Worker,
+    };
 
     thread_local! {
         static SESSION: RefCell<Session<Model>> = RefCell::new(Session::default());
         /// The port that schedules the next training chunk, and whether one is queued.
         static TICK: RefCell<Option<(MessagePort, bool)>> = const { RefCell::new(None) };
+        /// The helper worker that computes half of each training step on the
+        /// second core ([`lab_protocol::shard`]), once started.
+        static HELPER: RefCell<Helper> = const { RefCell::new(Helper::NotStarted) };
+    }
+
+    /// Where the helper worker stands.
+    enum Helper {
+        NotStarted,
+        /// Started; it listens once it has said Ready.
+        Starting(Worker),
+        Ready(Worker),
+        /// It could not start, or crashed: this worker computes both shards.
+        Gone,
     }
 
     fn scope() -> DedicatedWorkerGlobalScope {
@@ -119,6 +139,25 @@ mod glue {
 
     fn handle(input: WorkerInput) {
         match input {
+            // This worker is a helper: compute the shard and answer.
+            WorkerInput::Shard { ticket, job, bytes } => {
+                let result = lab_protocol::shard::bytes_to_f32s(&bytes)
+                    .ok_or_else(|| "the weights are not whole f32s".to_string())
+                    .and_then(|weights| super::trainer::compute_shard(&job, &weights));
+                post(&match result {
+                    Ok((report, values)) => WorkerOutput::ShardDone {
+                        ticket,
+                        result: Ok(report),
+                        bytes: lab_protocol::shard::f32s_to_bytes(&values),
+                    },
+                    Err(why) => WorkerOutput::ShardDone {
+                        ticket,
+                        result: Err(why),
+                        bytes: Vec::new(),
+                    },
+                });
+                return;
+            }
             WorkerInput::LoadPretrained { task } => {
                 wasm_bindgen_futures::spawn_local(load_pretrained(task));
                 return;
@@ -325,7 +364,125 @@ mod glue {
                 *queued = false;
             }
         });
+        if SESSION.with(|s| s.borrow().awaiting_helper()) {
+            // The helper's answer finishes the step and schedules the next.
+            return;
+        }
+        if share_step_with_helper() {
+            return;
+        }
         let outs = SESSION.with(|s| s.borrow_mut().train_chunk(CHUNK_MS, now));
+        post_all(outs);
+        after_work();
+    }
+
+    /// Sends half of the next step to the helper (starting it the first
+    /// time) and computes the other half here. False when there is no helper
+    /// to share with, and the step is trained here alone.
+    fn share_step_with_helper() -> bool {
+        let helper = HELPER.with(|h| match &*h.borrow() {
+            Helper::Ready(worker) => Some(worker.clone()),
+            _ => None,
+        });
+        let Some(helper) = helper else {
+            start_helper();
+            return false;
+        };
+        let Some((ticket, job, weights)) = SESSION.with(|s| s.borrow_mut().begin_shared_step())
+        else {
+            return false;
+        };
+        let message = WorkerInput::Shard {
+            ticket,
+            job,
+            bytes: lab_protocol::shard::f32s_to_bytes(&weights),
+        };
+        let (text, bytes) = message.to_parts();
+        let buffer = js_sys::Uint8Array::from(bytes.unwrap_or_default()).buffer();
+        let parts = js_sys::Array::of2(&JsValue::from_str(&text), &buffer);
+        if helper
+            .post_message_with_transfer(&parts, &js_sys::Array::of1(&buffer))
+            .is_err()
+        {
+            helper_gone();
+            return true;
+        }
+        SESSION.with(|s| s.borrow_mut().compute_own_shard());
+        true
+    }
+
+    /// Starts the helper worker once, the first time the run trains.
+    fn start_helper() {
+        if !HELPER.with(|h| matches!(*h.borrow(), Helper::NotStarted)) {
+            return;
+        }
+        let Ok(worker) = Worker::new(super::SCRIPT_URL) else {
+            HELPER.with(|h| *h.borrow_mut() = Helper::Gone);
+            return;
+        };
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+            on_helper_message(event.data())
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(|event: ErrorEvent| {
+            event.prevent_default();
+            helper_gone();
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        on_error.forget();
+        HELPER.with(|h| *h.borrow_mut() = Helper::Starting(worker));
+    }
+
+    fn on_helper_message(data: JsValue) {
+        let output = match data.as_string() {
+            Some(text) => WorkerOutput::from_parts(&text, None),
+            None => {
+                let parts: js_sys::Array = data.unchecked_into();
+                let text = parts.get(0).as_string().unwrap_or_default();
+                let bytes = js_sys::Uint8Array::new(&parts.get(1)).to_vec();
+                WorkerOutput::from_parts(&text, Some(bytes))
+            }
+        };
+        match output {
+            Ok(WorkerOutput::Ready) => HELPER.with(|h| {
+                let mut h = h.borrow_mut();
+                if let Helper::Starting(worker) = &*h {
+                    *h = Helper::Ready(worker.clone());
+                }
+            }),
+            Ok(WorkerOutput::ShardDone {
+                ticket,
+                result,
+                bytes,
+            }) => {
+                let answer = result.ok().zip(lab_protocol::shard::bytes_to_f32s(&bytes));
+                let outs =
+                    SESSION.with(|s| s.borrow_mut().finish_shared_step(ticket, answer, now()));
+                post_all(outs);
+                after_work();
+            }
+            // A crash report (its panic hook) or garbage: this worker goes on alone.
+            _ => helper_gone(),
+        }
+    }
+
+    /// The helper cannot go on: stop it, and finish a step it had here.
+    fn helper_gone() {
+        HELPER.with(|h| {
+            let mut h = h.borrow_mut();
+            if let Helper::Starting(worker) | Helper::Ready(worker) = &*h {
+                worker.terminate();
+            }
+            *h = Helper::Gone;
+        });
+        let outs = SESSION.with(|s| {
+            let mut s = s.borrow_mut();
+            match s.shared_ticket() {
+                Some(ticket) => s.finish_shared_step(ticket, None, now()),
+                None => Vec::new(),
+            }
+        });
         post_all(outs);
         after_work();
     }

@@ -6,7 +6,7 @@
 
 use lab_protocol::{
     AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
-    StepReport, TaskFacts, TraceRequest, Translation,
+    ShardJob, ShardReport, StepReport, TaskFacts, TraceRequest, Translation,
 };
 
 pub trait LabModel: Sized {
@@ -36,6 +36,22 @@ pub trait LabModel: Sized {
     fn step_count(&self) -> usize;
     /// Trainable parameters, if known.
     fn parameters(&self) -> Option<usize> {
+        None
+    }
+    /// Plans the next step to share with a helper worker
+    /// ([`lab_protocol::shard`]): the shard the helper computes and the
+    /// weights it needs. `None`: this model does not share its steps.
+    fn share_step(&mut self) -> Option<(ShardJob, Vec<f32>)> {
+        None
+    }
+    /// Computes this worker's own shard of the shared step.
+    fn compute_own_shard(&mut self) {}
+    /// Finishes the shared step with the helper's shard (`None`: the helper
+    /// failed, so its shard is computed here). `None` if no step was shared.
+    fn finish_shared_step(
+        &mut self,
+        _helper: Option<(ShardReport, Vec<f32>)>,
+    ) -> Option<StepReport> {
         None
     }
 }

@@ -19,8 +19,9 @@ use crate::plot::curves::{Curves, EvalPoint};
 use crate::run;
 use lab_protocol::divergence::{self, Divergence};
 use lab_protocol::{
-    all_finite, EvalReport, ModelInfo, ModelOrigin, RunSummary, SavePurpose, Snapshot,
-    StorageError, TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
+    all_finite, EvalReport, ModelInfo, ModelOrigin, RunSummary, SavePurpose, ShardJob, ShardReport,
+    Snapshot, StepReport, StorageError, TraceRequest, TrainPoint, WorkerError, WorkerInput,
+    WorkerOutput,
 };
 
 /// At most one snapshot per this many milliseconds (about ten a second).
@@ -91,6 +92,13 @@ pub struct Session<M> {
     /// An evaluator worker evaluates this run while it trains, so training
     /// does not stop every [`EVAL_EVERY`] steps to evaluate.
     evaluator: bool,
+    /// The ticket of the step shared with the helper worker, while its
+    /// answer is awaited ([`Session::begin_shared_step`]).
+    shared: Option<u64>,
+    /// Tickets handed out so far.
+    tickets: u64,
+    /// Steps since the last snapshot that the helper shared.
+    pending_shared_steps: usize,
 }
 
 impl<M> Default for Session<M> {
@@ -115,6 +123,9 @@ impl<M> Default for Session<M> {
             saving: false,
             last_save_ms: f64::NEG_INFINITY,
             evaluator: false,
+            shared: None,
+            tickets: 0,
+            pending_shared_steps: 0,
         }
     }
 }
@@ -253,6 +264,8 @@ impl<M: LabModel> Session<M> {
                 self.evaluator = present;
                 Vec::new()
             }
+            // A helper's job: the glue computes it without the session.
+            WorkerInput::Shard { .. } => Vec::new(),
             WorkerInput::Play => match (&self.model, self.diverged) {
                 (None, _) => vec![no_model()],
                 (Some(m), true) => vec![self
@@ -389,13 +402,75 @@ impl<M: LabModel> Session<M> {
                 break;
             }
         }
-        let t = now();
-        if self.model.is_some()
+        out.extend(self.snapshot_if_due(now()));
+        out
+    }
+
+    /// A snapshot, if one is due at `t` (or training has stopped).
+    fn snapshot_if_due(&mut self, t: f64) -> Option<WorkerOutput> {
+        (self.model.is_some()
             && !self.diverged
-            && (t - self.last_snapshot_ms >= SNAPSHOT_MS || !self.running)
-        {
-            out.push(self.snapshot(t, false));
+            && (t - self.last_snapshot_ms >= SNAPSHOT_MS || !self.running))
+            .then(|| self.snapshot(t, false))
+    }
+
+    /// While the run trains and no shared step is under way: plans the next
+    /// step to share with the helper worker ([`lab_protocol::shard`]) and
+    /// returns its ticket, the helper's shard and the weights it needs. The
+    /// glue sends them, calls [`Session::compute_own_shard`], and hands the
+    /// answer to [`Session::finish_shared_step`].
+    pub fn begin_shared_step(&mut self) -> Option<(u64, ShardJob, Vec<f32>)> {
+        if !self.is_running() || self.diverged || self.shared.is_some() {
+            return None;
         }
+        let (job, weights) = self.model.as_mut()?.share_step()?;
+        self.tickets += 1;
+        self.shared = Some(self.tickets);
+        Some((self.tickets, job, weights))
+    }
+
+    /// This worker's own shard of the step under way.
+    pub fn compute_own_shard(&mut self) {
+        if let Some(model) = self.model.as_mut() {
+            model.compute_own_shard();
+        }
+    }
+
+    /// True while a shared step waits for the helper's answer.
+    pub fn awaiting_helper(&self) -> bool {
+        self.shared.is_some()
+    }
+
+    /// The ticket of the shared step under way, if any.
+    pub fn shared_ticket(&self) -> Option<u64> {
+        self.shared
+    }
+
+    /// The helper's answer for `ticket` (`None`: the helper failed or is
+    /// gone, so its shard is computed here): the step is finished and
+    /// reported as a chunk reports its steps. An answer for no step under
+    /// way, or for a model since replaced, is dropped.
+    pub fn finish_shared_step(
+        &mut self,
+        ticket: u64,
+        helper: Option<(ShardReport, Vec<f32>)>,
+        now: f64,
+    ) -> Vec<WorkerOutput> {
+        if self.shared != Some(ticket) {
+            return Vec::new();
+        }
+        self.shared = None;
+        let helped = helper.is_some();
+        let Some(report) = self
+            .model
+            .as_mut()
+            .and_then(|m| m.finish_shared_step(helper))
+        else {
+            return Vec::new();
+        };
+        self.pending_shared_steps += usize::from(helped);
+        let mut out = self.after_step(report);
+        out.extend(self.snapshot_if_due(now));
         out
     }
 
@@ -412,6 +487,22 @@ impl<M: LabModel> Session<M> {
                     .unwrap_or_else(|| diverged(model.step_count()))];
             }
             let report = model.step();
+            out.extend(self.after_step(report));
+            if self.diverged {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Keeps a finished step on the curves, stops a run that blew up, and
+    /// evaluates when due (if no evaluator worker does).
+    fn after_step(&mut self, report: StepReport) -> Vec<WorkerOutput> {
+        let mut out = Vec::new();
+        {
+            let Some(model) = self.model.as_ref() else {
+                return vec![no_model()];
+            };
             let first = *self.first_loss.get_or_insert(report.loss);
             if let Some(blow_up) = divergence::check(
                 model.settings(),
@@ -443,7 +534,7 @@ impl<M: LabModel> Session<M> {
             if report.tokens_per_s.is_finite() {
                 self.pending_tokens_per_s.push(report.tokens_per_s);
             }
-            if report.step % EVAL_EVERY == 0 && !self.evaluator {
+            if report.step.is_multiple_of(EVAL_EVERY) && !self.evaluator {
                 out.extend(self.evaluate());
             }
         }
@@ -520,6 +611,7 @@ impl<M: LabModel> Session<M> {
             attention,
             prediction,
             trace,
+            shared_steps: std::mem::take(&mut self.pending_shared_steps),
         })
     }
 
@@ -587,6 +679,8 @@ mod tests {
         settings: Settings,
         step: usize,
         nan_at: Option<usize>,
+        /// A step is shared with a (pretend) helper.
+        sharing: bool,
     }
 
     impl LabModel for Fake {
@@ -595,6 +689,7 @@ mod tests {
                 settings: settings.clone(),
                 step: 0,
                 nan_at: (settings.lr_factor > 5.0).then_some(3),
+                sharing: false,
             })
         }
         fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
@@ -603,6 +698,7 @@ mod tests {
                     settings: Settings::toy(TaskKind::Copy),
                     step: *step as usize,
                     nan_at: None,
+                    sharing: false,
                 }),
                 _ => Err("bad magic".into()),
             }
@@ -671,6 +767,92 @@ mod tests {
         fn step_count(&self) -> usize {
             self.step
         }
+        fn share_step(&mut self) -> Option<(ShardJob, Vec<f32>)> {
+            if self.sharing {
+                return None;
+            }
+            self.sharing = true;
+            let job = ShardJob {
+                settings: self.settings.clone(),
+                step: self.step,
+                shard: 1,
+                seed: 0,
+                pairs: vec![0],
+                batch_tokens: 1,
+            };
+            Some((job, vec![self.step as f32]))
+        }
+        fn finish_shared_step(
+            &mut self,
+            _helper: Option<(ShardReport, Vec<f32>)>,
+        ) -> Option<StepReport> {
+            std::mem::take(&mut self.sharing).then(|| self.step())
+        }
+    }
+
+    fn helper_answer(step: usize) -> Option<(ShardReport, Vec<f32>)> {
+        let report = ShardReport {
+            step,
+            shard: 1,
+            loss: 1.0,
+            correct: 0,
+            n_tokens: 1,
+            present: vec![true],
+        };
+        Some((report, vec![0.0]))
+    }
+
+    #[test]
+    fn a_step_shared_with_the_helper_is_reported_like_a_chunks_step() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        assert!(s.begin_shared_step().is_none(), "not training");
+        s.handle(WorkerInput::Play, 0.0);
+        let (ticket, job, weights) = s.begin_shared_step().expect("training");
+        assert_eq!((job.step, job.shard, weights), (0, 1, vec![0.0]));
+        assert!(s.awaiting_helper());
+        assert!(s.begin_shared_step().is_none(), "one step at a time");
+        s.compute_own_shard();
+        assert!(
+            s.finish_shared_step(ticket + 1, helper_answer(0), 1e3)
+                .is_empty(),
+            "not its ticket"
+        );
+        let out = s.finish_shared_step(ticket, helper_answer(0), 1e3);
+        let Some(WorkerOutput::Snapshot(snap)) = out.last() else {
+            panic!("{out:?}")
+        };
+        assert_eq!(
+            snap.points.iter().map(|p| p.step).collect::<Vec<_>>(),
+            vec![1]
+        );
+        assert_eq!(snap.shared_steps, 1, "the helper shared it");
+        assert!(!s.awaiting_helper());
+        // The helper is gone: its shard is computed here and the run goes on.
+        let (ticket, ..) = s.begin_shared_step().expect("the next step");
+        let out = s.finish_shared_step(ticket, None, 2e3);
+        let Some(WorkerOutput::Snapshot(snap)) = out.last() else {
+            panic!("{out:?}")
+        };
+        assert_eq!((snap.points.len(), snap.shared_steps), (1, 0));
+        assert_eq!(s.model.as_ref().unwrap().step_count(), 2);
+    }
+
+    #[test]
+    fn a_late_answer_for_a_replaced_model_is_dropped() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        s.handle(WorkerInput::Play, 0.0);
+        let (ticket, ..) = s.begin_shared_step().unwrap();
+        s.handle(
+            WorkerInput::New {
+                settings: Settings::toy(TaskKind::Reverse),
+            },
+            0.0,
+        );
+        assert!(s
+            .finish_shared_step(ticket, helper_answer(0), 1e3)
+            .is_empty());
+        assert_eq!(s.model.as_ref().unwrap().step_count(), 0);
+        assert!(!s.awaiting_helper(), "the next step may start");
     }
 
     fn new_session(settings: Settings) -> Session<Fake> {

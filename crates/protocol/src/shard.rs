@@ -1,0 +1,113 @@
+//! Data-parallel training steps, as plain data: a batch is cut into
+//! [`SHARDS`] shards, each shard's gradients are computed on the same
+//! weights, and their sum is the step's gradient. The training worker
+//! computes one shard and a helper worker, on the machine's second core, the
+//! other; without a helper the training worker computes both, one after the
+//! other, and gets the same bits.
+//!
+//! Weights and gradients are long lists of `f32`; they cross between workers
+//! as little-endian bytes beside the JSON ([`f32s_to_bytes`]), never as JSON
+//! numbers.
+
+use crate::Settings;
+use serde::{Deserialize, Serialize};
+
+/// How many shards a batch is cut into: one per core of the machines the lab
+/// is built for (two), so each worker takes one.
+pub const SHARDS: usize = 2;
+
+/// One shard of one training step: everything a worker with the same
+/// settings needs to compute its gradients, except the weights (which travel
+/// as bytes beside it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardJob {
+    /// The run's settings: they fix the model's shapes and the dataset.
+    pub settings: Settings,
+    /// The step this shard belongs to (0-based: the number of updates before it).
+    pub step: usize,
+    /// Which shard, `0..SHARDS`.
+    pub shard: usize,
+    /// The seed of this shard's dropout masks.
+    pub seed: u64,
+    /// The training pairs of this shard, as indices into the dataset's train split.
+    pub pairs: Vec<usize>,
+    /// Non-PAD target tokens in the whole batch: each shard's loss is its
+    /// sum divided by this, so the shards' losses and gradients add up to
+    /// the batch's mean.
+    pub batch_tokens: usize,
+}
+
+/// What a shard's forward and backward pass found; its gradients (in module
+/// order, only the parameters that have one) travel as bytes beside it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardReport {
+    pub step: usize,
+    pub shard: usize,
+    /// This shard's part of the batch's loss (its sum over the batch's token count).
+    pub loss: f32,
+    /// Targets of this shard the argmax got right, and its non-PAD targets.
+    pub correct: usize,
+    pub n_tokens: usize,
+    /// For each float parameter in module order, whether it has a gradient.
+    pub present: Vec<bool>,
+}
+
+// The bytes are the floats' memory, cast (a copy, not a loop over values):
+// little-endian on every target the lab runs on (wasm32, x86-64, aarch64).
+#[cfg(target_endian = "big")]
+compile_error!("weights cross between workers as little-endian bytes");
+
+/// `values` as little-endian bytes.
+pub fn f32s_to_bytes(values: &[f32]) -> Vec<u8> {
+    bytemuck::cast_slice::<f32, u8>(values).to_vec()
+}
+
+/// Little-endian bytes as `f32`s; `None` if the length is not a multiple of 4.
+pub fn bytes_to_f32s(bytes: &[u8]) -> Option<Vec<f32>> {
+    if !bytes.len().is_multiple_of(4) {
+        return None;
+    }
+    Some(bytemuck::pod_collect_to_vec::<u8, f32>(bytes))
+}
+
+/// The training pairs of each shard: `pairs` cut into [`SHARDS`] runs of
+/// nearly equal length, the first ones longer by one where it does not
+/// divide. A shard may be empty (a batch of one pair).
+pub fn split(pairs: &[usize]) -> Vec<Vec<usize>> {
+    let base = pairs.len() / SHARDS;
+    let extra = pairs.len() % SHARDS;
+    let mut rest = pairs;
+    (0..SHARDS)
+        .map(|s| {
+            let (head, tail) = rest.split_at(base + usize::from(s < extra));
+            rest = tail;
+            head.to_vec()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_round_trip_through_bytes_bit_for_bit() {
+        let values = [0.0f32, -0.0, 1.5, f32::MIN_POSITIVE, -3.25e-9, f32::MAX];
+        let back = bytes_to_f32s(&f32s_to_bytes(&values)).unwrap();
+        assert_eq!(
+            back.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            values.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+        );
+        assert_eq!(bytes_to_f32s(&[1, 2, 3]), None);
+        assert_eq!(f32s_to_bytes(&[1.0]), 1.0f32.to_le_bytes());
+    }
+
+    #[test]
+    fn a_batch_is_cut_into_shards_that_keep_its_order_and_cover_it() {
+        assert_eq!(split(&[5, 6, 7, 8, 9]), vec![vec![5, 6, 7], vec![8, 9]]);
+        assert_eq!(split(&[4, 1, 2, 3]), vec![vec![4, 1], vec![2, 3]]);
+        assert_eq!(split(&[3]), vec![vec![3], vec![]]);
+        let joined: Vec<usize> = split(&(0..64).collect::<Vec<_>>()).concat();
+        assert_eq!(joined, (0..64).collect::<Vec<_>>());
+    }
+}

@@ -1,0 +1,45 @@
+// In-browser training steps/s of the benchmark workload (the toy preset on
+// English → Japanese, from scratch), for `cargo xtask bench --peers --site URL`:
+//   BASE_URL=<site> node tests/browser_bench.mjs [label] [seconds]
+// It uses only what every build of the lab has had (the task picker, Reset,
+// Train and the step count), so that it also times a build of an older commit
+// (`--base-site`). It resets to step 0, presses Train, waits for the warm-up
+// steps, then counts the steps of the next `seconds` (default 15).
+// Prints `bench <label> browser steps_per_s=<x>` (label default `flex`), the
+// form `cargo xtask bench` reads.
+import { byTestId, launch, openLab, startTraining, stepCount, until, waitForModel } from './e2e/lab.mjs';
+
+const DEFAULT_SECONDS = 15;
+// The native and wasm benches warm up for 5 steps (lab_train::bench::WARMUP_STEPS).
+const WARMUP_STEPS = 5;
+const WARMUP_TIMEOUT_MS = 60_000;
+const RESET_TIMEOUT_MS = 10_000;
+
+const [label = 'flex', secondsArg] = process.argv.slice(2);
+const seconds = secondsArg === undefined ? DEFAULT_SECONDS : Number(secondsArg);
+if (!/^[\w.-]+$/.test(label) || !(seconds > 0)) {
+  console.error('usage: node tests/browser_bench.mjs [label] [seconds]');
+  process.exit(2);
+}
+
+const browser = await launch();
+try {
+  const { context, page, errors } = await openLab(browser, '?lang=en');
+  await page.locator(byTestId('task-picker')).selectOption('en-ja');
+  await waitForModel(page);
+  await page.locator(byTestId('train-reset')).click();
+  await waitForModel(page);
+  await until(() => stepCount(page), (n) => n === 0, RESET_TIMEOUT_MS, 'a fresh run at step 0');
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n >= WARMUP_STEPS, WARMUP_TIMEOUT_MS, 'the warm-up steps');
+  const s0 = await stepCount(page);
+  const t0 = Date.now();
+  await page.waitForTimeout(seconds * 1000);
+  const s1 = await stepCount(page);
+  const t1 = Date.now();
+  if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
+  console.log(`bench ${label} browser steps_per_s=${((s1 - s0) / ((t1 - t0) / 1000)).toFixed(2)}`);
+  await context.close();
+} finally {
+  await browser.close();
+}
