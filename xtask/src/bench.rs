@@ -177,7 +177,7 @@ pub fn run_with(steps: usize, options: &[String]) -> Result<(), String> {
     )
 }
 
-/// Native (flex, ndarray), wasm in Node (flex, ndarray), in-browser training
+/// Native (flex, ndarray, and flex with a second thread), wasm in Node (flex, ndarray), in-browser training
 /// (this build, and an older one at `base_site` if given) and the PyTorch
 /// peer on one and two threads, one after the other in each of `rounds`
 /// rounds, so that the machine's noise falls on all of them alike.
@@ -224,6 +224,20 @@ fn peers(
                     .args(["bench", "--steps", &steps_arg])
                     .current_dir(cmd::root()),
             )?;
+            // The second core natively: each step's second shard on a second thread.
+            lines.extend(capture(
+                Command::new(&cli)
+                    .args([
+                        "bench",
+                        "--steps",
+                        &steps_arg,
+                        "--backend",
+                        "flex",
+                        "--threads",
+                        "2",
+                    ])
+                    .current_dir(cmd::root()),
+            )?);
             lines.extend(run_wasm(&wasm_dir, &steps_arg)?);
             for (label, url) in &browsers {
                 lines.extend(capture(&mut crate::web::node_against(

@@ -6,7 +6,9 @@
 //! same workload at other sizes (`cargo xtask sweep`).
 
 use lab_protocol::Settings;
-use lab_train::bench::{steps_per_second, steps_per_second_with, WARMUP_STEPS};
+use lab_train::bench::{
+    steps_per_second, steps_per_second_two_threads, steps_per_second_with, WARMUP_STEPS,
+};
 use lab_train::Backend;
 
 /// Sizes that replace the toy preset's in `bench` and `dump-batches`.
@@ -34,18 +36,24 @@ impl Size {
     }
 }
 
-/// `bench [--steps N] [--backend NAME] [--d-model D] [--batch-size B]`.
-pub fn run(steps: usize, backend: Option<&str>, size: Size) -> Result<(), String> {
+/// `bench [--steps N] [--backend NAME] [--d-model D] [--batch-size B] [--threads T]`.
+/// With 2 threads a backend is named `<backend>-2-threads`.
+pub fn run(steps: usize, backend: Option<&str>, size: Size, threads: u8) -> Result<(), String> {
     let steps = u32::try_from(steps).map_err(|_| format!("{steps} steps is too many"))?;
     let chosen = chosen(backend)?;
     let settings = size.apply(lab_train::bench::settings())?;
     for backend in chosen {
-        let per_s = if size.is_preset() {
-            steps_per_second(backend, WARMUP_STEPS, steps)?
+        let (per_s, name) = if threads == 2 {
+            let per_s = steps_per_second_two_threads(&settings, backend, WARMUP_STEPS, steps)?;
+            (per_s, format!("{}-2-threads", backend.name()))
+        } else if size.is_preset() {
+            let per_s = steps_per_second(backend, WARMUP_STEPS, steps)?;
+            (per_s, backend.name().to_string())
         } else {
-            steps_per_second_with(&settings, backend, WARMUP_STEPS, steps)?
+            let per_s = steps_per_second_with(&settings, backend, WARMUP_STEPS, steps)?;
+            (per_s, backend.name().to_string())
         };
-        println!("bench {} native steps_per_s={per_s:.2}", backend.name());
+        println!("bench {name} native steps_per_s={per_s:.2}");
     }
     Ok(())
 }

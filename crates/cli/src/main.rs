@@ -84,6 +84,9 @@ enum Command {
         backend: Option<String>,
         #[command(flatten)]
         size: bench::Size,
+        /// 2: each step's second shard on a second thread, as the browser's helper worker does.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        threads: u8,
     },
     /// Write the bench workload's batches, settings and initial weights for a peer framework.
     DumpBatches {
@@ -136,7 +139,8 @@ fn main() {
             steps,
             backend,
             size,
-        } => bench::run(steps, backend.as_deref(), size),
+            threads,
+        } => bench::run(steps, backend.as_deref(), size, threads),
         Command::DumpBatches {
             steps,
             out,

@@ -41,3 +41,25 @@ pub fn steps_per_second_with(
     }
     Ok(f64::from(steps) / started.elapsed().as_secs_f64())
 }
+
+/// [`steps_per_second_with`], natively with each step's second shard on a
+/// second thread ([`Trainer::step_with_helper`]), as the browser shares it
+/// with a helper worker.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn steps_per_second_two_threads(
+    settings: &Settings,
+    backend: Backend,
+    warmup: u32,
+    steps: u32,
+) -> Result<f64, String> {
+    let mut trainer = Trainer::with_backend(settings, backend).map_err(|e| e.to_string())?;
+    let mut helper = Trainer::with_backend(settings, backend).map_err(|e| e.to_string())?;
+    for _ in 0..warmup {
+        trainer.step_with_helper(&mut helper);
+    }
+    let started = Instant::now();
+    for _ in 0..steps {
+        trainer.step_with_helper(&mut helper);
+    }
+    Ok(f64::from(steps) / started.elapsed().as_secs_f64())
+}

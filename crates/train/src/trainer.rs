@@ -355,9 +355,10 @@ impl Trainer {
             &self.dataset.tgt_vocab,
             &device,
         );
-        let output = seeded(&device, job.seed, || {
-            self.model.forward(batch.src, batch.tgt_in)
-        });
+        // Only the lab's own (per-thread) dropout generator is drawn from in
+        // a forward pass, so two shards can run at once on two threads.
+        lab_model::dropout::seed(job.seed);
+        let output = self.model.forward(batch.src, batch.tgt_in);
         let loss = smoothed_cross_entropy_over(
             output.logits,
             &batch.tgt_out,
@@ -428,6 +429,26 @@ impl Trainer {
             learning_rate,
             tokens_per_s: n_tokens as f64 / seconds,
         })
+    }
+
+    /// [`Trainer::step`] with the second shard computed by `helper` (a
+    /// trainer of the same settings) on a second thread: natively, the
+    /// second core does what a helper worker does in the browser. The
+    /// result is bit-identical to [`Trainer::step`].
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn step_with_helper(&mut self, helper: &mut Trainer) -> StepReport {
+        let plan = self.plan_step();
+        helper
+            .set_weights(&self.weights())
+            .expect("a helper of the same settings has the same shapes");
+        let main = &*self;
+        let (own, theirs) = std::thread::scope(|scope| {
+            let theirs = scope.spawn(|| helper.shard_gradients(&plan.jobs[1]));
+            let own = main.shard_gradients(&plan.jobs[0]);
+            (own, theirs.join().expect("a shard's thread does not panic"))
+        });
+        self.finish_step(plan, vec![own, theirs])
+            .expect("this trainer's own shards fit its model")
     }
 
     /// The current weights, for a helper computing a shard ([`crate::flat::weights`]).
@@ -646,6 +667,19 @@ mod tests {
                 uninterrupted.step().loss.to_bits()
             );
         }
+    }
+
+    #[test]
+    fn a_step_shared_with_a_second_thread_is_bit_identical_to_one_taken_alone() {
+        let settings = tiny(TaskKind::Reverse);
+        let mut alone = Trainer::new(&settings).unwrap();
+        let mut main = Trainer::new(&settings).unwrap();
+        let mut helper = Trainer::new(&settings).unwrap();
+        for _ in 0..3 {
+            let (a, b) = (alone.step(), main.step_with_helper(&mut helper));
+            assert_eq!(a.loss.to_bits(), b.loss.to_bits());
+        }
+        assert!(alone.to_bytes() == main.to_bytes());
     }
 
     #[test]
