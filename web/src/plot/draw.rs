@@ -7,6 +7,7 @@
 //! `DrawingBackend`: the canvas on the page and the SVG download
 //! ([`crate::plot::svg`]) are drawn by the very same function.
 
+use super::measured::Measured;
 use crate::plot::colormap::{CURSOR_INNER, CURSOR_OUTER, HATCH_RGB};
 use crate::plot::curves::{downsample, tick_label, y_range};
 use plotters::coord::Shift;
@@ -130,7 +131,7 @@ pub struct LineChart<'a> {
 /// Draw a line chart with plotters; drawing errors only leave the canvas blank.
 pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) {
     if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
-        let _ = lines_on(&backend.into_drawing_area(), chart);
+        let _ = lines_on(&Measured(backend).into_drawing_area(), chart);
     }
 }
 
@@ -481,7 +482,7 @@ pub fn log_tick_label(log10: f64) -> String {
 /// Draw a [`MarkedChart`]; drawing errors only leave the canvas blank.
 pub fn draw_marked(canvas: &HtmlCanvasElement, chart: &MarkedChart) {
     if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
-        let _ = marked_on(&backend.into_drawing_area(), chart);
+        let _ = marked_on(&Measured(backend).into_drawing_area(), chart);
     }
 }
 
@@ -662,7 +663,7 @@ const BAR_GROUP_FILL: f64 = 0.8;
 /// Draw a [`BarChart`]; drawing errors only leave the canvas blank.
 pub fn draw_bars(canvas: &HtmlCanvasElement, chart: &BarChart) {
     if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
-        let _ = bars_on(&backend.into_drawing_area(), chart);
+        let _ = bars_on(&Measured(backend).into_drawing_area(), chart);
     }
 }
 

@@ -307,7 +307,7 @@ pub fn heat_figure_canvas(fig: &HeatFigure) -> Option<web_sys::HtmlCanvasElement
     canvas.set_width(w);
     canvas.set_height(h);
     let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas.clone())?;
-    heat_figure_on(&backend.into_drawing_area(), fig)?;
+    heat_figure_on(&super::measured::Measured(backend).into_drawing_area(), fig)?;
     Some(canvas)
 }
 

@@ -10,6 +10,7 @@
 //! - [`heat_figure`]: a heatmap with its labels and colour scale as one
 //!   picture, for the PNG and SVG downloads;
 //! - [`svg`]: every chart as an SVG document, drawn by the canvas's own code;
+//! - [`measured`]: a backend wrapper that measures each label once;
 //! - [`csv`]: the numbers behind a figure as spreadsheet-safe CSV.
 
 pub mod colormap;
@@ -19,4 +20,5 @@ pub mod draw;
 pub mod grid;
 pub mod heat_data;
 pub mod heat_figure;
+pub mod measured;
 pub mod svg;
