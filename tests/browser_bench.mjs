@@ -7,7 +7,7 @@
 // steps, then counts the steps of the next `seconds` (default 15).
 // Prints `bench <label> browser steps_per_s=<x>` (label default `flex`), the
 // form `cargo xtask bench` reads.
-import { byTestId, launch, openLab, startTraining, stepCount, until, waitForModel } from './e2e/lab.mjs';
+import { byTestId, launch, openLab, stepCount, trainingStepsPerSecond, until, waitForModel } from './e2e/lab.mjs';
 
 const DEFAULT_SECONDS = 15;
 // The native and wasm benches warm up for 5 steps (lab_train::bench::WARMUP_STEPS).
@@ -30,15 +30,9 @@ try {
   await page.locator(byTestId('train-reset')).click();
   await waitForModel(page);
   await until(() => stepCount(page), (n) => n === 0, RESET_TIMEOUT_MS, 'a fresh run at step 0');
-  await startTraining(page);
-  await until(() => stepCount(page), (n) => n >= WARMUP_STEPS, WARMUP_TIMEOUT_MS, 'the warm-up steps');
-  const s0 = await stepCount(page);
-  const t0 = Date.now();
-  await page.waitForTimeout(seconds * 1000);
-  const s1 = await stepCount(page);
-  const t1 = Date.now();
+  const perSecond = await trainingStepsPerSecond(page, WARMUP_STEPS, seconds, WARMUP_TIMEOUT_MS);
   if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
-  console.log(`bench ${label} browser steps_per_s=${((s1 - s0) / ((t1 - t0) / 1000)).toFixed(2)}`);
+  console.log(`bench ${label} browser steps_per_s=${perSecond.toFixed(2)}`);
   await context.close();
 } finally {
   await browser.close();

@@ -5,7 +5,7 @@
 // the page took them, presses Train, waits for a few steps (the warm-up), then
 // counts the steps of the next `seconds` (default 15).
 // Prints `bench flex browser steps_per_s=<x>`, the form `cargo xtask bench` reads.
-import { byTestId, launch, openLab, pauseTraining, startTraining, stepCount, until } from './e2e/lab.mjs';
+import { byTestId, launch, openLab, pauseTraining, stepCount, trainingStepsPerSecond } from './e2e/lab.mjs';
 
 const DEFAULT_SECONDS = 15;
 const WARMUP_STEPS = 3;
@@ -26,16 +26,10 @@ try {
     if (got !== want) throw new Error(`the page has ${name} ${got}, the link asked for ${want}`);
   }
   if ((await stepCount(page)) !== 0) throw new Error('the link did not start from scratch');
-  await startTraining(page);
-  await until(() => stepCount(page), (n) => n >= WARMUP_STEPS, WARMUP_TIMEOUT_MS, 'the warm-up steps');
-  const s0 = await stepCount(page);
-  const t0 = Date.now();
-  await page.waitForTimeout(seconds * 1000);
-  const s1 = await stepCount(page);
-  const t1 = Date.now();
+  const perSecond = await trainingStepsPerSecond(page, WARMUP_STEPS, seconds, WARMUP_TIMEOUT_MS);
   await pauseTraining(page);
   if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
-  console.log(`bench flex browser steps_per_s=${((s1 - s0) / ((t1 - t0) / 1000)).toFixed(2)}`);
+  console.log(`bench flex browser steps_per_s=${perSecond.toFixed(2)}`);
   await context.close();
 } finally {
   await browser.close();

@@ -82,6 +82,20 @@ export async function startTraining(page) {
   if ((await toggle.getAttribute('data-running')) !== 'true') await toggle.click();
 }
 
+/**
+ * Presses Train, waits for `warmup` steps, then counts the steps of the next
+ * `seconds` on the page's step counter: steps per second (for the benchmarks).
+ */
+export async function trainingStepsPerSecond(page, warmup, seconds, warmupTimeout = 60_000) {
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n >= warmup, warmupTimeout, 'the warm-up steps');
+  const s0 = await stepCount(page);
+  const t0 = Date.now();
+  await page.waitForTimeout(seconds * 1000);
+  const s1 = await stepCount(page);
+  return (s1 - s0) / ((Date.now() - t0) / 1000);
+}
+
 /** Presses Pause if training is running. */
 export async function pauseTraining(page) {
   const toggle = page.locator(byTestId('train-toggle'));

@@ -32,14 +32,9 @@ pub fn steps_per_second_with(
     steps: u32,
 ) -> Result<f64, String> {
     let mut trainer = Trainer::with_backend(settings, backend).map_err(|e| e.to_string())?;
-    for _ in 0..warmup {
+    Ok(timed(warmup, steps, || {
         trainer.step();
-    }
-    let started = Instant::now();
-    for _ in 0..steps {
-        trainer.step();
-    }
-    Ok(f64::from(steps) / started.elapsed().as_secs_f64())
+    }))
 }
 
 /// [`steps_per_second_with`], natively with each step's second shard on a
@@ -54,12 +49,19 @@ pub fn steps_per_second_two_threads(
 ) -> Result<f64, String> {
     let mut trainer = Trainer::with_backend(settings, backend).map_err(|e| e.to_string())?;
     let mut helper = Trainer::with_backend(settings, backend).map_err(|e| e.to_string())?;
-    for _ in 0..warmup {
+    Ok(timed(warmup, steps, || {
         trainer.step_with_helper(&mut helper);
+    }))
+}
+
+/// Runs `step` `warmup` times untimed, then `steps` times timed; steps per second.
+fn timed(warmup: u32, steps: u32, mut step: impl FnMut()) -> f64 {
+    for _ in 0..warmup {
+        step();
     }
     let started = Instant::now();
     for _ in 0..steps {
-        trainer.step_with_helper(&mut helper);
+        step();
     }
-    Ok(f64::from(steps) / started.elapsed().as_secs_f64())
+    f64::from(steps) / started.elapsed().as_secs_f64()
 }
