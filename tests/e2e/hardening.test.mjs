@@ -3,7 +3,7 @@
 // the worker builds anything, and the current run must keep working.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertTrainingContinues, byTestId, launch, openLab, startTraining, stepCount, until, waitForModel, withLab } from './lab.mjs';
+import { assertTrainingContinues, byTestId, launch, openLab, pauseTraining, startTraining, stepCount, until, waitForModel, withLab, workerNamed } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -95,7 +95,7 @@ test('a worker that dies is replaced by itself, and the saved run comes back', (
     if (now === saved) break;
     saved = now;
   }
-  const worker = page.workers().find((w) => w.url().includes('worker_loader'));
+  const worker = await workerNamed(page, 'training');
   assert.ok(worker, 'the training worker');
   // An uncaught error in the worker, as a wasm trap ("unreachable") raises.
   await worker.evaluate(() => { setTimeout(() => { throw new Error('RuntimeError: unreachable (simulated)'); }); });
@@ -104,6 +104,23 @@ test('a worker that dies is replaced by itself, and the saved run comes back', (
   assert.equal(await stepCount(page), saved, 'the saved run restored');
   await startTraining(page);
   await until(() => stepCount(page), (n) => n >= saved + 2, 20_000, 'training to go on');
+}));
+
+// The helper worker on the second core can stop without a word (closed, or
+// stopped by the browser): the training worker gives up waiting for its half
+// of the step, computes it itself, and the run trains on, on one core.
+test('a helper worker that stops without a word is given up, and training goes on', () => withLab(browser, async ({ page, errors }) => {
+  await startTraining(page);
+  const cores = page.locator(byTestId('cores'));
+  await until(() => cores.getAttribute('data-cores'), (n) => n === '2', 20_000, 'steps shared with the helper');
+  const helper = await until(() => workerNamed(page, 'helper'), Boolean, 10_000, 'the helper worker');
+  await helper.evaluate(() => { setTimeout(() => self.close()); });
+  await until(() => cores.getAttribute('data-cores'), (n) => n === '1', 20_000, 'training alone');
+  const alone = await stepCount(page);
+  await until(() => stepCount(page), (n) => n >= alone + 5, 20_000, 'training to go on');
+  await pauseTraining(page);
+  const crashes = errors.filter((e) => /pageerror|panic|RuntimeError|unreachable/.test(e));
+  assert.deepEqual(crashes, [], 'no crash');
 }));
 
 // The worker sends what went wrong as data (`WorkerError`), and the page words

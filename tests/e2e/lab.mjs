@@ -130,6 +130,14 @@ export async function withLab(browser, body) {
   }
 }
 
+/** The page's worker named `name` (`lab_web::worker::names`), or null. */
+export async function workerNamed(page, name) {
+  for (const worker of page.workers()) {
+    if ((await worker.evaluate(() => self.name).catch(() => null)) === name) return worker;
+  }
+  return null;
+}
+
 /** After a refused file: the model still trains, its loss is a number, and nothing crashed. */
 export async function assertTrainingContinues(page, errors) {
   await waitForModel(page);

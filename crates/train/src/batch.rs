@@ -56,9 +56,10 @@ pub fn id_tensor(rows: &[Vec<u32>], device: &Device) -> Tensor<2, Int> {
 }
 
 impl Batch {
-    /// The targets `pair` gives a batch (its words and EOS): its share of [`Batch::n_tokens`].
-    pub fn target_tokens(pair: &Pair, tgt_vocab: &Vocab) -> usize {
-        tgt_vocab.encode_words(&pair.tgt).ids.len() + 1
+    /// The targets `pair` gives a batch, its share of [`Batch::n_tokens`]:
+    /// one id per word (`Vocab::encode_words`, an unknown word is UNK) and EOS.
+    pub fn target_tokens(pair: &Pair) -> usize {
+        pair.tgt.len() + 1
     }
 
     pub fn new(pairs: &[&Pair], src_vocab: &Vocab, tgt_vocab: &Vocab, device: &Device) -> Batch {

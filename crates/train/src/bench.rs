@@ -31,7 +31,7 @@ pub fn steps_per_second_with(
     warmup: u32,
     steps: u32,
 ) -> Result<f64, String> {
-    let mut trainer = Trainer::with_backend(settings, backend).map_err(|e| e.to_string())?;
+    let mut trainer = trainer(settings, backend)?;
     Ok(timed(warmup, steps, || {
         trainer.step();
     }))
@@ -47,11 +47,15 @@ pub fn steps_per_second_two_threads(
     warmup: u32,
     steps: u32,
 ) -> Result<f64, String> {
-    let mut trainer = Trainer::with_backend(settings, backend).map_err(|e| e.to_string())?;
-    let mut helper = Trainer::with_backend(settings, backend).map_err(|e| e.to_string())?;
+    let (mut trainer, mut helper) = (trainer(settings, backend)?, trainer(settings, backend)?);
     Ok(timed(warmup, steps, || {
         trainer.step_with_helper(&mut helper);
     }))
+}
+
+/// A fresh run of `settings` to time.
+fn trainer(settings: &Settings, backend: Backend) -> Result<Trainer, String> {
+    Trainer::with_backend(settings, backend).map_err(|e| e.to_string())
 }
 
 /// Runs `step` `warmup` times untimed, then `steps` times timed; steps per second.

@@ -56,6 +56,12 @@ pub fn weight_count(model: &Transformer) -> usize {
         .sum()
 }
 
+/// How many float parameters (tensors) `model` has: the length of the
+/// `present` list that [`gradients`] gives.
+pub fn parameter_count(model: &Transformer) -> usize {
+    entries(model).len()
+}
+
 /// `model` with its float parameters replaced by `values` (as [`weights`]
 /// lists them), keeping each parameter's id and autodiff state. Refuses a
 /// list of the wrong length before changing anything.

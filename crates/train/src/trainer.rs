@@ -278,7 +278,7 @@ impl Trainer {
     /// A non-finite loss is reported and the update is skipped, so the
     /// weights stay as they were before the divergence.
     pub fn step(&mut self) -> StepReport {
-        let plan = self.plan_step();
+        let plan = self.plan(false);
         let shards = plan
             .jobs
             .iter()
@@ -294,12 +294,18 @@ impl Trainer {
     /// ([`Trainer::shard_gradients`]) or by another trainer of the same
     /// settings given this one's [`Trainer::weights`]: the result is the same.
     pub fn plan_step(&mut self) -> StepPlan {
+        self.plan(true)
+    }
+
+    /// [`Trainer::plan_step`]; `keep_position` keeps the data position from
+    /// before the step for a checkpoint taken before it finishes (only a
+    /// step shared with another worker can be saved half-way).
+    fn plan(&mut self, keep_position: bool) -> StepPlan {
         let started = Instant::now();
-        self.planned_from = Some(self.data_position());
+        self.planned_from = keep_position.then(|| self.data_position());
         let indices = self.next_indices();
-        let batch_tokens = indices
-            .iter()
-            .map(|&i| Batch::target_tokens(&self.dataset.train[i], &self.dataset.tgt_vocab))
+        let batch_tokens = (indices.iter())
+            .map(|&i| Batch::target_tokens(&self.dataset.train[i]))
             .sum();
         // Step k's dropout masks depend only on (seed, k) and the shard.
         let step_seed = self
@@ -341,13 +347,16 @@ impl Trainer {
             n_tokens: 0,
             present: Vec::new(),
         };
+        // No gradient at all: no pair of this run, or a loss that is not finite.
+        let none = |report: ShardReport| ShardGradients {
+            report: ShardReport {
+                present: vec![false; crate::flat::parameter_count(&self.model)],
+                ..report
+            },
+            values: Vec::new(),
+        };
         if pairs.is_empty() {
-            let present =
-                vec![false; lab_model::parameters::parameter_entries(&self.model.config).len()];
-            return ShardGradients {
-                report: ShardReport { present, ..report },
-                values: Vec::new(),
-            };
+            return none(report);
         }
         let batch = Batch::new(
             &pairs,
@@ -369,12 +378,7 @@ impl Trainer {
         report.correct = loss.correct;
         report.n_tokens = loss.n_tokens;
         if !report.loss.is_finite() {
-            let present =
-                vec![false; lab_model::parameters::parameter_entries(&self.model.config).len()];
-            return ShardGradients {
-                report: ShardReport { present, ..report },
-                values: Vec::new(),
-            };
+            return none(report);
         }
         let grads = GradientsParams::from_grads(loss.loss.backward(), &self.model);
         let (values, present) = crate::flat::gradients(&grads, &self.model);
@@ -437,7 +441,7 @@ impl Trainer {
     /// result is bit-identical to [`Trainer::step`].
     #[cfg(not(target_arch = "wasm32"))]
     pub fn step_with_helper(&mut self, helper: &mut Trainer) -> StepReport {
-        let plan = self.plan_step();
+        let plan = self.plan(false);
         helper
             .set_weights(&self.weights())
             .expect("a helper of the same settings has the same shapes");

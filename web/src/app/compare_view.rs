@@ -10,6 +10,7 @@ use super::export::ExportBar;
 use super::formula::{Equation, POST_NORM, PRE_NORM};
 use super::i18n::use_i18n;
 use super::link::{post, send, spawn_worker};
+use super::paint;
 use super::state::use_lab;
 use crate::i18n::{text, text_args, Locale};
 use crate::plot::csv::line_chart_csv;
@@ -119,6 +120,7 @@ fn start(runs: [Run; 2], axis: CompareAxis, base: &Settings) {
             run.problem.set(Some(said))
         };
         let worker = spawn_worker(
+            crate::worker::names::COMPARE,
             move |out| apply(run, index, out),
             move |e| run.problem.set(Some(e)),
             crash,
@@ -255,9 +257,11 @@ pub fn CompareView() -> impl IntoView {
     let run_whats = move || whats(i18n.locale.get(), runs, axis.get(), &base());
     let series = move || series_of(i18n.locale.get(), runs, run_whats());
     Effect::new(move |_| {
-        let series = series();
+        let (locale, series) = (i18n.locale.get(), series());
         let Some(c) = canvas.get() else { return };
-        with_chart(i18n.locale.get(), series, |chart| draw_lines(&c, chart));
+        paint::later(&c.clone(), move || {
+            with_chart(locale, series, |chart| draw_lines(&c, chart))
+        });
     });
     let to_svg = move || with_chart(i18n.locale.get(), series(), |c| svg::lines(c, CHART_SIZE));
     let to_csv = move || {

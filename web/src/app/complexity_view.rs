@@ -9,6 +9,7 @@
 
 use super::export::ExportBar;
 use super::i18n::use_i18n;
+use super::paint;
 use super::state::use_lab;
 use crate::i18n::{text, text_args, Locale};
 use crate::plot::csv::marked_chart_csv;
@@ -251,9 +252,11 @@ pub fn ComplexityView() -> impl IntoView {
         (series(locale, d), markers(locale, n.get(), d, model.get()))
     };
     Effect::new(move |_| {
-        let parts = parts();
+        let (locale, parts) = (i18n.locale.get(), parts());
         let Some(c) = canvas.get() else { return };
-        with_chart(i18n.locale.get(), parts, |chart| draw_marked(&c, chart));
+        paint::later(&c.clone(), move || {
+            with_chart(locale, parts, |chart| draw_marked(&c, chart))
+        });
     });
     let to_svg = move || with_chart(i18n.locale.get(), parts(), |c| svg::marked(c, CHART_SIZE));
     let to_csv = move || {

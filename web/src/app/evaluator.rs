@@ -20,7 +20,6 @@
 use super::link::{send, spawn_worker};
 use lab_protocol::{SavePurpose, WorkerInput, WorkerOutput};
 use std::cell::RefCell;
-use wasm_bindgen::JsValue;
 use web_sys::Worker;
 
 /// The fewest steps between two evaluations.
@@ -89,7 +88,12 @@ pub fn on_training_worker_ready() {
 }
 
 fn start() {
-    let worker = spawn_worker(on_output, |_garbage| answered(), |_crash| give_up());
+    let worker = spawn_worker(
+        crate::worker::names::EVALUATOR,
+        on_output,
+        |_garbage| answered(),
+        |_crash| give_up(),
+    );
     match worker {
         Some(worker) => EVALUATOR.with(|e| e.borrow_mut().worker = Some(worker)),
         None => give_up(),
@@ -190,9 +194,7 @@ pub fn on_checkpoint() {
             (Some(worker), Some(buffer), true) => {
                 let input = WorkerInput::EvaluateCheckpoint { bytes: Vec::new() };
                 let (text, _) = input.to_parts();
-                let message = js_sys::Array::of2(&JsValue::from_str(&text), &buffer);
-                worker
-                    .post_message_with_transfer(&message, &js_sys::Array::of1(&buffer))
+                crate::wire::post_buffer(crate::wire::To::Worker(worker), &text, Some(buffer))
                     .is_ok()
             }
             _ => false,

@@ -19,6 +19,7 @@
 
 use super::export::ExportBar;
 use super::i18n::{use_i18n, Arg};
+use super::paint;
 use crate::i18n::{text_args, Locale};
 use crate::plot::colormap::{heatmap_rgba, ColorMap};
 use crate::plot::draw::{draw_heatmap, hatch_hidden, outline_cell};
@@ -158,18 +159,21 @@ pub fn Heatmap(
         let (w, h) = size.get();
         let cell = active.get();
         let Some(c) = canvas.get() else { return };
-        if c.width() != w || c.height() != h {
-            c.set_width(w);
-            c.set_height(h);
-        }
-        let rgba = heatmap_rgba(&d.values, d.hidden.as_deref(), d.range, d.map);
-        draw_heatmap(&c, d.rows, d.cols, &rgba);
-        if let Some(hidden) = &d.hidden {
-            hatch_hidden(&c, d.rows, d.cols, hidden);
-        }
-        if let Some((r, col)) = cell.filter(|&(r, col)| r < d.rows && col < d.cols) {
-            outline_cell(&c, d.rows, d.cols, r, col);
-        }
+        paint::later(&c.clone(), move || {
+            // Resizing clears a canvas, so it waits for the drawing too.
+            if c.width() != w || c.height() != h {
+                c.set_width(w);
+                c.set_height(h);
+            }
+            let rgba = heatmap_rgba(&d.values, d.hidden.as_deref(), d.range, d.map);
+            draw_heatmap(&c, d.rows, d.cols, &rgba);
+            if let Some(hidden) = &d.hidden {
+                hatch_hidden(&c, d.rows, d.cols, hidden);
+            }
+            if let Some((r, col)) = cell.filter(|&(r, col)| r < d.rows && col < d.cols) {
+                outline_cell(&c, d.rows, d.cols, r, col);
+            }
+        });
     });
     let report = move |cell: Option<(usize, usize)>| {
         if let Some(cb) = on_hover {

@@ -13,6 +13,7 @@ use super::state::{Banner, Lab, Source, WorkerState};
 use super::storage;
 use crate::i18n::{problems, Arg};
 use crate::plot::curves::EvalPoint;
+use crate::wire;
 use lab_protocol::{ModelOrigin, SavePurpose, WorkerError, WorkerInput, WorkerOutput};
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -54,6 +55,7 @@ pub fn spawn(lab: Lab) {
         }
     };
     let Some(worker) = spawn_worker(
+        crate::worker::names::TRAINING,
         move |out| apply(lab, out),
         move |e| lab.show(Source::Worker, e),
         on_crash,
@@ -91,14 +93,15 @@ fn watch_visibility() {
     on_change.forget();
 }
 
-/// Starts a training worker whose answers go to `on_output`; unreadable
+/// Starts a worker named `name` whose answers go to `on_output`; unreadable
 /// messages to `on_garbage`, and a crash (a trap, a panic that escaped) to `on_crash`.
 pub fn spawn_worker(
+    name: &str,
     on_output: impl Fn(WorkerOutput) + 'static,
     on_garbage: impl Fn(String) + 'static,
     on_crash: impl Fn(String) + 'static,
 ) -> Option<Worker> {
-    let worker = Worker::new(crate::worker::SCRIPT_URL).ok()?;
+    let worker = crate::worker::new_worker(name)?;
     let on_message =
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             match read(event.data()) {
@@ -122,12 +125,10 @@ pub fn spawn_worker(
 /// came (see [`super::evaluator::keep_buffer`]): they never enter the page's
 /// wasm memory, which would copy them twice on the main thread.
 fn read(data: JsValue) -> Result<WorkerOutput, lab_protocol::MessageError> {
-    if let Some(text) = data.as_string() {
+    let (text, buffer) = wire::split(data);
+    let Some(buffer) = buffer else {
         return WorkerOutput::from_parts(&text, None);
-    }
-    let parts: js_sys::Array = data.unchecked_into();
-    let text = parts.get(0).as_string().unwrap_or_default();
-    let buffer = parts.get(1);
+    };
     if let Ok(
         out @ WorkerOutput::Checkpoint {
             purpose: SavePurpose::Evaluate,
@@ -147,15 +148,7 @@ fn read(data: JsValue) -> Result<WorkerOutput, lab_protocol::MessageError> {
 /// Sends one message to a worker of the page's own; checkpoint bytes go in
 /// an `ArrayBuffer` that is transferred, not copied by the browser.
 pub fn post(worker: &Worker, input: &WorkerInput) {
-    let (text, bytes) = input.to_parts();
-    let _ = match bytes {
-        None => worker.post_message(&JsValue::from_str(&text)),
-        Some(bytes) => {
-            let buffer = js_sys::Uint8Array::from(bytes).buffer();
-            let message = js_sys::Array::of2(&JsValue::from_str(&text), &buffer);
-            worker.post_message_with_transfer(&message, &js_sys::Array::of1(&buffer))
-        }
-    };
+    let _ = wire::post(wire::To::Worker(worker), input.to_parts());
 }
 
 fn crashed(lab: Lab, message: String) {

@@ -11,7 +11,8 @@
 //!   [`head_view`], [`mask_view`], [`training_view`], [`noam_view`],
 //!   [`smoothing_view`], [`compare_view`], [`translate_view`] (with
 //!   [`decode_view`]), [`complexity_view`]; [`formula`] renders their MathML,
-//!   and the [`toolbar`] sits on top.
+//!   and the [`toolbar`] sits on top;
+//! - [`paint`]: every chart and heatmap is drawn in a task of its own.
 
 pub mod attention_view;
 pub mod compare_view;
@@ -27,6 +28,7 @@ pub mod i18n;
 pub mod link;
 pub mod mask_view;
 pub mod noam_view;
+pub mod paint;
 pub mod panels;
 pub mod panic;
 pub mod pe_view;

@@ -5,6 +5,7 @@ use super::export::ExportBar;
 use super::formula::{Equation, POSITIONAL};
 use super::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
 use super::i18n::{use_i18n, Arg};
+use super::paint;
 use crate::plot::colormap::{finite_range, ColorMap};
 use crate::plot::csv::line_chart_csv;
 use crate::plot::draw::{draw_lines, LineChart, Series, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
@@ -178,7 +179,9 @@ pub fn PeView() -> impl IntoView {
     Effect::new(move |_| {
         let (x_label, y_label, series) = line_parts();
         let Some(c) = lines.get() else { return };
-        draw_lines(&c, &pe_chart(&x_label, &y_label, series));
+        paint::later(&c.clone(), move || {
+            draw_lines(&c, &pe_chart(&x_label, &y_label, series))
+        });
     });
     let lines_svg = move || {
         let (x, y, series) = line_parts();

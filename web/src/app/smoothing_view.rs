@@ -13,6 +13,7 @@
 use super::export::ExportBar;
 use super::formula::{Equation, CROSS_ENTROPY, SMOOTHED_TARGET};
 use super::i18n::use_i18n;
+use super::paint;
 use super::state::use_lab;
 use crate::i18n::{text, text_args, Locale};
 use crate::plot::csv::bar_chart_csv;
@@ -199,9 +200,12 @@ pub fn SmoothingView() -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     Effect::new(move |_| {
         let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
-        probe.with(|p| {
-            let Some(c) = canvas.get() else { return };
-            with_chart(locale, p, i, e, log, |chart| draw_bars(&c, chart));
+        probe.track();
+        let Some(c) = canvas.get() else { return };
+        paint::later(&c.clone(), move || {
+            probe.try_with_untracked(|p| {
+                with_chart(locale, p, i, e, log, |chart| draw_bars(&c, chart))
+            });
         });
     });
     let to_svg = move || {

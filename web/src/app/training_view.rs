@@ -3,6 +3,7 @@
 use super::export::ExportBar;
 use super::formula::{Equation, FFN};
 use super::i18n::{use_i18n, Arg};
+use super::paint;
 use super::state::use_lab;
 use super::toolbar::reset;
 use crate::i18n::problems::{setting_problem, settings_error};
@@ -336,7 +337,9 @@ fn TrainingChart(
     Effect::new(move |_| {
         let (d, log) = (data(), log.get());
         let Some(c) = canvas.get() else { return };
-        which.with_chart(d, log, |chart| draw_lines(&c, chart));
+        paint::later(&c.clone(), move || {
+            which.with_chart(d, log, |chart| draw_lines(&c, chart))
+        });
     });
     let to_svg = move || {
         which.with_chart(data(), log.get_untracked(), |chart| {

@@ -229,29 +229,32 @@ pub fn lines_on<DB: DrawingBackend>(
         .ok()?;
     for (s, pts) in &series {
         let color = s.color;
-        let drawn = ctx
-            .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))
+        ctx.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))
             .ok()?;
-        let dots = s.dots;
-        drawn.label(s.label.clone()).legend(move |(x, y)| {
-            // A dotted series shows its dot in the legend too, as it is drawn.
-            let line = PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3));
-            let dot = Circle::new((x + 12, y), if dots { 4 } else { 0 }, color.filled());
-            EmptyElement::at((0, 0)) + line + dot
-        });
-        if dots {
-            ctx.draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled())))
-                .ok()?;
+        if s.dots {
+            ctx.draw_series(
+                pts.iter()
+                    .map(|&p| Circle::new(p, DOT_RADIUS_PX, color.filled())),
+            )
+            .ok()?;
         }
     }
     if series.len() > 1 {
-        ctx.configure_series_labels()
-            .label_font(font)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .position(legend_at)
-            .draw()
-            .ok()?;
+        let rows: Vec<LegendRow> = (series.iter())
+            .map(|(s, _)| LegendRow {
+                label: &s.label,
+                key: LegendKey::Line {
+                    color: s.color,
+                    dot: s.dots,
+                },
+            })
+            .collect();
+        legend_on(
+            &ctx.plotting_area().strip_coord_spec(),
+            &rows,
+            chart.font_px,
+            &legend_at,
+        )?;
     }
     root.present().ok()
 }
@@ -375,7 +378,6 @@ pub fn step_axis(lo: f64, hi: f64) -> (f64, f64) {
 /// half, plus the sample line and the frame.
 pub fn legend_size(labels: &[&str], font_px: u32, area_px: (u32, u32)) -> (f64, f64) {
     const SAMPLE_AND_FRAME_PX: f64 = 50.0;
-    const ROW_LEADING: f64 = 1.25;
     let em = f64::from(font_px);
     let text_px = |label: &str| -> f64 {
         let wide = |c: char| c as u32 >= 0x2E80;
@@ -424,6 +426,161 @@ pub fn clear_corner(
     best
 }
 
+/// A legend's rows are this many ems apart.
+const ROW_LEADING: f64 = 1.25;
+/// Space inside a legend's frame, in pixels.
+const LEGEND_PADDING_PX: u32 = 10;
+/// The width given to each row's key (its line, dot or bar), in pixels.
+const LEGEND_KEY_PX: u32 = 30;
+/// How far a legend's frame sits from the plotting area's edges, in pixels.
+const LEGEND_EDGE_PX: i32 = 5;
+/// The dots on a dotted series (held-out evaluations), in pixels.
+const DOT_RADIUS_PX: u32 = 4;
+/// A labelled point ([`Dot`]), in pixels.
+const MARK_RADIUS_PX: u32 = 6;
+
+/// What a legend row shows beside its label: the mark as the chart draws it.
+#[derive(Clone, Copy, Debug)]
+pub enum LegendKey {
+    /// A line, with a dot on it for a dotted series.
+    Line { color: RGBColor, dot: bool },
+    /// A dashed vertical line ([`VLine`]).
+    Upright(RGBColor),
+    /// A labelled point ([`Dot`]).
+    Point(RGBColor),
+    /// One set of bars.
+    Bar(RGBColor),
+}
+
+/// One row of a legend.
+pub struct LegendRow<'a> {
+    pub label: &'a str,
+    pub key: LegendKey,
+}
+
+/// Where a legend's parts go, in pixels from the plotting area's upper left.
+#[derive(Debug, PartialEq)]
+pub struct LegendPlace {
+    /// The frame's upper-left and lower-right corners.
+    pub frame: ((i32, i32), (i32, i32)),
+    /// Each row's key: its left end, at the middle of the row's text.
+    pub keys: Vec<(i32, i32)>,
+    /// Each row's text: its upper-left corner.
+    pub texts: Vec<(i32, i32)>,
+}
+
+/// Lay out a legend whose labels measure `text_px` (width, height), in
+/// `font_px` type, in the `at` corner of a plotting area of `area_px`.
+pub fn legend_place(
+    text_px: &[(u32, u32)],
+    font_px: u32,
+    area_px: (u32, u32),
+    at: &SeriesLabelPosition,
+) -> LegendPlace {
+    use SeriesLabelPosition::*;
+    let pad = LEGEND_PADDING_PX as i32;
+    let row_px = (f64::from(font_px) * ROW_LEADING).round() as i32;
+    let widest = text_px.iter().map(|t| t.0).max().unwrap_or(0) as i32;
+    let last = text_px.last().map_or(0, |t| t.1 as i32);
+    let rows = text_px.len() as i32;
+    let (w, h) = (
+        widest + LEGEND_KEY_PX as i32 + 2 * pad,
+        (rows - 1).max(0) * row_px + last + 2 * pad,
+    );
+    let (aw, ah) = (area_px.0 as i32, area_px.1 as i32);
+    let x = match at {
+        UpperLeft | MiddleLeft | LowerLeft => LEGEND_EDGE_PX,
+        UpperMiddle | MiddleMiddle | LowerMiddle => (aw - w) / 2,
+        UpperRight | MiddleRight | LowerRight => aw - w - LEGEND_EDGE_PX,
+        Coordinate(x, _) => *x,
+    };
+    let y = match at {
+        UpperLeft | UpperMiddle | UpperRight => LEGEND_EDGE_PX,
+        MiddleLeft | MiddleMiddle | MiddleRight => (ah - h) / 2,
+        LowerLeft | LowerMiddle | LowerRight => ah - h - LEGEND_EDGE_PX,
+        Coordinate(_, y) => *y,
+    };
+    let tops = (0..rows).map(|i| y + pad + i * row_px);
+    LegendPlace {
+        frame: ((x, y), (x + w, y + h)),
+        keys: (tops.clone().zip(text_px))
+            .map(|(top, t)| (x + pad, top + t.1 as i32 / 2))
+            .collect(),
+        texts: tops
+            .map(|top| (x + pad + LEGEND_KEY_PX as i32, top))
+            .collect(),
+    }
+}
+
+/// Draw a legend of `rows` in the `at` corner of `area` (a chart's plotting
+/// area). The lab draws its own legends: plotters' measures each label with
+/// a forced page layout, while `area` measures through its backend, which
+/// [`Measured`] answers from its cache.
+fn legend_on<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    rows: &[LegendRow],
+    font_px: u32,
+    at: &SeriesLabelPosition,
+) -> Option<()> {
+    if rows.is_empty() {
+        return Some(());
+    }
+    let style: TextStyle = ("sans-serif", font_px).into_font().into();
+    let text_px = (rows.iter())
+        .map(|r| area.estimate_text_size(r.label, &style).ok())
+        .collect::<Option<Vec<_>>>()?;
+    let place = legend_place(&text_px, font_px, area.dim_in_pixel(), at);
+    area.draw(&Rectangle::new(
+        [place.frame.0, place.frame.1],
+        WHITE.mix(0.85).filled(),
+    ))
+    .ok()?;
+    area.draw(&Rectangle::new([place.frame.0, place.frame.1], BLACK))
+        .ok()?;
+    for ((row, key), text) in rows.iter().zip(place.keys).zip(place.texts) {
+        area.draw(&Text::new(row.label, text, style.clone())).ok()?;
+        draw_key(area, row.key, key)?;
+    }
+    Some(())
+}
+
+/// A legend row's key with its left end at `(x, y)`, drawn as on the chart.
+fn draw_key<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    key: LegendKey,
+    (x, y): (i32, i32),
+) -> Option<()> {
+    const LINE_PX: i32 = 24;
+    let mid = x + LINE_PX / 2;
+    match key {
+        LegendKey::Line { color, dot } => {
+            area.draw(&PathElement::new(
+                vec![(x, y), (x + LINE_PX, y)],
+                color.stroke_width(3),
+            ))
+            .ok()?;
+            if dot {
+                area.draw(&Circle::new((mid, y), DOT_RADIUS_PX, color.filled()))
+                    .ok()?;
+            }
+        }
+        LegendKey::Upright(color) => {
+            let ends = vec![(mid, y - 8), (mid, y + 8)];
+            area.draw(&PathElement::new(ends, color.stroke_width(2)))
+                .ok()?;
+        }
+        LegendKey::Point(color) => {
+            area.draw(&Circle::new((mid, y), MARK_RADIUS_PX, color.filled()))
+                .ok()?;
+        }
+        LegendKey::Bar(color) => {
+            let corners = [(x, y - 6), (x + 18, y + 6)];
+            area.draw(&Rectangle::new(corners, color.filled())).ok()?;
+        }
+    }
+    Some(())
+}
+
 /// A labelled vertical line across a chart, e.g. "current step" or "n = d".
 /// Its label goes in the legend, so nearby lines never print over each other.
 pub struct VLine {
@@ -461,6 +618,16 @@ pub struct MarkedChart<'a> {
 fn log_axis_labels(decades: f64) -> usize {
     const MOST: usize = 12;
     (decades.floor() as usize + 1).clamp(2, MOST)
+}
+
+/// A log10 axis from `lo` to `hi` widened to whole powers of ten, so that
+/// it has a labelled tick at both ends (its ticks are whole decades), even
+/// when the data spans less than one.
+pub fn whole_decades(lo: f64, hi: f64) -> (f64, f64) {
+    if !(lo.is_finite() && hi.is_finite()) || lo >= hi {
+        return (lo, hi);
+    }
+    (lo.floor(), hi.ceil())
 }
 
 /// An axis tick on a log10 axis: `10ⁿ` at whole powers, else the value to three digits.
@@ -529,6 +696,11 @@ pub fn marked_on<DB: DrawingBackend>(
         .flat_map(|s| s.points.iter().map(|p| p.1));
     let (y_lo, y_hi) = y_range(ys.chain(chart.dots.iter().map(|d| d.at.1)), log_y);
     let (y_lo, y_top) = (fy(y_lo), fy(y_hi));
+    let (y_lo, y_top) = if log_y {
+        whole_decades(y_lo, y_top)
+    } else {
+        (y_lo, y_top)
+    };
     // The legend avoids the curves, the vertical lines and the dots.
     const VLINE_SAMPLES: usize = 20;
     let vlines: Vec<Vec<(f64, f64)>> = (chart.vlines.iter().filter(|v| ok(&(v.x, 1.0))))
@@ -596,40 +768,46 @@ pub fn marked_on<DB: DrawingBackend>(
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .draw()
         .ok()?;
+    let mut rows = Vec::new();
     for (s, pts) in chart.series.iter().zip(&series) {
         let color = s.color;
-        let drawn = ctx
-            .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))
+        ctx.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))
             .ok()?;
-        drawn.label(s.label.clone()).legend(move |(x, y)| {
-            PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+        let key = LegendKey::Line { color, dot: false };
+        rows.push(LegendRow {
+            label: &s.label,
+            key,
         });
     }
     for v in chart.vlines.iter().filter(|v| ok(&(v.x, 1.0))) {
         let (color, x) = (v.color, fx(v.x));
         let style = color.stroke_width(2);
         let line = DashedLineSeries::new(vec![(x, y_lo), (x, y_top)], 8, 5, style);
-        let drawn = ctx.draw_series(line).ok()?;
-        drawn
-            .label(v.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x + 12, y - 8), (x + 12, y + 8)], style));
+        ctx.draw_series(line).ok()?;
+        rows.push(LegendRow {
+            label: &v.label,
+            key: LegendKey::Upright(color),
+        });
     }
     for d in chart.dots.iter().filter(|d| ok(&d.at)) {
         let (color, at) = (d.color, (fx(d.at.0), fy(d.at.1)));
-        let drawn = ctx
-            .draw_series(std::iter::once(Circle::new(at, 6, color.filled())))
-            .ok()?;
-        drawn
-            .label(d.label.clone())
-            .legend(move |(x, y)| Circle::new((x + 12, y), 6, color.filled()));
-    }
-    ctx.configure_series_labels()
-        .label_font(font)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .position(legend_at)
-        .draw()
+        ctx.draw_series(std::iter::once(Circle::new(
+            at,
+            MARK_RADIUS_PX,
+            color.filled(),
+        )))
         .ok()?;
+        rows.push(LegendRow {
+            label: &d.label,
+            key: LegendKey::Point(color),
+        });
+    }
+    legend_on(
+        &ctx.plotting_area().strip_coord_spec(),
+        &rows,
+        chart.font_px,
+        &legend_at,
+    )?;
     root.present().ok()
 }
 
@@ -709,6 +887,7 @@ pub fn bars_on<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &BarCha
         .draw()
         .ok()?;
     let width = BAR_GROUP_FILL / chart.sets.len().max(1) as f64;
+    let mut rows = Vec::new();
     for (j, set) in chart.sets.iter().enumerate() {
         let color = set.color;
         let bars = set
@@ -723,18 +902,19 @@ pub fn bars_on<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &BarCha
                 color.filled(),
             )
         });
-        let drawn = ctx.draw_series(rects).ok()?;
-        drawn
-            .label(set.label.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], color.filled()));
+        ctx.draw_series(rects).ok()?;
+        rows.push(LegendRow {
+            label: &set.label,
+            key: LegendKey::Bar(color),
+        });
     }
-    ctx.configure_series_labels()
-        .label_font(font)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .ok()?;
+    let upper_right = SeriesLabelPosition::UpperRight;
+    legend_on(
+        &ctx.plotting_area().strip_coord_spec(),
+        &rows,
+        chart.font_px,
+        &upper_right,
+    )?;
     // Category names run downwards from the axis, one under each group.
     let below = Pos::new(HPos::Left, VPos::Center);
     for (i, name) in chart.categories.iter().enumerate() {
@@ -853,6 +1033,42 @@ mod tests {
         let (_, one) = legend_size(&["a"], 16, (800, 400));
         let (_, three) = legend_size(&["a", "b", "c"], 16, (800, 400));
         assert!(three > 2.0 * one, "{three} {one}");
+    }
+
+    #[test]
+    fn a_legend_frames_its_rows_in_the_chosen_corner() {
+        use SeriesLabelPosition::*;
+        let texts = [(60, 16), (100, 16), (40, 18)];
+        let (area, font) = ((500, 300), 16);
+        let right = legend_place(&texts, font, area, &UpperRight);
+        let ((x0, y0), (x1, y1)) = right.frame;
+        // The widest label, its key and the padding on both sides.
+        assert_eq!(x1 - x0, 100 + 30 + 2 * 10);
+        // Two row steps of 1.25 em (20 px), the last row's height, the padding.
+        assert_eq!(y1 - y0, 2 * 20 + 18 + 2 * 10);
+        assert_eq!((x1, y0), (500 - 5, 5), "inset from the upper right");
+        assert_eq!(right.texts[0], (x0 + 10 + 30, y0 + 10));
+        assert_eq!(right.texts[2].1 - right.texts[1].1, 20);
+        // Each key sits at the middle of its own label's height.
+        assert_eq!(right.keys[2], (x0 + 10, right.texts[2].1 + 9));
+        let left = legend_place(&texts, font, area, &LowerLeft);
+        let ((lx0, _), (_, ly1)) = left.frame;
+        assert_eq!((lx0, ly1), (5, 300 - 5), "inset from the lower left");
+        for place in [&right, &left] {
+            let ((a, b), (c, d)) = place.frame;
+            assert!(a >= 0 && b >= 0 && c <= 500 && d <= 300, "{place:?}");
+        }
+    }
+
+    #[test]
+    fn a_log_axis_spans_whole_decades() {
+        // 2.4 to 40 steps/s: from 10⁰ to 10², three labelled ticks.
+        let (lo, hi) = whole_decades(2.4f64.log10(), 40f64.log10());
+        assert_eq!((lo, hi), (0.0, 2.0));
+        assert_eq!(log_axis_labels(hi - lo), 3);
+        // Already whole decades stay; an empty range is left alone.
+        assert_eq!(whole_decades(-3.0, 1.0), (-3.0, 1.0));
+        assert_eq!(whole_decades(0.5, 0.5), (0.5, 0.5));
     }
 
     #[test]

@@ -36,6 +36,22 @@ pub const CHUNK_MS: f64 = 30.0;
 /// evaluator workers with it, and a training worker its helper.
 pub const SCRIPT_URL: &str = "./worker_loader.js";
 
+/// The workers' names: the browser's developer tools show them, and the
+/// end-to-end tests find the helper by its name.
+pub mod names {
+    pub const TRAINING: &str = "training";
+    pub const EVALUATOR: &str = "evaluator";
+    pub const COMPARE: &str = "compare";
+    pub const HELPER: &str = "helper";
+}
+
+/// Starts a worker of this bundle ([`SCRIPT_URL`]) named `name`.
+pub fn new_worker(name: &str) -> Option<web_sys::Worker> {
+    let options = web_sys::WorkerOptions::new();
+    options.set_name(name);
+    web_sys::Worker::new_with_options(SCRIPT_URL, &options).ok()
+}
+
 #[cfg(target_arch = "wasm32")]
 mod glue {
     use super::session::Session;
@@ -43,6 +59,7 @@ mod glue {
     use super::trainer::Model;
     use super::CHUNK_MS;
     use crate::run::{self, LegacyRun};
+    use crate::wire;
     use lab_protocol::{
         clean_run_name, ModelOrigin, Settings, StorageError, WorkerError, WorkerInput, WorkerOutput,
     };
@@ -81,32 +98,13 @@ mod glue {
         scope().performance().map(|p| p.now()).unwrap_or(0.0)
     }
 
-    /// Send one message: JSON text, or `[text, buffer]` with the buffer transferred.
+    /// Send one message to the page (or, in the helper, to the training worker).
     fn post(out: &WorkerOutput) {
-        let (text, bytes) = out.to_parts();
-        let _ = match bytes {
-            None => scope().post_message(&JsValue::from_str(&text)),
-            Some(bytes) => {
-                let buffer = js_sys::Uint8Array::from(bytes).buffer();
-                let message = js_sys::Array::of2(&JsValue::from_str(&text), &buffer);
-                scope().post_message_with_transfer(&message, &js_sys::Array::of1(&buffer))
-            }
-        };
+        let _ = wire::post(wire::To::Parent(&scope()), out.to_parts());
     }
 
     fn post_all(outs: Vec<WorkerOutput>) {
         outs.iter().for_each(post);
-    }
-
-    /// A page message: JSON text, or `[text, buffer]` when bytes come with it.
-    fn read(data: JsValue) -> Result<WorkerInput, lab_protocol::MessageError> {
-        if let Some(text) = data.as_string() {
-            return WorkerInput::from_parts(&text, None);
-        }
-        let parts: js_sys::Array = data.unchecked_into();
-        let text = parts.get(0).as_string().unwrap_or_default();
-        let bytes = js_sys::Uint8Array::new(&parts.get(1)).to_vec();
-        WorkerInput::from_parts(&text, Some(bytes))
     }
 
     /// Start the worker: report panics to the page, listen, and say Ready.
@@ -117,13 +115,12 @@ mod glue {
                 why: info.to_string(),
             }));
         }));
-        let on_message =
-            Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-                match read(event.data()) {
-                    Ok(input) => handle(input),
-                    Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
-                }
-            });
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+            match wire::read(event.data(), WorkerInput::from_parts) {
+                Ok(input) => handle(input),
+                Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
+            }
+        });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
 
@@ -397,18 +394,29 @@ mod glue {
             job,
             bytes: lab_protocol::shard::f32s_to_bytes(&weights),
         };
-        let (text, bytes) = message.to_parts();
-        let buffer = js_sys::Uint8Array::from(bytes.unwrap_or_default()).buffer();
-        let parts = js_sys::Array::of2(&JsValue::from_str(&text), &buffer);
-        if helper
-            .post_message_with_transfer(&parts, &js_sys::Array::of1(&buffer))
-            .is_err()
-        {
+        if wire::post(wire::To::Worker(&helper), message.to_parts()).is_err() {
             helper_gone();
             return true;
         }
-        SESSION.with(|s| s.borrow_mut().compute_own_shard());
+        let deadline = SESSION.with(|s| s.borrow_mut().compute_own_shard(&mut now));
+        if let Some(deadline) = deadline {
+            watch_helper(ticket, deadline);
+        }
         true
+    }
+
+    /// At `deadline`, gives up a helper that has not answered the step of
+    /// `ticket` (one that stopped without an error event would otherwise
+    /// hold the run forever).
+    fn watch_helper(ticket: u64, deadline: f64) {
+        let check = Closure::once_into_js(move || {
+            if SESSION.with(|s| s.borrow().helper_overdue(ticket, now())) {
+                helper_gone();
+            }
+        });
+        let wait_ms = (deadline - now()).ceil().clamp(0.0, f64::from(i32::MAX)) as i32;
+        let _ = scope()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(check.unchecked_ref(), wait_ms);
     }
 
     /// Starts the helper worker once, the first time the run trains.
@@ -416,7 +424,7 @@ mod glue {
         if !HELPER.with(|h| matches!(*h.borrow(), Helper::NotStarted)) {
             return;
         }
-        let Ok(worker) = Worker::new(super::SCRIPT_URL) else {
+        let Some(worker) = super::new_worker(super::names::HELPER) else {
             HELPER.with(|h| *h.borrow_mut() = Helper::Gone);
             return;
         };
@@ -435,16 +443,7 @@ mod glue {
     }
 
     fn on_helper_message(data: JsValue) {
-        let output = match data.as_string() {
-            Some(text) => WorkerOutput::from_parts(&text, None),
-            None => {
-                let parts: js_sys::Array = data.unchecked_into();
-                let text = parts.get(0).as_string().unwrap_or_default();
-                let bytes = js_sys::Uint8Array::new(&parts.get(1)).to_vec();
-                WorkerOutput::from_parts(&text, Some(bytes))
-            }
-        };
-        match output {
+        match wire::read(data, WorkerOutput::from_parts) {
             Ok(WorkerOutput::Ready) => HELPER.with(|h| {
                 let mut h = h.borrow_mut();
                 if let Helper::Starting(worker) = &*h {

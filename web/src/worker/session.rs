@@ -28,6 +28,18 @@ use lab_protocol::{
 pub const SNAPSHOT_MS: f64 = 100.0;
 /// The probe sentence's attention is recomputed at most this often.
 pub const ATTENTION_MS: f64 = 300.0;
+/// The helper may take this long over its shard, at least (milliseconds)...
+pub const HELPER_MIN_PATIENCE_MS: f64 = 2_000.0;
+/// ... or this many times as long as this worker took over its own shard.
+pub const HELPER_PATIENCE_FACTOR: f64 = 20.0;
+
+/// How long the helper may take over a shard when this worker took
+/// `own_ms` over the other: shards are equal halves, so a helper this late
+/// is not slow but gone.
+pub fn helper_patience_ms(own_ms: f64) -> f64 {
+    (HELPER_PATIENCE_FACTOR * own_ms.max(0.0)).max(HELPER_MIN_PATIENCE_MS)
+}
+
 /// Held-out evaluation runs every this many steps while training.
 pub const EVAL_EVERY: usize = 100;
 /// Sentences in a held-out evaluation: enough to be meaningful, cheap enough to run live.
@@ -95,6 +107,9 @@ pub struct Session<M> {
     /// The ticket of the step shared with the helper worker, while its
     /// answer is awaited ([`Session::begin_shared_step`]).
     shared: Option<u64>,
+    /// When the helper's answer for the shared step is overdue (ms on the
+    /// glue's clock; infinite until this worker's own shard is done).
+    helper_deadline_ms: f64,
     /// Tickets handed out so far.
     tickets: u64,
     /// Steps since the last snapshot that the helper shared.
@@ -124,6 +139,7 @@ impl<M> Default for Session<M> {
             last_save_ms: f64::NEG_INFINITY,
             evaluator: false,
             shared: None,
+            helper_deadline_ms: f64::INFINITY,
             tickets: 0,
             pending_shared_steps: 0,
         }
@@ -426,14 +442,28 @@ impl<M: LabModel> Session<M> {
         let (job, weights) = self.model.as_mut()?.share_step()?;
         self.tickets += 1;
         self.shared = Some(self.tickets);
+        self.helper_deadline_ms = f64::INFINITY;
         Some((self.tickets, job, weights))
     }
 
-    /// This worker's own shard of the step under way.
-    pub fn compute_own_shard(&mut self) {
-        if let Some(model) = self.model.as_mut() {
-            model.compute_own_shard();
-        }
+    /// This worker's own shard of the step under way, timed on `now`.
+    /// Returns when the helper's answer becomes overdue
+    /// ([`helper_patience_ms`] after this shard), for the glue's watchdog.
+    pub fn compute_own_shard(&mut self, now: &mut impl FnMut() -> f64) -> Option<f64> {
+        self.shared?;
+        let model = self.model.as_mut()?;
+        let started = now();
+        model.compute_own_shard();
+        let finished = now();
+        self.helper_deadline_ms = finished + helper_patience_ms(finished - started);
+        Some(self.helper_deadline_ms)
+    }
+
+    /// True when the helper has not answered the step of `ticket` by its
+    /// deadline: a helper that stopped without a word. The glue then gives
+    /// it up, and this worker computes its shard and trains on alone.
+    pub fn helper_overdue(&self, ticket: u64, now: f64) -> bool {
+        self.shared == Some(ticket) && now >= self.helper_deadline_ms
     }
 
     /// True while a shared step waits for the helper's answer.
@@ -811,7 +841,7 @@ mod tests {
         assert_eq!((job.step, job.shard, weights), (0, 1, vec![0.0]));
         assert!(s.awaiting_helper());
         assert!(s.begin_shared_step().is_none(), "one step at a time");
-        s.compute_own_shard();
+        s.compute_own_shard(&mut clock(1.0));
         assert!(
             s.finish_shared_step(ticket + 1, helper_answer(0), 1e3)
                 .is_empty(),
@@ -835,6 +865,36 @@ mod tests {
         };
         assert_eq!((snap.points.len(), snap.shared_steps), (1, 0));
         assert_eq!(s.model.as_ref().unwrap().step_count(), 2);
+    }
+
+    #[test]
+    fn a_helper_that_never_answers_is_overdue_after_its_patience() {
+        let mut s = new_session(Settings::toy(TaskKind::Copy));
+        s.handle(WorkerInput::Play, 0.0);
+        let (ticket, ..) = s.begin_shared_step().unwrap();
+        assert!(
+            !s.helper_overdue(ticket, 1e12),
+            "no deadline before its own shard"
+        );
+        // The clock reads 1300 before this worker's shard and 1600 after.
+        let deadline = s.compute_own_shard(&mut clock(300.0)).unwrap();
+        assert_eq!(deadline, 1600.0 + helper_patience_ms(300.0));
+        assert_eq!(helper_patience_ms(300.0), 6_000.0, "20 times its own shard");
+        assert_eq!(helper_patience_ms(1.0), HELPER_MIN_PATIENCE_MS);
+        assert!(!s.helper_overdue(ticket, deadline - 1.0));
+        assert!(s.helper_overdue(ticket, deadline));
+        assert!(
+            !s.helper_overdue(ticket + 1, deadline),
+            "another step's watchdog"
+        );
+        // Given up: the step is finished here, and no watchdog fires again.
+        let out = s.finish_shared_step(ticket, None, deadline);
+        assert!(
+            matches!(out.last(), Some(WorkerOutput::Snapshot(_))),
+            "{out:?}"
+        );
+        assert!(!s.helper_overdue(ticket, f64::INFINITY));
+        assert_eq!(s.model.as_ref().unwrap().step_count(), 1);
     }
 
     #[test]

@@ -1,0 +1,122 @@
+//! Drawing on canvases, one canvas per task.
+//!
+//! A worker snapshot changes many signals at once, and each chart redraws
+//! in an effect. Drawn in the message's own task, the charts of the open
+//! views add up to one main-thread task of 40–80 ms while both cores train
+//! (BENCHMARKS.md, "Main-thread long tasks"). [`later`] queues a canvas's
+//! drawing instead; the queue is drained one canvas per task (a
+//! `MessageChannel` message, which the browser does not delay), so input
+//! and rendering can run between two charts. A canvas queued twice is drawn
+//! once, with the newer drawing, in its first place.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use wasm_bindgen::prelude::*;
+use web_sys::{HtmlCanvasElement, MessageChannel, MessagePort};
+
+/// Drawings waiting, one per key, oldest first.
+pub struct Pending<K, F> {
+    items: VecDeque<(K, F)>,
+}
+
+impl<K: PartialEq, F> Default for Pending<K, F> {
+    fn default() -> Self {
+        Pending {
+            items: VecDeque::new(),
+        }
+    }
+}
+
+impl<K: PartialEq, F> Pending<K, F> {
+    /// Queue `draw` for `key`, replacing a drawing already queued for it
+    /// (which keeps its place). True when the queue was empty, so a drain
+    /// must be scheduled.
+    pub fn push(&mut self, key: K, draw: F) -> bool {
+        let was_empty = self.items.is_empty();
+        match self.items.iter_mut().find(|(k, _)| *k == key) {
+            Some(item) => item.1 = draw,
+            None => self.items.push_back((key, draw)),
+        }
+        was_empty
+    }
+
+    /// The oldest drawing, taken off the queue.
+    pub fn pop(&mut self) -> Option<F> {
+        self.items.pop_front().map(|(_, draw)| draw)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+type Draw = Box<dyn FnOnce()>;
+
+thread_local! {
+    static PENDING: RefCell<Pending<HtmlCanvasElement, Draw>> = RefCell::new(Pending::default());
+    /// The port whose messages drain the queue (set up on first use).
+    static WAKE: RefCell<Option<MessagePort>> = const { RefCell::new(None) };
+}
+
+/// Draw on `canvas` soon, in a task of its own.
+pub fn later(canvas: &HtmlCanvasElement, draw: impl FnOnce() + 'static) {
+    let first = PENDING.with(|p| p.borrow_mut().push(canvas.clone(), Box::new(draw)));
+    if first {
+        wake();
+    }
+}
+
+/// Ask for one more task that draws the oldest queued canvas. Where no
+/// channel can be made, everything queued is drawn at once.
+fn wake() {
+    let sent = WAKE.with(|w| {
+        let mut w = w.borrow_mut();
+        if w.is_none() {
+            *w = channel();
+        }
+        w.as_ref()
+            .is_some_and(|port| port.post_message(&JsValue::NULL).is_ok())
+    });
+    if !sent {
+        while let Some(draw) = PENDING.with(|p| p.borrow_mut().pop()) {
+            draw();
+        }
+    }
+}
+
+/// A channel whose other end draws one canvas per message.
+fn channel() -> Option<MessagePort> {
+    let channel = MessageChannel::new().ok()?;
+    let on_message = Closure::<dyn FnMut()>::new(|| {
+        // The queue is not borrowed while drawing: a drawing may queue another.
+        if let Some(draw) = PENDING.with(|p| p.borrow_mut().pop()) {
+            draw();
+        }
+        if !PENDING.with(|p| p.borrow().is_empty()) {
+            wake();
+        }
+    });
+    channel
+        .port1()
+        .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    Some(channel.port2())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_canvas_queued_twice_is_drawn_once_with_the_newer_drawing_in_its_first_place() {
+        let mut pending = Pending::default();
+        assert!(pending.push("loss", 1), "the first drawing wakes the drain");
+        assert!(!pending.push("heatmap", 2));
+        assert!(!pending.push("loss", 3));
+        assert_eq!(pending.pop(), Some(3));
+        assert_eq!(pending.pop(), Some(2));
+        assert_eq!(pending.pop(), None);
+        assert!(pending.is_empty());
+        assert!(pending.push("loss", 4), "an emptied queue wakes it again");
+    }
+}

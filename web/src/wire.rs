@@ -1,0 +1,61 @@
+//! Messages between the page and its workers as JavaScript values: the JSON
+//! text alone, or `[text, buffer]` when bytes come with it, the `ArrayBuffer`
+//! transferred rather than copied (the parts are
+//! `lab_protocol::WorkerInput::to_parts` and `WorkerOutput::to_parts`).
+
+use js_sys::{Array, ArrayBuffer, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{DedicatedWorkerGlobalScope, Worker};
+
+/// Where a message goes.
+#[derive(Clone, Copy)]
+pub enum To<'a> {
+    /// A worker this program started (the page's, or the training worker's helper).
+    Worker(&'a Worker),
+    /// Inside a worker: the program that started it.
+    Parent(&'a DedicatedWorkerGlobalScope),
+}
+
+/// Send a message's parts (`to_parts`), its bytes transferred.
+pub fn post(to: To, (text, bytes): (String, Option<&[u8]>)) -> Result<(), JsValue> {
+    let buffer = bytes.map(|bytes| Uint8Array::from(bytes).buffer());
+    post_buffer(to, &text, buffer)
+}
+
+/// Send `text` with bytes that are already a JavaScript buffer (transferred).
+pub fn post_buffer(to: To, text: &str, buffer: Option<ArrayBuffer>) -> Result<(), JsValue> {
+    let text = JsValue::from_str(text);
+    let Some(buffer) = buffer else {
+        return match to {
+            To::Worker(worker) => worker.post_message(&text),
+            To::Parent(scope) => scope.post_message(&text),
+        };
+    };
+    let (message, transfer) = (Array::of2(&text, &buffer), Array::of1(&buffer));
+    match to {
+        To::Worker(worker) => worker.post_message_with_transfer(&message, &transfer),
+        To::Parent(scope) => scope.post_message_with_transfer(&message, &transfer),
+    }
+}
+
+/// A message's JSON text, and its buffer if it came with one.
+pub fn split(data: JsValue) -> (String, Option<JsValue>) {
+    if let Some(text) = data.as_string() {
+        return (text, None);
+    }
+    let parts: Array = data.unchecked_into();
+    (
+        parts.get(0).as_string().unwrap_or_default(),
+        Some(parts.get(1)),
+    )
+}
+
+/// Read a message with `from_parts` (`WorkerInput::from_parts` or
+/// `WorkerOutput::from_parts`), its bytes copied into this program's memory.
+pub fn read<T, E>(
+    data: JsValue,
+    from_parts: impl FnOnce(&str, Option<Vec<u8>>) -> Result<T, E>,
+) -> Result<T, E> {
+    let (text, buffer) = split(data);
+    from_parts(&text, buffer.map(|b| Uint8Array::new(&b).to_vec()))
+}
