@@ -26,8 +26,12 @@ const HEADER: [&str; 7] = [
 
 /// Each candidate of the CSV, its legend and its colour (Okabe & Ito).
 const CANDIDATES: [(&str, &str, plotters::style::RGBColor); 3] = [
-    ("flex native", "lab, native (flex)", BLUE),
-    ("flex browser", "lab, in Chromium (wasm, flex)", VERMILLION),
+    ("flex native", "lab, native (flex, 1 thread)", BLUE),
+    (
+        "flex browser",
+        "lab, in Chromium (wasm, flex, 2 workers)",
+        VERMILLION,
+    ),
     ("torch native", "PyTorch, 1 thread", GREEN),
 ];
 
@@ -293,7 +297,7 @@ d_model,batch_size,candidate,rounds,min_steps_per_s,median_steps_per_s,max_steps
         for caption in [
             "d_model: 32, 64, 128 (log scale; batch 64)",
             "batch size, sentence pairs: 16, 64 (log scale; d_model 64)",
-            "lab, native (flex)",
+            CANDIDATES[0].1,
             "PyTorch, 1 thread",
         ] {
             assert!(texts.iter().any(|t| t == caption), "{caption} in {texts:?}");

@@ -14,7 +14,10 @@ use super::storage;
 use crate::i18n::{problems, Arg};
 use crate::plot::curves::EvalPoint;
 use crate::wire;
-use lab_protocol::{ModelOrigin, SavePurpose, WorkerError, WorkerInput, WorkerOutput};
+use lab_protocol::{
+    AttentionSet, HeadTrace, ModelOrigin, ProbePrediction, SavePurpose, WorkerError, WorkerInput,
+    WorkerOutput,
+};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -25,6 +28,9 @@ thread_local! {
     /// The step whose weights the mask demo was last asked for: a paused run
     /// asks again only when the step moved on.
     static MASK_DEMO_STEP: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    /// Models loaded so far: a snapshot's probe shown after another model
+    /// loaded is dropped ([`show_probe`] runs in a later task).
+    static LOADS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 thread_local! {
@@ -151,6 +157,27 @@ pub fn post(worker: &Worker, input: &WorkerInput) {
     let _ = wire::post(wire::To::Worker(worker), input.to_parts());
 }
 
+/// A snapshot's numbers of the probe sentence.
+fn show_probe(
+    lab: Lab,
+    attention: Option<AttentionSet>,
+    prediction: Option<ProbePrediction>,
+    trace: Option<HeadTrace>,
+) {
+    if let Some(attention) = attention {
+        lab.attention.set(Some(attention));
+    }
+    if let Some(prediction) = prediction {
+        lab.prediction.set(Some(prediction));
+    }
+    if let Some(trace) = trace {
+        // A snapshot's trace answers the head the page has open now, or is stale.
+        if trace.request == lab.trace_request.get_untracked() {
+            lab.trace.set(Some(Ok(trace)));
+        }
+    }
+}
+
 fn crashed(lab: Lab, message: String) {
     lab.worker.set(WorkerState::Crashed);
     lab.running.set(false);
@@ -221,6 +248,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             super::evaluator::on_training_worker_ready();
         }
         WorkerOutput::Loaded(mut info) => {
+            LOADS.with(|n| n.set(n.get() + 1));
             // A restored run comes with its curves; any other model starts without.
             let curves = info.curves.take().map(crate::run::from_run_curves);
             lab.curves.set(curves.unwrap_or_default());
@@ -273,17 +301,16 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             if !snap.points.is_empty() {
                 lab.cores.set(if snap.shared_steps > 0 { 2 } else { 1 });
             }
-            if let Some(attention) = snap.attention {
-                lab.attention.set(Some(attention));
-            }
-            if let Some(prediction) = snap.prediction {
-                lab.prediction.set(Some(prediction));
-            }
-            if let Some(trace) = snap.trace {
-                // A snapshot's trace answers the head the page has open now, or is stale.
-                if trace.request == lab.trace_request.get_untracked() {
-                    lab.trace.set(Some(Ok(trace)));
-                }
+            // The probe's numbers feed the attention maps and the views
+            // inside a head: a task of their own, after the curves' charts.
+            let (attention, prediction, trace) = (snap.attention, snap.prediction, snap.trace);
+            if attention.is_some() || prediction.is_some() || trace.is_some() {
+                let model = LOADS.with(|n| n.get());
+                super::paint::soon(move || {
+                    if LOADS.with(|n| n.get()) == model {
+                        show_probe(lab, attention, prediction, trace);
+                    }
+                });
             }
         }
         WorkerOutput::Eval(report) => {

@@ -4,10 +4,11 @@
 //! in an effect. Drawn in the message's own task, the charts of the open
 //! views add up to one main-thread task of 40–80 ms while both cores train
 //! (BENCHMARKS.md, "Main-thread long tasks"). [`later`] queues a canvas's
-//! drawing instead; the queue is drained one canvas per task (a
+//! drawing instead; the queue is drained one piece of work per task (a
 //! `MessageChannel` message, which the browser does not delay), so input
 //! and rendering can run between two charts. A canvas queued twice is drawn
-//! once, with the newer drawing, in its first place.
+//! once, with the newer drawing, in its first place. [`soon`] queues other
+//! work the same way (the probe's part of a snapshot), never merged.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -52,15 +53,39 @@ impl<K: PartialEq, F> Pending<K, F> {
 
 type Draw = Box<dyn FnOnce()>;
 
+/// What queued work is for.
+#[derive(PartialEq)]
+enum Key {
+    /// Drawing on this canvas: a newer drawing replaces a queued one.
+    Canvas(HtmlCanvasElement),
+    /// Other work, numbered so that it is never merged.
+    Work(u64),
+}
+
 thread_local! {
-    static PENDING: RefCell<Pending<HtmlCanvasElement, Draw>> = RefCell::new(Pending::default());
+    static PENDING: RefCell<Pending<Key, Draw>> = RefCell::new(Pending::default());
+    /// Work queued so far, to number it.
+    static QUEUED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The port whose messages drain the queue (set up on first use).
     static WAKE: RefCell<Option<MessagePort>> = const { RefCell::new(None) };
 }
 
 /// Draw on `canvas` soon, in a task of its own.
 pub fn later(canvas: &HtmlCanvasElement, draw: impl FnOnce() + 'static) {
-    let first = PENDING.with(|p| p.borrow_mut().push(canvas.clone(), Box::new(draw)));
+    queue(Key::Canvas(canvas.clone()), Box::new(draw));
+}
+
+/// Run `work` soon, in a task of its own, after the drawings queued before it.
+pub fn soon(work: impl FnOnce() + 'static) {
+    let n = QUEUED.with(|q| {
+        q.set(q.get() + 1);
+        q.get()
+    });
+    queue(Key::Work(n), Box::new(work));
+}
+
+fn queue(key: Key, work: Draw) {
+    let first = PENDING.with(|p| p.borrow_mut().push(key, work));
     if first {
         wake();
     }

@@ -773,7 +773,13 @@ pub fn marked_on<DB: DrawingBackend>(
         let color = s.color;
         ctx.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))
             .ok()?;
-        let key = LegendKey::Line { color, dot: false };
+        if s.dots {
+            let dots = pts
+                .iter()
+                .map(|&p| Circle::new(p, DOT_RADIUS_PX, color.filled()));
+            ctx.draw_series(dots).ok()?;
+        }
+        let key = LegendKey::Line { color, dot: s.dots };
         rows.push(LegendRow {
             label: &s.label,
             key,

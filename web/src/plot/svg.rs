@@ -199,6 +199,31 @@ mod tests {
     }
 
     #[test]
+    fn a_dotted_series_on_a_marked_chart_shows_its_points_and_a_dot_in_its_legend() {
+        let chart = |dots: bool| MarkedChart {
+            x_label: "d_model",
+            y_label: "steps/s",
+            series: vec![
+                Series {
+                    dots,
+                    ..series("native", vec![(32.0, 40.0), (64.0, 30.0), (128.0, 15.0)])
+                },
+                series("browser", vec![(32.0, 30.0), (64.0, 20.0), (128.0, 9.0)]),
+            ],
+            vlines: vec![],
+            dots: vec![],
+            log_x: true,
+            log_y: true,
+            x_range: None,
+            font_px: 14,
+            legend_at: SeriesLabelPosition::LowerLeft,
+        };
+        let circles = |dots| marked(&chart(dots), (640, 320)).matches("<circle").count();
+        // Three points and the legend's dot.
+        assert_eq!(circles(true) - circles(false), 3 + 1);
+    }
+
+    #[test]
     fn a_bar_chart_is_xml_with_one_bar_per_value_and_every_category() {
         let chart = BarChart {
             categories: vec!["<eos>".into(), "cat".into(), "猫".into()],
