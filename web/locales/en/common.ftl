@@ -51,3 +51,4 @@ common-copy-link-tooltip = A link that opens this page as it is now: language, t
 common-link-copied = Link copied. Opening it restores this view; a run from scratch with the same seed trains identically.
 common-link-problems = Some values of the link could not be used and were left out: { $values }
 common-worker-restarted = The training worker stopped ({ $message }). A new worker was started and the last saved run restored.
+common-worker-unstartable = The training worker could not be started. Reload the page to try again.

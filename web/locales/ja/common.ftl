@@ -48,3 +48,4 @@ common-copy-link-tooltip = 今のページをそのまま開くリンク：言�
 common-link-copied = リンクをコピーしました。開くとこの表示が復元されます。同じ{ -seed }で最初から学習すると、まったく同じ結果になります。
 common-link-problems = リンクの一部の値は使えないため無視しました：{ $values }
 common-worker-restarted = 学習ワーカーが停止しました（{ $message }）。新しいワーカーを起動し、最後に保存した学習を復元しました。
+common-worker-unstartable = 学習ワーカーを起動できませんでした。ページを再読み込みしてもう一度お試しください。

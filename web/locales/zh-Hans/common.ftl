@@ -48,3 +48,4 @@ common-copy-link-tooltip = 打开此页面当前状态的链接：语言、任�
 common-link-copied = 链接已复制。打开它会恢复这个视图；用同一{ -seed }从头训练，结果完全相同。
 common-link-problems = 链接中的部分值无法使用，已忽略：{ $values }
 common-worker-restarted = 训练 Worker 停止了（{ $message }）。已启动新的 Worker，并恢复了最后保存的训练。
+common-worker-unstartable = 无法启动训练 Worker。请重新加载页面后再试。

@@ -48,3 +48,4 @@ common-copy-link-tooltip = 開啟此頁面目前狀態的連結：語言、任�
 common-link-copied = 連結已複製。開啟它會還原這個檢視；用同一{ -seed }從頭訓練，結果完全相同。
 common-link-problems = 連結中的部分值無法使用，已忽略：{ $values }
 common-worker-restarted = 訓練 Worker 停止了（{ $message }）。已啟動新的 Worker，並還原了最後儲存的訓練。
+common-worker-unstartable = 無法啟動訓練 Worker。請重新載入頁面後再試。

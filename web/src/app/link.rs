@@ -57,7 +57,7 @@ pub fn spawn(lab: Lab) {
     lab.running.set(false);
     let on_crash = move |message: String| {
         if lab.worker.get_untracked() != WorkerState::Crashed {
-            crashed(lab, format!("The training worker stopped: {message}"));
+            crashed(lab, message);
         }
     };
     let Some(worker) = spawn_worker(
@@ -68,7 +68,7 @@ pub fn spawn(lab: Lab) {
     ) else {
         lab.show(
             Source::Worker,
-            "The training worker could not be started. Reload the page to try again.",
+            lab.i18n().s_now("common-worker-unstartable"),
         );
         return;
     };
