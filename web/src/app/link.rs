@@ -302,7 +302,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
                 lab.cores.set(if snap.shared_steps > 0 { 2 } else { 1 });
             }
             // The probe's numbers feed the attention maps and the views
-            // inside a head: a task of their own, after the curves' charts.
+            // inside a head: applied in a task of their own.
             let (attention, prediction, trace) = (snap.attention, snap.prediction, snap.trace);
             if attention.is_some() || prediction.is_some() || trace.is_some() {
                 let model = LOADS.with(|n| n.get());

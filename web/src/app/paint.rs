@@ -113,13 +113,16 @@ fn wake() {
 fn channel() -> Option<MessagePort> {
     let channel = MessageChannel::new().ok()?;
     let on_message = Closure::<dyn FnMut()>::new(|| {
-        // The queue is not borrowed while drawing: a drawing may queue another.
-        if let Some(draw) = PENDING.with(|p| p.borrow_mut().pop()) {
-            draw();
-        }
+        // The next task is asked for before drawing, so a drawing that fails
+        // does not stop the others; the queue is not borrowed while drawing
+        // (a drawing may queue another).
+        let Some(draw) = PENDING.with(|p| p.borrow_mut().pop()) else {
+            return;
+        };
         if !PENDING.with(|p| p.borrow().is_empty()) {
             wake();
         }
+        draw();
     });
     channel
         .port1()

@@ -377,7 +377,9 @@ pub fn step_axis(lo: f64, hi: f64) -> (f64, f64) {
 /// for `labels` in `font_px` type: Han and kana take a whole em, Latin about
 /// half, plus the sample line and the frame.
 pub fn legend_size(labels: &[&str], font_px: u32, area_px: (u32, u32)) -> (f64, f64) {
-    const SAMPLE_AND_FRAME_PX: f64 = 50.0;
+    // What `legend_place` adds around the labels: the key, the padding on
+    // both sides and the gap to the plotting area's edge.
+    let frame = f64::from(2 * LEGEND_PADDING_PX) + f64::from(LEGEND_EDGE_PX);
     let em = f64::from(font_px);
     let text_px = |label: &str| -> f64 {
         let wide = |c: char| c as u32 >= 0x2E80;
@@ -388,8 +390,8 @@ pub fn legend_size(labels: &[&str], font_px: u32, area_px: (u32, u32)) -> (f64, 
     };
     let widest = labels.iter().map(|l| text_px(l)).fold(0.0, f64::max);
     let (w, h) = (f64::from(area_px.0.max(1)), f64::from(area_px.1.max(1)));
-    let rows = labels.len() as f64 * em * ROW_LEADING + 12.0;
-    ((widest + SAMPLE_AND_FRAME_PX) / w, rows / h)
+    let rows = labels.len() as f64 * em * ROW_LEADING + frame;
+    ((widest + f64::from(LEGEND_KEY_PX) + frame) / w, rows / h)
 }
 
 /// The corner for a legend of `size` (fractions of the plotting area) that
@@ -690,16 +692,22 @@ pub fn marked_on<DB: DrawingBackend>(
             (fx(lo), fx(hi))
         }
     };
-    let ys = chart
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.1));
-    let (y_lo, y_hi) = y_range(ys.chain(chart.dots.iter().map(|d| d.at.1)), log_y);
+    let ys = || {
+        (chart.series.iter())
+            .flat_map(|s| s.points.iter().map(|p| p.1))
+            .chain(chart.dots.iter().map(|d| d.at.1))
+    };
+    let (y_lo, y_hi) = y_range(ys(), log_y);
     let (y_lo, y_top) = (fy(y_lo), fy(y_hi));
-    let (y_lo, y_top) = if log_y {
-        whole_decades(y_lo, y_top)
-    } else {
-        (y_lo, y_top)
+    // A log axis spans the data's own whole decades (not the padded range's,
+    // which would add an empty decade above a value of exactly 10ⁿ).
+    let data = (ys().filter(|y| y.is_finite() && *y > 0.0)).fold(None, |r, y| {
+        let y = y.log10();
+        Some(r.map_or((y, y), |(lo, hi): (f64, f64)| (lo.min(y), hi.max(y))))
+    });
+    let (y_lo, y_top) = match data {
+        Some((lo, hi)) if log_y && lo < hi => whole_decades(lo, hi),
+        _ => (y_lo, y_top),
     };
     // The legend avoids the curves, the vertical lines and the dots.
     const VLINE_SAMPLES: usize = 20;
@@ -1038,7 +1046,11 @@ mod tests {
         assert!(han > latin, "{han} {latin}");
         let (_, one) = legend_size(&["a"], 16, (800, 400));
         let (_, three) = legend_size(&["a", "b", "c"], 16, (800, 400));
-        assert!(three > 2.0 * one, "{three} {one}");
+        // Two more rows of 1.25 em (20 px) in a 400 px plot.
+        assert!(
+            (three - one - 2.0 * 20.0 / 400.0).abs() < 1e-12,
+            "{three} {one}"
+        );
     }
 
     #[test]

@@ -54,7 +54,7 @@ pub fn new_worker(name: &str) -> Option<web_sys::Worker> {
 
 #[cfg(target_arch = "wasm32")]
 mod glue {
-    use super::session::Session;
+    use super::session::{Session, Watchdog};
     use super::store;
     use super::trainer::Model;
     use super::CHUNK_MS;
@@ -407,11 +407,14 @@ mod glue {
 
     /// At `deadline`, gives up a helper that has not answered the step of
     /// `ticket` (one that stopped without an error event would otherwise
-    /// hold the run forever).
+    /// hold the run forever; see [`Session::helper_watchdog`]).
     fn watch_helper(ticket: u64, deadline: f64) {
         let check = Closure::once_into_js(move || {
-            if SESSION.with(|s| s.borrow().helper_overdue(ticket, now())) {
-                helper_gone();
+            let verdict = SESSION.with(|s| s.borrow_mut().helper_watchdog(ticket, deadline, now()));
+            match verdict {
+                Watchdog::Done => {}
+                Watchdog::WaitUntil(later) => watch_helper(ticket, later),
+                Watchdog::GiveUp => helper_gone(),
             }
         });
         let wait_ms = (deadline - now()).ceil().clamp(0.0, f64::from(i32::MAX)) as i32;

@@ -33,6 +33,21 @@ pub const HELPER_MIN_PATIENCE_MS: f64 = 2_000.0;
 /// ... or this many times as long as this worker took over its own shard.
 pub const HELPER_PATIENCE_FACTOR: f64 = 20.0;
 
+/// A watchdog timer that fires this much later than it was set for (ms)
+/// slept with the worker (see [`Session::helper_watchdog`]).
+pub const HELPER_TIMER_SLACK_MS: f64 = 1_000.0;
+
+/// What the helper's watchdog does when it fires.
+#[derive(Debug, PartialEq)]
+pub enum Watchdog {
+    /// The step was finished (or replaced): nothing.
+    Done,
+    /// Not overdue yet: look again at this time.
+    WaitUntil(f64),
+    /// Overdue: give the helper up.
+    GiveUp,
+}
+
 /// How long the helper may take over a shard when this worker took
 /// `own_ms` over the other: shards are equal halves, so a helper this late
 /// is not slow but gone.
@@ -110,6 +125,8 @@ pub struct Session<M> {
     /// When the helper's answer for the shared step is overdue (ms on the
     /// glue's clock; infinite until this worker's own shard is done).
     helper_deadline_ms: f64,
+    /// How long the helper may take over the shared step ([`helper_patience_ms`]).
+    helper_patience_ms: f64,
     /// Tickets handed out so far.
     tickets: u64,
     /// Steps since the last snapshot that the helper shared.
@@ -140,6 +157,7 @@ impl<M> Default for Session<M> {
             evaluator: false,
             shared: None,
             helper_deadline_ms: f64::INFINITY,
+            helper_patience_ms: HELPER_MIN_PATIENCE_MS,
             tickets: 0,
             pending_shared_steps: 0,
         }
@@ -455,15 +473,29 @@ impl<M: LabModel> Session<M> {
         let started = now();
         model.compute_own_shard();
         let finished = now();
-        self.helper_deadline_ms = finished + helper_patience_ms(finished - started);
+        self.helper_patience_ms = helper_patience_ms(finished - started);
+        self.helper_deadline_ms = finished + self.helper_patience_ms;
         Some(self.helper_deadline_ms)
     }
 
-    /// True when the helper has not answered the step of `ticket` by its
-    /// deadline: a helper that stopped without a word. The glue then gives
-    /// it up, and this worker computes its shard and trains on alone.
-    pub fn helper_overdue(&self, ticket: u64, now: f64) -> bool {
-        self.shared == Some(ticket) && now >= self.helper_deadline_ms
+    /// The glue's watchdog for the step of `ticket`, set for `due`, fired at
+    /// `now`. A helper that has not answered by the deadline stopped without
+    /// a word: give it up (this worker then computes its shard and trains on
+    /// alone). A timer that fired long after `due` means this worker was
+    /// asleep (a frozen tab, a suspended machine), and the helper with it:
+    /// it gets its patience again, from now.
+    pub fn helper_watchdog(&mut self, ticket: u64, due: f64, now: f64) -> Watchdog {
+        if self.shared != Some(ticket) {
+            return Watchdog::Done;
+        }
+        if now - due > HELPER_TIMER_SLACK_MS {
+            self.helper_deadline_ms = now + self.helper_patience_ms;
+        }
+        if now >= self.helper_deadline_ms {
+            Watchdog::GiveUp
+        } else {
+            Watchdog::WaitUntil(self.helper_deadline_ms)
+        }
     }
 
     /// True while a shared step waits for the helper's answer.
@@ -868,32 +900,32 @@ mod tests {
     }
 
     #[test]
-    fn a_helper_that_never_answers_is_overdue_after_its_patience() {
+    fn a_helper_that_never_answers_is_given_up_after_its_patience() {
         let mut s = new_session(Settings::toy(TaskKind::Copy));
         s.handle(WorkerInput::Play, 0.0);
         let (ticket, ..) = s.begin_shared_step().unwrap();
-        assert!(
-            !s.helper_overdue(ticket, 1e12),
-            "no deadline before its own shard"
-        );
         // The clock reads 1300 before this worker's shard and 1600 after.
         let deadline = s.compute_own_shard(&mut clock(300.0)).unwrap();
         assert_eq!(deadline, 1600.0 + helper_patience_ms(300.0));
         assert_eq!(helper_patience_ms(300.0), 6_000.0, "20 times its own shard");
         assert_eq!(helper_patience_ms(1.0), HELPER_MIN_PATIENCE_MS);
-        assert!(!s.helper_overdue(ticket, deadline - 1.0));
-        assert!(s.helper_overdue(ticket, deadline));
-        assert!(
-            !s.helper_overdue(ticket + 1, deadline),
-            "another step's watchdog"
-        );
-        // Given up: the step is finished here, and no watchdog fires again.
-        let out = s.finish_shared_step(ticket, None, deadline);
-        assert!(
-            matches!(out.last(), Some(WorkerOutput::Snapshot(_))),
-            "{out:?}"
-        );
-        assert!(!s.helper_overdue(ticket, f64::INFINITY));
+        // A timer that fires early looks again at the deadline.
+        let early = s.helper_watchdog(ticket, deadline - 10.0, deadline - 10.0);
+        assert_eq!(early, Watchdog::WaitUntil(deadline));
+        let other = s.helper_watchdog(ticket + 1, deadline, deadline);
+        assert_eq!(other, Watchdog::Done, "another step's watchdog");
+        // A timer that fired 5 s late slept with this worker: patience again.
+        let woke = deadline + 5_000.0;
+        let again = s.helper_watchdog(ticket, deadline, woke);
+        assert_eq!(again, Watchdog::WaitUntil(woke + 6_000.0));
+        // On time, past the deadline: given up.
+        let due = woke + 6_000.0;
+        assert_eq!(s.helper_watchdog(ticket, due, due + 1.0), Watchdog::GiveUp);
+        // The step is finished here, and the watchdog has nothing left to do.
+        let out = s.finish_shared_step(ticket, None, due);
+        let snapshot = matches!(out.last(), Some(WorkerOutput::Snapshot(_)));
+        assert!(snapshot, "{out:?}");
+        assert_eq!(s.helper_watchdog(ticket, due, due), Watchdog::Done);
         assert_eq!(s.model.as_ref().unwrap().step_count(), 1);
     }
 
