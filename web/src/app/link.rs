@@ -22,7 +22,7 @@ use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
+use web_sys::Worker;
 
 thread_local! {
     /// The step whose weights the mask demo was last asked for: a paused run
@@ -107,23 +107,11 @@ pub fn spawn_worker(
     on_garbage: impl Fn(String) + 'static,
     on_crash: impl Fn(String) + 'static,
 ) -> Option<Worker> {
-    let worker = crate::worker::new_worker(name)?;
-    let on_message =
-        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            match read(event.data()) {
-                Ok(out) => on_output(out),
-                Err(e) => on_garbage(e.to_string()),
-            }
-        });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
-        event.prevent_default();
-        on_crash(event.message());
-    });
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
-    Some(worker)
+    let on_message = move |data| match read(data) {
+        Ok(out) => on_output(out),
+        Err(e) => on_garbage(e.to_string()),
+    };
+    crate::worker::new_worker(name, on_message, on_crash)
 }
 
 /// A worker message: JSON text, or `[text, buffer]` when bytes come with it.

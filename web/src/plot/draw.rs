@@ -249,12 +249,7 @@ pub fn lines_on<DB: DrawingBackend>(
                 },
             })
             .collect();
-        legend_on(
-            &ctx.plotting_area().strip_coord_spec(),
-            &rows,
-            chart.font_px,
-            &legend_at,
-        )?;
+        legend_on(&ctx, &rows, chart.font_px, &legend_at)?;
     }
     root.present().ok()
 }
@@ -514,12 +509,12 @@ pub fn legend_place(
     }
 }
 
-/// Draw a legend of `rows` in the `at` corner of `area` (a chart's plotting
-/// area). The lab draws its own legends: plotters' measures each label with
-/// a forced page layout, while `area` measures through its backend, which
+/// Draw a legend of `rows` in the `at` corner of `chart`'s plotting area.
+/// The lab draws its own legends: plotters' measures each label with a
+/// forced page layout, while this one measures through the backend, which
 /// [`Measured`] answers from its cache.
-fn legend_on<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
+fn legend_on<DB: DrawingBackend, CT: CoordTranslate>(
+    chart: &ChartContext<DB, CT>,
     rows: &[LegendRow],
     font_px: u32,
     at: &SeriesLabelPosition,
@@ -527,6 +522,7 @@ fn legend_on<DB: DrawingBackend>(
     if rows.is_empty() {
         return Some(());
     }
+    let area = &chart.plotting_area().strip_coord_spec();
     let style: TextStyle = ("sans-serif", font_px).into_font().into();
     let text_px = (rows.iter())
         .map(|r| area.estimate_text_size(r.label, &style).ok())
@@ -816,12 +812,7 @@ pub fn marked_on<DB: DrawingBackend>(
             key: LegendKey::Point(color),
         });
     }
-    legend_on(
-        &ctx.plotting_area().strip_coord_spec(),
-        &rows,
-        chart.font_px,
-        &legend_at,
-    )?;
+    legend_on(&ctx, &rows, chart.font_px, &legend_at)?;
     root.present().ok()
 }
 
@@ -923,12 +914,7 @@ pub fn bars_on<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &BarCha
         });
     }
     let upper_right = SeriesLabelPosition::UpperRight;
-    legend_on(
-        &ctx.plotting_area().strip_coord_spec(),
-        &rows,
-        chart.font_px,
-        &upper_right,
-    )?;
+    legend_on(&ctx, &rows, chart.font_px, &upper_right)?;
     // Category names run downwards from the axis, one under each group.
     let below = Pos::new(HPos::Left, VPos::Center);
     for (i, name) in chart.categories.iter().enumerate() {

@@ -45,11 +45,34 @@ pub mod names {
     pub const HELPER: &str = "helper";
 }
 
-/// Starts a worker of this bundle ([`SCRIPT_URL`]) named `name`.
-pub fn new_worker(name: &str) -> Option<web_sys::Worker> {
+/// Starts a worker of this bundle ([`SCRIPT_URL`]) named `name`: each
+/// message it sends goes to `on_message` (read it with [`crate::wire`]), and
+/// an uncaught error in it (a wasm trap, a panic) to `on_crash`, with the
+/// browser's own report of it silenced.
+pub fn new_worker(
+    name: &str,
+    on_message: impl Fn(wasm_bindgen::JsValue) + 'static,
+    on_crash: impl Fn(String) + 'static,
+) -> Option<web_sys::Worker> {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
     let options = web_sys::WorkerOptions::new();
     options.set_name(name);
-    web_sys::Worker::new_with_options(SCRIPT_URL, &options).ok()
+    let worker = web_sys::Worker::new_with_options(SCRIPT_URL, &options).ok()?;
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+            on_message(event.data())
+        });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let on_error =
+        Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
+            event.prevent_default();
+            on_crash(event.message());
+        });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    Some(worker)
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -67,9 +90,7 @@ mod glue {
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
-    use web_sys::{
-        DedicatedWorkerGlobalScope, ErrorEvent, MessageChannel, MessageEvent, MessagePort, Worker,
-    };
+    use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessagePort, Worker};
 
     thread_local! {
         static SESSION: RefCell<Session<Model>> = RefCell::new(Session::default());
@@ -427,22 +448,13 @@ mod glue {
         if !HELPER.with(|h| matches!(*h.borrow(), Helper::NotStarted)) {
             return;
         }
-        let Some(worker) = super::new_worker(super::names::HELPER) else {
-            HELPER.with(|h| *h.borrow_mut() = Helper::Gone);
-            return;
-        };
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-            on_helper_message(event.data())
+        let worker = super::new_worker(super::names::HELPER, on_helper_message, |_| helper_gone());
+        HELPER.with(|h| {
+            *h.borrow_mut() = match worker {
+                Some(worker) => Helper::Starting(worker),
+                None => Helper::Gone,
+            }
         });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        on_message.forget();
-        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(|event: ErrorEvent| {
-            event.prevent_default();
-            helper_gone();
-        });
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        on_error.forget();
-        HELPER.with(|h| *h.borrow_mut() = Helper::Starting(worker));
     }
 
     fn on_helper_message(data: JsValue) {
