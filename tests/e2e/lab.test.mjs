@@ -33,6 +33,43 @@ test('the PE heatmap is drawn, and its pixels change when d_model changes', () =
   assert.ok((await canvasColours(page, 'pe-heatmap')) > 8, 'the redrawn heatmap is not blank');
 }));
 
+test('a heatmap resized while training is never shown stretched', () => withLab(async ({ page }) => {
+  // While training, drawings wait their turn in the page's queue (app/paint.rs);
+  // a resized heatmap must not: its box changes at once, and a frame between the
+  // two would show its old pixels stretched. Each animation frame compares every
+  // heatmap canvas's pixel size with its box.
+  await waitForModel(page);
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n > 0, 20_000, 'training to start');
+  await page.evaluate(() => {
+    window.__stretched = { frames: 0, stretched: [] };
+    const look = () => {
+      for (const c of document.querySelectorAll('.heatmap canvas')) {
+        const [w, h] = [parseFloat(c.style.width), parseFloat(c.style.height)];
+        if (c.width !== Math.round(w) || c.height !== Math.round(h)) {
+          window.__stretched.stretched.push(`${c.dataset.testid}: ${c.width}×${c.height} in ${w}×${h}`);
+        }
+      }
+      window.__stretched.frames += 1;
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  // 50 positions make the PE map taller than 10–40 do.
+  const pe = page.locator(byTestId('pe-heatmap'));
+  const heights = new Set();
+  for (const length of ['50', '20', '50', '30', '50', '10', '50', '24', '50', '40']) {
+    await page.locator(byTestId('pe-length')).fill(length);
+    await page.waitForTimeout(400);
+    heights.add(await pe.evaluate((c) => c.height));
+  }
+  await pauseTraining(page);
+  const { frames, stretched } = await page.evaluate(() => window.__stretched);
+  assert.ok(heights.size > 1, `the map changed size (${[...heights].join(', ')} px)`);
+  assert.ok(frames > 20, `frames were watched (${frames})`);
+  assert.deepEqual(stretched, [], 'no frame showed a canvas at another size than its box');
+}));
+
 test('training from scratch lowers the loss within 20 s', () => withLab(async ({ page }) => {
   await page.locator(byTestId('train-reset')).click();
   await until(() => stepCount(page), (n) => n === 0, 10_000, 'a fresh model at step 0');

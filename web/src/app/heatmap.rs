@@ -159,9 +159,13 @@ pub fn Heatmap(
         let (w, h) = size.get();
         let cell = active.get();
         let Some(c) = canvas.get() else { return };
-        paint::later(&c.clone(), move || {
-            // Resizing clears a canvas, so it waits for the drawing too.
-            if c.width() != w || c.height() != h {
+        // The canvas's box and its labels take the new size in this task
+        // (their styles are reactive), so a resized map is drawn now: queued,
+        // its old pixels would show stretched to the new box meanwhile.
+        let resized = c.width() != w || c.height() != h;
+        let target = c.clone();
+        let draw = move || {
+            if resized {
                 c.set_width(w);
                 c.set_height(h);
             }
@@ -173,7 +177,12 @@ pub fn Heatmap(
             if let Some((r, col)) = cell.filter(|&(r, col)| r < d.rows && col < d.cols) {
                 outline_cell(&c, d.rows, d.cols, r, col);
             }
-        });
+        };
+        if resized {
+            paint::now(&target, draw);
+        } else {
+            paint::later(&target, draw);
+        }
     });
     let report = move |cell: Option<(usize, usize)>| {
         if let Some(cb) = on_hover {
@@ -302,6 +311,9 @@ pub fn Heatmap(
                     aria-label=move || label.get()
                     class:clickable=on_click.is_some()
                     style=move || { let (w, h) = size.get(); format!("width:{w}px;height:{h}px") }
+                    // Born at its size: the first drawing can wait its turn.
+                    width=size.get_untracked().0
+                    height=size.get_untracked().1
                     on:mousemove=on_move
                     on:mouseleave=on_leave
                     on:click=move |_| if let Some(cb) = on_click { cb.run(()) }

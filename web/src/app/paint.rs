@@ -7,8 +7,10 @@
 //! drawing instead; the queue is drained one piece of work per task (a
 //! `MessageChannel` message, which the browser does not delay), so input
 //! and rendering can run between two charts. A canvas queued twice is drawn
-//! once, with the newer drawing, in its first place. [`soon`] queues other
-//! work the same way (the probe's part of a snapshot), never merged.
+//! once, with the newer drawing, in its first place. [`now`] draws at once
+//! and drops what was queued for that canvas (a heatmap whose size
+//! changed). [`soon`] queues other work the same way (the probe's part of a
+//! snapshot), never merged.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -39,6 +41,12 @@ impl<K: PartialEq, F> Pending<K, F> {
             None => self.items.push_back((key, draw)),
         }
         was_empty
+    }
+
+    /// The drawing queued for `key`, taken off the queue.
+    pub fn take(&mut self, key: &K) -> Option<F> {
+        let at = self.items.iter().position(|(k, _)| k == key)?;
+        self.items.remove(at).map(|(_, draw)| draw)
     }
 
     /// The oldest drawing, taken off the queue.
@@ -73,6 +81,15 @@ thread_local! {
 /// Draw on `canvas` soon, in a task of its own.
 pub fn later(canvas: &HtmlCanvasElement, draw: impl FnOnce() + 'static) {
     queue(Key::Canvas(canvas.clone()), Box::new(draw));
+}
+
+/// Draw on `canvas` now, dropping a drawing still queued for it (which
+/// would draw older data over this one). For a canvas whose size changes:
+/// its box and its labels change in this task, so its pixels must too.
+pub fn now(canvas: &HtmlCanvasElement, draw: impl FnOnce()) {
+    let key = Key::Canvas(canvas.clone());
+    drop(PENDING.with(|p| p.borrow_mut().take(&key)));
+    draw();
 }
 
 /// Run `work` soon, in a task of its own, after the drawings queued before it.
@@ -146,5 +163,17 @@ mod tests {
         assert_eq!(pending.pop(), None);
         assert!(pending.is_empty());
         assert!(pending.push("loss", 4), "an emptied queue wakes it again");
+    }
+
+    #[test]
+    fn a_drawing_taken_off_the_queue_leaves_the_others_in_order() {
+        let mut pending = Pending::default();
+        pending.push("loss", 1);
+        pending.push("heatmap", 2);
+        pending.push("noam", 3);
+        assert_eq!(pending.take(&"heatmap"), Some(2));
+        assert_eq!(pending.take(&"heatmap"), None, "it is gone");
+        assert_eq!(pending.pop(), Some(1));
+        assert_eq!(pending.pop(), Some(3));
     }
 }
