@@ -53,13 +53,20 @@ pub fn mask_values(n: usize, p: f64) -> Vec<f32> {
         s.set(start.wrapping_add(draws.wrapping_mul(GAMMA)));
         start
     });
-    let mut values = Vec::with_capacity(2 * draws as usize);
-    for i in 1..=draws {
-        let bits = mix(start.wrapping_add(i.wrapping_mul(GAMMA)));
-        values.push(value(bits & u64::from(u32::MAX)));
-        values.push(value(bits >> 32));
+    // Draw `i` (from 1) decides elements `2(i − 1)` and `2(i − 1) + 1`. The
+    // loop writes into a slice without pushing, so it has no branches but
+    // the comparisons and compiles to vector code where the target has it.
+    let draw = |i: u64| mix(start.wrapping_add(i.wrapping_mul(GAMMA)));
+    let mut values = vec![0.0f32; n];
+    let mut pairs = values.chunks_exact_mut(2);
+    for (i, pair) in (1..).zip(&mut pairs) {
+        let bits = draw(i);
+        pair[0] = value(bits & u64::from(u32::MAX));
+        pair[1] = value(bits >> 32);
     }
-    values.truncate(n);
+    if let [last] = pairs.into_remainder() {
+        *last = value(draw(draws) & u64::from(u32::MAX));
+    }
     values
 }
 
@@ -96,6 +103,39 @@ mod tests {
         let scale = (1.0 / (1.0 - p)) as f32;
         assert!(values.iter().all(|&v| v == 0.0 || v == scale));
         assert_eq!(mask_values(7, p).len(), 7, "an odd count uses half a draw");
+    }
+
+    #[test]
+    fn each_draw_decides_two_elements_low_bits_first() {
+        // The definition, one element at a time: element `e` reads draw
+        // `e / 2 + 1` of SplitMix64 from the seed, its low 32 bits when `e`
+        // is even and its high 32 bits when odd.
+        let (p, start) = (0.3, 99u64);
+        let threshold = ((1.0 - p) * 2f64.powi(32)) as u64;
+        let scale = (1.0 / (1.0 - p)) as f32;
+        let element = |e: usize| {
+            let bits = mix(start.wrapping_add((e as u64 / 2 + 1).wrapping_mul(GAMMA)));
+            let half = if e.is_multiple_of(2) {
+                bits & u64::from(u32::MAX)
+            } else {
+                bits >> 32
+            };
+            if half < threshold {
+                scale
+            } else {
+                0.0
+            }
+        };
+        for n in [0, 1, 2, 7, 64, 1001] {
+            seed(start);
+            let expected: Vec<f32> = (0..n).map(element).collect();
+            assert_eq!(mask_values(n, p), expected, "{n} elements");
+        }
+        // An odd count still uses up its last draw: the next call starts after it.
+        seed(start);
+        mask_values(3, p);
+        let next = mask_values(2, p);
+        assert_eq!(next, vec![element(4), element(5)]);
     }
 
     #[test]
