@@ -37,7 +37,8 @@ test('a heatmap resized while training is never shown stretched', () => withLab(
   // While training, drawings wait their turn in the page's queue (app/paint.rs);
   // a resized heatmap must not: its box changes at once, and a frame between the
   // two would show its old pixels stretched. Each animation frame compares every
-  // heatmap canvas's pixel size with its box.
+  // heatmap canvas's pixel size with the size its style gives its box, and
+  // checks that the PE map is not blank.
   await waitForModel(page);
   await startTraining(page);
   await until(() => stepCount(page), (n) => n > 0, 20_000, 'training to start');
@@ -49,6 +50,12 @@ test('a heatmap resized while training is never shown stretched', () => withLab(
         if (c.width !== Math.round(w) || c.height !== Math.round(h)) {
           window.__stretched.stretched.push(`${c.dataset.testid}: ${c.width}×${c.height} in ${w}×${h}`);
         }
+      }
+      // Nor blank: a map resized at once but drawn later would flash empty.
+      const pe = document.querySelector('[data-testid="pe-heatmap"]');
+      const [x, y] = [Math.floor(pe.width / 2), Math.floor(pe.height / 2)];
+      if (pe.getContext('2d').getImageData(x, y, 1, 1).data[3] === 0) {
+        window.__stretched.stretched.push(`pe-heatmap: blank at ${pe.width}×${pe.height}`);
       }
       window.__stretched.frames += 1;
       requestAnimationFrame(look);
@@ -67,7 +74,7 @@ test('a heatmap resized while training is never shown stretched', () => withLab(
   const { frames, stretched } = await page.evaluate(() => window.__stretched);
   assert.ok(heights.size > 1, `the map changed size (${[...heights].join(', ')} px)`);
   assert.ok(frames > 20, `frames were watched (${frames})`);
-  assert.deepEqual(stretched, [], 'no frame showed a canvas at another size than its box');
+  assert.deepEqual(stretched, [], 'no frame showed a canvas at another size than its box, or a blank PE map');
 }));
 
 test('training from scratch lowers the loss within 20 s', () => withLab(async ({ page }) => {

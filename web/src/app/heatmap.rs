@@ -160,9 +160,12 @@ pub fn Heatmap(
         let cell = active.get();
         let Some(c) = canvas.get() else { return };
         // The canvas's box and its labels take the new size in this task
-        // (their styles are reactive), so a resized map is drawn now: queued,
-        // its old pixels would show stretched to the new box meanwhile.
+        // (their styles are reactive), so a resized map with pixels on it is
+        // drawn now: queued, its old pixels would show stretched to the new
+        // box meanwhile. A map born empty (0 × 0, before the model's first
+        // maps) has nothing to stretch, and waits its turn like the others.
         let resized = c.width() != w || c.height() != h;
+        let has_pixels = c.width() > 0 && c.height() > 0;
         let target = c.clone();
         let draw = move || {
             if resized {
@@ -178,7 +181,7 @@ pub fn Heatmap(
                 outline_cell(&c, d.rows, d.cols, r, col);
             }
         };
-        if resized {
+        if resized && has_pixels {
             paint::now(&target, draw);
         } else {
             paint::later(&target, draw);
