@@ -150,6 +150,25 @@ test('a deep link opens the head view on its kind, layer, head and query', () =>
   assert.equal(await page.locator(byTestId('head-index')).inputValue(), '1');
 }));
 
+test("a deep link's view is at the top of the window, and stays there while the page fills in", async () => {
+  // Views far from the window skip their rendering (style.css); the scroll must
+  // still land on the linked view, below the sticky toolbar, not on a guess.
+  for (const view of ['inside-head', 'training']) {
+    await withPage(`?view=${view}`, async ({ page, errors }) => {
+      const top = () => page.evaluate((id) => {
+        const toolbar = document.querySelector('.toolbar').getBoundingClientRect().bottom;
+        return document.getElementById(id).getBoundingClientRect().top - toolbar;
+      }, view);
+      for (const when of ['at once', 'a second later']) {
+        if (when !== 'at once') await page.waitForTimeout(1_000);
+        const below = await top();
+        assert.ok(below >= -1 && below < 100, `${view}, ${when}: its top is ${below.toFixed(0)} px below the toolbar`);
+      }
+      assert.deepEqual(errors, []);
+    });
+  }
+});
+
 test('a link with impossible settings says so and keeps a working model', () => withPage('?task=copy&d_model=4096&n_layers=24', async ({ page, errors }) => {
   await until(() => page.locator(byTestId('error-message')).innerText(), (t) => /d_model/.test(t), 5_000, 'the link problem');
   assert.ok(await page.locator(`${byTestId('train-toggle')}:not([disabled])`).count() === 1);

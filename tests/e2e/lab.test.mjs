@@ -37,8 +37,9 @@ test('a heatmap resized while training is never shown stretched', () => withLab(
   // While training, drawings wait their turn in the page's queue (app/paint.rs);
   // a resized heatmap must not: its box changes at once, and a frame between the
   // two would show its old pixels stretched. Each animation frame compares every
-  // heatmap canvas's pixel size with the size its style gives its box, and
-  // checks that the PE map is not blank.
+  // drawn heatmap canvas's pixel size with the size its style gives its box, and
+  // checks that the PE map is not blank. (A map out of sight may not be drawn
+  // yet: 0 pixels high or wide, it shows nothing, stretched or not.)
   await waitForModel(page);
   await startTraining(page);
   await until(() => stepCount(page), (n) => n > 0, 20_000, 'training to start');
@@ -47,7 +48,8 @@ test('a heatmap resized while training is never shown stretched', () => withLab(
     const look = () => {
       for (const c of document.querySelectorAll('.heatmap canvas')) {
         const [w, h] = [parseFloat(c.style.width), parseFloat(c.style.height)];
-        if (c.width !== Math.round(w) || c.height !== Math.round(h)) {
+        const drawn = c.width > 0 && c.height > 0;
+        if (drawn && (c.width !== Math.round(w) || c.height !== Math.round(h))) {
           window.__stretched.stretched.push(`${c.dataset.testid}: ${c.width}×${c.height} in ${w}×${h}`);
         }
       }
@@ -75,6 +77,27 @@ test('a heatmap resized while training is never shown stretched', () => withLab(
   assert.ok(heights.size > 1, `the map changed size (${[...heights].join(', ')} px)`);
   assert.ok(frames > 20, `frames were watched (${frames})`);
   assert.deepEqual(stretched, [], 'no frame showed a canvas at another size than its box, or a blank PE map');
+}));
+
+test('a chart out of sight is not redrawn while training, and is drawn when it comes into sight', () => withLab(async ({ page }) => {
+  // app/paint.rs parks the drawings of canvases more than a screen away from the
+  // viewport; the training view is many screens below the top of the page.
+  await waitForModel(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const chart = 'loss-chart';
+  const far = await page.locator(byTestId(chart)).evaluate((c) => c.getBoundingClientRect().top / window.innerHeight);
+  assert.ok(far > 3, `the loss chart is ${far.toFixed(1)} screens down`);
+  await startTraining(page);
+  const start = await until(() => stepCount(page), (n) => n > 0, 20_000, 'training to start');
+  const before = await canvasPixels(page, chart);
+  await until(() => stepCount(page), (n) => n >= start + 20, 20_000, '20 more steps');
+  assert.equal(await canvasPixels(page, chart), before, 'the chart out of sight was not redrawn');
+  await page.locator(byTestId(chart)).scrollIntoViewIfNeeded();
+  await until(() => canvasPixels(page, chart), (now) => now !== before, 2_000, 'the chart drawn once in sight');
+  // In sight, it keeps up with training.
+  const shown = await canvasPixels(page, chart);
+  await until(() => canvasPixels(page, chart), (now) => now !== shown, 5_000, 'the chart redrawn while in sight');
+  await pauseTraining(page);
 }));
 
 test('training from scratch lowers the loss within 20 s', () => withLab(async ({ page }) => {
@@ -117,7 +140,9 @@ test('maps of all three attention kinds render with token labels', () => withLab
       assert.match(rows.at(-1), / → <eos>$/, `${kind}: the last query predicts <eos>`);
     }
     if (kind !== 'masked') assert.equal(cols.at(-1), '<eos>', `${kind}: the last key is the source's <eos>`);
-    assert.ok((await canvasColours(page, 'attention-map')) > 1, `${kind}: the map is drawn`);
+    // A map is drawn once it is in sight (app/paint.rs).
+    await map.scrollIntoViewIfNeeded();
+    await until(() => canvasColours(page, 'attention-map'), (n) => n > 1, 2_000, `${kind}: the map drawn`);
   }
 }));
 

@@ -106,7 +106,10 @@ pub fn ExportBar(
     let save_png = move |_| {
         let picture = match png {
             Some(make) => make.run(()),
-            None => canvas.and_then(|c| c.get_untracked()),
+            // A figure out of sight may have a drawing parked (app::paint).
+            None => canvas
+                .and_then(|c| c.get_untracked())
+                .inspect(super::paint::flush),
         };
         if let Some(bytes) = picture.as_ref().and_then(canvas_png) {
             download_bytes(

@@ -1,4 +1,4 @@
-//! Drawing on canvases, one canvas per task.
+//! Drawing on canvases, one canvas per task, and only the canvases in sight.
 //!
 //! A worker snapshot changes many signals at once, and each chart redraws
 //! in an effect. Drawn in the message's own task, the charts of the open
@@ -11,21 +11,38 @@
 //! and drops what was queued for that canvas (a heatmap whose size
 //! changed). [`soon`] queues other work the same way (the probe's part of a
 //! snapshot), never merged.
+//!
+//! A canvas out of sight (more than a screen away from the viewport, or in
+//! a hidden view) is not drawn: its newest drawing is parked, and queued
+//! when an `IntersectionObserver` sees the canvas come near the viewport.
+//! The page is many screens long, and while both cores train every drawing
+//! the main thread skips is time the workers get back (BENCHMARKS.md,
+//! "Drawing only what is in sight"). [`flush`] draws a parked canvas at once
+//! (a PNG export of a figure out of sight).
 
+use js_sys::Array;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use wasm_bindgen::prelude::*;
-use web_sys::{HtmlCanvasElement, MessageChannel, MessagePort};
+use web_sys::{
+    HtmlCanvasElement, IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit,
+    MessageChannel, MessagePort,
+};
 
-/// Drawings waiting, one per key, oldest first.
+/// Drawings waiting, one per key, oldest first; and the newest drawing of
+/// each key out of sight, parked until it comes into sight.
 pub struct Pending<K, F> {
     items: VecDeque<(K, F)>,
+    parked: Vec<(K, F)>,
+    hidden: Vec<K>,
 }
 
 impl<K: PartialEq, F> Default for Pending<K, F> {
     fn default() -> Self {
         Pending {
             items: VecDeque::new(),
+            parked: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 }
@@ -34,7 +51,15 @@ impl<K: PartialEq, F> Pending<K, F> {
     /// Queue `draw` for `key`, replacing a drawing already queued for it
     /// (which keeps its place). True when the queue was empty, so a drain
     /// must be scheduled.
+    /// A key out of sight parks `draw` instead (false: nothing to drain).
     pub fn push(&mut self, key: K, draw: F) -> bool {
+        if self.hidden.contains(&key) {
+            match self.parked.iter_mut().find(|(k, _)| *k == key) {
+                Some(item) => item.1 = draw,
+                None => self.parked.push((key, draw)),
+            }
+            return false;
+        }
         let was_empty = self.items.is_empty();
         match self.items.iter_mut().find(|(k, _)| *k == key) {
             Some(item) => item.1 = draw,
@@ -43,10 +68,50 @@ impl<K: PartialEq, F> Pending<K, F> {
         was_empty
     }
 
-    /// The drawing queued for `key`, taken off the queue.
+    /// The drawing queued or parked for `key`, taken off the queue.
     pub fn take(&mut self, key: &K) -> Option<F> {
+        if let Some(at) = self.parked.iter().position(|(k, _)| k == key) {
+            return Some(self.parked.swap_remove(at).1);
+        }
         let at = self.items.iter().position(|(k, _)| k == key)?;
         self.items.remove(at).map(|(_, draw)| draw)
+    }
+
+    /// `key` went out of sight: its drawings are parked until [`Self::show`].
+    pub fn hide(&mut self, key: K) {
+        if self.hidden.contains(&key) {
+            return;
+        }
+        let queued = self.items.iter().position(|(k, _)| *k == key);
+        if let Some((k, draw)) = queued.and_then(|at| self.items.remove(at)) {
+            self.parked.push((k, draw));
+        }
+        self.hidden.push(key);
+    }
+
+    /// `key` came into sight: its parked drawing joins the queue. True when
+    /// the queue was empty, so a drain must be scheduled.
+    pub fn show(&mut self, key: &K) -> bool {
+        self.hidden.retain(|k| k != key);
+        match self.parked.iter().position(|(k, _)| k == key) {
+            Some(at) => {
+                let (key, draw) = self.parked.swap_remove(at);
+                self.push(key, draw)
+            }
+            None => false,
+        }
+    }
+
+    /// Forget the keys out of sight that `keep` rejects (canvases taken off
+    /// the page), and their parked drawings.
+    pub fn forget_hidden(&mut self, keep: impl Fn(&K) -> bool) {
+        self.hidden.retain(&keep);
+        self.parked.retain(|(k, _)| keep(k));
+    }
+
+    /// Drawings parked out of sight.
+    pub fn parked(&self) -> usize {
+        self.parked.len()
     }
 
     /// The oldest drawing, taken off the queue.
@@ -76,11 +141,71 @@ thread_local! {
     static QUEUED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The port whose messages drain the queue (set up on first use).
     static WAKE: RefCell<Option<MessagePort>> = const { RefCell::new(None) };
+    /// Watches the canvases drawn with [`later`] come into and out of sight
+    /// (set up on first use; `None` where it cannot be made: all are drawn).
+    static SIGHT: Option<IntersectionObserver> = sight();
 }
 
-/// Draw on `canvas` soon, in a task of its own.
+/// How far from the viewport a canvas counts as in sight: one screen above
+/// and one below, so that scrolling finds it drawn.
+const IN_SIGHT_MARGIN: &str = "100% 0px";
+
+/// Draw on `canvas` soon, in a task of its own; if it is out of sight, when
+/// it comes into sight.
 pub fn later(canvas: &HtmlCanvasElement, draw: impl FnOnce() + 'static) {
+    // Observing a canvas twice is observing it once; the first report of
+    // one out of sight parks what was queued for it meanwhile.
+    SIGHT.with(|sight| {
+        if let Some(sight) = sight {
+            sight.observe(canvas);
+        }
+    });
     queue(Key::Canvas(canvas.clone()), Box::new(draw));
+}
+
+/// Draw what is parked or queued for `canvas` now (before reading its pixels).
+pub fn flush(canvas: &HtmlCanvasElement) {
+    let key = Key::Canvas(canvas.clone());
+    if let Some(draw) = PENDING.with(|p| p.borrow_mut().take(&key)) {
+        draw();
+    }
+}
+
+/// The observer behind [`later`]'s sight: a canvas coming near the viewport
+/// has its parked drawing queued; one leaving it has its drawings parked.
+fn sight() -> Option<IntersectionObserver> {
+    let on_change = Closure::<dyn FnMut(Array)>::new(|entries: Array| {
+        let mut woken = false;
+        PENDING.with(|p| {
+            let mut p = p.borrow_mut();
+            for entry in entries.iter() {
+                let entry: IntersectionObserverEntry = entry.unchecked_into();
+                let Ok(canvas) = entry.target().dyn_into::<HtmlCanvasElement>() else {
+                    continue;
+                };
+                let key = Key::Canvas(canvas);
+                if entry.is_intersecting() {
+                    woken |= p.show(&key);
+                } else {
+                    p.hide(key);
+                }
+            }
+            p.forget_hidden(|key| match key {
+                Key::Canvas(canvas) => canvas.is_connected(),
+                Key::Work(_) => true,
+            });
+        });
+        if woken {
+            wake();
+        }
+    });
+    let options = IntersectionObserverInit::new();
+    options.set_root_margin(IN_SIGHT_MARGIN);
+    let observer =
+        IntersectionObserver::new_with_options(on_change.as_ref().unchecked_ref(), &options)
+            .ok()?;
+    on_change.forget();
+    Some(observer)
 }
 
 /// Draw on `canvas` now, dropping a drawing still queued for it (which
@@ -175,5 +300,51 @@ mod tests {
         assert_eq!(pending.take(&"heatmap"), None, "it is gone");
         assert_eq!(pending.pop(), Some(1));
         assert_eq!(pending.pop(), Some(3));
+    }
+
+    #[test]
+    fn a_canvas_out_of_sight_keeps_only_its_newest_drawing_until_it_is_in_sight() {
+        let mut pending = Pending::default();
+        pending.push("loss", 1);
+        pending.push("heatmap", 2);
+        pending.hide("loss");
+        assert_eq!(pending.parked(), 1, "what was queued for it is parked");
+        assert!(!pending.push("loss", 3), "parking wakes nothing");
+        assert!(!pending.push("loss", 4));
+        assert_eq!(pending.parked(), 1, "one drawing per canvas");
+        assert_eq!(pending.pop(), Some(2));
+        assert_eq!(pending.pop(), None, "nothing out of sight is drawn");
+        assert!(
+            pending.show(&"loss"),
+            "in sight again, its drawing is queued"
+        );
+        assert_eq!(pending.pop(), Some(4), "the newest one");
+        assert_eq!(pending.parked(), 0);
+        assert!(pending.push("loss", 5), "in sight, drawings queue again");
+        assert!(
+            !pending.show(&"noam"),
+            "a canvas with nothing parked wakes nothing"
+        );
+    }
+
+    #[test]
+    fn a_drawing_parked_out_of_sight_can_be_taken_and_forgotten() {
+        let mut pending = Pending::default();
+        pending.hide("loss");
+        pending.hide("loss");
+        pending.hide("heatmap");
+        pending.push("loss", 1);
+        pending.push("heatmap", 2);
+        assert_eq!(pending.take(&"loss"), Some(1), "an export draws it at once");
+        assert_eq!(pending.take(&"loss"), None);
+        pending.forget_hidden(|key| *key != "heatmap");
+        assert_eq!(
+            pending.parked(),
+            0,
+            "a canvas taken off the page loses its drawing"
+        );
+        assert!(pending.push("heatmap", 3), "and is no longer out of sight");
+        pending.push("loss", 4);
+        assert_eq!(pending.parked(), 1, "the others stay out of sight");
     }
 }

@@ -68,20 +68,116 @@ pub fn open(lab: Lab) {
         lab.panel.set(panel);
     }
     lab.present.set(link.present);
-    if let (Some(panel), false) = (panel, link.present) {
+    let scroll = panel.filter(|_| !link.present);
+    request_animation_frame(move || {
         // Scroll once the views are in the page.
-        request_animation_frame(move || scroll_to(PANELS[panel].id));
+        if let Some(panel) = scroll {
+            scroll_to(PANELS[panel].id);
+            hold_linked_view(PANELS[panel].id, now_ms() + HOLD_LINKED_VIEW_MS);
+        }
+        // A frame later, each view has been laid out once.
+        request_animation_frame(settle_views);
+    });
+}
+
+/// How long after the page opens a deep link's view is kept where it was
+/// scrolled to (ms): the views above it grow as the model's maps arrive.
+const HOLD_LINKED_VIEW_MS: f64 = 5_000.0;
+
+thread_local! {
+    /// The reader scrolled, clicked or pressed a key: a linked view is no longer held.
+    static READER_MOVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Scroll back to the view `id` each frame its top has moved, until
+/// `until` (ms) or until the reader moves on their own.
+fn hold_linked_view(id: &'static str, until: f64) {
+    if let Some(window) = web_sys::window() {
+        for event in ["wheel", "keydown", "pointerdown", "touchstart"] {
+            let moved = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(|| {
+                READER_MOVED.with(|m| m.set(true))
+            });
+            let _ = window.add_event_listener_with_callback(
+                event,
+                wasm_bindgen::JsCast::unchecked_ref(moved.as_ref()),
+            );
+            moved.forget();
+        }
+    }
+    fn look(id: &'static str, until: f64) {
+        if READER_MOVED.with(|m| m.get()) || now_ms() > until {
+            return;
+        }
+        // Also when the page was too short to scroll that far at first.
+        if off_its_place(id).unwrap_or(false) {
+            scroll_to(id);
+        }
+        request_animation_frame(move || look(id, until));
+    }
+    request_animation_frame(move || look(id, until));
+}
+
+/// Whether the view `id` is more than a pixel away from where [`scroll_to`] puts it.
+fn off_its_place(id: &str) -> Option<bool> {
+    let document = web_sys::window()?.document()?;
+    let top = document
+        .get_element_by_id(id)?
+        .get_bounding_client_rect()
+        .top();
+    Some((top - scrolled_to_top(&document)).abs() > 1.0)
+}
+
+/// The class on `<html>` under which a view far from the window skips its
+/// rendering (`content-visibility: auto` in style.css).
+const VIEWS_SETTLED: &str = "views-settled";
+
+/// Let views out of sight skip their rendering from now on. Not before each
+/// has been laid out once: a skipped view takes the size it last had, and a
+/// view never laid out would take a guessed one, putting the deep link's
+/// view somewhere else than where it was scrolled to.
+fn settle_views() {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.class_list().add_1(VIEWS_SETTLED);
     }
 }
 
-/// Bring the view with this `<section id>` into sight.
+/// Space left between the sticky toolbar and a view scrolled to (CSS px).
+const BELOW_TOOLBAR_PX: f64 = 8.0;
+
+/// Bring the view with this `<section id>` into sight, its title just below
+/// the sticky toolbar (one row or more: it wraps on narrow windows).
 pub fn scroll_to(id: &str) {
-    if let Some(section) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
-    {
-        section.scroll_into_view();
-    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(document) = window.document() else {
+        return;
+    };
+    let Some(section) = document.get_element_by_id(id) else {
+        return;
+    };
+    let top = section.get_bounding_client_rect().top();
+    let y = window.scroll_y().unwrap_or(0.0) + top - scrolled_to_top(&document);
+    window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), y.max(0.0));
+}
+
+/// Where [`scroll_to`] puts a view's top, from the top of the window (CSS px).
+fn scrolled_to_top(document: &web_sys::Document) -> f64 {
+    let toolbar = document
+        .query_selector(".toolbar")
+        .ok()
+        .flatten()
+        .map_or(0.0, |t| t.get_bounding_client_rect().bottom().max(0.0));
+    toolbar + BELOW_TOOLBAR_PX
 }
 
 /// The panel at the top of the window: the last view whose top has scrolled

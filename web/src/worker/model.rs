@@ -15,6 +15,11 @@ pub trait LabModel: Sized {
     /// A model from checkpoint bytes; garbage is a readable error, never a panic.
     fn from_bytes(bytes: &[u8]) -> Result<Self, String>;
     fn to_bytes(&self) -> Vec<u8>;
+    /// Checkpoint bytes for a held-out evaluation elsewhere: the weights,
+    /// without what only resuming training needs.
+    fn to_bytes_for_evaluation(&self) -> Vec<u8> {
+        self.to_bytes()
+    }
     /// One optimiser step. The loss may be NaN or infinite if training diverged.
     fn step(&mut self) -> StepReport;
     /// Held-out evaluation on at most `max_sentences` sentences.

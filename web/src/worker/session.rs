@@ -392,13 +392,16 @@ impl<M: LabModel> Session<M> {
                     self.urgent = true;
                     Vec::new()
                 }
-                (Some(m), SavePurpose::Download | SavePurpose::Evaluate) => {
-                    vec![WorkerOutput::Checkpoint {
-                        purpose,
-                        step: m.step_count(),
-                        bytes: m.to_bytes(),
-                    }]
-                }
+                (Some(m), SavePurpose::Download) => vec![WorkerOutput::Checkpoint {
+                    purpose,
+                    step: m.step_count(),
+                    bytes: m.to_bytes(),
+                }],
+                (Some(m), SavePurpose::Evaluate) => vec![WorkerOutput::Checkpoint {
+                    purpose,
+                    step: m.step_count(),
+                    bytes: m.to_bytes_for_evaluation(),
+                }],
             },
         }
     }

@@ -71,6 +71,10 @@ impl LabModel for Model {
         self.0.to_bytes()
     }
 
+    fn to_bytes_for_evaluation(&self) -> Vec<u8> {
+        self.0.to_bytes_for_evaluation()
+    }
+
     fn step(&mut self) -> StepReport {
         match self.finish_shared_step(None) {
             // A step shared with a helper was under way: this is that step.
