@@ -100,6 +100,25 @@ test('a chart out of sight is not redrawn while training, and is drawn when it c
   await pauseTraining(page);
 }));
 
+test('on a narrow window, a figure wider than its view can be scrolled fully into sight', async () => {
+  // Views far from the window skip rendering (style.css), which clips what
+  // overflows them; a wide figure must scroll inside its view instead.
+  const width = 700;
+  const { context, page, errors } = await openLab(browser, '', { viewport: { width, height: 900 } });
+  try {
+    await page.waitForFunction(() => document.documentElement.classList.contains('views-settled'));
+    const map = page.locator(byTestId('pe-heatmap'));
+    const wide = await map.evaluate((c) => c.getBoundingClientRect().width);
+    assert.ok(wide > width, `the PE map is ${wide} px wide`);
+    await map.evaluate((c) => c.scrollIntoView({ inline: 'end', block: 'center' }));
+    const right = await map.evaluate((c) => c.getBoundingClientRect().right);
+    assert.ok(right <= width + 1, `its right edge comes to ${right.toFixed(0)} px in a ${width} px window`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('training from scratch lowers the loss within 20 s', () => withLab(async ({ page }) => {
   await page.locator(byTestId('train-reset')).click();
   await until(() => stepCount(page), (n) => n === 0, 10_000, 'a fresh model at step 0');

@@ -171,6 +171,20 @@ pub fn flush(canvas: &HtmlCanvasElement) {
     }
 }
 
+/// Draw what is parked or queued for every canvas inside `root` now: a view
+/// jumped to (a link, a presentation panel) is shown drawn, not blank for
+/// the frames until the observer reports it in sight.
+pub fn flush_within(root: &web_sys::Element) {
+    let Ok(canvases) = root.query_selector_all("canvas") else {
+        return;
+    };
+    for i in 0..canvases.length() {
+        if let Some(canvas) = canvases.get(i).and_then(|n| n.dyn_into().ok()) {
+            flush(&canvas);
+        }
+    }
+}
+
 /// The observer behind [`later`]'s sight: a canvas coming near the viewport
 /// has its parked drawing queued; one leaving it has its drawings parked.
 fn sight() -> Option<IntersectionObserver> {

@@ -179,6 +179,12 @@ fn bring_into_view(new_panel: bool, reveal: usize) {
         return;
     };
     if new_panel {
+        let current = window
+            .document()
+            .and_then(|d| d.query_selector("section.view.current").ok().flatten());
+        if let Some(current) = current {
+            super::paint::flush_within(&current);
+        }
         window.scroll_to_with_x_and_y(0.0, 0.0);
         return;
     }

@@ -73,16 +73,33 @@ pub fn open(lab: Lab) {
         // Scroll once the views are in the page.
         if let Some(panel) = scroll {
             scroll_to(PANELS[panel].id);
-            hold_linked_view(PANELS[panel].id, now_ms() + HOLD_LINKED_VIEW_MS);
+            hold_linked_view(lab, PANELS[panel].id, now_ms() + HOLD_LINKED_VIEW_MS);
         }
-        // A frame later, each view has been laid out once.
-        request_animation_frame(settle_views);
+    });
+    // Out of presentation mode (where the other views are not laid out),
+    // views far from the window skip rendering from the second frame on.
+    Effect::new(move |_| {
+        let present = lab.present.get();
+        set_views_settled(false);
+        if !present {
+            request_animation_frame(move || {
+                request_animation_frame(move || {
+                    if !lab.present.get_untracked() {
+                        set_views_settled(true);
+                    }
+                })
+            });
+        }
     });
 }
 
-/// How long after the page opens a deep link's view is kept where it was
-/// scrolled to (ms): the views above it grow as the model's maps arrive.
+/// How long a deep link's view is kept where it was scrolled to after the
+/// first model is in the page (ms): the views above it grow as the model's
+/// maps arrive.
 const HOLD_LINKED_VIEW_MS: f64 = 5_000.0;
+/// ... but never longer than this after the page opens (a worker that never
+/// brings a model).
+const HOLD_LINKED_VIEW_MAX_MS: f64 = 30_000.0;
 
 thread_local! {
     /// The reader scrolled, clicked or pressed a key: a linked view is no longer held.
@@ -96,10 +113,11 @@ fn now_ms() -> f64 {
 }
 
 /// Scroll back to the view `id` each frame its top has moved, until
-/// `until` (ms) or until the reader moves on their own.
-fn hold_linked_view(id: &'static str, until: f64) {
+/// `until` (ms) or until the reader moves on their own (wheel, key, pointer
+/// or touch).
+fn hold_linked_view(lab: Lab, id: &'static str, until: f64) {
     if let Some(window) = web_sys::window() {
-        for event in ["wheel", "keydown", "pointerdown", "touchstart"] {
+        for event in ["wheel", "keydown", "pointerdown", "mousedown", "touchstart"] {
             let moved = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(|| {
                 READER_MOVED.with(|m| m.set(true))
             });
@@ -110,17 +128,28 @@ fn hold_linked_view(id: &'static str, until: f64) {
             moved.forget();
         }
     }
-    fn look(id: &'static str, until: f64) {
-        if READER_MOVED.with(|m| m.get()) || now_ms() > until {
+    fn look(lab: Lab, id: &'static str, until: f64, last: f64) {
+        let now = now_ms();
+        let has_model = lab.model.with_untracked(Option::is_some);
+        // Until the first model is in, the hold starts again each frame.
+        let until = if has_model {
+            until
+        } else {
+            now + HOLD_LINKED_VIEW_MS
+        };
+        if READER_MOVED.with(|m| m.get()) || now > until.min(last) {
             return;
         }
         // Also when the page was too short to scroll that far at first.
+        // (The page's scroll position says nothing of the reader: the
+        // browser's scroll anchoring moves it too, as the views fill in.)
         if off_its_place(id).unwrap_or(false) {
             scroll_to(id);
         }
-        request_animation_frame(move || look(id, until));
+        request_animation_frame(move || look(lab, id, until, last));
     }
-    request_animation_frame(move || look(id, until));
+    let last = now_ms() + HOLD_LINKED_VIEW_MAX_MS;
+    request_animation_frame(move || look(lab, id, until, last));
 }
 
 /// Whether the view `id` is more than a pixel away from where [`scroll_to`] puts it.
@@ -137,16 +166,16 @@ fn off_its_place(id: &str) -> Option<bool> {
 /// rendering (`content-visibility: auto` in style.css).
 const VIEWS_SETTLED: &str = "views-settled";
 
-/// Let views out of sight skip their rendering from now on. Not before each
+/// Let views out of sight skip their rendering (or not). Not before each
 /// has been laid out once: a skipped view takes the size it last had, and a
 /// view never laid out would take a guessed one, putting the deep link's
 /// view somewhere else than where it was scrolled to.
-fn settle_views() {
+fn set_views_settled(settled: bool) {
     if let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     {
-        let _ = root.class_list().add_1(VIEWS_SETTLED);
+        let _ = root.class_list().toggle_with_force(VIEWS_SETTLED, settled);
     }
 }
 
@@ -165,6 +194,7 @@ pub fn scroll_to(id: &str) {
     let Some(section) = document.get_element_by_id(id) else {
         return;
     };
+    super::paint::flush_within(&section);
     let top = section.get_bounding_client_rect().top();
     let y = window.scroll_y().unwrap_or(0.0) + top - scrolled_to_top(&document);
     window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), y.max(0.0));
