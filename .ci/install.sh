@@ -3,9 +3,19 @@
 # already present at the right version is skipped. Sourced by `.ci/run` (all of
 # it) and `.ci/serve` (`install_site` only, as the site needs no browser).
 #
-#   install_site    the wasm target, trunk and wasm-bindgen-cli;
-#   install_tests   Chromium, chromedriver, Node.js and the e2e tests' npm packages,
-#                   and cargo-fuzz (the fuzzing smoke run, see FUZZING.md).
+#   install_site     the wasm target, trunk and wasm-bindgen-cli;
+#   install_browser  Chromium, chromedriver, CJK fonts, Node.js and the e2e
+#                    tests' npm packages (downloads, little CPU);
+#   install_fuzz     cargo-fuzz (the fuzzing smoke run, see FUZZING.md);
+#   install_tests    install_browser and install_fuzz.
+#
+# The tools are built for this machine's use, not for speed: trunk's own
+# release profile asks for fat LTO in one codegen unit, which took most of
+# its 14 minutes to build here, so it is built without LTO and in 16 units
+# (it only starts cargo and wasm-bindgen). Both trunk and wasm-bindgen-cli
+# are built without TLS (--no-default-features): they never download, and
+# wasm-bindgen-test-runner talks plain HTTP to the local chromedriver.
+# BENCHMARKS.md, "CI", has each stage's time.
 
 export PATH="$HOME/.cargo/bin:$PATH"
 # Never let an npm package download a browser: the tests use Debian's Chromium.
@@ -46,7 +56,8 @@ install_site() {
         echo "already installed: $(trunk --version)"
     else
         # --locked: trunk does not build against today's newest dependencies.
-        cargo install trunk --version "$TRUNK_VERSION" --locked
+        CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+            cargo install trunk --version "$TRUNK_VERSION" --locked --no-default-features
     fi
     done_stage
 
@@ -56,28 +67,21 @@ install_site() {
         echo "already installed: $(wasm-bindgen --version)"
     else
         # Without --locked: this version's lock file does not build on current Rust.
-        cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+        cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --no-default-features
     fi
     done_stage
 }
 
-install_tests() {
-    stage "Chromium and chromedriver (apt)"
-    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-        echo "already installed: $(/usr/bin/chromium --version 2>/dev/null || echo chromium)"
+install_browser() {
+    stage "Chromium, chromedriver and CJK fonts (apt)"
+    # Japanese and Chinese glyphs (fonts-noto-cjk): without them, tokens and
+    # the ja / zh pages render as empty boxes in the tests and screenshots.
+    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] \
+        && fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then
+        echo "already installed: $(/usr/bin/chromium --version 2>/dev/null || echo chromium), Noto Sans CJK"
     else
         as_root apt-get update
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
-    fi
-    done_stage
-    # Japanese and Chinese glyphs: without them, tokens and the ja / zh pages
-    # render as empty boxes in the tests and screenshots.
-    stage "CJK fonts (apt: fonts-noto-cjk)"
-    if fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then
-        echo "already installed: Noto Sans CJK"
-    else
-        as_root apt-get update
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-cjk
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver fonts-noto-cjk
     fi
     done_stage
 
@@ -92,7 +96,14 @@ install_tests() {
         (cd tests && npm ci --no-audit --no-fund)
     fi
     done_stage
+}
 
+install_tests() {
+    install_browser
+    install_fuzz
+}
+
+install_fuzz() {
     stage "cargo-fuzz $CARGO_FUZZ_VERSION"
     if cargo fuzz --version 2>/dev/null | grep " $CARGO_FUZZ_VERSION\$" >/dev/null; then
         echo "already installed: $(cargo fuzz --version)"

@@ -16,7 +16,7 @@ use lab_model::checkpoint::{named_tensors, to_bytes, to_bytes_with_optimizer, Op
 use lab_model::{Backend, NormPlacement, TransformerConfig};
 use lab_protocol::{
     AttentionKind, AttentionSet, Divergence, EvalPoint, EvalReport, HeadMaps, MaskDemo, ModelInfo,
-    ModelOrigin, RunCurves, RunSummary, SavePurpose, Settings, Snapshot, StorageError, TaskFacts,
+    ModelOrigin, Curves, RunSummary, SavePurpose, Settings, Snapshot, StorageError, TaskFacts,
     TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
 };
 use lab_tasks::{Pair, TaskKind, Vocab};
@@ -158,7 +158,7 @@ fn messages(dir: &Path) {
                 longest_task_sentence: 10,
                 heldout: vec![Pair::from_text("a b", "a b", vec![Some(0), Some(1)])],
             },
-            curves: Some(RunCurves {
+            curves: Some(Curves {
                 train: vec![TrainPoint {
                     step: 1,
                     loss: 3.5,

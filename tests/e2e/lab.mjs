@@ -130,7 +130,7 @@ export async function withLab(browser, body) {
   }
 }
 
-/** The page's worker named `name` (`lab_web::worker::names`), or null. */
+/** The page's worker named `name` (`lab_session::spawn::names`), or null. */
 export async function workerNamed(page, name) {
   for (const worker of page.workers()) {
     if ((await worker.evaluate(() => self.name).catch(() => null)) === name) return worker;

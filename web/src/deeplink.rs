@@ -222,7 +222,7 @@ impl DeepLink {
             };
         }
         if let Some(v) = get("view") {
-            if crate::app::panels::index_of(v).is_some() {
+            if crate::panels::index_of(v).is_some() {
                 link.view = Some(v.clone());
             } else {
                 bad("view", v);
@@ -275,7 +275,7 @@ mod tests {
             task: Some(TaskKind::Reverse),
             settings: Some(settings),
             start: Some(Start::Scratch),
-            view: Some("inside-head".into()),
+            view: Some(crate::panels::ids::INSIDE_HEAD.into()),
             kind: Some(AttentionKind::DecoderSelf),
             layer: Some(1),
             head: Some(3),

@@ -6,8 +6,8 @@
 //! panel lists, for the reader's language, every section with links to its
 //! views; `tests` check that every anchor is a real view.
 
-use crate::app::panels;
 use crate::i18n::Locale;
+use crate::panels;
 
 /// The tutorial map, as committed.
 pub const TUTORIAL_MAP: &str = include_str!("../../docs/tutorial-map.md");

@@ -1,23 +1,26 @@
-//! Attention Lab in the browser.
-//!
-//! Two programs share this library:
-//! - [`app`]: the Leptos page on the main thread. It only draws and never trains.
-//! - [`worker`]: the Web Worker that owns the model, trains it in short chunks
-//!   and streams snapshots back.
+//! Attention Lab's page: the Leptos app on the main thread. It only draws and
+//! never trains: the training worker (`lab-worker`) owns the model, and the
+//! page never links burn (a Cargo fact, checked in CI with `cargo tree`).
 //!
 //! They talk through `lab_protocol::{WorkerInput, WorkerOutput}` as JSON text,
-//! with bytes beside it in a transferred buffer ([`wire`]).
-//! [`i18n`] holds the four languages' messages (Project Fluent).
-//! Everything that can be plain Rust (colour maps, pixel → cell mapping, curve
-//! downsampling, the saved-run format) lives in [`plot`] and [`run`] and is
-//! tested natively with `cargo test -p lab-web`.
+//! with bytes beside it in a transferred buffer (`lab_session::wire`).
+//! The page's folders, by kind:
+//! - [`shell`]: the frame (toolbar, presentation, sharing, the panic banner, the state);
+//! - [`workers`]: one place that starts, talks to and restarts the workers;
+//! - [`components`]: the heatmap, formulas, export and the paint queue;
+//! - [`views`]: one module per view, its plain logic beside it.
+//!
+//! Plain modules, no Leptos: [`i18n`] holds the four languages' messages
+//! (Project Fluent), [`panels`] the views' ids and order, [`deeplink`] the
+//! link format, and [`guide`] the tutorial map.
+//! Charts and heatmaps are drawn by `lab-plot`; everything that can be plain
+//! Rust is tested natively with `cargo test -p lab-page`.
 
-pub mod app;
+pub mod components;
 pub mod deeplink;
 pub mod guide;
 pub mod i18n;
-pub mod plot;
-pub mod run;
-pub mod teach;
-pub mod wire;
-pub mod worker;
+pub mod panels;
+pub mod shell;
+pub mod views;
+pub mod workers;

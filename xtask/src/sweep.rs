@@ -6,7 +6,7 @@
 //! Every candidate runs once per point in each round, and the rounds run the
 //! points in alternating order, so that the machine's noise falls on all of
 //! them alike; the medians go to `docs/speed.csv` and the page's own chart
-//! code draws them into `docs/speed.svg` (`web/examples/speed_chart.rs`).
+//! code draws them into `docs/speed.svg` (`crates/plot/examples/speed_chart.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,7 +36,7 @@ const CSV: &str = "docs/speed.csv";
 const SVG: &str = "docs/speed.svg";
 const BROWSER_SCRIPT: &str = "tests/sweep.mjs";
 
-/// The CSV's columns (`web/examples/speed_chart.rs` checks them).
+/// The CSV's columns (`crates/plot/examples/speed_chart.rs` checks them).
 const HEADER: &str =
     "d_model,batch_size,candidate,rounds,min_steps_per_s,median_steps_per_s,max_steps_per_s";
 
@@ -280,7 +280,7 @@ fn chart(csv_path: &Path) -> Result<(), String> {
                 "run",
                 "--quiet",
                 "-p",
-                "lab-web",
+                "lab-plot",
                 "--example",
                 "speed_chart",
                 "--",

@@ -92,7 +92,7 @@ mod tests {
 
     const PAD: usize = 0;
     /// The size of the English → Japanese target vocabulary of the toy task
-    /// (4 specials and the Japanese words); `lab-web` checks it against the real one.
+    /// (4 specials and the Japanese words); `lab-page` checks it against the real one.
     const TOY_VOCAB: usize = 78;
 
     fn softmax(logits: &[f32]) -> Vec<f32> {

@@ -9,7 +9,7 @@
 //! updates threw the weights away.
 //!
 //! The worker finds a [`Divergence`] and sends it as data; the page words it
-//! in the reader's language (`web/src/app/problems.rs`). [`Divergence`]'s
+//! in the reader's language (`web/src/i18n/problems.rs`). [`Divergence`]'s
 //! `Display` is the English wording for logs and tests.
 
 use crate::settings::Settings;

@@ -3,6 +3,7 @@
 //! alone, never on tensors.
 
 pub mod attention;
+pub mod curves;
 pub mod divergence;
 pub mod facts;
 pub mod inside;
@@ -12,13 +13,13 @@ pub mod settings;
 pub mod shard;
 
 pub use attention::{AttentionKind, AttentionSet, HeadMaps};
+pub use curves::{Curves, EvalPoint};
 pub use divergence::{BlowUp, Divergence};
 pub use facts::TaskFacts;
 pub use inside::{HeadTrace, TraceRequest};
 pub use messages::{
-    all_finite, clean_run_name, EvalPoint, MessageError, ModelInfo, ModelOrigin, RunCurves,
-    RunSummary, SavePurpose, Snapshot, StorageError, TrainPoint, WorkerError, WorkerInput,
-    WorkerOutput,
+    all_finite, clean_run_name, MessageError, ModelInfo, ModelOrigin, RunSummary, SavePurpose,
+    Snapshot, StorageError, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
 };
 pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
 pub use settings::{NormPlacement, Rule, SettingProblem, Settings, SettingsError};

@@ -11,6 +11,7 @@
 //! non-finite weights are left out (see [`all_finite`]).
 
 use crate::attention::AttentionSet;
+use crate::curves::Curves;
 use crate::divergence::Divergence;
 use crate::facts::TaskFacts;
 use crate::inside::{HeadTrace, TraceRequest};
@@ -81,22 +82,6 @@ pub struct RunSummary {
     pub saved_at: f64,
     /// The checkpoint's size.
     pub bytes: usize,
-}
-
-/// One held-out evaluation as a point on the curves.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct EvalPoint {
-    pub step: usize,
-    pub loss: f32,
-    pub token_accuracy: f32,
-    pub exact_match: f32,
-}
-
-/// A run's curves, saved with it and sent back when it is restored.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct RunCurves {
-    pub train: Vec<TrainPoint>,
-    pub eval: Vec<EvalPoint>,
 }
 
 /// Why browser storage did not do what was asked. Nothing is lost by any of
@@ -270,7 +255,7 @@ pub struct ModelInfo {
     pub facts: TaskFacts,
     /// A restored run's curves, saved with it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub curves: Option<RunCurves>,
+    pub curves: Option<Curves>,
 }
 
 /// Worker → page.

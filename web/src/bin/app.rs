@@ -1,5 +1,5 @@
 //! The page: mounts the Leptos app on `<body>`.
 
 fn main() {
-    lab_web::app::start();
+    lab_page::shell::start();
 }

@@ -1,0 +1,120 @@
+//! A run's curves: what the worker keeps and saves with a run, and what the
+//! page draws. One type for both, so a restored run's curves are the page's.
+//!
+//! Memory stays flat over a long run: when the training curve grows past
+//! [`Curves::MAX_TRAIN`] points, its older half is thinned to every other point,
+//! so the recent steps stay sharp and the early ones stay visible.
+
+use crate::messages::TrainPoint;
+use crate::reports::EvalReport;
+use serde::{Deserialize, Serialize};
+
+/// One held-out evaluation as a point on the curves.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EvalPoint {
+    pub step: usize,
+    pub loss: f32,
+    pub token_accuracy: f32,
+    pub exact_match: f32,
+}
+
+impl From<&EvalReport> for EvalPoint {
+    fn from(r: &EvalReport) -> Self {
+        Self {
+            step: r.step,
+            loss: r.loss,
+            token_accuracy: r.token_accuracy,
+            exact_match: r.exact_match,
+        }
+    }
+}
+
+/// Every curve of one run, saved with it and sent back when it is restored.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Curves {
+    pub train: Vec<TrainPoint>,
+    pub eval: Vec<EvalPoint>,
+}
+
+impl Curves {
+    /// The most training points kept before the older half is thinned.
+    pub const MAX_TRAIN: usize = 4000;
+
+    /// Append training steps; finite ones only (a diverged step is reported separately).
+    pub fn push_train(&mut self, points: &[TrainPoint]) {
+        self.train
+            .extend(points.iter().filter(|p| p.loss.is_finite()));
+        if self.train.len() > Self::MAX_TRAIN {
+            let half = self.train.len() / 2;
+            let mut kept: Vec<TrainPoint> = self.train[..half].iter().step_by(2).copied().collect();
+            kept.extend_from_slice(&self.train[half..]);
+            self.train = kept;
+        }
+    }
+
+    /// Append a held-out evaluation, replacing one at the same step.
+    pub fn push_eval(&mut self, point: EvalPoint) {
+        self.eval.retain(|p| p.step != point.step);
+        self.eval.push(point);
+        self.eval.sort_by_key(|p| p.step);
+    }
+
+    pub fn last_train(&self) -> Option<&TrainPoint> {
+        self.train.last()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(step: usize, loss: f32) -> TrainPoint {
+        TrainPoint {
+            step,
+            loss,
+            token_accuracy: 0.5,
+            learning_rate: 1e-3,
+        }
+    }
+
+    #[test]
+    fn memory_stays_flat_over_a_long_run() {
+        let mut curves = Curves::default();
+        for step in 0..50_000 {
+            curves.push_train(&[point(step, 1.0)]);
+        }
+        assert!(curves.train.len() <= Curves::MAX_TRAIN);
+        assert_eq!(curves.train.first().expect("kept").step, 0);
+        assert_eq!(curves.last_train().expect("kept").step, 49_999);
+        assert!(curves.train.windows(2).all(|w| w[0].step < w[1].step));
+    }
+
+    #[test]
+    fn non_finite_losses_never_enter_a_curve() {
+        let mut curves = Curves::default();
+        curves.push_train(&[point(1, 2.0), point(2, f32::NAN), point(3, f32::INFINITY)]);
+        assert_eq!(curves.train.len(), 1);
+    }
+
+    #[test]
+    fn an_evaluation_at_the_same_step_replaces_the_old_one() {
+        let mut curves = Curves::default();
+        let e = |step, loss| EvalPoint {
+            step,
+            loss,
+            token_accuracy: 0.0,
+            exact_match: 0.0,
+        };
+        curves.push_eval(e(10, 2.0));
+        curves.push_eval(e(5, 3.0));
+        curves.push_eval(e(10, 1.0));
+        assert_eq!(
+            curves
+                .eval
+                .iter()
+                .map(|p| (p.step, p.loss))
+                .collect::<Vec<_>>(),
+            vec![(5, 3.0), (10, 1.0)]
+        );
+    }
+}

@@ -1,0 +1,15 @@
+//! The training worker's burn-free core, and what the page and the workers
+//! share to talk to each other. Tested natively with a fake model.
+//!
+//! - [`model`]: the [`model::LabModel`] trait the worker trains (the real one
+//!   is `lab_worker::trainer`, with burn);
+//! - [`session`]: the worker's state machine: messages in, messages out;
+//! - [`run`]: a saved run's layout in IndexedDB;
+//! - [`wire`]: one poster and reader of messages, for the page and the workers;
+//! - [`spawn`]: starting a worker of the lab's bundle, and the workers' names.
+
+pub mod model;
+pub mod run;
+pub mod session;
+pub mod spawn;
+pub mod wire;

@@ -1,0 +1,62 @@
+//! What the worker needs from a trainable model, as a trait.
+//!
+//! The real implementation is `lab_train::Trainer` (see `lab_worker::trainer`);
+//! the trait lets the worker's scheduling logic be tested natively with a
+//! tiny fake, without compiling burn for the host.
+
+use lab_protocol::{
+    AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
+    ShardJob, ShardReport, StepReport, TaskFacts, TraceRequest, Translation,
+};
+
+pub trait LabModel: Sized {
+    /// A fresh, untrained model; invalid settings are refused with every problem listed.
+    fn build(settings: &Settings) -> Result<Self, SettingsError>;
+    /// A model from checkpoint bytes; garbage is a readable error, never a panic.
+    fn from_bytes(bytes: &[u8]) -> Result<Self, String>;
+    fn to_bytes(&self) -> Vec<u8>;
+    /// Checkpoint bytes for a held-out evaluation elsewhere: the weights,
+    /// without what only resuming training needs.
+    fn to_bytes_for_evaluation(&self) -> Vec<u8> {
+        self.to_bytes()
+    }
+    /// One optimiser step. The loss may be NaN or infinite if training diverged.
+    fn step(&mut self) -> StepReport;
+    /// Held-out evaluation on at most `max_sentences` sentences.
+    fn evaluate(&self, max_sentences: usize) -> EvalReport;
+    /// One teacher-forced pass on the task's probe sentence: its attention,
+    /// its next-token distributions and, if asked, one head opened up.
+    fn probe(
+        &self,
+        trace: Option<&TraceRequest>,
+    ) -> (AttentionSet, ProbePrediction, Option<HeadTrace>);
+    /// Greedy decoding, with the KV cache if `cached`.
+    fn translate(&self, text: &str, cached: bool) -> Result<Translation, String>;
+    /// One head opened up, on the probe or on typed text.
+    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String>;
+    fn mask_demo(&self, head: usize) -> MaskDemo;
+    fn settings(&self) -> &Settings;
+    /// The task's vocabulary, held-out examples and input limit, from this run's dataset.
+    fn facts(&self) -> TaskFacts;
+    fn step_count(&self) -> usize;
+    /// Trainable parameters, if known.
+    fn parameters(&self) -> Option<usize> {
+        None
+    }
+    /// Plans the next step to share with a helper worker
+    /// ([`lab_protocol::shard`]): the shard the helper computes and the
+    /// weights it needs. `None`: this model does not share its steps.
+    fn share_step(&mut self) -> Option<(ShardJob, Vec<f32>)> {
+        None
+    }
+    /// Computes this worker's own shard of the shared step.
+    fn compute_own_shard(&mut self) {}
+    /// Finishes the shared step with the helper's shard (`None`: the helper
+    /// failed, so its shard is computed here). `None` if no step was shared.
+    fn finish_shared_step(
+        &mut self,
+        _helper: Option<(ShardReport, Vec<f32>)>,
+    ) -> Option<StepReport> {
+        None
+    }
+}

@@ -1,0 +1,480 @@
+//! The Web Worker that owns the model.
+//!
+//! Training never runs on the page's thread. The worker's event loop
+//! alternates between page messages and training chunks: a chunk is scheduled
+//! through a `MessageChannel` (a zero-delay task, unlike a clamped
+//! `setTimeout`), so a Pause from the page is handled before the next chunk.
+//!
+//! The burn-free part, the state machine and its storage layout, is
+//! `lab_session`, tested natively with a fake model. This crate adds:
+//! - [`trainer`]: the real model, `lab_train::Trainer`, behind that trait;
+//! - [`store`]: the runs in browser storage (IndexedDB), written by the
+//!   worker itself so that saving never blocks the page.
+//!
+//! Messages are JSON text; checkpoint bytes travel beside it as a
+//! transferable `ArrayBuffer` (`[text, buffer]`, see [`lab_protocol::WorkerInput::to_parts`]).
+
+#[cfg(target_arch = "wasm32")]
+pub mod store;
+#[cfg(target_arch = "wasm32")]
+pub mod trainer;
+
+#[cfg(target_arch = "wasm32")]
+pub use glue::start;
+
+/// Native builds have no worker: the bin exists so `cargo check` covers it.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn start() {}
+
+/// How long one training chunk may run before the worker reads its messages.
+pub const CHUNK_MS: f64 = 30.0;
+
+#[cfg(target_arch = "wasm32")]
+mod glue {
+    use super::store;
+    use super::trainer::Model;
+    use super::CHUNK_MS;
+    use lab_protocol::{
+        clean_run_name, ModelOrigin, Settings, StorageError, WorkerError, WorkerInput, WorkerOutput,
+    };
+    use lab_session::run::{self, LegacyRun};
+    use lab_session::session::{Session, Watchdog};
+    use lab_session::wire;
+    use lab_tasks::TaskKind;
+    use std::cell::RefCell;
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessagePort, Worker};
+
+    thread_local! {
+        static SESSION: RefCell<Session<Model>> = RefCell::new(Session::default());
+        /// The port that schedules the next training chunk, and whether one is queued.
+        static TICK: RefCell<Option<(MessagePort, bool)>> = const { RefCell::new(None) };
+        /// The helper worker that computes half of each training step on the
+        /// second core ([`lab_protocol::shard`]), once started.
+        static HELPER: RefCell<Helper> = const { RefCell::new(Helper::NotStarted) };
+    }
+
+    /// Where the helper worker stands.
+    enum Helper {
+        NotStarted,
+        /// Started; it listens once it has said Ready.
+        Starting(Worker),
+        Ready(Worker),
+        /// It could not start, or crashed: this worker computes both shards.
+        Gone,
+    }
+
+    fn scope() -> DedicatedWorkerGlobalScope {
+        js_sys::global().unchecked_into()
+    }
+
+    fn now() -> f64 {
+        scope().performance().map(|p| p.now()).unwrap_or(0.0)
+    }
+
+    /// Send one message to the page (or, in the helper, to the training worker).
+    fn post(out: &WorkerOutput) {
+        let _ = wire::post(wire::To::Parent(&scope()), out.to_parts());
+    }
+
+    fn post_all(outs: Vec<WorkerOutput>) {
+        outs.iter().for_each(post);
+    }
+
+    /// Start the worker: report panics to the page, listen, and say Ready.
+    pub fn start() {
+        std::panic::set_hook(Box::new(|info| {
+            // wasm aborts right after this hook, so the page must restart the worker.
+            post(&WorkerOutput::Error(WorkerError::Crashed {
+                why: info.to_string(),
+            }));
+        }));
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+            match wire::read(event.data(), WorkerInput::from_parts) {
+                Ok(input) => handle(input),
+                Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
+            }
+        });
+        scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+
+        let channel = MessageChannel::new().expect("MessageChannel exists in every worker");
+        let on_tick = Closure::<dyn FnMut(MessageEvent)>::new(|_: MessageEvent| run_chunk());
+        channel
+            .port1()
+            .set_onmessage(Some(on_tick.as_ref().unchecked_ref()));
+        on_tick.forget();
+        TICK.with(|t| *t.borrow_mut() = Some((channel.port2(), false)));
+        post(&WorkerOutput::Ready);
+    }
+
+    fn handle(input: WorkerInput) {
+        match input {
+            // This worker is a helper: compute the shard and answer.
+            WorkerInput::Shard { ticket, job, bytes } => {
+                let result = lab_protocol::shard::bytes_to_f32s(&bytes)
+                    .ok_or_else(|| "the weights are not whole f32s".to_string())
+                    .and_then(|weights| super::trainer::compute_shard(&job, &weights));
+                post(&match result {
+                    Ok((report, values)) => WorkerOutput::ShardDone {
+                        ticket,
+                        result: Ok(report),
+                        bytes: lab_protocol::shard::f32s_to_bytes(&values),
+                    },
+                    Err(why) => WorkerOutput::ShardDone {
+                        ticket,
+                        result: Err(why),
+                        bytes: Vec::new(),
+                    },
+                });
+                return;
+            }
+            WorkerInput::LoadPretrained { task } => {
+                wasm_bindgen_futures::spawn_local(load_pretrained(task));
+                return;
+            }
+            WorkerInput::Restore { task, legacy } => {
+                wasm_bindgen_futures::spawn_local(restore(task, legacy));
+                return;
+            }
+            WorkerInput::SaveRunAs { name } => {
+                wasm_bindgen_futures::spawn_local(save_as(name));
+                return;
+            }
+            WorkerInput::RestoreRun { name } => {
+                wasm_bindgen_futures::spawn_local(restore_named(name));
+                return;
+            }
+            WorkerInput::DeleteRun { name } => {
+                wasm_bindgen_futures::spawn_local(async move {
+                    match store::delete(&run::named_key(&name)).await {
+                        Ok(()) => send_list().await,
+                        Err(e) => post(&WorkerOutput::StorageFailed(e)),
+                    }
+                });
+                return;
+            }
+            WorkerInput::ListRuns => {
+                wasm_bindgen_futures::spawn_local(send_list());
+                return;
+            }
+            WorkerInput::ForgetAutosave => {
+                SESSION.with(|s| s.borrow_mut().forget_autosave());
+                wasm_bindgen_futures::spawn_local(async {
+                    if let Err(e) = store::delete(run::AUTOSAVE_KEY).await {
+                        post(&WorkerOutput::StorageFailed(e));
+                    }
+                });
+                return;
+            }
+            _ => {}
+        }
+        let outs = SESSION.with(|s| s.borrow_mut().handle(input, now()));
+        post_all(outs);
+        after_work();
+    }
+
+    /// After the session changed: queue training and write a save that is due.
+    fn after_work() {
+        schedule_chunk();
+        autosave();
+    }
+
+    /// Write the autosave if one is due (one at a time).
+    fn autosave() {
+        let due = SESSION.with(|s| s.borrow_mut().autosave_due(now(), js_sys::Date::now()));
+        let Some(record) = due else { return };
+        wasm_bindgen_futures::spawn_local(async move {
+            let step = record.step;
+            let result = store::put(&record.key(), record).await;
+            let outs = SESSION.with(|s| s.borrow_mut().autosaved(step, result, now()));
+            post_all(outs);
+            autosave();
+        });
+    }
+
+    async fn send_list() {
+        post(&match store::list().await {
+            Ok(runs) => WorkerOutput::Runs(runs),
+            Err(e) => WorkerOutput::StorageFailed(e),
+        });
+    }
+
+    async fn save_as(name: String) {
+        let Some(name) = clean_run_name(&name) else {
+            post(&WorkerOutput::StorageFailed(StorageError::BadName));
+            return;
+        };
+        let record = SESSION.with(|s| s.borrow().run_record(Some(name), js_sys::Date::now()));
+        // The page offers "Save as" only once a model is loaded.
+        let Some(record) = record else { return };
+        let (name, step) = (record.name.clone(), record.step);
+        match store::put(&record.key(), record).await {
+            Ok(()) => {
+                post(&WorkerOutput::Stored { name, step });
+                send_list().await;
+            }
+            Err(e) => post(&WorkerOutput::StorageFailed(e)),
+        }
+    }
+
+    async fn restore_named(name: String) {
+        let failed = match store::get(&run::named_key(&name)).await {
+            Ok(Some(stored)) => {
+                let restored = SESSION.with(|s| {
+                    s.borrow_mut()
+                        .restore(&stored.bytes, &stored.curves_json, now(), false)
+                });
+                match restored {
+                    Ok(outs) => {
+                        post_all(outs);
+                        after_work();
+                        return;
+                    }
+                    Err(why) => StorageError::Unreadable {
+                        name: Some(name),
+                        why,
+                    },
+                }
+            }
+            Ok(None) => StorageError::NotFound { name },
+            Err(e) => e,
+        };
+        post(&WorkerOutput::StorageFailed(failed));
+    }
+
+    /// On start: the autosaved run, else an older page's run, else the pretrained model.
+    async fn restore(task: TaskKind, legacy: Option<String>) {
+        match store::get(run::AUTOSAVE_KEY).await {
+            Ok(Some(stored)) => {
+                let restored = SESSION.with(|s| {
+                    s.borrow_mut()
+                        .restore(&stored.bytes, &stored.curves_json, now(), true)
+                });
+                match restored {
+                    Ok(outs) => {
+                        post_all(outs);
+                        after_work();
+                        return;
+                    }
+                    Err(why) => post(&WorkerOutput::StorageFailed(StorageError::Unreadable {
+                        name: None,
+                        why,
+                    })),
+                }
+            }
+            Ok(None) => {}
+            Err(e) => post(&WorkerOutput::StorageFailed(e)),
+        }
+        if let Some(text) = legacy {
+            let migrated = LegacyRun::from_json(&text).and_then(|old| {
+                let curves = serde_json::to_string(&old.curves).expect("plain data");
+                SESSION.with(|s| {
+                    s.borrow_mut()
+                        .restore(&old.checkpoint, &curves, now(), false)
+                })
+            });
+            match migrated {
+                Ok(outs) => {
+                    post_all(outs);
+                    after_work();
+                    return;
+                }
+                Err(why) => post(&WorkerOutput::StorageFailed(StorageError::Unreadable {
+                    name: None,
+                    why,
+                })),
+            }
+        }
+        load_pretrained(task).await;
+    }
+
+    async fn load_pretrained(task: TaskKind) {
+        let url = format!("assets/checkpoints/{}.ckpt", task.name());
+        let outs = match fetch_bytes(&url).await {
+            Ok(bytes) => SESSION.with(|s| {
+                s.borrow_mut()
+                    .load_bytes(&bytes, ModelOrigin::Pretrained, now())
+            }),
+            Err(why) => {
+                post(&WorkerOutput::Error(WorkerError::Pretrained {
+                    task,
+                    why: why.to_string(),
+                }));
+                SESSION.with(|s| {
+                    s.borrow_mut().handle(
+                        WorkerInput::New {
+                            settings: Settings::toy(task),
+                        },
+                        now(),
+                    )
+                })
+            }
+        };
+        post_all(outs);
+        after_work();
+    }
+
+    /// Queue one training chunk if the session is running and none is queued.
+    fn schedule_chunk() {
+        if !SESSION.with(|s| s.borrow().is_running()) {
+            return;
+        }
+        TICK.with(|t| {
+            if let Some((port, queued)) = t.borrow_mut().as_mut() {
+                if !*queued && port.post_message(&JsValue::NULL).is_ok() {
+                    *queued = true;
+                }
+            }
+        });
+    }
+
+    fn run_chunk() {
+        TICK.with(|t| {
+            if let Some((_, queued)) = t.borrow_mut().as_mut() {
+                *queued = false;
+            }
+        });
+        if SESSION.with(|s| s.borrow().awaiting_helper()) {
+            // The helper's answer finishes the step and schedules the next.
+            return;
+        }
+        if share_step_with_helper() {
+            return;
+        }
+        let outs = SESSION.with(|s| s.borrow_mut().train_chunk(CHUNK_MS, now));
+        post_all(outs);
+        after_work();
+    }
+
+    /// Sends half of the next step to the helper (starting it the first
+    /// time) and computes the other half here. False when there is no helper
+    /// to share with, and the step is trained here alone.
+    fn share_step_with_helper() -> bool {
+        let helper = HELPER.with(|h| match &*h.borrow() {
+            Helper::Ready(worker) => Some(worker.clone()),
+            _ => None,
+        });
+        let Some(helper) = helper else {
+            start_helper();
+            return false;
+        };
+        let Some((ticket, job, weights)) = SESSION.with(|s| s.borrow_mut().begin_shared_step())
+        else {
+            return false;
+        };
+        let message = WorkerInput::Shard {
+            ticket,
+            job,
+            bytes: lab_protocol::shard::f32s_to_bytes(&weights),
+        };
+        if wire::post(wire::To::Worker(&helper), message.to_parts()).is_err() {
+            helper_gone();
+            return true;
+        }
+        let deadline = SESSION.with(|s| s.borrow_mut().compute_own_shard(&mut now));
+        if let Some(deadline) = deadline {
+            watch_helper(ticket, deadline);
+        }
+        true
+    }
+
+    /// At `deadline`, gives up a helper that has not answered the step of
+    /// `ticket` (one that stopped without an error event would otherwise
+    /// hold the run forever; see [`Session::helper_watchdog`]).
+    fn watch_helper(ticket: u64, deadline: f64) {
+        let check = Closure::once_into_js(move || {
+            let verdict = SESSION.with(|s| s.borrow_mut().helper_watchdog(ticket, deadline, now()));
+            match verdict {
+                Watchdog::Done => {}
+                Watchdog::WaitUntil(later) => watch_helper(ticket, later),
+                Watchdog::GiveUp => helper_gone(),
+            }
+        });
+        let wait_ms = (deadline - now()).ceil().clamp(0.0, f64::from(i32::MAX)) as i32;
+        let _ = scope()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(check.unchecked_ref(), wait_ms);
+    }
+
+    /// Starts the helper worker once, the first time the run trains.
+    fn start_helper() {
+        if !HELPER.with(|h| matches!(*h.borrow(), Helper::NotStarted)) {
+            return;
+        }
+        let worker = lab_session::spawn::new_worker(
+            lab_session::spawn::names::HELPER,
+            on_helper_message,
+            |_| helper_gone(),
+        );
+        HELPER.with(|h| {
+            *h.borrow_mut() = match worker {
+                Some(worker) => Helper::Starting(worker),
+                None => Helper::Gone,
+            }
+        });
+    }
+
+    fn on_helper_message(data: JsValue) {
+        match wire::read(data, WorkerOutput::from_parts) {
+            Ok(WorkerOutput::Ready) => HELPER.with(|h| {
+                let mut h = h.borrow_mut();
+                if let Helper::Starting(worker) = &*h {
+                    *h = Helper::Ready(worker.clone());
+                }
+            }),
+            Ok(WorkerOutput::ShardDone {
+                ticket,
+                result,
+                bytes,
+            }) => {
+                let answer = result.ok().zip(lab_protocol::shard::bytes_to_f32s(&bytes));
+                let outs =
+                    SESSION.with(|s| s.borrow_mut().finish_shared_step(ticket, answer, now()));
+                post_all(outs);
+                after_work();
+            }
+            // A crash report (its panic hook) or garbage: this worker goes on alone.
+            _ => helper_gone(),
+        }
+    }
+
+    /// The helper cannot go on: stop it, and finish a step it had here.
+    fn helper_gone() {
+        HELPER.with(|h| {
+            let mut h = h.borrow_mut();
+            if let Helper::Starting(worker) | Helper::Ready(worker) = &*h {
+                worker.terminate();
+            }
+            *h = Helper::Gone;
+        });
+        let outs = SESSION.with(|s| {
+            let mut s = s.borrow_mut();
+            match s.shared_ticket() {
+                Some(ticket) => s.finish_shared_step(ticket, None, now()),
+                None => Vec::new(),
+            }
+        });
+        post_all(outs);
+        after_work();
+    }
+
+    async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
+        let response = wasm_bindgen_futures::JsFuture::from(scope().fetch_with_str(url))
+            .await
+            .map_err(|_| format!("{url} could not be fetched"))?;
+        let response: web_sys::Response = response
+            .dyn_into()
+            .map_err(|_| "no HTTP response".to_string())?;
+        if !response.ok() {
+            return Err(format!("{url}: HTTP {}", response.status()));
+        }
+        let buffer = response
+            .array_buffer()
+            .map_err(|_| "unreadable body".to_string())?;
+        let buffer = wasm_bindgen_futures::JsFuture::from(buffer)
+            .await
+            .map_err(|_| "unreadable body".to_string())?;
+        Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+    }
+}

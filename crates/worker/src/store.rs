@@ -1,0 +1,161 @@
+//! The worker's browser storage: runs in IndexedDB (layout in [`lab_session::run`]).
+//!
+//! IndexedDB rather than `localStorage`: it stores bytes as bytes (no base64),
+//! it can be used from a Web Worker (so saving never blocks the page), and a
+//! transaction that fails leaves the stores as they were. The crate
+//! `indexed_db_futures` turns its requests into futures; it is maintained,
+//! supports workers explicitly, and commits a transaction only when asked.
+
+use indexed_db_futures::database::Database;
+use indexed_db_futures::prelude::*;
+use indexed_db_futures::transaction::TransactionMode;
+use lab_protocol::{RunSummary, StorageError};
+use lab_session::run::{self, CHECKPOINTS, DATABASE, SUMMARIES};
+use lab_session::session::RunRecord;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// A run read back: its checkpoint bytes and its curves (JSON text).
+pub struct StoredRun {
+    pub bytes: Vec<u8>,
+    pub curves_json: String,
+}
+
+/// A failure of IndexedDB as the page will explain it.
+fn failure(e: impl Into<indexed_db_futures::error::Error>, name: Option<&str>) -> StorageError {
+    let e = e.into();
+    if let indexed_db_futures::error::Error::DomException(dom) = &e {
+        let js: &JsValue = dom.as_ref();
+        let dom: &web_sys::DomException = js.unchecked_ref();
+        // A transaction that ran out of quota may also abort with the reason in its message.
+        if dom.name() == "QuotaExceededError" || dom.message().to_lowercase().contains("quota") {
+            return StorageError::Quota {
+                name: name.map(str::to_string),
+            };
+        }
+    }
+    StorageError::Unavailable { why: e.to_string() }
+}
+
+async fn open() -> Result<Database, StorageError> {
+    Database::open(DATABASE)
+        .with_version(run::DATABASE_VERSION)
+        .with_on_upgrade_needed(|_, db| {
+            db.create_object_store(SUMMARIES).build()?;
+            db.create_object_store(CHECKPOINTS).build()?;
+            Ok(())
+        })
+        .await
+        .map_err(|e| StorageError::Unavailable { why: e.to_string() })
+}
+
+/// Writes a run under `key`: its summary and its checkpoint, in one transaction.
+pub async fn put(key: &str, record: RunRecord) -> Result<(), StorageError> {
+    let name = record.name.clone();
+    let fail = |e: indexed_db_futures::error::Error| failure(e, name.as_deref());
+    let db = open().await?;
+    let tx = db
+        .transaction([SUMMARIES, CHECKPOINTS])
+        .with_mode(TransactionMode::Readwrite)
+        .build()
+        .map_err(fail)?;
+    let value = js_sys::Object::new();
+    let bytes = js_sys::Uint8Array::from(record.bytes.as_slice());
+    let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&value, &JsValue::from_str(k), v);
+    set("checkpoint", &bytes).map_err(|e| fail(e.into()))?;
+    set("curves", &JsValue::from_str(&record.curves_json)).map_err(|e| fail(e.into()))?;
+    let summaries = tx.object_store(SUMMARIES).map_err(fail)?;
+    let checkpoints = tx.object_store(CHECKPOINTS).map_err(fail)?;
+    summaries
+        .put(record.summary_json)
+        .with_key(key.to_string())
+        .primitive()
+        .map_err(fail)?;
+    checkpoints
+        .put(JsValue::from(value))
+        .with_key(key.to_string())
+        .primitive()
+        .map_err(fail)?;
+    tx.commit().await.map_err(fail)?;
+    Ok(())
+}
+
+/// The run under `key`, or `None` if there is none.
+pub async fn get(key: &str) -> Result<Option<StoredRun>, StorageError> {
+    let name = run::name_of_key(key).map(str::to_string);
+    let fail = |e: indexed_db_futures::error::Error| failure(e, name.as_deref());
+    let db = open().await?;
+    let tx = db.transaction(CHECKPOINTS).build().map_err(fail)?;
+    let store = tx.object_store(CHECKPOINTS).map_err(fail)?;
+    let value: Option<JsValue> = store
+        .get(key.to_string())
+        .primitive()
+        .map_err(fail)?
+        .await
+        .map_err(fail)?;
+    let Some(value) = value else { return Ok(None) };
+    let field = |k: &str| js_sys::Reflect::get(&value, &JsValue::from_str(k)).ok();
+    let bytes = field("checkpoint").and_then(|v| v.dyn_into::<js_sys::Uint8Array>().ok());
+    let curves_json = field("curves").and_then(|v| v.as_string());
+    match (bytes, curves_json) {
+        (Some(bytes), Some(curves_json)) => Ok(Some(StoredRun {
+            bytes: bytes.to_vec(),
+            curves_json,
+        })),
+        _ => Err(StorageError::Unreadable {
+            name,
+            why: "the stored record is incomplete".into(),
+        }),
+    }
+}
+
+/// Deletes the run under `key` (nothing happens if there is none).
+pub async fn delete(key: &str) -> Result<(), StorageError> {
+    let fail = |e: indexed_db_futures::error::Error| failure(e, None);
+    let db = open().await?;
+    let tx = db
+        .transaction([SUMMARIES, CHECKPOINTS])
+        .with_mode(TransactionMode::Readwrite)
+        .build()
+        .map_err(fail)?;
+    for store in [SUMMARIES, CHECKPOINTS] {
+        tx.object_store(store)
+            .map_err(fail)?
+            .delete(key.to_string())
+            .primitive()
+            .map_err(fail)?;
+    }
+    tx.commit().await.map_err(fail)?;
+    Ok(())
+}
+
+/// Every run saved under a name, newest first.
+pub async fn list() -> Result<Vec<RunSummary>, StorageError> {
+    let fail = |e: indexed_db_futures::error::Error| failure(e, None);
+    let db = open().await?;
+    let tx = db.transaction(SUMMARIES).build().map_err(fail)?;
+    let store = tx.object_store(SUMMARIES).map_err(fail)?;
+    let keys: Vec<String> = store
+        .get_all_keys::<String>()
+        .primitive()
+        .map_err(fail)?
+        .await
+        .map_err(fail)?
+        .collect::<Result<_, _>>()
+        .map_err(fail)?;
+    let texts: Vec<String> = store
+        .get_all::<String>()
+        .primitive()
+        .map_err(fail)?
+        .await
+        .map_err(fail)?
+        .collect::<Result<_, _>>()
+        .map_err(fail)?;
+    let mut runs: Vec<RunSummary> = keys
+        .iter()
+        .zip(texts)
+        .filter(|(key, _)| run::name_of_key(key).is_some())
+        .filter_map(|(_, text)| serde_json::from_str(&text).ok())
+        .collect();
+    runs.sort_by(|a, b| b.saved_at.total_cmp(&a.saved_at));
+    Ok(runs)
+}

@@ -1,0 +1,161 @@
+//! The real model behind [`LabModel`]: `lab_train::Trainer`, which owns the
+//! burn Transformer, its optimiser and its dataset. This is the only file of
+//! the web crate that knows the trainer exists.
+
+use lab_protocol::{
+    AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
+    ShardJob, ShardReport, StepReport, TaskFacts, TraceRequest, Translation,
+};
+use lab_session::model::LabModel;
+use lab_train::{ShardGradients, StepPlan, Trainer};
+use std::cell::RefCell;
+
+/// The worker's model, and the step it shares with a helper, if one is under way.
+pub struct Model(Trainer, Option<Shared>);
+
+/// A step planned for sharing: its plan and, once computed, this worker's shard.
+struct Shared {
+    plan: StepPlan,
+    own: Option<ShardGradients>,
+}
+
+impl Model {
+    fn new(trainer: Trainer) -> Model {
+        Model(trainer, None)
+    }
+}
+
+thread_local! {
+    /// A helper worker's model: rebuilt when a job of other settings comes.
+    static REPLICA: RefCell<Option<Trainer>> = const { RefCell::new(None) };
+}
+
+/// A helper worker's work: one shard of the training worker's step, on its
+/// weights. The helper's model has the job's settings (they fix the shapes
+/// and the dataset); its own weights are replaced by the ones sent.
+pub fn compute_shard(job: &ShardJob, weights: &[f32]) -> Result<(ShardReport, Vec<f32>), String> {
+    REPLICA.with(|replica| {
+        let mut replica = replica.borrow_mut();
+        if replica.as_ref().map(Trainer::settings) != Some(&job.settings) {
+            *replica = None;
+            *replica = Some(Trainer::new(&job.settings).map_err(|e| e.to_string())?);
+        }
+        let trainer = replica.as_mut().expect("just built");
+        trainer.set_weights(weights)?;
+        let shard = trainer.shard_gradients(job);
+        Ok((shard.report, shard.values))
+    })
+}
+
+/// Start a message with a capital letter, as a sentence on screen.
+fn sentence(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+impl LabModel for Model {
+    fn build(settings: &Settings) -> Result<Self, SettingsError> {
+        Trainer::new(settings).map(Model::new)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        Trainer::from_bytes(bytes)
+            .map(Model::new)
+            .map_err(|e| e.to_string())
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        self.0.to_bytes()
+    }
+
+    fn to_bytes_for_evaluation(&self) -> Vec<u8> {
+        self.0.to_bytes_for_evaluation()
+    }
+
+    fn step(&mut self) -> StepReport {
+        match self.finish_shared_step(None) {
+            // A step shared with a helper was under way: this is that step.
+            Some(report) => report,
+            None => self.0.step(),
+        }
+    }
+
+    fn share_step(&mut self) -> Option<(ShardJob, Vec<f32>)> {
+        if self.1.is_some() {
+            return None;
+        }
+        let plan = self.0.plan_step();
+        let job = plan.jobs.get(1)?.clone();
+        self.1 = Some(Shared { plan, own: None });
+        Some((job, self.0.weights()))
+    }
+
+    fn compute_own_shard(&mut self) {
+        if let Some(shared) = self.1.as_mut() {
+            if shared.own.is_none() {
+                shared.own = Some(self.0.shard_gradients(&shared.plan.jobs[0]));
+            }
+        }
+    }
+
+    fn finish_shared_step(
+        &mut self,
+        helper: Option<(ShardReport, Vec<f32>)>,
+    ) -> Option<StepReport> {
+        self.compute_own_shard();
+        let Shared { plan, own } = self.1.take()?;
+        let theirs = match helper {
+            Some((report, values)) => ShardGradients { report, values },
+            None => self.0.shard_gradients(&plan.jobs[1]),
+        };
+        let shards = vec![own.expect("computed above"), theirs];
+        // An answer that does not fit (a bug) skips the batch: the weights
+        // stay as they were, and the next step goes on.
+        self.0.finish_step(plan, shards).ok()
+    }
+
+    fn evaluate(&self, max_sentences: usize) -> EvalReport {
+        self.0.evaluate(max_sentences)
+    }
+
+    fn probe(
+        &self,
+        trace: Option<&TraceRequest>,
+    ) -> (AttentionSet, ProbePrediction, Option<HeadTrace>) {
+        let probe = self.0.dataset().probe().clone();
+        let p = self.0.probe(&probe, trace);
+        (p.attention, p.prediction, p.trace)
+    }
+
+    fn translate(&self, text: &str, cached: bool) -> Result<Translation, String> {
+        self.0
+            .translate(text, cached)
+            .map_err(|e| sentence(e.to_string()))
+    }
+
+    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String> {
+        self.0
+            .trace_head(request)
+            .map_err(|e| sentence(e.to_string()))
+    }
+
+    fn mask_demo(&self, head: usize) -> MaskDemo {
+        let probe = self.0.dataset().probe().clone();
+        self.0.mask_demo(&probe, head)
+    }
+
+    fn settings(&self) -> &Settings {
+        self.0.settings()
+    }
+
+    fn facts(&self) -> TaskFacts {
+        self.0.task_facts()
+    }
+
+    fn step_count(&self) -> usize {
+        self.0.step_count()
+    }
+}

@@ -1,0 +1,14 @@
+//! Pieces that several views share.
+//!
+//! - [`heatmap`]: the heatmap component every view uses (cells on a canvas,
+//!   token labels in HTML, hover and click), with its plain data in [`heat_data`];
+//! - [`formula`]: MathML from a small formula language;
+//! - [`export`]: PNG, SVG and CSV downloads of a figure;
+//! - [`paint`]: every chart and heatmap is drawn in a task of its own, and
+//!   only when it is in sight.
+
+pub mod export;
+pub mod formula;
+pub mod heat_data;
+pub mod heatmap;
+pub mod paint;

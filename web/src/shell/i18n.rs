@@ -1,0 +1,141 @@
+//! The page's language: a signal in [`Lab`], and the helpers every view
+//! uses to show a message of `crate::i18n` in it.
+//!
+//! ```ignore
+//! let i18n = use_i18n();
+//! view! { <h2>{i18n.t("common-title")}</h2> }            // follows the language
+//! let note = move || i18n.f("common-step-count", &[("step", step.into())]);
+//! ```
+//!
+//! The language comes from `?lang=`, else the choice remembered in this
+//! browser, else `navigator.languages`; `<html lang>` follows it.
+
+pub use crate::i18n::Arg;
+use crate::i18n::{text, text_args, Locale};
+use crate::shell::state::{use_lab, Lab};
+use leptos::prelude::*;
+
+/// The browser-storage key of the remembered language.
+const LANGUAGE_KEY: &str = "attention-lab/lang";
+
+/// A handle on the page's language; `Copy`, so closures take it freely.
+#[derive(Clone, Copy)]
+pub struct I18n {
+    pub locale: RwSignal<Locale>,
+}
+
+impl I18n {
+    /// A message that follows the language, for `view!`.
+    pub fn t(self, id: &'static str) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+        move || text(self.locale.get(), id)
+    }
+
+    /// The message now (tracked: a closure that calls it follows the language).
+    pub fn s(self, id: &str) -> String {
+        text(self.locale.get(), id)
+    }
+
+    /// The message now, with arguments (tracked).
+    pub fn f(self, id: &str, args: &[(&str, Arg)]) -> String {
+        text_args(self.locale.get(), id, args)
+    }
+
+    /// [`I18n::s`] without tracking, for event handlers.
+    pub fn s_now(self, id: &str) -> String {
+        text(self.locale.get_untracked(), id)
+    }
+
+    /// [`I18n::f`] without tracking, for event handlers.
+    pub fn f_now(self, id: &str, args: &[(&str, Arg)]) -> String {
+        text_args(self.locale.get_untracked(), id, args)
+    }
+}
+
+pub fn use_i18n() -> I18n {
+    use_lab().i18n()
+}
+
+impl Lab {
+    pub fn i18n(&self) -> I18n {
+        I18n {
+            locale: self.locale,
+        }
+    }
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The language to open in: `?lang=` (`from_url`), else the remembered one,
+/// else the browser's.
+pub fn initial_locale(from_url: Option<Locale>) -> Locale {
+    if let Some(locale) = from_url {
+        return locale;
+    }
+    let remembered = local_storage()
+        .and_then(|s| s.get_item(LANGUAGE_KEY).ok().flatten())
+        .and_then(|code| Locale::parse(&code));
+    remembered.unwrap_or_else(|| {
+        let preferred: Vec<String> = web_sys::window()
+            .map(|w| w.navigator().languages())
+            .map(|list| list.iter().filter_map(|v| v.as_string()).collect())
+            .unwrap_or_default();
+        Locale::negotiate(&preferred)
+    })
+}
+
+/// Keep `<html lang>` and the remembered choice in step with the language.
+pub fn follow_locale(lab: Lab) {
+    Effect::new(move |_| {
+        let locale = lab.locale.get();
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = root.set_attribute("lang", locale.code());
+        }
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            document.set_title(&text(locale, "common-title"));
+        }
+        if let Some(storage) = local_storage() {
+            let _ = storage.set_item(LANGUAGE_KEY, locale.code());
+        }
+    });
+}
+
+/// The page's language, read from `<html lang>` (which [`follow_locale`]
+/// keeps in step), for code that runs outside the reactive owner, such as a
+/// compare worker's message handler.
+pub fn page_locale() -> Locale {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|root| root.get_attribute("lang"))
+        .and_then(|code| Locale::parse(&code))
+        .unwrap_or_default()
+}
+
+/// The language picker (`data-testid="lang-picker"`): values are locale codes.
+#[component]
+pub fn LanguagePicker() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(locale) = Locale::parse(&event_target_value(&ev)) {
+            lab.locale.set(locale);
+        }
+    };
+    view! {
+        <label class="lang">
+            <span class="visually-hidden">{i18n.t("common-language")}</span>
+            <select data-testid="lang-picker" on:change=on_change>
+                {Locale::ALL.into_iter().map(|l| view! {
+                    <option value=l.code() lang=l.code() selected=move || lab.locale.get() == l>
+                        {l.native_name()}
+                    </option>
+                }).collect_view()}
+            </select>
+        </label>
+    }
+}

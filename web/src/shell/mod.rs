@@ -1,0 +1,67 @@
+//! The page's frame: the toolbar, presentation mode, links and sharing, the
+//! panic banner, the language, and [`state::Lab`], the signals every view reads.
+//!
+//! - [`state`]: the shared [`state::Lab`] signals (a newtype context);
+//! - [`toolbar`], [`present`]: the sticky toolbar and presentation mode;
+//! - [`share`]: the page's deep link, read on load and kept in the address bar;
+//! - [`panic`]: a panic becomes a banner with Reload / Reset buttons, not a dead page;
+//! - [`i18n`]: the page's language as a signal, and the language picker.
+//!
+//! [`App`] lays the views out in page order.
+
+pub mod i18n;
+pub mod panic;
+pub mod present;
+pub mod share;
+pub mod state;
+pub mod toolbar;
+
+use crate::views::{
+    attention, compare, complexity, guide, head, mask, noam, pe, smoothing, training, translate,
+};
+use crate::workers::link;
+use leptos::prelude::*;
+
+/// Mount the lab on `<body>` and start the worker.
+pub fn start() {
+    panic::install();
+    leptos::mount::mount_to_body(App);
+}
+
+/// The whole page.
+#[component]
+pub fn App() -> impl IntoView {
+    let link = share::link_in_url();
+    let lab = state::Lab::with_locale(i18n::initial_locale(link.lang));
+    provide_context(lab);
+    share::open(lab);
+    i18n::follow_locale(lab);
+    let i18n = lab.i18n();
+    link::spawn(lab);
+    view! {
+        <toolbar::Toolbar/>
+        <present::Presenter/>
+        <main>
+            <section class="intro">
+                <p>{i18n.t("common-intro")}</p>
+                <p class="conventions">
+                    <b>{i18n.t("common-conventions")}</b> " "
+                    {i18n.t("common-conventions-maps")} " "
+                    {i18n.t("common-conventions-tokens")} " "
+                    {i18n.t("common-conventions-mask")}
+                </p>
+                <guide::GuideView/>
+            </section>
+            <pe::PeView/>
+            <attention::AttentionView/>
+            <head::HeadView/>
+            <mask::MaskView/>
+            <training::TrainingView/>
+            <noam::NoamView/>
+            <smoothing::SmoothingView/>
+            <compare::CompareView/>
+            <translate::TranslateView/>
+            <complexity::ComplexityView/>
+        </main>
+    }
+}

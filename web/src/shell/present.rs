@@ -1,0 +1,398 @@
+//! Presentation mode and the keyboard shortcuts.
+//!
+//! In presentation mode the page shows one panel at a time (`app::panels`),
+//! with large type and a projector-safe theme (`html.present` in the CSS).
+//! The keys, from anywhere but a text field:
+//! - ← / → previous / next panel; in the head view, → first reveals the next
+//!   stage of the computation, ← hides the last one;
+//! - Space plays or pauses, S steps, R resets, F toggles fullscreen,
+//!   P toggles presentation mode, Esc leaves it, ? shows the shortcuts.
+
+use crate::panels::PANELS;
+use crate::shell::i18n::Arg;
+use crate::shell::state::{use_lab, Lab};
+use crate::shell::toolbar;
+use crate::workers::link::send;
+use lab_protocol::WorkerInput;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The head view's panel: the one with progressive reveal.
+const HEAD_PANEL: &str = crate::panels::ids::INSIDE_HEAD;
+
+/// What a key press asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Next,
+    Previous,
+    PlayPause,
+    Step,
+    Reset,
+    Fullscreen,
+    TogglePresent,
+    Leave,
+    Help,
+}
+
+/// The action of a key (`KeyboardEvent.key`), if any.
+pub fn action_of(key: &str) -> Option<Action> {
+    Some(match key {
+        "ArrowRight" | "PageDown" => Action::Next,
+        "ArrowLeft" | "PageUp" => Action::Previous,
+        " " => Action::PlayPause,
+        "s" | "S" => Action::Step,
+        "r" | "R" => Action::Reset,
+        "f" | "F" => Action::Fullscreen,
+        "p" | "P" => Action::TogglePresent,
+        "Escape" => Action::Leave,
+        "?" => Action::Help,
+        _ => return None,
+    })
+}
+
+/// Where a press of → or ← leads: `(panel, reveal)`. The head panel reveals
+/// its `stages` one at a time before the next panel comes.
+pub fn navigate(panel: usize, reveal: usize, forward: bool, stages: usize) -> (usize, usize) {
+    let last = PANELS.len() - 1;
+    let is_head = |p: usize| PANELS[p].id == HEAD_PANEL;
+    if forward {
+        if is_head(panel) && reveal < stages {
+            return (panel, reveal + 1);
+        }
+        let next = (panel + 1).min(last);
+        (
+            next,
+            if is_head(next) && next != panel {
+                1
+            } else {
+                reveal
+            },
+        )
+    } else {
+        if is_head(panel) && reveal > 1 && reveal <= stages {
+            return (panel, reveal - 1);
+        }
+        let previous = panel.saturating_sub(1);
+        (
+            previous,
+            if is_head(previous) && previous != panel {
+                stages
+            } else {
+                reveal
+            },
+        )
+    }
+}
+
+fn document() -> Option<web_sys::Document> {
+    web_sys::window()?.document()
+}
+
+/// Toggle the browser's fullscreen for the whole page.
+pub fn toggle_fullscreen() {
+    let Some(document) = document() else { return };
+    if document.fullscreen_element().is_some() {
+        document.exit_fullscreen();
+    } else if let Some(root) = document.document_element() {
+        let _ = root.request_fullscreen();
+    }
+}
+
+/// Keep `<html class="present">` and the current panel's `current` class in
+/// step with the state, and the head view's reveal: everything outside
+/// presentation mode.
+fn follow(lab: Lab) {
+    Effect::new(move |_| {
+        let present = lab.present.get();
+        let panel = lab.panel.get();
+        let Some(document) = document() else { return };
+        if let Some(root) = document.document_element() {
+            let _ = root.class_list().toggle_with_force("present", present);
+        }
+        for (i, p) in PANELS.iter().enumerate() {
+            if let Some(section) = document.get_element_by_id(p.id) {
+                let _ = section
+                    .class_list()
+                    .toggle_with_force("current", i == panel);
+            }
+        }
+        if !present || PANELS[panel].id != HEAD_PANEL {
+            lab.reveal.set(usize::MAX);
+        }
+    });
+}
+
+/// Whether a key press belongs to a field or a widget with its own keys.
+fn typing_in(event: &web_sys::KeyboardEvent) -> bool {
+    let Some(element) = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return false;
+    };
+    let tag = element.tag_name().to_ascii_lowercase();
+    matches!(tag.as_str(), "input" | "select" | "textarea")
+        || element
+            .closest("[role=grid], [role=application], [contenteditable]")
+            .ok()
+            .flatten()
+            .is_some()
+}
+
+fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
+    let stages = head_stages();
+    match action {
+        Action::Next | Action::Previous if lab.present.get_untracked() => {
+            let (panel, reveal) = navigate(
+                lab.panel.get_untracked(),
+                lab.reveal.get_untracked(),
+                action == Action::Next,
+                stages,
+            );
+            let moved = panel != lab.panel.get_untracked();
+            lab.panel.set(panel);
+            lab.reveal.set(reveal);
+            // After the DOM follows: a new panel opens at its top; a newly
+            // revealed stage of the head view is brought into sight.
+            request_animation_frame(move || bring_into_view(moved, reveal));
+        }
+        Action::Next | Action::Previous => {}
+        Action::PlayPause => toolbar::toggle(lab),
+        Action::Step => {
+            lab.running.set(false);
+            send(WorkerInput::Step);
+        }
+        Action::Reset => toolbar::reset(lab),
+        Action::Fullscreen => toggle_fullscreen(),
+        Action::TogglePresent => set_present(lab, !lab.present.get_untracked()),
+        Action::Leave => {
+            help.set(false);
+            set_present(lab, false);
+        }
+        Action::Help => help.update(|h| *h = !*h),
+    }
+}
+
+/// Scroll to the top of a new panel, or to the last stage revealed.
+fn bring_into_view(new_panel: bool, reveal: usize) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if new_panel {
+        let current = window
+            .document()
+            .and_then(|d| d.query_selector("section.view.current").ok().flatten());
+        if let Some(current) = current {
+            crate::components::paint::flush_within(&current);
+        }
+        window.scroll_to_with_x_and_y(0.0, 0.0);
+        return;
+    }
+    let selector = format!("[data-stage=\"{}\"]", reveal.saturating_sub(1));
+    let stage = window
+        .document()
+        .and_then(|d| d.query_selector(&selector).ok().flatten());
+    if let Some(stage) = stage {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Center);
+        stage.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
+/// Enter or leave presentation mode.
+pub fn set_present(lab: Lab, on: bool) {
+    lab.present.set(on);
+    if on && PANELS[lab.panel.get_untracked()].id == HEAD_PANEL {
+        lab.reveal.set(1);
+    }
+}
+
+/// The shortcuts: a key listener on the window, the presentation frame
+/// (panel counter, previous / next) and the `?` overlay.
+#[component]
+pub fn Presenter() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    let help = RwSignal::new(false);
+    follow(lab);
+    let handle = window_event_listener(leptos::ev::keydown, move |event| {
+        if event.ctrl_key() || event.meta_key() || event.alt_key() || typing_in(&event) {
+            return;
+        }
+        let Some(action) = action_of(&event.key()) else {
+            return;
+        };
+        // Space on a button presses the button.
+        let on_button = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| e.tag_name().eq_ignore_ascii_case("button"));
+        if action == Action::PlayPause && on_button {
+            return;
+        }
+        event.prevent_default();
+        act(lab, action, help);
+    });
+    on_cleanup(move || handle.remove());
+    let counter = move || {
+        let panel = lab.panel.get();
+        i18n.f(
+            "present-counter",
+            &[
+                ("index", Arg::from(panel + 1)),
+                ("count", Arg::from(PANELS.len())),
+                (
+                    "title",
+                    Arg::from(without_number(&i18n.s(PANELS[panel].title)).to_string()),
+                ),
+            ],
+        )
+    };
+    let go = move |forward: bool| {
+        let action = if forward {
+            Action::Next
+        } else {
+            Action::Previous
+        };
+        act(lab, action, help);
+    };
+    let shortcuts = [
+        ("← →", "present-key-panels"),
+        ("Space", "present-key-play"),
+        ("S", "present-key-step"),
+        ("R", "present-key-reset"),
+        ("F", "present-key-fullscreen"),
+        ("P", "present-key-present"),
+        ("Esc", "present-key-leave"),
+        ("?", "present-key-help"),
+    ];
+    view! {
+        <Show when=move || lab.present.get()>
+            <nav class="present-bar" aria-label=i18n.t("present-nav")>
+                <button data-testid="present-prev" on:click=move |_| go(false)
+                    aria-label=i18n.t("present-previous")>"←"</button>
+                <span class="counter" data-testid="present-counter">{counter}</span>
+                <button data-testid="present-next" on:click=move |_| go(true)
+                    aria-label=i18n.t("present-next")>"→"</button>
+                <span class="hint">{i18n.t("present-hint")}</span>
+            </nav>
+        </Show>
+        <Show when=move || help.get()>
+            <div class="shortcuts" role="dialog" aria-modal="false" data-testid="shortcuts"
+                aria-label=i18n.t("present-shortcuts")>
+                <h2>{i18n.t("present-shortcuts")}</h2>
+                <table>
+                    <tbody>
+                        {shortcuts.into_iter().map(|(key, what)| view! {
+                            <tr><th scope="row"><kbd>{key}</kbd></th><td>{i18n.t(what)}</td></tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+                <button on:click=move |_| help.set(false)>{i18n.t("present-close")}</button>
+            </div>
+        </Show>
+    }
+}
+
+/// A panel's title without its leading "3 · ": the counter beside it already
+/// says "3 / 10".
+pub fn without_number(title: &str) -> &str {
+    let rest = title.trim_start_matches(|c: char| c.is_ascii_digit());
+    match rest.strip_prefix(" · ") {
+        Some(words) if rest.len() < title.len() => words,
+        _ => title,
+    }
+}
+
+/// The toolbar's presentation-mode button.
+#[component]
+pub fn PresentToggle() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    view! {
+        <button data-testid="present-toggle" aria-pressed=move || lab.present.get().to_string()
+            title=i18n.t("present-toggle-tooltip")
+            on:click=move |_| set_present(lab, !lab.present.get_untracked())>
+            {i18n.t("present-toggle")}
+        </button>
+        <button data-testid="fullscreen-toggle" on:click=|_| toggle_fullscreen()
+            title=i18n.t("present-fullscreen-tooltip")>{i18n.t("present-fullscreen")}</button>
+    }
+}
+
+/// The number of stages the head view reveals one at a time.
+fn head_stages() -> usize {
+    crate::views::head::data::STAGES
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::i18n::{text, Locale};
+
+    #[test]
+    fn the_counter_does_not_repeat_the_panels_number() {
+        assert_eq!(without_number("3 · Inside one head"), "Inside one head");
+        assert_eq!(
+            without_number("10 · Why self-attention"),
+            "Why self-attention"
+        );
+        assert_eq!(without_number("Attention Lab"), "Attention Lab");
+        assert_eq!(without_number("2026 plans"), "2026 plans");
+        // Every panel's title, in every language, starts with its own number.
+        for locale in Locale::ALL {
+            for (i, panel) in PANELS.iter().enumerate() {
+                let title = text(locale, panel.title);
+                let number = format!("{} · ", i + 1);
+                assert!(title.starts_with(&number), "{locale:?} {title}");
+                assert_eq!(without_number(&title), &title[number.len()..]);
+            }
+        }
+    }
+
+    use super::*;
+
+    const STAGES: usize = 4;
+
+    fn head() -> usize {
+        crate::panels::index_of(HEAD_PANEL).expect("the head view is a panel")
+    }
+
+    #[test]
+    fn the_arrows_walk_the_panels_and_stop_at_the_ends() {
+        assert_eq!(navigate(0, usize::MAX, false, STAGES).0, 0);
+        let last = PANELS.len() - 1;
+        assert_eq!(navigate(last, usize::MAX, true, STAGES).0, last);
+        assert_eq!(navigate(0, usize::MAX, true, STAGES).0, 1);
+    }
+
+    #[test]
+    fn the_head_view_reveals_one_stage_per_press_before_moving_on() {
+        let h = head();
+        // Arriving from the panel before shows the first stage only.
+        let mut at = navigate(h - 1, usize::MAX, true, STAGES);
+        assert_eq!(at, (h, 1));
+        for stage in 2..=STAGES {
+            at = navigate(at.0, at.1, true, STAGES);
+            assert_eq!(at, (h, stage));
+        }
+        // All stages shown: the next press moves on.
+        assert_eq!(navigate(at.0, at.1, true, STAGES).0, h + 1);
+        // Back: arriving from the panel after shows every stage; ← hides them one by one.
+        let mut back = navigate(h + 1, usize::MAX, false, STAGES);
+        assert_eq!(back, (h, STAGES));
+        back = navigate(back.0, back.1, false, STAGES);
+        assert_eq!(back, (h, STAGES - 1));
+    }
+
+    #[test]
+    fn keys_map_to_the_documented_actions() {
+        assert_eq!(action_of("ArrowRight"), Some(Action::Next));
+        assert_eq!(action_of("ArrowLeft"), Some(Action::Previous));
+        assert_eq!(action_of(" "), Some(Action::PlayPause));
+        assert_eq!(action_of("s"), Some(Action::Step));
+        assert_eq!(action_of("R"), Some(Action::Reset));
+        assert_eq!(action_of("f"), Some(Action::Fullscreen));
+        assert_eq!(action_of("?"), Some(Action::Help));
+        assert_eq!(action_of("x"), None);
+    }
+}

@@ -1,0 +1,190 @@
+//! Everything the views share, as signals in one `Copy` context.
+
+use crate::i18n::Locale;
+use lab_protocol::Curves;
+use lab_protocol::{
+    AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction,
+    Settings, TaskFacts, TraceRequest, Translation, WorkerInput,
+};
+use lab_tasks::TaskKind;
+use leptos::prelude::*;
+
+/// Where a message in the error banner came from, so fixing one input clears
+/// only its own message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Worker,
+    Upload,
+    Settings,
+    Diverged,
+    Translate,
+    Storage,
+    /// Values of the page's deep link that could not be used.
+    Link,
+}
+
+/// The message in the error banner, with the way out it offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Banner {
+    pub source: Source,
+    pub message: String,
+    /// Offer "Reset (train from scratch)".
+    pub offer_reset: bool,
+    /// Offer "Restart worker": it crashed.
+    pub offer_restart: bool,
+}
+
+/// The worker's life cycle as the page sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkerState {
+    Starting,
+    Ready,
+    Crashed,
+}
+
+/// The shared state of the page.
+#[derive(Clone, Copy)]
+pub struct Lab {
+    /// The page's language (`app::i18n`).
+    pub locale: RwSignal<Locale>,
+    pub task: RwSignal<TaskKind>,
+    /// The settings in the form, used by the next Reset; validated as they change.
+    pub draft: RwSignal<Settings>,
+    pub model: RwSignal<Option<ModelInfo>>,
+    pub worker: RwSignal<WorkerState>,
+    pub running: RwSignal<bool>,
+    pub diverged: RwSignal<bool>,
+    pub step: RwSignal<usize>,
+    pub tokens_per_s: RwSignal<f64>,
+    /// The cores the last training steps ran on: 2 while a helper worker shares them.
+    pub cores: RwSignal<usize>,
+    pub curves: RwSignal<Curves>,
+    pub eval: RwSignal<Option<EvalReport>>,
+    pub attention: RwSignal<Option<AttentionSet>>,
+    pub mask_head: RwSignal<usize>,
+    pub mask_demo: RwSignal<Option<MaskDemo>>,
+    pub translate_text: RwSignal<String>,
+    pub translate_id: RwSignal<u64>,
+    pub translation: RwSignal<Option<Result<Translation, String>>>,
+    /// Decode with the KV cache (the Translate view's toggle).
+    pub decode_cached: RwSignal<bool>,
+    /// The decoding step shown in the step-through, 0-based.
+    pub decode_step: RwSignal<usize>,
+    /// The model's next-token distributions on the probe (teacher-forced).
+    pub prediction: RwSignal<Option<ProbePrediction>>,
+    /// The head the "inside one head" view has asked the worker to open.
+    pub trace_request: RwSignal<Option<TraceRequest>>,
+    /// That head, opened up, or why it could not be.
+    pub trace: RwSignal<Option<Result<HeadTrace, String>>>,
+    /// The attention kind, layer, head (0-based) and query row the attention
+    /// and head views show: part of the deep link.
+    pub focus_kind: RwSignal<AttentionKind>,
+    pub focus_layer: RwSignal<usize>,
+    pub focus_head: RwSignal<usize>,
+    pub focus_query: RwSignal<usize>,
+    /// The head view traces the sentence typed in Translate, not the probe.
+    pub focus_typed: RwSignal<bool>,
+    /// Presentation mode: one panel at a time, large type (`app::present`).
+    pub present: RwSignal<bool>,
+    /// The panel shown in presentation mode, and the one a deep link opens
+    /// (an index into `app::panels::PANELS`).
+    pub panel: RwSignal<usize>,
+    /// In presentation mode, how many stages of the head view's computation
+    /// are revealed (one more per key press); `usize::MAX` shows them all.
+    pub reveal: RwSignal<usize>,
+    /// What the worker boots with instead of the saved run: set by a deep
+    /// link that names a task (`app::share::open`).
+    pub boot_with: StoredValue<Option<WorkerInput>>,
+    pub banner: RwSignal<Option<Banner>>,
+    /// A short note such as "saved in this browser".
+    pub note: RwSignal<String>,
+}
+
+impl Lab {
+    pub fn new() -> Self {
+        Self::with_locale(Locale::default())
+    }
+
+    pub fn with_locale(locale: Locale) -> Self {
+        let task = TaskKind::EnJa;
+        Self {
+            locale: RwSignal::new(locale),
+            task: RwSignal::new(task),
+            draft: RwSignal::new(Settings::toy(task)),
+            model: RwSignal::new(None),
+            worker: RwSignal::new(WorkerState::Starting),
+            running: RwSignal::new(false),
+            diverged: RwSignal::new(false),
+            step: RwSignal::new(0),
+            tokens_per_s: RwSignal::new(0.0),
+            cores: RwSignal::new(1),
+            curves: RwSignal::new(Curves::default()),
+            eval: RwSignal::new(None),
+            attention: RwSignal::new(None),
+            mask_head: RwSignal::new(0),
+            mask_demo: RwSignal::new(None),
+            translate_text: RwSignal::new(String::new()),
+            translate_id: RwSignal::new(0),
+            translation: RwSignal::new(None),
+            decode_cached: RwSignal::new(true),
+            decode_step: RwSignal::new(0),
+            prediction: RwSignal::new(None),
+            trace_request: RwSignal::new(None),
+            trace: RwSignal::new(None),
+            focus_kind: RwSignal::new(AttentionKind::Cross),
+            focus_layer: RwSignal::new(0),
+            focus_head: RwSignal::new(0),
+            focus_query: RwSignal::new(0),
+            focus_typed: RwSignal::new(false),
+            present: RwSignal::new(false),
+            panel: RwSignal::new(0),
+            reveal: RwSignal::new(usize::MAX),
+            boot_with: StoredValue::new(None),
+            banner: RwSignal::new(None),
+            note: RwSignal::new(String::new()),
+        }
+    }
+
+    /// The task facts of the model the worker holds: its vocabulary, held-out
+    /// examples and input limit (`None` until a model is loaded). The page
+    /// builds no dataset of its own.
+    pub fn facts(&self) -> Option<TaskFacts> {
+        self.model.with(|m| m.as_ref().map(|m| m.facts.clone()))
+    }
+
+    /// [`Lab::facts`] without tracking.
+    pub fn facts_untracked(&self) -> Option<TaskFacts> {
+        self.model
+            .with_untracked(|m| m.as_ref().map(|m| m.facts.clone()))
+    }
+
+    /// Show a message in the banner.
+    pub fn show(&self, source: Source, message: impl Into<String>) {
+        self.banner.set(Some(Banner {
+            source,
+            message: message.into(),
+            offer_reset: source == Source::Diverged,
+            offer_restart: false,
+        }));
+    }
+
+    /// Clear the banner if it came from `source`.
+    pub fn clear(&self, source: Source) {
+        if self
+            .banner
+            .with_untracked(|b| b.as_ref().is_some_and(|b| b.source == source))
+        {
+            self.banner.set(None);
+        }
+    }
+}
+
+impl Default for Lab {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+pub fn use_lab() -> Lab {
+    use_context::<Lab>().expect("the Lab context is provided by App")
+}

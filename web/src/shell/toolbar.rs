@@ -1,0 +1,142 @@
+//! The bar on top: task, play/pause, step, reset, the step and loss readouts,
+//! checkpoints, and the banner that explains anything that went wrong.
+
+use crate::i18n::{labels, problems};
+use crate::shell::i18n::{Arg, LanguagePicker};
+use crate::shell::state::{use_lab, Lab, Source, WorkerState};
+use crate::workers::link::{self, send};
+use crate::workers::storage;
+use lab_protocol::{SavePurpose, Settings, WorkerInput};
+use lab_tasks::TaskKind;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Start from scratch with the settings in the form, if they are valid.
+pub fn reset(lab: Lab) {
+    let settings = Settings {
+        task: lab.task.get_untracked(),
+        ..lab.draft.get_untracked()
+    };
+    match settings.validate() {
+        Ok(()) => {
+            lab.clear(Source::Settings);
+            lab.clear(Source::Diverged);
+            lab.clear(Source::Worker);
+            send(WorkerInput::New { settings });
+        }
+        Err(refused) => {
+            let problems = problems::settings_error(lab.locale.get_untracked(), &refused);
+            lab.show(
+                Source::Settings,
+                lab.i18n().f_now(
+                    "common-settings-refused",
+                    &[("problems", Arg::from(problems))],
+                ),
+            )
+        }
+    }
+}
+
+/// Play or pause.
+pub fn toggle(lab: Lab) {
+    if lab.running.get_untracked() {
+        // Update the button at once; the worker confirms with its next snapshot.
+        lab.running.set(false);
+        send(WorkerInput::Pause);
+        send(WorkerInput::Save {
+            purpose: SavePurpose::Store,
+        });
+    } else if lab.diverged.get_untracked() {
+        lab.show(
+            Source::Diverged,
+            lab.i18n().s_now("common-diverged-press-reset"),
+        );
+    } else {
+        lab.running.set(true);
+        send(WorkerInput::Play);
+    }
+}
+
+#[component]
+pub fn Toolbar() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    let loss = move || {
+        lab.curves.with(|c| {
+            c.last_train()
+                .map(|p| format!("{:.3}", p.loss))
+                .unwrap_or_else(|| "—".into())
+        })
+    };
+    // The loss as stored (f32 `Debug`): what the deep-link test compares bit for bit.
+    let loss_exact = move || {
+        lab.curves
+            .with(|c| c.last_train().map(|p| format!("{:?}", p.loss)))
+            .unwrap_or_default()
+    };
+    let ready = move || lab.worker.get() == WorkerState::Ready && lab.model.with(Option::is_some);
+    let on_task = move |ev: leptos::ev::Event| {
+        if let Some(task) = TaskKind::parse(&event_target_value(&ev)) {
+            lab.task.set(task);
+            lab.running.set(false);
+            send(WorkerInput::LoadPretrained { task });
+        }
+    };
+    let on_upload = move |ev: leptos::ev::Event| {
+        let input = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+        if let Some(input) = input {
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                storage::upload(lab, file);
+            }
+            input.set_value("");
+        }
+    };
+    view! {
+        <header class="toolbar">
+            <h1>{i18n.t("common-title")}</h1>
+            <LanguagePicker/>
+            <crate::shell::present::PresentToggle/>
+            <crate::shell::share::CopyLink/>
+            <label class="task">{i18n.t("common-task")} " "
+                <select data-testid="task-picker" on:change=on_task>
+                    {TaskKind::ALL.into_iter().map(|t| view! {
+                        <option value=t.name() selected=move || lab.task.get() == t>{i18n.t(labels::task(t))}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <button data-testid="train-toggle" class="primary" data-running=move || lab.running.get().to_string() disabled=move || !ready() on:click=move |_| toggle(lab)>
+                {move || if lab.running.get() { i18n.s("common-pause") } else { i18n.s("common-train") }}
+            </button>
+            <button data-testid="train-step" disabled=move || !ready() on:click=move |_| { lab.running.set(false); send(WorkerInput::Step) }>{i18n.t("common-step-button")}</button>
+            <button data-testid="train-reset" disabled=move || lab.worker.get() != WorkerState::Ready on:click=move |_| reset(lab)
+                title=i18n.t("common-reset-tooltip")>{i18n.t("common-reset")}</button>
+            <span class="readout-big">{i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b></span>
+            <span class="readout-big">{i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>{loss}</b></span>
+            <span class="readout-small" data-testid="tokens-per-s">{move || { let t = lab.tokens_per_s.get(); if t > 0.0 { i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))]) } else { String::new() } }}</span>
+            <span class="readout-small" data-testid="cores" data-cores=move || lab.cores.get() title=i18n.t("common-cores-tooltip")
+                hidden=move || !(lab.running.get() && lab.cores.get() > 1)>
+                {move || i18n.f("common-cores", &[("cores", Arg::from(lab.cores.get()))])}
+            </span>
+            {move || lab.banner.get().map(|b| view! {
+                <div class="banner" role="alert" data-testid="error-message">
+                    <span>{b.message}</span>
+                    {b.offer_reset.then(|| view! { <button data-testid="banner-reset" on:click=move |_| reset(lab)>{i18n.t("common-reset")}</button> })}
+                    {b.offer_restart.then(|| view! { <button on:click=move |_| link::restart(lab)>{i18n.t("common-restart-worker")}</button> })}
+                    <button class="dismiss" aria-label=i18n.t("common-dismiss") on:click=move |_| lab.banner.set(None)>"✕"</button>
+                </div>
+            })}
+        </header>
+        <div class="run-bar">
+            <span class="model-origin" data-testid="model-origin">{move || lab.model.with(|m| m.as_ref().map(|m| i18n.f("common-model-origin", &[("task", Arg::from(i18n.s(labels::task(m.settings.task)))), ("origin", Arg::from(i18n.s(labels::origin(m.origin))))])).unwrap_or_else(|| i18n.s("common-no-model")))}</span>
+            <button on:click=move |_| send(WorkerInput::Save { purpose: SavePurpose::Download }) disabled=move || !ready()>{i18n.t("common-download")}</button>
+            <label class="upload">{i18n.t("common-upload")} " "
+                <input type="file" accept=".ckpt,application/octet-stream" data-testid="checkpoint-upload" on:change=on_upload/>
+            </label>
+            <button on:click=move |_| { storage::clear_run(); lab.note.set(i18n.s_now("common-forgotten")) }>{i18n.t("common-forget")}</button>
+            <crate::views::runs::SavedRuns/>
+            <span class="note" aria-live="polite">{move || if lab.worker.get() == WorkerState::Starting { i18n.s("common-starting") } else { lab.note.get() }}</span>
+        </div>
+    }
+}

@@ -1,0 +1,334 @@
+//! View 2: every layer × head of the three attention kinds, on the probe
+//! sentence, updating live while the model trains.
+
+use crate::components::heatmap::{HeatData, Heatmap, Legend};
+use crate::i18n::{labels, text_args, Locale};
+use crate::shell::i18n::{use_i18n, Arg};
+use crate::shell::state::use_lab;
+use lab_plot::colormap::ColorMap;
+use lab_plot::grid::cell_size;
+use lab_protocol::{AttentionKind, AttentionSet};
+use lab_tasks::TaskKind;
+use leptos::prelude::*;
+
+/// The value of the `attention-kind` control for each kind.
+pub fn kind_value(kind: AttentionKind) -> &'static str {
+    match kind {
+        AttentionKind::EncoderSelf => "self",
+        AttentionKind::DecoderSelf => "masked",
+        AttentionKind::Cross => "cross",
+    }
+}
+
+pub fn parse_kind(value: &str) -> AttentionKind {
+    match value {
+        "masked" => AttentionKind::DecoderSelf,
+        "cross" => AttentionKind::Cross,
+        _ => AttentionKind::EncoderSelf,
+    }
+}
+
+/// The message that says what rows and columns are, in words, for each kind.
+pub fn axes_caption(kind: AttentionKind) -> &'static str {
+    match kind {
+        AttentionKind::EncoderSelf => "attention-axes-encoder-self",
+        AttentionKind::DecoderSelf => "attention-axes-decoder-self",
+        AttentionKind::Cross => "attention-axes-cross",
+    }
+}
+
+/// The language of the target side's tokens (`lang=` of the elements that show
+/// them): Japanese words for English → Japanese, the source's symbols otherwise.
+pub fn target_lang(task: Option<TaskKind>) -> &'static str {
+    match task {
+        Some(TaskKind::EnJa) => "ja",
+        _ => "en",
+    }
+}
+
+/// Labels for `n` positions: the tokens, padded with their index if too few.
+fn labels(tokens: &[String], n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| tokens.get(i).cloned().unwrap_or_else(|| format!("#{i}")))
+        .collect()
+}
+
+/// One map (a head, or the head average when `head` is `None`) as heatmap data.
+pub fn map_data(
+    set: &AttentionSet,
+    kind: AttentionKind,
+    layer: usize,
+    head: Option<usize>,
+) -> HeatData {
+    let maps = set.maps(kind);
+    if layer >= maps.n_layers
+        || head.is_some_and(|h| h >= maps.n_heads)
+        || maps.weights.len() != maps.n_layers * maps.n_heads * maps.seq_q * maps.seq_k
+    {
+        return HeatData::default();
+    }
+    let values = match head {
+        Some(h) => maps.head(layer, h).to_vec(),
+        None => maps.head_average(layer),
+    };
+    let rows = set.query_labels(kind);
+    let (_, cols) = set.axes(kind);
+    let hidden = (kind == AttentionKind::DecoderSelf && maps.seq_q == maps.seq_k)
+        .then(|| lab_math::subsequent_mask(maps.seq_q));
+    HeatData {
+        rows: maps.seq_q,
+        cols: maps.seq_k,
+        values,
+        hidden,
+        range: (0.0, 1.0),
+        map: ColorMap::Viridis,
+        row_labels: labels(&rows, maps.seq_q),
+        col_labels: labels(cols, maps.seq_k),
+    }
+}
+
+/// "layer 1 · head 2" (counted from 1), or the layer's head average.
+fn map_title(locale: Locale, layer: usize, head: Option<usize>) -> String {
+    let layer = ("layer", Arg::from(layer + 1));
+    match head {
+        Some(h) => text_args(
+            locale,
+            "attention-map-head",
+            &[layer, ("head", Arg::from(h + 1))],
+        ),
+        None => text_args(locale, "attention-map-average", &[layer]),
+    }
+}
+
+/// The cell under the pointer: which map, the query and key labels, the
+/// weight and whether the mask hides it. Kept as data so that the read-out
+/// is written in the page's language when it is shown.
+#[derive(Clone, Debug, PartialEq)]
+struct Hovered {
+    layer: usize,
+    head: Option<usize>,
+    query: String,
+    key: String,
+    weight: f32,
+    hidden: bool,
+}
+
+/// A grid of maps for one kind: rows of layers, columns of heads.
+#[component]
+pub fn AttentionGrid(
+    /// The maps to show.
+    #[prop(into)]
+    set: Signal<Option<AttentionSet>>,
+    /// Which kind of attention.
+    #[prop(into)]
+    kind: Signal<AttentionKind>,
+    /// Show the head average per layer instead of every head.
+    #[prop(into)]
+    average: Signal<bool>,
+    /// The `data-testid` of the grid.
+    testid: &'static str,
+    /// The message id shown before there are maps (default: waiting for the
+    /// model's first maps).
+    #[prop(optional)]
+    waiting: Option<&'static str>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let hover = RwSignal::new(None::<Hovered>);
+    let enlarged = RwSignal::new(None::<(usize, Option<usize>)>);
+    let shape = Memo::new(move |_| {
+        set.with(|s| {
+            s.as_ref().map(|s| {
+                let m = s.maps(kind.get());
+                (m.n_layers, m.n_heads, m.seq_q, m.seq_k)
+            })
+        })
+    });
+    let one_map = move |layer: usize,
+                        head: Option<usize>,
+                        max_px: f64,
+                        min_cell: f64,
+                        max_cell: f64,
+                        label_px: u32| {
+        let data = Signal::derive(move || {
+            set.with(|s| {
+                s.as_ref()
+                    .map(|s| map_data(s, kind.get(), layer, head))
+                    .unwrap_or_default()
+            })
+        });
+        let size = Signal::derive(move || {
+            let (r, c) = data.with(|d| (d.rows, d.cols));
+            let cell = cell_size(r, c, max_px, min_cell, max_cell);
+            ((c as f64 * cell) as u32, (r as f64 * cell) as u32)
+        });
+        let on_hover = Callback::new(move |cell: Option<(usize, usize)>| {
+            hover.set(cell.and_then(|(q, k)| {
+                data.with_untracked(|d| {
+                    Some(Hovered {
+                        layer,
+                        head,
+                        query: d.row_labels.get(q)?.clone(),
+                        key: d.col_labels.get(k)?.clone(),
+                        weight: d.at(q, k)?,
+                        hidden: d.is_hidden(q, k),
+                    })
+                })
+            }))
+        });
+        let label = Signal::derive(move || {
+            let what = i18n.f(
+                "attention-map-label",
+                &[
+                    (
+                        "kind",
+                        Arg::from(i18n.s(labels::attention_kind(kind.get()))),
+                    ),
+                    ("map", Arg::from(map_title(i18n.locale.get(), layer, head))),
+                ],
+            );
+            data.with(|d| d.describe(&what))
+        });
+        view! {
+            <figure class="attn-map">
+                <figcaption>{move || map_title(i18n.locale.get(), layer, head)}</figcaption>
+                <Heatmap data size testid="attention-map" label on_hover label_px
+                    on_click=Callback::new(move |_| enlarged.set(Some((layer, head))))/>
+            </figure>
+        }
+    };
+    let hover_text = move || match hover.get() {
+        None => i18n.s("attention-hover-hint"),
+        Some(h) => {
+            let args = [
+                (
+                    "map",
+                    Arg::from(map_title(i18n.locale.get(), h.layer, h.head)),
+                ),
+                ("query", Arg::from(h.query)),
+                ("key", Arg::from(h.key)),
+                ("weight", Arg::from(format!("{:.3}", h.weight))),
+            ];
+            if h.hidden {
+                i18n.f("attention-hover-hidden", &args)
+            } else {
+                i18n.f("attention-hover", &args)
+            }
+        }
+    };
+    view! {
+        <div class="attn-grid-wrap">
+            <p class="axes-caption">{move || i18n.s(axes_caption(kind.get()))}</p>
+            {move || view! {
+                <Legend map=ColorMap::Viridis range=Signal::derive(|| (0.0, 1.0)) what=i18n.s("attention-weight")/>
+            }}
+            <p class="readout" aria-live="polite">{hover_text}</p>
+            {move || enlarged.get().map(|(layer, head)| view! {
+                <div class="enlarged">
+                    <button class="close" on:click=move |_| enlarged.set(None)>{i18n.t("attention-close")}</button>
+                    {one_map(layer, head, 640.0, 24.0, 64.0, 20)}
+                </div>
+            })}
+            <div class="attn-grid" data-testid=testid>
+                {move || match shape.get() {
+                    None => view! { <p class="placeholder">{i18n.t(waiting.unwrap_or("attention-waiting"))}</p> }.into_any(),
+                    Some((n_layers, n_heads, _, _)) => {
+                        let heads: Vec<Option<usize>> = if average.get() { vec![None] } else { (0..n_heads).map(Some).collect() };
+                        (0..n_layers).map(|layer| {
+                            let heads = heads.clone();
+                            view! { <div class="attn-layer">{heads.into_iter().map(|h| one_map(layer, h, 240.0, 8.0, 28.0, 13)).collect_view()}</div> }
+                        }).collect_view().into_any()
+                    }
+                }}
+            </div>
+        </div>
+    }
+}
+
+#[component]
+pub fn AttentionView() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    // Shared with the deep link (`app::share`), so a link restores the kind.
+    let kind = lab.focus_kind;
+    let average = RwSignal::new(false);
+    let set = Signal::derive(move || lab.attention.get());
+    let tgt_lang = move || target_lang(lab.model.with(|m| m.as_ref().map(|m| m.settings.task)));
+    // The probe's tokens sit in elements marked with their language; the
+    // label around them is the page's.
+    let probe = move || {
+        lab.attention.with(|a| {
+            a.as_ref().map(|a| {
+                let (src, tgt) = (a.src_tokens.join(" "), a.tgt_tokens.join(" "));
+                view! {
+                    {i18n.s("attention-probe")}" "
+                    <span lang="en">{src}</span>"  →  "
+                    <span lang=tgt_lang()>{tgt}</span>
+                }
+            })
+        })
+    };
+    view! {
+        <section id=crate::panels::ids::ATTENTION class="view">
+            <h2>{i18n.t("attention-title")}</h2>
+            <p>{i18n.t("attention-intro")}</p>
+            <p class="probe">{probe}</p>
+            <div class="controls">
+                <label>{i18n.t("attention-kind")}" "
+                    <select data-testid="attention-kind" on:change=move |ev| kind.set(parse_kind(&event_target_value(&ev)))>
+                        {AttentionKind::ALL.into_iter().map(|k| view! {
+                            <option value=kind_value(k) selected=move || kind.get() == k>{move || i18n.s(labels::attention_kind(k))}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label><input type="checkbox" data-testid="attention-average" on:change=move |ev| average.set(event_target_checked(&ev))/>" "{i18n.t("attention-average")}</label>
+            </div>
+            <AttentionGrid set kind=kind average=average testid="attention-grid"/>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_protocol::HeadMaps;
+
+    #[test]
+    fn kind_values_round_trip() {
+        for k in AttentionKind::ALL {
+            assert_eq!(parse_kind(kind_value(k)), k);
+        }
+    }
+
+    #[test]
+    fn cross_maps_have_target_rows_and_source_columns() {
+        let maps = HeadMaps {
+            n_layers: 1,
+            n_heads: 2,
+            seq_q: 2,
+            seq_k: 3,
+            weights: vec![0.2, 0.3, 0.5, 1.0, 0.0, 0.0, 0.1, 0.1, 0.8, 0.0, 0.0, 1.0],
+        };
+        let set = AttentionSet {
+            src_tokens: vec!["a".into(), "b".into(), "<eos>".into()],
+            tgt_tokens: vec!["<bos>".into(), "x".into()],
+            tgt_outputs: vec!["x".into(), "<eos>".into()],
+            cross: maps,
+            ..Default::default()
+        };
+        let d = map_data(&set, AttentionKind::Cross, 0, Some(1));
+        assert_eq!((d.rows, d.cols), (2, 3));
+        assert_eq!(
+            d.row_labels,
+            vec!["<bos> → x", "x → <eos>"],
+            "a row is labelled by what it reads and what it predicts"
+        );
+        assert_eq!(d.col_labels, vec!["a", "b", "<eos>"]);
+        assert_eq!(d.at(0, 2), Some(0.8));
+        let avg = map_data(&set, AttentionKind::Cross, 0, None);
+        assert!((avg.at(0, 2).expect("cell") - 0.65).abs() < 1e-6);
+        assert_eq!(
+            map_data(&set, AttentionKind::Cross, 1, None),
+            HeatData::default()
+        );
+    }
+}

@@ -1,0 +1,411 @@
+//! View 8: two models trained side by side, in two workers (one per core),
+//! that differ in exactly one setting ([`CompareAxis`]): overlaid curves and
+//! their cross-attention maps next to each other.
+//!
+//! The page's own run is paused while the comparison trains, so the two
+//! compare workers have the machine's two cores to themselves.
+
+pub mod data;
+
+use crate::components::export::ExportBar;
+use crate::components::formula::{Equation, POST_NORM, PRE_NORM};
+use crate::components::paint;
+use crate::i18n::{text, text_args, Locale};
+use crate::shell::i18n::use_i18n;
+use crate::shell::state::use_lab;
+use crate::views::attention::AttentionGrid;
+use crate::workers::link::{post, send, spawn_worker};
+use data::CompareAxis;
+use lab_plot::canvas::draw_lines;
+use lab_plot::csv::line_chart_csv;
+use lab_plot::draw::{LineChart, Series, BLUE, VERMILLION};
+use lab_plot::svg;
+use lab_protocol::{AttentionKind, AttentionSet, Settings, WorkerInput, WorkerOutput};
+use lab_protocol::{Curves, EvalPoint};
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use plotters::prelude::SeriesLabelPosition;
+use std::cell::RefCell;
+use web_sys::Worker;
+
+thread_local! {
+    /// The two compare workers, A and B.
+    static WORKERS: RefCell<[Option<Worker>; 2]> = const { RefCell::new([None, None]) };
+}
+
+/// One of the two runs, as the page sees it.
+#[derive(Clone, Copy)]
+struct Run {
+    settings: RwSignal<Option<Settings>>,
+    curves: RwSignal<Curves>,
+    attention: RwSignal<Option<AttentionSet>>,
+    step: RwSignal<usize>,
+    tokens_per_s: RwSignal<f64>,
+    problem: RwSignal<Option<String>>,
+}
+
+impl Run {
+    fn new() -> Self {
+        Self {
+            settings: RwSignal::new(None),
+            curves: RwSignal::new(Curves::default()),
+            attention: RwSignal::new(None),
+            step: RwSignal::new(0),
+            tokens_per_s: RwSignal::new(0.0),
+            problem: RwSignal::new(None),
+        }
+    }
+
+    fn reset(&self, settings: Settings) {
+        self.settings.set(Some(settings));
+        self.curves.set(Curves::default());
+        self.attention.set(None);
+        self.step.set(0);
+        self.tokens_per_s.set(0.0);
+        self.problem.set(None);
+    }
+}
+
+fn post_to(index: usize, input: WorkerInput) {
+    WORKERS.with(|w| {
+        if let Some(worker) = &w.borrow()[index] {
+            post(worker, &input);
+        }
+    });
+}
+
+/// Apply one answer of compare worker `index` to its run.
+fn apply(run: Run, index: usize, out: WorkerOutput) {
+    match out {
+        WorkerOutput::Ready => {
+            if let Some(settings) = run.settings.get_untracked() {
+                post_to(index, WorkerInput::New { settings });
+            }
+        }
+        WorkerOutput::Loaded(_) => post_to(index, WorkerInput::Play),
+        WorkerOutput::Snapshot(snap) => {
+            run.curves.update(|c| c.push_train(&snap.points));
+            run.step.set(snap.step);
+            if snap.tokens_per_s > 0.0 {
+                run.tokens_per_s.set(snap.tokens_per_s);
+            }
+            if let Some(a) = snap.attention {
+                run.attention.set(Some(a));
+            }
+        }
+        WorkerOutput::Eval(report) => run.curves.update(|c| c.push_eval(EvalPoint::from(&report))),
+        WorkerOutput::Diverged { why, .. } => {
+            let text = crate::i18n::problems::divergence(crate::shell::i18n::page_locale(), &why);
+            run.problem.set(Some(text))
+        }
+        WorkerOutput::Refused(e) => {
+            let text = crate::i18n::problems::settings_error(crate::shell::i18n::page_locale(), &e);
+            run.problem.set(Some(text))
+        }
+        WorkerOutput::Error(e) => {
+            let text = crate::i18n::problems::worker_error(crate::shell::i18n::page_locale(), &e);
+            run.problem.set(Some(text))
+        }
+        _ => {}
+    }
+}
+
+fn start(runs: [Run; 2], axis: CompareAxis, base: &Settings) {
+    // Free both cores for the comparison.
+    send(WorkerInput::Pause);
+    stop_workers();
+    let (a, b) = axis.runs(base);
+    for (index, (run, settings)) in runs.into_iter().zip([a, b]).enumerate() {
+        run.reset(settings);
+        let crash = move |m: String| {
+            let locale = crate::shell::i18n::page_locale();
+            let said = text_args(locale, "compare-worker-stopped", &[("why", m.into())]);
+            run.problem.set(Some(said))
+        };
+        let worker = spawn_worker(
+            lab_session::spawn::names::COMPARE,
+            move |out| apply(run, index, out),
+            move |e| run.problem.set(Some(e)),
+            crash,
+        );
+        if worker.is_none() {
+            let said = text(crate::shell::i18n::page_locale(), "compare-no-worker");
+            run.problem.set(Some(said));
+        }
+        WORKERS.with(|w| w.borrow_mut()[index] = worker);
+    }
+}
+
+fn stop_workers() {
+    WORKERS.with(|w| {
+        for slot in w.borrow_mut().iter_mut() {
+            if let Some(worker) = slot.take() {
+                worker.terminate();
+            }
+        }
+    });
+}
+
+/// The chart's size in pixels, on the page and in the SVG.
+const CHART_SIZE: (u32, u32) = (900, 380);
+
+/// One run's curves as the chart needs them: its name ("A"), its colour,
+/// how it differs from the other run, and its curves.
+pub struct RunCurves<'a> {
+    pub name: &'static str,
+    pub color: plotters::prelude::RGBColor,
+    pub what: String,
+    pub curves: &'a Curves,
+}
+
+/// The train loss (a line) and the held-out loss (dots) of each run, by step.
+pub fn loss_series(locale: Locale, runs: &[RunCurves]) -> Vec<Series> {
+    let mut series = Vec::new();
+    for run in runs {
+        let train = run
+            .curves
+            .train
+            .iter()
+            .map(|p| (p.step as f64, f64::from(p.loss)))
+            .collect();
+        let eval = run
+            .curves
+            .eval
+            .iter()
+            .map(|p| (p.step as f64, f64::from(p.loss)))
+            .collect();
+        series.push(Series {
+            label: text_args(
+                locale,
+                "compare-legend-train",
+                &[("run", run.name.into()), ("what", run.what.clone().into())],
+            ),
+            color: run.color,
+            points: train,
+            dots: false,
+        });
+        series.push(Series {
+            label: text_args(
+                locale,
+                "compare-legend-held-out",
+                &[("run", run.name.into())],
+            ),
+            color: run.color,
+            points: eval,
+            dots: true,
+        });
+    }
+    series
+}
+
+/// The chart of `series`, handed to `f`: one definition for the canvas, the
+/// SVG and the CSV.
+fn with_chart<R>(locale: Locale, series: Vec<Series>, f: impl FnOnce(&LineChart) -> R) -> R {
+    let (x, y) = (
+        text(locale, "compare-axis-step"),
+        text(locale, "compare-axis-loss"),
+    );
+    f(&LineChart {
+        x_label: &x,
+        y_label: &y,
+        series,
+        log_y: false,
+        y_fixed: None,
+        font_px: 16,
+        legend_at: SeriesLabelPosition::UpperRight,
+    })
+}
+
+/// Both runs' loss curves, in the page's language.
+fn series_of(locale: Locale, runs: [Run; 2], whats: [String; 2]) -> Vec<Series> {
+    let curves = runs.map(|r| r.curves.get());
+    let parts: Vec<RunCurves> = whats
+        .into_iter()
+        .zip(&curves)
+        .zip([("A", BLUE), ("B", VERMILLION)])
+        .map(|((what, curves), (name, color))| RunCurves {
+            name,
+            color,
+            what,
+            curves,
+        })
+        .collect();
+    loss_series(locale, &parts)
+}
+
+/// How each run differs: from the settings it trains with, or, before it
+/// starts, from the settings "Start both" would give it.
+fn whats(locale: Locale, runs: [Run; 2], axis: CompareAxis, base: &Settings) -> [String; 2] {
+    let (a, b) = axis.runs(base);
+    let planned = [a, b];
+    [0, 1].map(|i| {
+        runs[i]
+            .settings
+            .with(|s| axis.describe(locale, s.as_ref().unwrap_or(&planned[i])))
+    })
+}
+
+#[component]
+pub fn CompareView() -> impl IntoView {
+    let lab = use_lab();
+    let axis = RwSignal::new(CompareAxis::Norm);
+    let runs = [Run::new(), Run::new()];
+    let i18n = use_i18n();
+    let base = move || {
+        lab.model
+            .with(|m| m.as_ref().map(|m| m.settings.clone()))
+            .unwrap_or_else(|| lab.draft.get())
+    };
+    let canvas = NodeRef::<Canvas>::new();
+    let run_whats = move || whats(i18n.locale.get(), runs, axis.get(), &base());
+    let series = move || series_of(i18n.locale.get(), runs, run_whats());
+    Effect::new(move |_| {
+        let (locale, series) = (i18n.locale.get(), series());
+        let Some(c) = canvas.get() else { return };
+        paint::later(&c.clone(), move || {
+            with_chart(locale, series, |chart| draw_lines(&c, chart))
+        });
+    });
+    let to_svg = move || with_chart(i18n.locale.get(), series(), |c| svg::lines(c, CHART_SIZE));
+    let to_csv = move || {
+        with_chart(i18n.locale.get(), series(), |c| {
+            line_chart_csv(c).to_string()
+        })
+    };
+    let running = RwSignal::new(false);
+    let status = move |run: Run, name: &'static str| {
+        move || {
+            let locale = i18n.locale.get();
+            let latest = run.curves.with(|c| {
+                c.eval.last().map(|e| {
+                    text_args(
+                        locale,
+                        "compare-status-exact",
+                        &[
+                            ("exact", format!("{:.0}", e.exact_match * 100.0).into()),
+                            ("step", e.step.into()),
+                        ],
+                    )
+                })
+            });
+            match run.problem.get() {
+                Some(p) => format!("{name}: {p}"),
+                None => text_args(
+                    locale,
+                    "compare-status",
+                    &[
+                        ("run", name.into()),
+                        ("step", run.step.get().into()),
+                        ("rate", format!("{:.0}", run.tokens_per_s.get()).into()),
+                        ("latest", latest.unwrap_or_default().into()),
+                    ],
+                ),
+            }
+        }
+    };
+    view! {
+        <section id=crate::panels::ids::COMPARE class="view" data-testid="compare-view">
+            <h2>{i18n.t("compare-title")}</h2>
+            <p>{i18n.t("compare-intro")}</p>
+            <div class="two-col"><Equation formula=POST_NORM/><Equation formula=PRE_NORM/></div>
+            <div class="controls">
+                <label>{i18n.t("compare-axis")}" "
+                    <select data-testid="compare-axis" on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))>
+                        {CompareAxis::ALL.into_iter().map(|a| view! { <option value=a.value()>{i18n.t(a.label())}</option> }).collect_view()}
+                    </select>
+                </label>
+                <button class="primary" data-testid="compare-start" on:click=move |_| { start(runs, axis.get_untracked(), &base()); running.set(true) }>{i18n.t("compare-start")}</button>
+                <button data-testid="compare-stop" disabled=move || { !running.get() }
+                    on:click=move |_| { post_to(0, WorkerInput::Pause); post_to(1, WorkerInput::Pause); running.set(false) }>{i18n.t("compare-pause")}</button>
+            </div>
+            <p class="readouts" data-testid="compare-status-a">{status(runs[0], "A")}</p>
+            <p class="readouts" data-testid="compare-status-b">{status(runs[1], "B")}</p>
+            <figure><figcaption>{i18n.t("compare-chart-caption")}</figcaption>
+                <div><canvas node_ref=canvas data-testid="compare-chart" width=CHART_SIZE.0 height=CHART_SIZE.1 class="chart" role="img" aria-label=i18n.t("compare-chart-label")></canvas></div>
+                <ExportBar name="compare-loss" canvas=canvas svg=to_svg csv=to_csv/>
+            </figure>
+            <div class="two-col">
+                {runs.into_iter().zip(["A", "B"]).map(|(run, name)| {
+                    let title = move || {
+                        let locale = i18n.locale.get();
+                        let [a, b] = run_whats();
+                        let what = if name == "A" { a } else { b };
+                        text_args(locale, "compare-attention-title", &[("run", name.into()), ("what", what.into())])
+                    };
+                    let set = Signal::derive(move || run.attention.get());
+                    let testid = if name == "A" { "compare-attention-a" } else { "compare-attention-b" };
+                    view! {
+                        <div>
+                            <h3>{title}</h3>
+                            <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| true) testid
+                                waiting="compare-attention-waiting"/>
+                        </div>
+                    }
+                }).collect_view()}
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_plot::csv::Cell;
+    use lab_protocol::TrainPoint;
+
+    fn curves(scale: f32) -> Curves {
+        let mut c = Curves::default();
+        let points: Vec<TrainPoint> = (1..=3)
+            .map(|step| TrainPoint {
+                step,
+                loss: scale / step as f32,
+                token_accuracy: 0.5,
+                learning_rate: 1e-3,
+            })
+            .collect();
+        c.push_train(&points);
+        c.push_eval(EvalPoint {
+            step: 2,
+            loss: scale,
+            token_accuracy: 0.5,
+            exact_match: 0.25,
+        });
+        c
+    }
+
+    #[test]
+    fn the_csv_holds_both_runs_losses_by_step() {
+        let (a, b) = (curves(4.0), curves(2.0));
+        let runs = [
+            RunCurves {
+                name: "A",
+                color: BLUE,
+                what: "post".into(),
+                curves: &a,
+            },
+            RunCurves {
+                name: "B",
+                color: VERMILLION,
+                what: "pre".into(),
+                curves: &b,
+            },
+        ];
+        let series = loss_series(Locale::ZhHant, &runs);
+        assert_eq!(series.len(), 4);
+        let csv = with_chart(Locale::ZhHant, series, line_chart_csv);
+        let rows = csv.rows();
+        assert_eq!(
+            rows[0][0],
+            Cell::text(text(Locale::ZhHant, "compare-axis-step"))
+        );
+        assert_eq!(rows.len(), 4, "steps 1, 2 and 3");
+        for (row, step) in rows[1..].iter().zip(1..=3) {
+            assert_eq!(row[0], Cell::from(step as f64));
+            assert_eq!(row[1], Cell::from(f64::from(4.0f32 / step as f32)));
+            assert_eq!(row[3], Cell::from(f64::from(2.0f32 / step as f32)));
+        }
+        assert_eq!(rows[2][2], Cell::from(4.0f64));
+        assert_eq!(rows[2][4], Cell::from(2.0f64));
+        assert_eq!(rows[1][2], Cell::empty());
+    }
+}

@@ -1,0 +1,184 @@
+//! Greedy decoding step by step, inside the Translate view: what the decoder
+//! reads at step t, its five best next tokens, the chosen one, that step's
+//! attention rows, and the KV cache with the multiply-adds it saves.
+
+pub mod data;
+
+use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
+use crate::shell::i18n::{use_i18n, Arg, I18n};
+use crate::shell::state::use_lab;
+use crate::views::attention::target_lang;
+use crate::workers::link::request_translation;
+use data::{group, rows_by_head, step_view, StepView};
+use lab_math::decoding::{WITHOUT_CACHE, WITH_CACHE};
+use lab_plot::colormap::ColorMap;
+use lab_protocol::HeadMaps;
+use leptos::prelude::*;
+
+/// Pixels per cell of a step's attention rows.
+const ROW_CELL_PX: u32 = 26;
+
+/// One step's rows, one per (layer, head), with the keys (in `key_lang`) on top.
+fn row_map(
+    i18n: I18n,
+    maps: HeadMaps,
+    keys: Vec<String>,
+    key_lang: &'static str,
+    testid: &'static str,
+    what: String,
+) -> impl IntoView {
+    let locale = i18n.locale.get();
+    let (values, row_labels) = rows_by_head(locale, &maps);
+    let (rows, cols) = (row_labels.len(), maps.seq_k);
+    let col_labels: Vec<String> = (0..cols)
+        .map(|i| keys.get(i).cloned().unwrap_or_else(|| format!("#{i}")))
+        .collect();
+    let data = HeatData {
+        rows,
+        cols,
+        values,
+        row_labels,
+        col_labels,
+        ..HeatData::default()
+    };
+    let size = ((cols as u32) * ROW_CELL_PX, (rows as u32) * ROW_CELL_PX);
+    let label = data.describe(&what);
+    view! {
+        <figure>
+            <figcaption>{what}</figcaption>
+            <Heatmap data=Signal::derive(move || data.clone()) size testid label
+                rows_are=Axis::Head cols_are=Axis::Key measure=Measure::Weight
+                row_lang=locale.code() col_lang=key_lang/>
+        </figure>
+    }
+}
+
+/// Tokens of the decoder's side, each in a span of `class`, marked with their language.
+fn tokens(list: &[String], class: &'static str, lang: &'static str) -> impl IntoView {
+    list.iter()
+        .map(|t| view! { <span class=class lang=lang>{t.clone()}</span> })
+        .collect_view()
+}
+
+fn step_panel(
+    i18n: I18n,
+    v: StepView,
+    self_row: HeadMaps,
+    cross_row: HeadMaps,
+    source: Vec<String>,
+    tgt_lang: &'static str,
+) -> impl IntoView {
+    let best = v
+        .top_k
+        .first()
+        .map(|(_, p)| *p)
+        .unwrap_or(1.0)
+        .max(f32::EPSILON);
+    let check = [
+        ("formula", Arg::from(group(v.formula))),
+        ("other", Arg::from(group(v.other_mode))),
+    ];
+    let (ops, ops_check) = if v.cached {
+        (
+            i18n.s("translate-ops-cached"),
+            i18n.f("translate-ops-check-cached", &check),
+        )
+    } else {
+        (
+            i18n.s("translate-ops-recompute"),
+            i18n.f("translate-ops-check-recompute", &check),
+        )
+    };
+    let step = [("step", Arg::from(v.t))];
+    let cross_what = i18n.f("translate-cross-row", &step);
+    let self_what = i18n.f("translate-self-row", &step);
+    let input = v.input.clone();
+    view! {
+        <p class="decode-input">{i18n.s("translate-decoder-input")}" "
+            {tokens(&v.input, "token", tgt_lang)}
+            " "{i18n.s("translate-chooses")}" " <b class="token chosen" lang=tgt_lang>{v.chosen.clone()}</b>
+        </p>
+        <div class="two-col">
+            <div>
+                <h4>{i18n.s("translate-top-k")}</h4>
+                <ol class="topk" data-testid="decode-topk">
+                    {v.top_k.iter().map(|(token, p)| view! {
+                        <li>
+                            <span class="token" lang=tgt_lang>{token.clone()}</span>
+                            <span class="bar" style=format!("width:{:.0}%", 100.0 * p / best)></span>
+                            <span class="prob">{format!("{p:.3}")}</span>
+                        </li>
+                    }).collect_view()}
+                </ol>
+            </div>
+            <div class="kv-cache">
+                <h4>{i18n.s("translate-kv-cache")}</h4>
+                {if v.cached {
+                    view! {
+                        <p>{i18n.f("translate-cache-kept", &[("count", Arg::from(v.cache.len()))])}" "
+                            {tokens(&v.cache, "token cached", tgt_lang)}
+                            " "{i18n.s("translate-cache-note")}</p>
+                    }.into_any()
+                } else {
+                    view! { <p>{i18n.s("translate-no-cache")}</p> }.into_any()
+                }}
+                <p>{ops}" " <b data-testid="decode-ops">{v.counted.to_string()}</b>" "{ops_check}</p>
+                <p class="formula">
+                    {i18n.s("translate-formula-without")}" "<code>{WITHOUT_CACHE}</code><br/>
+                    {i18n.s("translate-formula-with")}" "<code>{WITH_CACHE}</code>
+                </p>
+                <p class="hint">{i18n.s("translate-formula-legend")}</p>
+            </div>
+        </div>
+        <div class="two-col">
+            {row_map(i18n, cross_row, source, "en", "decode-cross-row", cross_what)}
+            {row_map(i18n, self_row, input, tgt_lang, "decode-self-row", self_what)}
+        </div>
+        <Legend map=ColorMap::Viridis range=(0.0, 1.0) what=i18n.s("translate-weight")/>
+    }
+}
+
+#[component]
+pub fn DecodeStepper() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let translation = move || lab.translation.get().and_then(Result::ok);
+    let total = move || translation().map_or(0, |t| t.steps.len());
+    let current = move || {
+        let (tr, settings) = (translation()?, lab.model.get()?.settings);
+        let i = lab.decode_step.get().min(tr.steps.len().saturating_sub(1));
+        let v = step_view(&settings, &tr, i)?;
+        let step = &tr.steps[i];
+        Some((
+            v,
+            step.self_row.clone(),
+            step.cross_row.clone(),
+            tr.attention.src_tokens.clone(),
+            target_lang(Some(settings.task)),
+        ))
+    };
+    let toggle = move |ev: leptos::ev::Event| {
+        lab.decode_cached.set(event_target_checked(&ev));
+        let text = lab.translate_text.get_untracked();
+        if !text.trim().is_empty() {
+            request_translation(lab, text);
+        }
+    };
+    view! {
+        <div class="decode-stepper">
+            <h3>{i18n.t("translate-decode-title")}</h3>
+            <div class="controls">
+                <button data-testid="decode-prev" disabled=move || { lab.decode_step.get() == 0 }
+                    on:click=move |_| lab.decode_step.update(|s| *s = s.saturating_sub(1))>{i18n.t("translate-previous")}</button>
+                <span data-testid="decode-step" class="readout-big">{move || if total() == 0 { "0 / 0".to_string() } else { format!("{} / {}", lab.decode_step.get().min(total() - 1) + 1, total()) }}</span>
+                <button data-testid="decode-next" disabled=move || { lab.decode_step.get() + 1 >= total() }
+                    on:click=move |_| lab.decode_step.update(|s| *s += 1)>{i18n.t("translate-next")}</button>
+                <label><input type="checkbox" data-testid="decode-cache" prop:checked=move || lab.decode_cached.get() on:change=toggle/>" "{i18n.t("translate-keep-cache")}</label>
+            </div>
+            {move || match current() {
+                None => view! { <p class="placeholder">{i18n.s("translate-decode-waiting")}</p> }.into_any(),
+                Some((v, self_row, cross_row, source, tgt_lang)) => step_panel(i18n, v, self_row, cross_row, source, tgt_lang).into_any(),
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,287 @@
+//! View 4: the masks (causal, padding, combined) from `lab_math::masks`, and
+//! what a mask does to one head's real scores (`MaskDemo` from the model).
+
+use crate::components::heatmap::{HeatData, Heatmap};
+use crate::shell::i18n::{use_i18n, Arg};
+use crate::shell::state::use_lab;
+use crate::workers::link::send;
+use lab_math::{combined_mask, padding_mask, subsequent_mask};
+use lab_plot::colormap::{finite_range, ColorMap, HIDDEN_RGB};
+use lab_protocol::{MaskDemo, WorkerInput};
+use lab_tasks::Pair;
+use leptos::prelude::*;
+
+/// Where the visible cells of a mask sit on the viridis scale.
+const VISIBLE: f32 = 0.45;
+
+/// A boolean mask as heatmap data: visible cells coloured, hidden ones grey.
+pub fn mask_data(
+    mask: Vec<bool>,
+    rows: usize,
+    cols: usize,
+    row_labels: Vec<String>,
+    col_labels: Vec<String>,
+) -> HeatData {
+    HeatData {
+        rows,
+        cols,
+        values: vec![VISIBLE; rows * cols],
+        hidden: Some(mask),
+        range: (0.0, 1.0),
+        map: ColorMap::Viridis,
+        row_labels,
+        col_labels,
+    }
+}
+
+/// Up to `n` sentences of different lengths, shortest last, for the padding example.
+pub fn varied_batch(pairs: &[Pair], n: usize) -> Vec<Pair> {
+    let mut picked: Vec<Pair> = Vec::new();
+    for p in pairs {
+        if picked.len() < n && picked.iter().all(|q| q.src.len() != p.src.len()) {
+            picked.push(p.clone());
+        }
+    }
+    picked.sort_by_key(|p| std::cmp::Reverse(p.src.len()));
+    picked
+}
+
+/// The three panels of a [`MaskDemo`]: raw scores, masked scores, softmax weights.
+pub fn demo_panels(demo: &MaskDemo) -> [HeatData; 3] {
+    let (r, c) = (demo.seq_q, demo.seq_k);
+    let labels = |n: usize| {
+        (0..n)
+            .map(|i| {
+                demo.tokens
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| format!("#{i}"))
+            })
+            .collect::<Vec<_>>()
+    };
+    let range = finite_range(&demo.raw_scores);
+    let hidden: Vec<bool> = demo.masked_scores.iter().map(Option::is_none).collect();
+    let masked: Vec<f32> = demo
+        .masked_scores
+        .iter()
+        .map(|v| v.unwrap_or(f32::NEG_INFINITY))
+        .collect();
+    let base = HeatData {
+        rows: r,
+        cols: c,
+        row_labels: labels(r),
+        col_labels: labels(c),
+        ..HeatData::default()
+    };
+    [
+        HeatData {
+            values: demo.raw_scores.clone(),
+            range,
+            map: ColorMap::Cividis,
+            ..base.clone()
+        },
+        HeatData {
+            values: masked,
+            hidden: Some(hidden.clone()),
+            range,
+            map: ColorMap::Cividis,
+            ..base.clone()
+        },
+        HeatData {
+            values: demo.weights.clone(),
+            hidden: Some(hidden),
+            range: (0.0, 1.0),
+            map: ColorMap::Viridis,
+            ..base
+        },
+    ]
+}
+
+/// The message that titles each panel of [`demo_panels`].
+fn demo_title(panel: usize) -> &'static str {
+    match panel {
+        0 => "mask-demo-raw",
+        1 => "mask-demo-masked",
+        _ => "mask-demo-weights",
+    }
+}
+
+fn with_eos(words: &[String]) -> Vec<String> {
+    words
+        .iter()
+        .cloned()
+        .chain(std::iter::once("<eos>".to_string()))
+        .collect()
+}
+
+fn with_bos(words: &[String]) -> Vec<String> {
+    std::iter::once("<bos>".to_string())
+        .chain(words.iter().cloned())
+        .collect()
+}
+
+#[component]
+pub fn MaskView() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let batch =
+        Memo::new(move |_| varied_batch(&lab.facts().map(|f| f.heldout).unwrap_or_default(), 4));
+    // Padding mask: one row per sentence of the batch, one column per key position.
+    let padding = Signal::derive(move || {
+        let b = batch.get();
+        let lengths: Vec<usize> = b.iter().map(|p| p.src.len() + 1).collect();
+        let max_len = lengths.iter().copied().max().unwrap_or(1);
+        let rows = b.iter().map(|p| with_eos(&p.src).join(" ")).collect();
+        mask_data(
+            padding_mask(&lengths, max_len),
+            b.len(),
+            max_len,
+            rows,
+            (0..max_len)
+                .map(|k| i18n.f("mask-key-position", &[("position", Arg::from(k))]))
+                .collect(),
+        )
+    });
+    // Causal mask on the first sentence's decoder inputs.
+    let causal = Signal::derive(move || {
+        let b = batch.get();
+        let tokens = b.first().map(|p| with_bos(&p.tgt)).unwrap_or_default();
+        let n = tokens.len();
+        mask_data(subsequent_mask(n), n, n, tokens.clone(), tokens)
+    });
+    let combined = move |i: usize| {
+        Signal::derive(move || {
+            let b = batch.get();
+            let lengths: Vec<usize> = b.iter().map(|p| p.tgt.len() + 1).collect();
+            let max_len = lengths.iter().copied().max().unwrap_or(1);
+            let all = combined_mask(&lengths, max_len);
+            let size = max_len * max_len;
+            let Some(pair) = b.get(i) else {
+                return HeatData::default();
+            };
+            let mut tokens = with_bos(&pair.tgt);
+            tokens.resize(max_len, "<pad>".to_string());
+            mask_data(
+                all[i * size..(i + 1) * size].to_vec(),
+                max_len,
+                max_len,
+                tokens.clone(),
+                tokens,
+            )
+        })
+    };
+    let size_of = |data: Signal<HeatData>, cell: f64| {
+        Signal::derive(move || {
+            data.with(|d| ((d.cols as f64 * cell) as u32, (d.rows as f64 * cell) as u32))
+        })
+    };
+    let n_heads = move || {
+        lab.model
+            .with(|m| m.as_ref().map(|m| m.settings.n_heads).unwrap_or(1))
+    };
+    let panels = Memo::new(move |_| lab.mask_demo.with(|d| d.as_ref().map(demo_panels)));
+    let panel = move |i: usize| {
+        Signal::derive(move || {
+            panels.with(|p| p.as_ref().map(|p| p[i].clone()).unwrap_or_default())
+        })
+    };
+    let hidden_swatch = format!(
+        "background: rgb({},{},{})",
+        HIDDEN_RGB[0], HIDDEN_RGB[1], HIDDEN_RGB[2]
+    );
+    let visible = ColorMap::Viridis.rgb(VISIBLE);
+    let visible_swatch = format!(
+        "background: rgb({},{},{})",
+        visible[0], visible[1], visible[2]
+    );
+
+    view! {
+        <section id=crate::panels::ids::MASKS class="view" data-testid="mask-view">
+            <h2>{i18n.t("mask-title")}</h2>
+            <p class="convention"><b>{i18n.t("mask-convention-label")}" "</b>{i18n.t("mask-convention")}</p>
+            <p class="legend">
+                <span class="swatch" style=visible_swatch></span>" "{i18n.t("mask-visible")}"   "
+                <span class="swatch" style=hidden_swatch.clone()></span>" "{i18n.t("mask-hidden")}
+            </p>
+            <div class="mask-row">
+                <figure>
+                    <figcaption>{i18n.t("mask-causal-caption")}</figcaption>
+                    <Heatmap data=causal size=size_of(causal, 30.0) testid="mask-causal" label_px=14
+                        label=Signal::derive(move || causal.with(|d| d.describe(&i18n.s("mask-causal-label"))))/>
+                </figure>
+                <figure>
+                    <figcaption>{i18n.t("mask-padding-caption")}</figcaption>
+                    <Heatmap data=padding size=size_of(padding, 30.0) testid="mask-padding" label_px=14
+                        label=Signal::derive(move || padding.with(|d| d.describe(&i18n.s("mask-padding-label"))))/>
+                </figure>
+            </div>
+            <h3>{i18n.t("mask-combined-heading")}</h3>
+            <div class="mask-row">
+                {(0..4).map(|i| { let data = combined(i); view! {
+                    <figure><Heatmap data size=size_of(data, 22.0) testid="mask-combined" label_px=12
+                        label=Signal::derive(move || data.with(|d| d.describe(&i18n.s("mask-combined-label"))))/></figure>
+                }}).collect_view()}
+            </div>
+            <h3>{i18n.t("mask-demo-heading")}</h3>
+            <div class="controls">
+                <label>{i18n.t("mask-head")}" "
+                    <select data-testid="mask-head" on:change=move |ev| {
+                        let head = event_target_value(&ev).parse().unwrap_or(0);
+                        lab.mask_head.set(head);
+                        send(WorkerInput::MaskDemo { head });
+                    }>
+                        {move || (0..n_heads()).map(|h| view! { <option value=h.to_string() selected=move || lab.mask_head.get() == h>{move || i18n.f("mask-head-option", &[("head", Arg::from(h + 1))])}</option> }).collect_view()}
+                    </select>
+                </label>
+                <span class="hint">{i18n.t("mask-scale-hint")}</span>
+            </div>
+            <div class="mask-row">
+                {(0..3).map(|i| { let data = panel(i); view! {
+                    <figure>
+                        <figcaption>{move || i18n.s(demo_title(i))}</figcaption>
+                        <Heatmap data size=size_of(data, 30.0) testid="mask-demo" label_px=13
+                            label=Signal::derive(move || data.with(|d| d.describe(&i18n.s(demo_title(i)))))/>
+                        <p class="range">{move || {
+                            let (low, high) = data.with(|d| d.range);
+                            i18n.f("mask-range", &[("low", Arg::from(format!("{low:.2}"))), ("high", Arg::from(format!("{high:.2}")))])
+                        }}</p>
+                    </figure>
+                }}).collect_view()}
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_batch_has_distinct_lengths() {
+        let pairs: Vec<Pair> = ["a b", "c d", "e", "f g h", "i j k l m"]
+            .iter()
+            .map(|s| Pair::from_text(s, s, vec![]))
+            .collect();
+        let batch = varied_batch(&pairs, 4);
+        let lengths: Vec<usize> = batch.iter().map(|p| p.src.len()).collect();
+        assert_eq!(lengths, vec![5, 3, 2, 1]);
+    }
+
+    #[test]
+    fn demo_panels_hide_exactly_the_masked_cells() {
+        let demo = MaskDemo {
+            tokens: vec!["<bos>".into(), "a".into()],
+            seq_q: 2,
+            seq_k: 2,
+            raw_scores: vec![1.0, 2.0, 3.0, 4.0],
+            masked_scores: vec![Some(1.0), None, Some(3.0), Some(4.0)],
+            weights: vec![1.0, 0.0, 0.27, 0.73],
+        };
+        let [raw, masked, weights] = demo_panels(&demo);
+        assert!(raw.hidden.is_none());
+        assert_eq!(raw.range, (1.0, 4.0));
+        assert!(masked.is_hidden(0, 1) && !masked.is_hidden(1, 0));
+        assert!(weights.is_hidden(0, 1));
+        assert_eq!(weights.range, (0.0, 1.0));
+    }
+}

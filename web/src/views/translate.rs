@@ -1,0 +1,218 @@
+//! View 9: type a sentence, decode it greedily, and see its attention.
+
+use crate::i18n::{text_args, Locale};
+use crate::shell::i18n::{use_i18n, Arg};
+use crate::shell::state::{use_lab, Lab, Source};
+use crate::views::attention::{target_lang, AttentionGrid};
+use crate::workers::link::request_translation;
+use lab_protocol::AttentionKind;
+use leptos::prelude::*;
+
+/// What the page can tell about an input before the model sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InputCheck {
+    Empty,
+    TooLong {
+        words: usize,
+        max: usize,
+    },
+    Unknown {
+        words: Vec<(String, bool)>,
+        unknown: Vec<String>,
+    },
+    Ok,
+}
+
+/// Check `text` against the task's source vocabulary and longest sentence.
+pub fn check_input(vocab: &lab_tasks::Vocab, max_words: usize, text: &str) -> InputCheck {
+    let encoded = vocab.encode(text);
+    if encoded.words.is_empty() {
+        return InputCheck::Empty;
+    }
+    if encoded.words.len() > max_words {
+        return InputCheck::TooLong {
+            words: encoded.words.len(),
+            max: max_words,
+        };
+    }
+    if encoded.unknown.is_empty() {
+        return InputCheck::Ok;
+    }
+    let unknown_at: Vec<usize> = encoded.unknown.iter().map(|u| u.position).collect();
+    let words = encoded
+        .words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (w.clone(), unknown_at.contains(&i)))
+        .collect();
+    InputCheck::Unknown {
+        words,
+        unknown: encoded.unknown.into_iter().map(|u| u.word).collect(),
+    }
+}
+
+/// A note when the input is longer than any sentence the model was trained on:
+/// allowed (up to the model's limit), but out of what it has seen.
+pub fn longer_than_trained(locale: Locale, words: usize, longest: usize) -> Option<String> {
+    (words > longest).then(|| {
+        text_args(
+            locale,
+            "translate-longer-than-trained",
+            &[("longest", Arg::from(longest))],
+        )
+    })
+}
+
+fn submit(lab: Lab, text: String) {
+    let i18n = lab.i18n();
+    lab.translate_text.set(text.clone());
+    let Some(facts) = lab.facts_untracked() else {
+        return;
+    };
+    match check_input(&facts.src_vocab(), facts.max_input_words, &text) {
+        InputCheck::Ok => {
+            lab.clear(Source::Translate);
+            request_translation(lab, text);
+        }
+        InputCheck::Empty => {
+            lab.clear(Source::Translate);
+            lab.translation.set(None);
+        }
+        InputCheck::TooLong { words, max } => {
+            lab.translation.set(None);
+            lab.show(
+                Source::Translate,
+                i18n.f_now(
+                    "translate-too-long-banner",
+                    &[("words", Arg::from(words)), ("max", Arg::from(max))],
+                ),
+            );
+        }
+        InputCheck::Unknown { unknown, .. } => {
+            lab.translation.set(None);
+            let list = unknown
+                .iter()
+                .map(|w| format!("“{w}”"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let args = [
+                ("count", Arg::from(unknown.len())),
+                ("list", Arg::from(list)),
+                ("size", Arg::from(facts.src_vocab.len())),
+            ];
+            lab.show(
+                Source::Translate,
+                i18n.f_now("translate-unknown-banner", &args),
+            );
+        }
+    }
+}
+
+#[component]
+pub fn TranslateView() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let examples = move || {
+        lab.facts()
+            .map(|f| {
+                f.heldout
+                    .iter()
+                    .take(4)
+                    .map(|p| p.src.join(" "))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    let vocab = Memo::new(move |_| {
+        lab.facts()
+            .map(|f| (f.src_vocab(), f.max_input_words, f.longest_task_sentence))
+    });
+    let tgt_lang =
+        Memo::new(move |_| target_lang(lab.model.with(|m| m.as_ref().map(|m| m.settings.task))));
+    let check = move || {
+        vocab.with(|v| match v {
+            Some((v, max, _)) => lab.translate_text.with(|t| check_input(v, *max, t)),
+            None => InputCheck::Empty,
+        })
+    };
+    let beyond = move || {
+        let longest = vocab.with(|v| v.as_ref().map(|v| v.2))?;
+        longer_than_trained(
+            i18n.locale.get(),
+            lab.translate_text.with(|t| t.split_whitespace().count()),
+            longest,
+        )
+    };
+    let output = move || match lab.translation.get() {
+        Some(Ok(t)) if check() == InputCheck::Ok => t.output.join(" "),
+        _ => String::new(),
+    };
+    let set = Signal::derive(move || match lab.translation.get() {
+        Some(Ok(t)) => Some(t.attention),
+        _ => None,
+    });
+    view! {
+        <section id=crate::panels::ids::TRANSLATE class="view">
+            <h2>{i18n.t("translate-title")}</h2>
+            <p>{i18n.t("translate-intro")}</p>
+            <div class="controls">
+                // The typed text is the source language's; the example in the
+                // placeholder is one of the task's own held-out sentences.
+                <label>
+                    <span class="visually-hidden">{i18n.t("translate-input-label")}</span>
+                    <input type="text" class="translate-input" data-testid="translate-input" lang="en"
+                        placeholder=move || examples().into_iter().next().unwrap_or_default()
+                        prop:value=move || lab.translate_text.get()
+                        on:input=move |ev| submit(lab, event_target_value(&ev))/>
+                </label>
+                <button on:click=move |_| submit(lab, lab.translate_text.get_untracked())>{i18n.t("translate-button")}</button>
+            </div>
+            <p class="examples">{i18n.t("translate-examples")}" "
+                {move || examples().into_iter().map(|e| { let text = e.clone(); view! { <button class="chip" lang="en" on:click=move |_| submit(lab, text.clone())>{e}</button> } }).collect_view()}
+            </p>
+            <div class="translate-check" aria-live="polite">
+                {move || match check() {
+                    // Before anything is typed, the placeholder and the examples say enough.
+                    InputCheck::Empty if lab.translation.with(Option::is_none) => ().into_any(),
+                    InputCheck::Empty => view! { <p class="hint">{i18n.s("translate-empty")}</p> }.into_any(),
+                    InputCheck::TooLong { words, max } => view! {
+                        <p class="problem">{i18n.f("translate-too-long", &[("words", Arg::from(words)), ("max", Arg::from(max))])}</p>
+                    }.into_any(),
+                    InputCheck::Unknown { words, .. } => view! {
+                        <p class="problem">{i18n.s("translate-unknown-highlighted")}" "
+                            <span lang="en">
+                                {words.into_iter().map(|(w, bad)| if bad { view! { <mark class="unknown">{w}</mark>" " }.into_any() } else { view! { <span>{w}" "</span> }.into_any() }).collect_view()}
+                            </span>
+                        </p>
+                    }.into_any(),
+                    InputCheck::Ok => match lab.translation.get() {
+                        Some(Err(e)) => view! { <p class="problem">{e}</p> }.into_any(),
+                        _ => ().into_any(),
+                    },
+                }}
+            </div>
+            <p class="hint">{beyond}</p>
+            <p class="translate-result" hidden=move || output().is_empty()>{i18n.t("translate-output")}" " <output data-testid="translate-output" lang=move || tgt_lang.get()>{output}</output></p>
+            <crate::views::decode::DecodeStepper/>
+            <h3>{i18n.t("translate-whole-attention")}</h3>
+            <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| false) testid="translate-attention"
+                waiting="translate-attention-waiting"/>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_inputs_longer_than_the_task_get_the_out_of_distribution_note() {
+        for locale in Locale::ALL {
+            assert_eq!(longer_than_trained(locale, 12, 12), None);
+            assert!(longer_than_trained(locale, 13, 12).is_some_and(|n| n.contains("12")));
+        }
+        assert!(
+            longer_than_trained(Locale::En, 13, 12).is_some_and(|n| n.contains("at most 12 words"))
+        );
+    }
+}

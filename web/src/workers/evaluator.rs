@@ -1,0 +1,244 @@
+//! The evaluator: a second worker, on the machine's second core, that
+//! evaluates the run on its held-out sentences while the training worker
+//! trains on. Training then never stops for an evaluation, and a held-out
+//! number (e.g. 95% exact match) shows a few steps after it is reached, not
+//! at the next multiple of 100.
+//!
+//! The page relays; the training worker stays the one keeper of the run:
+//! 1. While the run trains and the evaluator is idle, once [`eval_due`], the
+//!    page asks the training worker for its bytes (`Save { Evaluate }`).
+//! 2. It hands them to the evaluator (`EvaluateCheckpoint`, transferred),
+//!    which builds the model, evaluates it and keeps nothing.
+//! 3. It gives the report back to the training worker (`RecordEval`), which
+//!    keeps it on the run's curves and sends it on like its own evaluations.
+//!
+//! A report of an earlier run (a reset or a load came in between) is dropped
+//! here by generation, and again by the worker by step. If the evaluator
+//! cannot start or crashes, the training worker is told, and evaluates every
+//! 100 steps itself again.
+
+use crate::workers::link::{send, spawn_worker};
+use lab_protocol::{SavePurpose, WorkerInput, WorkerOutput};
+use std::cell::RefCell;
+use web_sys::Worker;
+
+/// The fewest steps between two evaluations.
+pub const EVAL_MIN_GAP: usize = 10;
+/// Later in a run, evaluations thin out: the gap is at least the steps so far
+/// divided by this (20 steps at step 200, 1000 at step 10 000), so a
+/// long run keeps dozens of held-out points, not thousands.
+pub const EVAL_GAP_DIVISOR: usize = 10;
+
+/// Whether a run at `step`, last evaluated at `last` (`None`: not yet), is due
+/// for another held-out evaluation.
+pub fn eval_due(last: Option<usize>, step: usize) -> bool {
+    let last = last.unwrap_or(0);
+    step > last && step - last >= EVAL_MIN_GAP.max(step / EVAL_GAP_DIVISOR)
+}
+
+/// Where the one request at a time stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+enum Request {
+    #[default]
+    Idle,
+    /// The training worker was asked for bytes that have not come yet.
+    AwaitingBytes,
+    /// The evaluator has the bytes and will answer.
+    Evaluating,
+}
+
+#[derive(Default)]
+struct Evaluator {
+    worker: Option<Worker>,
+    /// The evaluator has started and listens.
+    ready: bool,
+    request: Request,
+    /// Counts the runs the training worker has loaded; a report is kept only
+    /// for the run it was asked for.
+    generation: u64,
+    /// The generation of the request on its way.
+    asked_for: u64,
+    /// The step last sent for evaluation in this run.
+    last_step: Option<usize>,
+    /// The evaluator crashed or could not start: the training worker evaluates.
+    gone: bool,
+    /// The training worker's bytes, as the JavaScript buffer they came in.
+    buffer: Option<js_sys::ArrayBuffer>,
+}
+
+thread_local! {
+    static EVALUATOR: RefCell<Evaluator> = RefCell::new(Evaluator::default());
+}
+
+/// The training worker is ready (at start, or after a restart): start the
+/// evaluator once, or tell the new training worker that it is there.
+pub fn on_training_worker_ready() {
+    let (started, ready, gone) = EVALUATOR.with(|e| {
+        let e = e.borrow();
+        (e.worker.is_some(), e.ready, e.gone)
+    });
+    if gone {
+        return;
+    }
+    if ready {
+        send(WorkerInput::EvaluatorPresent { present: true });
+    } else if !started {
+        start();
+    }
+}
+
+fn start() {
+    let worker = spawn_worker(
+        lab_session::spawn::names::EVALUATOR,
+        on_output,
+        |_garbage| answered(),
+        |_crash| give_up(),
+    );
+    match worker {
+        Some(worker) => EVALUATOR.with(|e| e.borrow_mut().worker = Some(worker)),
+        None => give_up(),
+    }
+}
+
+/// Without an evaluator the training worker evaluates for itself.
+fn give_up() {
+    let worker = EVALUATOR.with(|e| {
+        let mut e = e.borrow_mut();
+        e.gone = true;
+        e.ready = false;
+        e.request = Request::Idle;
+        e.worker.take()
+    });
+    if let Some(worker) = worker {
+        worker.terminate();
+    }
+    send(WorkerInput::EvaluatorPresent { present: false });
+}
+
+fn on_output(out: WorkerOutput) {
+    match out {
+        WorkerOutput::Ready => {
+            EVALUATOR.with(|e| e.borrow_mut().ready = true);
+            send(WorkerInput::EvaluatorPresent { present: true });
+        }
+        WorkerOutput::Eval(report) => {
+            answered();
+            let current = EVALUATOR.with(|e| {
+                let e = e.borrow();
+                e.asked_for == e.generation
+            });
+            if current {
+                send(WorkerInput::RecordEval { report });
+            }
+        }
+        WorkerOutput::Error(_) => answered(),
+        // It is never asked for anything else.
+        _ => {}
+    }
+}
+
+/// The evaluator answered (a report, an error or garbage): it is free again.
+fn answered() {
+    EVALUATOR.with(|e| e.borrow_mut().request = Request::Idle);
+}
+
+/// The training worker loaded a model: a new run, evaluated from scratch.
+pub fn on_new_run(step: usize) {
+    EVALUATOR.with(|e| {
+        let mut e = e.borrow_mut();
+        e.generation += 1;
+        e.last_step = Some(step);
+        // Bytes asked of a worker that has since loaded another run (or
+        // crashed) may never come: stop waiting. An evaluation under way
+        // still answers, and is dropped by generation.
+        if e.request == Request::AwaitingBytes {
+            e.request = Request::Idle;
+        }
+    });
+}
+
+/// A snapshot of the training run: ask for its bytes if an evaluation is due.
+pub fn on_snapshot(step: usize, running: bool) {
+    let due = EVALUATOR.with(|e| {
+        let mut e = e.borrow_mut();
+        let due = running && e.ready && e.request == Request::Idle && eval_due(e.last_step, step);
+        if due {
+            e.request = Request::AwaitingBytes;
+            e.asked_for = e.generation;
+            e.last_step = Some(step);
+        }
+        due
+    });
+    if due {
+        send(WorkerInput::Save {
+            purpose: SavePurpose::Evaluate,
+        });
+    }
+}
+
+/// Keep the buffer of the training worker's bytes for [`on_checkpoint`].
+pub fn keep_buffer(buffer: js_sys::ArrayBuffer) {
+    EVALUATOR.with(|e| e.borrow_mut().buffer = Some(buffer));
+}
+
+/// The training worker's bytes came (kept by [`keep_buffer`]): hand them to
+/// the evaluator, transferred, not copied.
+pub fn on_checkpoint() {
+    EVALUATOR.with(|e| {
+        let mut e = e.borrow_mut();
+        let buffer = e.buffer.take();
+        if e.request != Request::AwaitingBytes {
+            return;
+        }
+        let sent = match (&e.worker, buffer, e.asked_for == e.generation) {
+            (Some(worker), Some(buffer), true) => {
+                let input = WorkerInput::EvaluateCheckpoint { bytes: Vec::new() };
+                let (text, _) = input.to_parts();
+                lab_session::wire::post_buffer(
+                    lab_session::wire::To::Worker(worker),
+                    &text,
+                    Some(buffer),
+                )
+                .is_ok()
+            }
+            _ => false,
+        };
+        e.request = if sent {
+            Request::Evaluating
+        } else {
+            Request::Idle
+        };
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluations_come_often_early_and_thin_out_later() {
+        assert!(!eval_due(None, 0));
+        assert!(!eval_due(None, EVAL_MIN_GAP - 1));
+        assert!(eval_due(None, EVAL_MIN_GAP));
+        // The gap is a tenth of the step reached: 11 at step 110.
+        assert!(!eval_due(Some(100), 110));
+        assert!(eval_due(Some(100), 112));
+        // About 100 steps around step 1000, about 1000 around step 10 000.
+        assert!(!eval_due(Some(950), 1049));
+        assert!(eval_due(Some(1000), 1112));
+        assert!(!eval_due(Some(10_000), 10_999));
+        assert!(eval_due(Some(10_000), 11_200));
+        // A run loaded at a later step than the last evaluation is not "due" backwards.
+        assert!(!eval_due(Some(600), 600));
+        // Over a long run the evaluations stay few.
+        let (mut last, mut count) = (None, 0);
+        for step in 0..=20_000 {
+            if eval_due(last, step) {
+                last = Some(step);
+                count += 1;
+            }
+        }
+        assert!(count < 120, "{count} evaluations in 20 000 steps");
+        assert!(count > 20, "{count} evaluations in 20 000 steps");
+    }
+}

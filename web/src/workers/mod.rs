@@ -1,0 +1,16 @@
+//! The page's side of the workers: one place that starts them, talks to them
+//! and restarts them.
+//!
+//! - [`link`]: the training worker: spawning it, sending
+//!   [`lab_protocol::WorkerInput`] and applying each [`lab_protocol::WorkerOutput`]
+//!   to the state;
+//! - [`evaluator`]: the evaluator worker that scores held-out sentences beside training;
+//! - [`storage`]: the run an older page kept, checkpoint download and upload.
+//!
+//! The compare view's second worker is started by the view itself
+//! ([`crate::views::compare`]); every worker is started by
+//! `lab_session::spawn::new_worker`.
+
+pub mod evaluator;
+pub mod link;
+pub mod storage;
