@@ -1,6 +1,6 @@
-//! Label smoothing, §5.4 of the paper (ε_ls = 0.1).
-//!
-//! Instead of a one-hot target, the model is trained towards
+//! Label smoothing. The paper (§5.4) gives only ε_ls = 0.1; how ε is spread
+//! is the Annotated Transformer's rule, which the lab follows. Instead of a
+//! one-hot target, the model is trained towards
 //!
 //! ```text
 //! q(k) = 1 − ε                 for the correct token
@@ -11,6 +11,18 @@
 //! PAD never appears as a target, so it gets no probability mass; the −2 in
 //! the denominator leaves out the correct token and PAD. Positions whose
 //! target *is* PAD are not trained at all and get an all-zero row.
+
+/// How many tokens share ε: every token but the correct one and PAD (V − 2).
+///
+/// # Panics
+/// If `vocab_size < 3`.
+pub fn tokens_sharing_epsilon(vocab_size: usize) -> usize {
+    assert!(
+        vocab_size >= 3,
+        "label smoothing needs at least 3 tokens, got {vocab_size}"
+    );
+    vocab_size - 2
+}
 
 /// The smoothed target distribution for one position.
 ///
@@ -36,7 +48,7 @@ pub fn smoothed_targets(target: usize, vocab_size: usize, smoothing: f64, pad: u
     if target == pad {
         return row;
     }
-    let spread = (smoothing / (vocab_size - 2) as f64) as f32;
+    let spread = (smoothing / tokens_sharing_epsilon(vocab_size) as f64) as f32;
     for (k, q) in row.iter_mut().enumerate() {
         *q = if k == pad {
             0.0

@@ -18,6 +18,37 @@ pub const UNK: u32 = 3;
 /// The spellings of the special tokens, indexed by their ids.
 pub const SPECIALS: [&str; 4] = ["<pad>", "<bos>", "<eos>", "<unk>"];
 
+/// The spelling of special token `id` (`<pad>`, `<bos>`, `<eos>`, `<unk>`).
+///
+/// # Panics
+/// If `id` is not a special token's id.
+pub fn spelling(id: u32) -> &'static str {
+    SPECIALS[id as usize]
+}
+
+// The token convention, written once for ids and spellings alike; the
+// trainer's batches, the mask view, the smoothing view and the decode
+// step-through all build their sequences with these:
+//
+//   src     = w₁ … wₙ <eos>     (encoder input)
+//   tgt_in  = <bos> y₁ … yₘ     (decoder input, "shifted right")
+//   tgt_out = y₁ … yₘ <eos>     (what each decoder position must predict)
+
+/// The encoder's input: the source words, then `eos`.
+pub fn encoder_input<T: Clone>(words: &[T], eos: T) -> Vec<T> {
+    words.iter().cloned().chain([eos]).collect()
+}
+
+/// The decoder's input, the target "shifted right": `bos`, then the target words.
+pub fn decoder_input<T: Clone>(words: &[T], bos: T) -> Vec<T> {
+    [bos].into_iter().chain(words.iter().cloned()).collect()
+}
+
+/// What each decoder position must predict: the target words, then `eos`.
+pub fn decoder_target<T: Clone>(words: &[T], eos: T) -> Vec<T> {
+    encoder_input(words, eos)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -31,6 +62,23 @@ mod tests {
             (UNK, "<unk>"),
         ] {
             assert_eq!(SPECIALS[id as usize], spelling);
+            assert_eq!(super::spelling(id), spelling);
         }
+    }
+
+    #[test]
+    fn the_decoder_reads_its_target_shifted_right() {
+        let y = [7u32, 8, 9];
+        assert_eq!(encoder_input(&y, EOS), vec![7, 8, 9, EOS]);
+        assert_eq!(decoder_input(&y, BOS), vec![BOS, 7, 8, 9]);
+        assert_eq!(decoder_target(&y, EOS), vec![7, 8, 9, EOS]);
+        // Position t reads tgt_in[t] and predicts tgt_out[t] = tgt_in[t + 1].
+        let (input, target) = (decoder_input(&y, BOS), decoder_target(&y, EOS));
+        assert_eq!(input[1..], target[..y.len()]);
+        let words = ["犬".to_string()];
+        assert_eq!(
+            decoder_input(&words, spelling(BOS).to_string()),
+            vec!["<bos>", "犬"]
+        );
     }
 }

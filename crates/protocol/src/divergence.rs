@@ -13,7 +13,6 @@
 //! `Display` is the English wording for logs and tests.
 
 use crate::settings::Settings;
-use lab_math::noam_rate;
 use serde::{Deserialize, Serialize};
 
 /// A loss this many times above its reference (the larger of the run's first
@@ -79,12 +78,7 @@ pub fn check(
     let blown = !loss.is_finite() || loss > BLOW_UP_FACTOR * reference;
     blown.then(|| {
         let peak_step = settings.warmup_steps.max(1);
-        let peak_rate = noam_rate(
-            peak_step,
-            settings.d_model.max(1),
-            peak_step,
-            f64::from(settings.lr_factor),
-        );
+        let peak_rate = settings.learning_rate(peak_step);
         BlowUp {
             step,
             loss: loss.is_finite().then_some(loss),

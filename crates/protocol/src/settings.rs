@@ -48,6 +48,19 @@ pub const MAX_D_FF: usize = 2048;
 pub const MAX_BATCH: usize = 512;
 
 impl Settings {
+    /// The Noam learning rate at (1-based) `step` for these settings (the
+    /// paper's §5.3, by `lab_math::noam_rate`): the one definition the
+    /// trainer, the blow-up check and the training view use. A `d_model` or
+    /// warm-up of 0 (which validation refuses) counts as 1, so it never panics.
+    pub fn learning_rate(&self, step: usize) -> f64 {
+        lab_math::noam_rate(
+            step,
+            self.d_model.max(1),
+            self.warmup_steps.max(1),
+            f64::from(self.lr_factor),
+        )
+    }
+
     /// The `toy` preset: small enough to train live in a browser.
     pub fn toy(task: TaskKind) -> Self {
         Self {
@@ -235,6 +248,22 @@ impl std::error::Error for SettingsError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_learning_rate_is_the_noam_rate_of_the_settings_and_never_panics() {
+        let s = Settings::toy(TaskKind::Copy);
+        for step in [1, 2, s.warmup_steps, 10 * s.warmup_steps] {
+            let by_hand =
+                lab_math::noam_rate(step, s.d_model, s.warmup_steps, f64::from(s.lr_factor));
+            assert_eq!(s.learning_rate(step), by_hand);
+        }
+        let zero = Settings {
+            d_model: 0,
+            warmup_steps: 0,
+            ..s
+        };
+        assert!(zero.learning_rate(1).is_finite());
+    }
 
     #[test]
     fn toy_preset_is_valid() {

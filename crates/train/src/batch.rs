@@ -1,6 +1,6 @@
 //! Sentence pairs to padded id tensors, padded per batch.
 //!
-//! Token convention (the same everywhere in the lab):
+//! Token convention (the same everywhere in the lab, `lab_math::tokens`):
 //!
 //! ```text
 //! src     = w₁ … wₙ <eos>            (encoder input)
@@ -10,6 +10,7 @@
 //!
 //! Each batch is padded with PAD (id 0) only to its own longest sentence.
 
+use lab_math::tokens::{decoder_input, decoder_target, encoder_input};
 use lab_model::burn::tensor::{Device, Int, Tensor, TensorData};
 use lab_tasks::{Pair, Vocab, BOS, EOS, PAD};
 
@@ -30,9 +31,7 @@ pub struct Batch {
 
 /// Source ids with `<eos>`, from words (unknown words become `<unk>`).
 pub fn source_ids(vocab: &Vocab, words: &[String]) -> Vec<u32> {
-    let mut ids = vocab.encode_words(words).ids;
-    ids.push(EOS);
-    ids
+    encoder_input(&vocab.encode_words(words).ids, EOS)
 }
 
 /// Pads `rows` with PAD to the longest row: `([batch, len] flattened, len)`.
@@ -71,14 +70,8 @@ impl Batch {
             .iter()
             .map(|p| tgt_vocab.encode_words(&p.tgt).ids)
             .collect();
-        let tgt_in: Vec<Vec<u32>> = tgt
-            .iter()
-            .map(|t| std::iter::once(BOS).chain(t.iter().copied()).collect())
-            .collect();
-        let tgt_out: Vec<Vec<u32>> = tgt
-            .iter()
-            .map(|t| t.iter().copied().chain(std::iter::once(EOS)).collect())
-            .collect();
+        let tgt_in: Vec<Vec<u32>> = tgt.iter().map(|t| decoder_input(t, BOS)).collect();
+        let tgt_out: Vec<Vec<u32>> = tgt.iter().map(|t| decoder_target(t, EOS)).collect();
         let (out_flat, tgt_len) = pad_rows(&tgt_out);
         Batch {
             src: id_tensor(&src, device),

@@ -289,12 +289,7 @@ impl Trainer {
 
     /// The Noam rate for (1-based) step `step`.
     pub fn learning_rate(&self, step: usize) -> f64 {
-        lab_math::noam_rate(
-            step,
-            self.settings.d_model,
-            self.settings.warmup_steps,
-            self.settings.lr_factor as f64,
-        )
+        self.settings.learning_rate(step)
     }
 
     /// One optimisation step: [`Trainer::plan_step`], every shard's

@@ -5,6 +5,7 @@ use crate::components::heatmap::{HeatData, Heatmap};
 use crate::shell::i18n::{use_i18n, Arg};
 use crate::shell::state::use_lab;
 use crate::workers::link::send;
+use lab_math::tokens::{decoder_input, encoder_input, spelling, BOS, EOS, PAD};
 use lab_math::{combined_mask, padding_mask, subsequent_mask};
 use lab_plot::colormap::{finite_range, ColorMap, HIDDEN_RGB};
 use lab_protocol::{MaskDemo, WorkerInput};
@@ -106,18 +107,14 @@ fn demo_title(panel: usize) -> &'static str {
     }
 }
 
+/// The encoder's input as tokens: the words, then `<eos>`.
 fn with_eos(words: &[String]) -> Vec<String> {
-    words
-        .iter()
-        .cloned()
-        .chain(std::iter::once("<eos>".to_string()))
-        .collect()
+    encoder_input(words, spelling(EOS).to_string())
 }
 
+/// The decoder's input as tokens: `<bos>`, then the words.
 fn with_bos(words: &[String]) -> Vec<String> {
-    std::iter::once("<bos>".to_string())
-        .chain(words.iter().cloned())
-        .collect()
+    decoder_input(words, spelling(BOS).to_string())
 }
 
 #[component]
@@ -160,7 +157,7 @@ pub fn MaskView() -> impl IntoView {
                 return HeatData::default();
             };
             let mut tokens = with_bos(&pair.tgt);
-            tokens.resize(max_len, "<pad>".to_string());
+            tokens.resize(max_len, spelling(PAD).to_string());
             mask_data(
                 all[i * size..(i + 1) * size].to_vec(),
                 max_len,

@@ -17,6 +17,7 @@ use crate::i18n::{text, text_args, Locale};
 use crate::shell::i18n::use_i18n;
 use crate::shell::state::use_lab;
 use lab_math::cross_entropy::entropy_nats;
+use lab_math::tokens::{decoder_input, decoder_target};
 use lab_math::{cross_entropy_split, smoothed_targets, CrossEntropySplit};
 use lab_plot::canvas::draw_bars;
 use lab_plot::csv::bar_chart_csv;
@@ -44,8 +45,8 @@ pub fn probe_without_model(facts: &TaskFacts) -> ProbePrediction {
     let tgt_vocab = facts.tgt_vocab();
     let words = facts.probe().map(|p| p.tgt.clone()).unwrap_or_default();
     let ids = tgt_vocab.encode_words(&words).ids;
-    let target_ids: Vec<u32> = ids.iter().copied().chain([EOS]).collect();
-    let input_ids: Vec<u32> = [BOS].into_iter().chain(ids).collect();
+    let target_ids = decoder_target(&ids, EOS);
+    let input_ids = decoder_input(&ids, BOS);
     let token = |&id: &u32| tgt_vocab.token(id).to_string();
     ProbePrediction {
         inputs: input_ids.iter().map(token).collect(),

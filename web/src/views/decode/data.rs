@@ -9,6 +9,7 @@
 
 use crate::i18n::{text_args, Arg, Locale};
 use lab_math::decoding::{step_multiply_adds, DecoderShape};
+use lab_math::tokens::{decoder_input, spelling, BOS};
 use lab_protocol::{HeadMaps, Settings, Translation};
 
 /// What the step-through shows at one step.
@@ -47,9 +48,8 @@ pub fn decoder_shape(settings: &Settings, tr: &Translation) -> DecoderShape {
 pub fn step_view(settings: &Settings, tr: &Translation, index: usize) -> Option<StepView> {
     let step = tr.steps.get(index)?;
     let t = index + 1;
-    let input: Vec<String> = std::iter::once("<bos>".to_string())
-        .chain(tr.steps[..index].iter().map(|s| s.token.clone()))
-        .collect();
+    let chosen: Vec<String> = tr.steps[..index].iter().map(|s| s.token.clone()).collect();
+    let input = decoder_input(&chosen, spelling(BOS).to_string());
     let shape = decoder_shape(settings, tr);
     let cache = if tr.cached {
         input[..step.cached_positions.min(input.len())].to_vec()

@@ -1,0 +1,123 @@
+//! The helper worker's half of each step, and the watchdog that gives up a
+//! helper that stopped answering.
+
+use super::Session;
+use crate::model::LabModel;
+use lab_protocol::{ShardJob, ShardReport, WorkerOutput};
+
+/// The helper may take this long over its shard, at least (milliseconds)...
+pub const HELPER_MIN_PATIENCE_MS: f64 = 2_000.0;
+/// ... or this many times as long as this worker took over its own shard.
+pub const HELPER_PATIENCE_FACTOR: f64 = 20.0;
+
+/// A watchdog timer that fires this much later than it was set for (ms)
+/// slept with the worker (see [`Session::helper_watchdog`]).
+pub const HELPER_TIMER_SLACK_MS: f64 = 1_000.0;
+
+/// What the helper's watchdog does when it fires.
+#[derive(Debug, PartialEq)]
+pub enum Watchdog {
+    /// The step was finished (or replaced): nothing.
+    Done,
+    /// Not overdue yet: look again at this time.
+    WaitUntil(f64),
+    /// Overdue: give the helper up.
+    GiveUp,
+}
+
+/// How long the helper may take over a shard when this worker took
+/// `own_ms` over the other: shards are equal halves, so a helper this late
+/// is not slow but gone.
+pub fn helper_patience_ms(own_ms: f64) -> f64 {
+    (HELPER_PATIENCE_FACTOR * own_ms.max(0.0)).max(HELPER_MIN_PATIENCE_MS)
+}
+
+impl<M: LabModel> Session<M> {
+    /// While the run trains and no shared step is under way: plans the next
+    /// step to share with the helper worker ([`lab_protocol::shard`]) and
+    /// returns its ticket, the helper's shard and the weights it needs. The
+    /// glue sends them, calls [`Session::compute_own_shard`], and hands the
+    /// answer to [`Session::finish_shared_step`].
+    pub fn begin_shared_step(&mut self) -> Option<(u64, ShardJob, Vec<f32>)> {
+        if !self.is_running() || self.diverged || self.shared.is_some() {
+            return None;
+        }
+        let (job, weights) = self.model.as_mut()?.share_step()?;
+        self.tickets += 1;
+        self.shared = Some(self.tickets);
+        self.helper_deadline_ms = f64::INFINITY;
+        Some((self.tickets, job, weights))
+    }
+
+    /// This worker's own shard of the step under way, timed on `now`.
+    /// Returns when the helper's answer becomes overdue
+    /// ([`helper_patience_ms`] after this shard), for the glue's watchdog.
+    pub fn compute_own_shard(&mut self, now: &mut impl FnMut() -> f64) -> Option<f64> {
+        self.shared?;
+        let model = self.model.as_mut()?;
+        let started = now();
+        model.compute_own_shard();
+        let finished = now();
+        self.helper_patience_ms = helper_patience_ms(finished - started);
+        self.helper_deadline_ms = finished + self.helper_patience_ms;
+        Some(self.helper_deadline_ms)
+    }
+
+    /// The glue's watchdog for the step of `ticket`, set for `due`, fired at
+    /// `now`. A helper that has not answered by the deadline stopped without
+    /// a word: give it up (this worker then computes its shard and trains on
+    /// alone). A timer that fired long after `due` means this worker was
+    /// asleep (a frozen tab, a suspended machine), and the helper with it:
+    /// it gets its patience again, from now.
+    pub fn helper_watchdog(&mut self, ticket: u64, due: f64, now: f64) -> Watchdog {
+        if self.shared != Some(ticket) {
+            return Watchdog::Done;
+        }
+        if now - due > HELPER_TIMER_SLACK_MS {
+            self.helper_deadline_ms = now + self.helper_patience_ms;
+        }
+        if now >= self.helper_deadline_ms {
+            Watchdog::GiveUp
+        } else {
+            Watchdog::WaitUntil(self.helper_deadline_ms)
+        }
+    }
+
+    /// True while a shared step waits for the helper's answer.
+    pub fn awaiting_helper(&self) -> bool {
+        self.shared.is_some()
+    }
+
+    /// The ticket of the shared step under way, if any.
+    pub fn shared_ticket(&self) -> Option<u64> {
+        self.shared
+    }
+
+    /// The helper's answer for `ticket` (`None`: the helper failed or is
+    /// gone, so its shard is computed here): the step is finished and
+    /// reported as a chunk reports its steps. An answer for no step under
+    /// way, or for a model since replaced, is dropped.
+    pub fn finish_shared_step(
+        &mut self,
+        ticket: u64,
+        helper: Option<(ShardReport, Vec<f32>)>,
+        now: f64,
+    ) -> Vec<WorkerOutput> {
+        if self.shared != Some(ticket) {
+            return Vec::new();
+        }
+        self.shared = None;
+        let helped = helper.is_some();
+        let Some(report) = self
+            .model
+            .as_mut()
+            .and_then(|m| m.finish_shared_step(helper))
+        else {
+            return Vec::new();
+        };
+        self.pending_shared_steps += usize::from(helped);
+        let mut out = self.after_step(report);
+        out.extend(self.snapshot_if_due(now));
+        out
+    }
+}

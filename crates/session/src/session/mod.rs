@@ -1,0 +1,520 @@
+//! The worker's state machine: one model, trained in short chunks.
+//!
+//! The worker's event loop alternates between page messages and training
+//! chunks, so a Pause that arrives during training takes effect before the next
+//! chunk. Each chunk runs steps until its time budget is spent; snapshots go out
+//! at most every [`SNAPSHOT_MS`], carrying every step since the previous one.
+//!
+//! No non-finite number ever leaves the worker: a NaN or infinite loss pauses
+//! training and becomes [`WorkerOutput::Diverged`].
+//!
+//! The worker that holds the page's own run ([`WorkerInput::Persist`]) keeps
+//! it in browser storage: the session decides *when* ([`Session::autosave_due`]:
+//! when training pauses, every [`AUTOSAVE_MS`] while it trains, when the page
+//! is hidden or asks) and hands over a [`RunRecord`]; the glue writes it. The
+//! session also keeps the run's curves, which are saved with it.
+
+mod helper;
+mod saving;
+#[cfg(test)]
+mod tests;
+
+pub use helper::{
+    helper_patience_ms, Watchdog, HELPER_MIN_PATIENCE_MS, HELPER_PATIENCE_FACTOR,
+    HELPER_TIMER_SLACK_MS,
+};
+pub use saving::{RunRecord, AUTOSAVE_MS};
+
+use crate::model::LabModel;
+use lab_protocol::divergence::{self, Divergence};
+use lab_protocol::{
+    all_finite, Curves, EvalPoint, EvalReport, ModelInfo, ModelOrigin, SavePurpose, Snapshot,
+    StepReport, TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
+};
+
+/// At most one snapshot per this many milliseconds (about ten a second).
+pub const SNAPSHOT_MS: f64 = 100.0;
+/// The probe sentence's attention is recomputed at most this often.
+pub const ATTENTION_MS: f64 = 300.0;
+/// Held-out evaluation runs every this many steps while training.
+pub const EVAL_EVERY: usize = 100;
+/// Sentences in a held-out evaluation: enough to be meaningful, cheap enough to run live.
+pub const EVAL_SENTENCES: usize = 64;
+/// One model and its training state.
+pub struct Session<M> {
+    model: Option<M>,
+    origin: ModelOrigin,
+    running: bool,
+    diverged: bool,
+    pending: Vec<TrainPoint>,
+    pending_tokens_per_s: Vec<f64>,
+    last_snapshot_ms: f64,
+    last_attention_ms: f64,
+    /// The head the page has opened on the probe, refreshed with the attention.
+    trace: Option<TraceRequest>,
+    /// The run's first reported loss: the reference a blow-up is measured from.
+    first_loss: Option<f32>,
+    /// Target words of the model's task (`ln V` is a uniform guess's loss).
+    vocab_size: usize,
+    /// Why the run was stopped, once it blew up.
+    blown: Option<WorkerOutput>,
+    /// This worker keeps the page's run in browser storage.
+    persist: bool,
+    /// The run's curves, saved with it.
+    history: Curves,
+    /// The run changed since it was last saved.
+    dirty: bool,
+    /// Save at the next chance even while training (the page was hidden).
+    urgent: bool,
+    /// A save is being written.
+    saving: bool,
+    last_save_ms: f64,
+    /// An evaluator worker evaluates this run while it trains, so training
+    /// does not stop every [`EVAL_EVERY`] steps to evaluate.
+    evaluator: bool,
+    /// The ticket of the step shared with the helper worker, while its
+    /// answer is awaited ([`Session::begin_shared_step`]).
+    shared: Option<u64>,
+    /// When the helper's answer for the shared step is overdue (ms on the
+    /// glue's clock; infinite until this worker's own shard is done).
+    helper_deadline_ms: f64,
+    /// How long the helper may take over the shared step ([`helper_patience_ms`]).
+    helper_patience_ms: f64,
+    /// Tickets handed out so far.
+    tickets: u64,
+    /// Steps since the last snapshot that the helper shared.
+    pending_shared_steps: usize,
+}
+
+impl<M> Default for Session<M> {
+    fn default() -> Self {
+        Self {
+            model: None,
+            origin: ModelOrigin::Scratch,
+            running: false,
+            diverged: false,
+            pending: Vec::new(),
+            pending_tokens_per_s: Vec::new(),
+            last_snapshot_ms: f64::NEG_INFINITY,
+            last_attention_ms: f64::NEG_INFINITY,
+            trace: None,
+            first_loss: None,
+            vocab_size: 0,
+            blown: None,
+            persist: false,
+            history: Curves::default(),
+            dirty: false,
+            urgent: false,
+            saving: false,
+            last_save_ms: f64::NEG_INFINITY,
+            evaluator: false,
+            shared: None,
+            helper_deadline_ms: f64::INFINITY,
+            helper_patience_ms: HELPER_MIN_PATIENCE_MS,
+            tickets: 0,
+            pending_shared_steps: 0,
+        }
+    }
+}
+
+impl<M: LabModel> Session<M> {
+    /// True while the worker should keep scheduling training chunks.
+    pub fn is_running(&self) -> bool {
+        self.running && self.model.is_some()
+    }
+
+    pub fn has_model(&self) -> bool {
+        self.model.is_some()
+    }
+
+    /// Answer one page message. [`WorkerInput::LoadPretrained`] needs a fetch,
+    /// so the caller handles it and then calls [`Session::load_bytes`].
+    pub fn handle(&mut self, input: WorkerInput, now_ms: f64) -> Vec<WorkerOutput> {
+        match input {
+            // These need a fetch or browser storage: the glue handles them.
+            WorkerInput::LoadPretrained { .. }
+            | WorkerInput::Restore { .. }
+            | WorkerInput::SaveRunAs { .. }
+            | WorkerInput::RestoreRun { .. }
+            | WorkerInput::DeleteRun { .. }
+            | WorkerInput::ListRuns
+            | WorkerInput::ForgetAutosave => Vec::new(),
+            WorkerInput::Persist => {
+                self.persist = true;
+                Vec::new()
+            }
+            WorkerInput::PageHidden => {
+                self.urgent = true;
+                Vec::new()
+            }
+            WorkerInput::New { settings } => {
+                match settings.validate().and_then(|()| M::build(&settings)) {
+                    Ok(model) => self.replace(
+                        model,
+                        ModelOrigin::Scratch,
+                        now_ms,
+                        false,
+                        Curves::default(),
+                    ),
+                    Err(problems) => vec![WorkerOutput::Refused(problems)],
+                }
+            }
+            WorkerInput::LoadCheckpoint { bytes, origin } => {
+                self.load_bytes(&bytes, origin, now_ms)
+            }
+            // The evaluator keeps no model: it builds one, evaluates, drops it.
+            WorkerInput::EvaluateCheckpoint { bytes } => match M::from_bytes(&bytes) {
+                Ok(model) => vec![WorkerOutput::Eval(model.evaluate(EVAL_SENTENCES))],
+                Err(why) => vec![WorkerOutput::Error(WorkerError::Checkpoint {
+                    why,
+                    kept: self.model.is_some(),
+                })],
+            },
+            WorkerInput::RecordEval { report } => self.record_eval(report),
+            WorkerInput::EvaluatorPresent { present } => {
+                self.evaluator = present;
+                Vec::new()
+            }
+            // A helper's job: the glue computes it without the session.
+            WorkerInput::Shard { .. } => Vec::new(),
+            WorkerInput::Play => match (&self.model, self.diverged) {
+                (None, _) => vec![no_model()],
+                (Some(m), true) => vec![self
+                    .blown
+                    .clone()
+                    .unwrap_or_else(|| diverged(m.step_count()))],
+                (Some(_), false) => {
+                    self.running = true;
+                    vec![self.snapshot(now_ms, false)]
+                }
+            },
+            WorkerInput::Pause => {
+                self.running = false;
+                if self.model.is_some() {
+                    vec![self.snapshot(now_ms, true)]
+                } else {
+                    Vec::new()
+                }
+            }
+            WorkerInput::Step => {
+                self.running = false;
+                let mut out = self.train_steps(1);
+                if self.model.is_some() && !self.diverged {
+                    out.push(self.snapshot(now_ms, true));
+                }
+                out
+            }
+            WorkerInput::Translate { id, text, cached } => match &self.model {
+                None => vec![WorkerOutput::Translated {
+                    id,
+                    result: Err(WorkerError::NoModel.to_string()),
+                }],
+                Some(m) => {
+                    let result = m.translate(&text, cached).and_then(|t| {
+                        if t.is_finite() {
+                            Ok(t)
+                        } else {
+                            Err(Divergence::Weights {
+                                step: m.step_count(),
+                            }
+                            .to_string())
+                        }
+                    });
+                    vec![WorkerOutput::Translated { id, result }]
+                }
+            },
+            WorkerInput::Trace { request } => {
+                // Only probe traces follow training; a typed sentence is traced once.
+                self.trace = request.clone().filter(|r| r.sentence.is_none());
+                match (&self.model, request) {
+                    (_, None) => Vec::new(),
+                    (None, Some(_)) => {
+                        vec![WorkerOutput::Trace(Err(WorkerError::NoModel.to_string()))]
+                    }
+                    (Some(m), Some(request)) => {
+                        let result = m.trace_head(&request).and_then(|t| {
+                            if t.is_finite() {
+                                Ok(t)
+                            } else {
+                                Err(Divergence::Weights {
+                                    step: m.step_count(),
+                                }
+                                .to_string())
+                            }
+                        });
+                        vec![WorkerOutput::Trace(result)]
+                    }
+                }
+            }
+            WorkerInput::MaskDemo { head } => match &self.model {
+                None => vec![no_model()],
+                Some(m) => {
+                    let head = head.min(m.settings().n_heads.saturating_sub(1));
+                    let demo = m.mask_demo(head);
+                    let finite = all_finite(&demo.raw_scores)
+                        && all_finite(&demo.weights)
+                        && demo.masked_scores.iter().flatten().all(|v| v.is_finite());
+                    if finite {
+                        vec![WorkerOutput::MaskDemo(demo)]
+                    } else {
+                        vec![diverged(m.step_count())]
+                    }
+                }
+            },
+            WorkerInput::Evaluate => self.evaluate(),
+            WorkerInput::Save { purpose } => match (&self.model, purpose) {
+                (None, _) => vec![no_model()],
+                (Some(_), SavePurpose::Store) => {
+                    self.dirty = true;
+                    self.urgent = true;
+                    Vec::new()
+                }
+                (Some(m), SavePurpose::Download) => vec![WorkerOutput::Checkpoint {
+                    purpose,
+                    step: m.step_count(),
+                    bytes: m.to_bytes(),
+                }],
+                (Some(m), SavePurpose::Evaluate) => vec![WorkerOutput::Checkpoint {
+                    purpose,
+                    step: m.step_count(),
+                    bytes: m.to_bytes_for_evaluation(),
+                }],
+            },
+        }
+    }
+
+    /// Load checkpoint bytes. If they are not a checkpoint, the current model keeps working.
+    pub fn load_bytes(
+        &mut self,
+        bytes: &[u8],
+        origin: ModelOrigin,
+        now_ms: f64,
+    ) -> Vec<WorkerOutput> {
+        match M::from_bytes(bytes) {
+            Ok(model) => self.replace(model, origin, now_ms, true, Curves::default()),
+            Err(why) => {
+                vec![WorkerOutput::Error(WorkerError::Checkpoint {
+                    why: why.to_string(),
+                    kept: self.model.is_some(),
+                })]
+            }
+        }
+    }
+
+    /// Train until `budget_ms` has passed (at least one step), then report.
+    /// `now` reads a millisecond clock.
+    pub fn train_chunk(
+        &mut self,
+        budget_ms: f64,
+        mut now: impl FnMut() -> f64,
+    ) -> Vec<WorkerOutput> {
+        let start = now();
+        let mut out = Vec::new();
+        while self.is_running() {
+            out.extend(self.train_steps(1));
+            if now() - start >= budget_ms {
+                break;
+            }
+        }
+        out.extend(self.snapshot_if_due(now()));
+        out
+    }
+
+    /// A snapshot, if one is due at `t` (or training has stopped).
+    fn snapshot_if_due(&mut self, t: f64) -> Option<WorkerOutput> {
+        (self.model.is_some()
+            && !self.diverged
+            && (t - self.last_snapshot_ms >= SNAPSHOT_MS || !self.running))
+            .then(|| self.snapshot(t, false))
+    }
+
+    fn train_steps(&mut self, n: usize) -> Vec<WorkerOutput> {
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let Some(model) = self.model.as_mut() else {
+                return vec![no_model()];
+            };
+            if self.diverged {
+                return vec![self
+                    .blown
+                    .clone()
+                    .unwrap_or_else(|| diverged(model.step_count()))];
+            }
+            let report = model.step();
+            out.extend(self.after_step(report));
+            if self.diverged {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Keeps a finished step on the curves, stops a run that blew up, and
+    /// evaluates when due (if no evaluator worker does).
+    fn after_step(&mut self, report: StepReport) -> Vec<WorkerOutput> {
+        let mut out = Vec::new();
+        {
+            let Some(model) = self.model.as_ref() else {
+                return vec![no_model()];
+            };
+            let first = *self.first_loss.get_or_insert(report.loss);
+            if let Some(blow_up) = divergence::check(
+                model.settings(),
+                self.vocab_size,
+                first,
+                report.step,
+                report.loss,
+            ) {
+                self.running = false;
+                self.diverged = true;
+                let settings = model.settings();
+                let stopped = WorkerOutput::Diverged {
+                    why: Divergence::Loss(blow_up),
+                    suggested: Some(divergence::suggested(settings)),
+                };
+                self.blown = Some(stopped.clone());
+                out.push(stopped);
+                return out;
+            }
+            let point = TrainPoint {
+                step: report.step,
+                loss: report.loss,
+                token_accuracy: report.token_accuracy,
+                learning_rate: report.learning_rate,
+            };
+            self.pending.push(point);
+            self.history.push_train(&[point]);
+            self.dirty = true;
+            if report.tokens_per_s.is_finite() {
+                self.pending_tokens_per_s.push(report.tokens_per_s);
+            }
+            if report.step.is_multiple_of(EVAL_EVERY) && !self.evaluator {
+                out.extend(self.evaluate());
+            }
+        }
+        out
+    }
+
+    fn evaluate(&mut self) -> Vec<WorkerOutput> {
+        let Some(model) = &self.model else {
+            return vec![no_model()];
+        };
+        let report = model.evaluate(EVAL_SENTENCES);
+        self.record_eval(report)
+    }
+
+    /// Keep a held-out evaluation of this run on its curves and pass it on to
+    /// the page; a report with a non-finite number, or from a step this run
+    /// has not reached (a previous run's, arriving late), is dropped.
+    fn record_eval(&mut self, report: EvalReport) -> Vec<WorkerOutput> {
+        let Some(model) = &self.model else {
+            return vec![no_model()];
+        };
+        if report.step > model.step_count() {
+            return Vec::new();
+        }
+        let finite = report.loss.is_finite()
+            && report.token_accuracy.is_finite()
+            && report.exact_match.is_finite()
+            && report.bleu.is_finite()
+            && all_finite(&report.head_alignment);
+        if finite {
+            self.history.push_eval(EvalPoint::from(&report));
+            vec![WorkerOutput::Eval(report)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Every step since the last snapshot, plus the probe's attention if it is due
+    /// (or `force_attention`).
+    fn snapshot(&mut self, now_ms: f64, force_attention: bool) -> WorkerOutput {
+        let model = self
+            .model
+            .as_ref()
+            .expect("snapshot is only taken with a model");
+        let (attention, prediction, trace) =
+            if force_attention || now_ms - self.last_attention_ms >= ATTENTION_MS {
+                self.last_attention_ms = now_ms;
+                let (attention, prediction, trace) = model.probe(self.trace.as_ref());
+                if attention.is_finite() && all_finite(&prediction.probs) {
+                    (
+                        Some(attention),
+                        Some(prediction),
+                        trace.filter(|t| t.is_finite()),
+                    )
+                } else {
+                    (None, None, None)
+                }
+            } else {
+                (None, None, None)
+            };
+        self.last_snapshot_ms = now_ms;
+        let tps = &self.pending_tokens_per_s;
+        let tokens_per_s = if tps.is_empty() {
+            0.0
+        } else {
+            tps.iter().sum::<f64>() / tps.len() as f64
+        };
+        self.pending_tokens_per_s.clear();
+        WorkerOutput::Snapshot(Snapshot {
+            step: model.step_count(),
+            running: self.running,
+            points: std::mem::take(&mut self.pending),
+            tokens_per_s,
+            attention,
+            prediction,
+            trace,
+            shared_steps: std::mem::take(&mut self.pending_shared_steps),
+        })
+    }
+
+    /// Hold `model` from now on, with the curves it comes with.
+    fn replace(
+        &mut self,
+        model: M,
+        origin: ModelOrigin,
+        now_ms: f64,
+        evaluate: bool,
+        history: Curves,
+    ) -> Vec<WorkerOutput> {
+        let info = ModelInfo {
+            settings: model.settings().clone(),
+            step: model.step_count(),
+            origin,
+            parameters: model.parameters(),
+            facts: model.facts(),
+            curves: (origin == ModelOrigin::Restored).then(|| history.clone()),
+        };
+        self.history = history;
+        // A new model is saved at the next pause (at once: it is paused).
+        self.dirty = true;
+        self.last_save_ms = now_ms;
+        self.vocab_size = model.facts().tgt_vocab.len();
+        self.first_loss = None;
+        self.blown = None;
+        self.model = Some(model);
+        self.origin = origin;
+        self.running = false;
+        self.diverged = false;
+        self.pending.clear();
+        self.pending_tokens_per_s.clear();
+        let mut out = vec![WorkerOutput::Loaded(info), self.snapshot(now_ms, true)];
+        if evaluate {
+            out.extend(self.evaluate());
+        }
+        out
+    }
+}
+
+fn no_model() -> WorkerOutput {
+    WorkerOutput::Error(WorkerError::NoModel)
+}
+
+/// The model's own numbers (its attention weights) are no longer finite.
+fn diverged(step: usize) -> WorkerOutput {
+    WorkerOutput::Diverged {
+        why: Divergence::Weights { step },
+        suggested: None,
+    }
+}
