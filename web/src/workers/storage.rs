@@ -6,14 +6,14 @@
 //! Nothing here can lose the current model: an uploaded file that is not a
 //! checkpoint is refused by the worker, which keeps its model.
 
+use crate::components::export::download_bytes;
 use crate::i18n::{text_args, Arg, Locale};
 use crate::shell::state::{Lab, Source};
 use crate::workers::link::send;
 use lab_protocol::{ModelOrigin, WorkerInput};
 use lab_session::run::STORAGE_KEY;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Storage, Url};
+use web_sys::Storage;
 
 fn local_storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -38,27 +38,10 @@ pub fn clear_run() {
     send(WorkerInput::ForgetAutosave);
 }
 
-/// Offer `bytes` as a file download.
+/// Offer a checkpoint's `bytes` as a file download (the URL is freed
+/// after the browser has read it, by [`download_bytes`]).
 pub fn download(name: &str, bytes: &[u8]) {
-    let array = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
-    let options = BlobPropertyBag::new();
-    options.set_type("application/octet-stream");
-    let Ok(blob) = Blob::new_with_u8_array_sequence_and_options(&array, &options) else {
-        return;
-    };
-    let Ok(url) = Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    let anchor = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.create_element("a").ok())
-        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
-    if let Some(a) = anchor {
-        a.set_href(&url);
-        a.set_download(name);
-        a.click();
-    }
-    let _ = Url::revoke_object_url(&url);
+    download_bytes(name, "application/octet-stream", bytes);
 }
 
 /// Why a file of `size` bytes is refused before it is read, if it is.
