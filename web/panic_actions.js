@@ -1,4 +1,4 @@
-// The buttons of the panic banner (web/src/app/panic.rs). Plain JavaScript in
+// The buttons of the panic banner (web/src/shell/panic.rs). Plain JavaScript in
 // a file of its own: after a panic the wasm may be unusable, and the
 // Content-Security-Policy forbids inline handlers. The banner's markup names
 // everything this file touches (data-* attributes written from the Rust
@@ -14,8 +14,8 @@ document.addEventListener('click', (event) => {
   }
 });
 
-// Deletes the run a reload would restore (the autosave): the old localStorage
-// copy and its IndexedDB records. Runs saved under a name are kept.
+// Deletes the run a reload of this tab would restore: the old localStorage
+// copy and this tab's IndexedDB records. Named runs and other tabs' are kept.
 function forgetAutosave(d) {
   try { localStorage.removeItem(d.localKey); } catch (_) { /* storage refused */ }
   return new Promise((resolve) => {

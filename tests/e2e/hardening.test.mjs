@@ -145,7 +145,7 @@ test('a refused checkpoint is explained in the page language', async () => {
 // The panic banner's buttons are plain JavaScript (web/panic_actions.js): the
 // CSP forbids inline handlers, and after a panic the wasm may be unusable.
 // "Forget" deletes the autosave in IndexedDB and keeps the runs saved by name.
-test('the panic banner forgets the autosave and keeps named runs', async () => {
+test('the panic banner forgets this tab\'s run and keeps named runs', async () => {
   const lab = await openLab(browser);
   try {
     const { page } = lab;
@@ -163,19 +163,23 @@ test('the panic banner forgets the autosave and keeps named runs', async () => {
     await page.locator(byTestId('train-step')).click();
     await page.locator(byTestId('run-name')).fill('kept');
     await page.locator(byTestId('run-save-as')).click();
-    await until(store, (keys) => keys.length >= 2, 20_000, 'the autosave and the named run');
+    await until(store, (keys) => keys.length >= 2, 20_000, 'the tab\'s run and the named run');
     const before = await store();
+    const key = `tab:${await page.evaluate(() => sessionStorage.getItem('attention-lab/tab'))}`;
     // The banner as the panic hook draws it (its markup is tested natively).
-    await page.evaluate(() => {
+    await page.evaluate((key) => {
       const banner = document.createElement('div');
       banner.innerHTML = '<button data-testid="forget" data-panic-action="forget" data-local-key="attention-lab/run/v1" '
-        + 'data-database="attention-lab" data-version="1" data-stores="runs,checkpoints" data-key="autosave">x</button>';
+        + `data-database="attention-lab" data-version="1" data-stores="runs,checkpoints" data-key="${key}">x</button>`;
       document.body.prepend(banner);
-    });
+    }, key);
     await Promise.all([page.waitForEvent('load'), page.locator('[data-testid="forget"]').click()]);
     const after = await store();
-    assert.ok(before.includes('autosave'), `${before}`);
-    assert.deepEqual(after, before.filter((k) => k !== 'autosave'));
+    assert.ok(before.includes(key), `${before}`);
+    assert.deepEqual(after, before.filter((k) => k !== key));
+    await waitForModel(page);
+    assert.equal(await page.locator(byTestId('run-start')).getAttribute('data-start'), 'pretrained',
+      'the reload starts from the pretrained model');
   } finally {
     await lab.context.close();
   }

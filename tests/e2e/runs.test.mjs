@@ -28,7 +28,7 @@ async function withLab(body) {
 /** The loss as stored (f32 `Debug`): equal strings are equal bits. */
 const exactLoss = (page) => page.locator(byTestId('loss-value')).getAttribute('data-loss');
 
-const note = (page) => page.locator('.run-bar > span.note').innerText();
+const note = (page) => page.locator(byTestId('save-note')).innerText();
 
 /** Waits until the worker says it saved the run at `step`. */
 const savedAt = (page, step) => until(() => note(page), (t) => new RegExp(`step ${step}\\b`).test(t), 20_000, `the save at step ${step}`);

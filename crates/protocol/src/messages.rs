@@ -72,9 +72,20 @@ pub fn clean_run_name(name: &str) -> Option<String> {
     ok.then(|| name.to_string())
 }
 
-/// A run saved under a name in this browser, as the list of runs shows it.
+/// A run kept in this browser: saved under a name, or a tab's own run
+/// (each tab keeps one; see `lab_session::run` for where).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RunKey {
+    /// Saved with Save as, under this name.
+    Named(String),
+    /// The run of the tab with this identity (kept in the tab's `sessionStorage`).
+    Tab(String),
+}
+
+/// A saved run, as the list of runs shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunSummary {
+    /// Its name; empty for a tab's run.
     pub name: String,
     pub task: TaskKind,
     pub step: usize,
@@ -82,6 +93,45 @@ pub struct RunSummary {
     pub saved_at: f64,
     /// The checkpoint's size.
     pub bytes: usize,
+    /// For a tab's run, the tab's identity (set when listed, from where it is kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab: Option<String>,
+}
+
+impl RunSummary {
+    /// Where it is kept.
+    pub fn key(&self) -> RunKey {
+        match &self.tab {
+            Some(tab) => RunKey::Tab(tab.clone()),
+            None => RunKey::Named(self.name.clone()),
+        }
+    }
+}
+
+/// Which run a tab started from, said on screen ([`WorkerOutput::Started`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RunStart {
+    /// A reload (or a restarted worker): this tab's own run.
+    ThisTab { step: usize },
+    /// A new tab: the run saved most recently in this browser, another
+    /// tab's (`name` = `None`) or a named one.
+    Latest {
+        name: Option<String>,
+        task: TaskKind,
+        step: usize,
+    },
+    /// Nothing saved to start from, or this tab's run was forgotten: the
+    /// task's pretrained model.
+    Pretrained { task: TaskKind },
+}
+
+/// What one save cost the worker, in milliseconds: taking the snapshot
+/// (the checkpoint's bytes, on the training thread) and writing it (IndexedDB,
+/// off the thread while training goes on).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveCost {
+    pub snapshot_ms: f64,
+    pub write_ms: f64,
 }
 
 /// Why browser storage did not do what was asked. Nothing is lost by any of
@@ -93,8 +143,8 @@ pub enum StorageError {
     Quota { name: Option<String> },
     /// Browser storage is missing or refused (a private window, a setting).
     Unavailable { why: String },
-    /// No run of this name is saved.
-    NotFound { name: String },
+    /// No run of this name (`None`: that tab's run) is saved.
+    NotFound { name: Option<String> },
     /// A saved run could not be read back (damaged, or from another version).
     Unreadable { name: Option<String>, why: String },
     /// A run name must be 1 to [`MAX_RUN_NAME`] characters, without control characters.
@@ -178,17 +228,22 @@ pub enum WorkerInput {
         #[serde(skip)]
         bytes: Vec<u8>,
     },
-    /// This worker holds the page's own run (a compare worker never gets
-    /// this): it saves the run in browser storage when training pauses,
+    /// This worker holds the run of the tab `tab` (a compare worker never
+    /// gets this): it saves the run in browser storage when training pauses,
     /// every few seconds while it trains and when the page is hidden, and
     /// keeps the named runs.
-    Persist,
-    /// Load the run saved in this browser if there is one, else the
-    /// pretrained model of `task`. `legacy` is a run an older version of the
-    /// page kept in `localStorage` (JSON text), used if nothing newer is saved.
+    Persist {
+        tab: String,
+    },
+    /// Load the tab's run: on a `reload`, the run this tab saved (or the
+    /// pretrained model of `task` if it has none); in a new tab, the run
+    /// saved most recently in this browser, else `legacy` (a run an older
+    /// version of the page kept in `localStorage`, JSON text), else the
+    /// pretrained model. Answered with [`WorkerOutput::Started`] first.
     Restore {
         task: TaskKind,
         legacy: Option<String>,
+        reload: bool,
     },
     /// The page was hidden (another tab, a closed lid): save now.
     PageHidden,
@@ -196,16 +251,16 @@ pub enum WorkerInput {
     SaveRunAs {
         name: String,
     },
-    /// Load the run saved under `name`.
+    /// Load a saved run (named, or a closed tab's).
     RestoreRun {
-        name: String,
+        run: RunKey,
     },
     DeleteRun {
-        name: String,
+        run: RunKey,
     },
-    /// Send the list of named runs.
+    /// Send the list of saved runs: the named ones and those of closed tabs.
     ListRuns,
-    /// Delete the autosaved run, so the next load starts from the pretrained model.
+    /// Delete this tab's saved run, so its next reload starts from the pretrained model.
     ForgetAutosave,
 }
 
@@ -293,14 +348,18 @@ pub enum WorkerOutput {
         #[serde(skip)]
         bytes: Vec<u8>,
     },
-    /// The run was saved in browser storage: under `name`, or as the
-    /// autosave (`None`) that a reload restores.
+    /// The run was saved in browser storage: under `name`, or as the tab's
+    /// run (`None`) that a reload restores; what it cost, when measured.
     Stored {
         name: Option<String>,
         step: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost: Option<SaveCost>,
     },
-    /// The runs saved under a name, newest first.
+    /// The saved runs to list, newest first: named ones and closed tabs'.
     Runs(Vec<RunSummary>),
+    /// Which run this tab starts from (sent before its [`WorkerOutput::Loaded`]).
+    Started(RunStart),
     /// Browser storage failed; the current model and the previous save are kept.
     StorageFailed(StorageError),
     /// The loss became NaN or infinite, or blew up far above where it
@@ -517,20 +576,23 @@ mod tests {
             WorkerInput::Save {
                 purpose: SavePurpose::Download,
             },
-            WorkerInput::Persist,
+            WorkerInput::Persist {
+                tab: "3f2a9c0d1e".into(),
+            },
             WorkerInput::Restore {
                 task: TaskKind::Copy,
                 legacy: Some("{}".into()),
+                reload: true,
             },
             WorkerInput::PageHidden,
             WorkerInput::SaveRunAs {
                 name: "warm-up 400".into(),
             },
             WorkerInput::RestoreRun {
-                name: "warm-up 400".into(),
+                run: RunKey::Named("warm-up 400".into()),
             },
             WorkerInput::DeleteRun {
-                name: "warm-up 400".into(),
+                run: RunKey::Tab("3f2a9c0d1e".into()),
             },
             WorkerInput::ListRuns,
             WorkerInput::ForgetAutosave,
@@ -671,14 +733,43 @@ mod tests {
             WorkerOutput::Stored {
                 name: Some("baseline".into()),
                 step: 9,
+                cost: None,
             },
-            WorkerOutput::Runs(vec![RunSummary {
-                name: "baseline".into(),
+            WorkerOutput::Stored {
+                name: None,
+                step: 10,
+                cost: Some(SaveCost {
+                    snapshot_ms: 2.5,
+                    write_ms: 14.0,
+                }),
+            },
+            WorkerOutput::Runs(vec![
+                RunSummary {
+                    name: "baseline".into(),
+                    task: TaskKind::EnJa,
+                    step: 9,
+                    saved_at: 1.7e12,
+                    bytes: 3_000_000,
+                    tab: None,
+                },
+                RunSummary {
+                    name: String::new(),
+                    task: TaskKind::Copy,
+                    step: 62,
+                    saved_at: 1.8e12,
+                    bytes: 3_000_000,
+                    tab: Some("3f2a9c0d1e".into()),
+                },
+            ]),
+            WorkerOutput::Started(RunStart::ThisTab { step: 57 }),
+            WorkerOutput::Started(RunStart::Latest {
+                name: None,
+                task: TaskKind::Copy,
+                step: 62,
+            }),
+            WorkerOutput::Started(RunStart::Pretrained {
                 task: TaskKind::EnJa,
-                step: 9,
-                saved_at: 1.7e12,
-                bytes: 3_000_000,
-            }]),
+            }),
             WorkerOutput::StorageFailed(StorageError::Quota { name: None }),
             WorkerOutput::Refused(
                 Settings {

@@ -4,10 +4,12 @@
 //! - [`model`]: the [`model::LabModel`] trait the worker trains (the real one
 //!   is `lab_worker::trainer`, with burn);
 //! - [`session`]: the worker's state machine: messages in, messages out;
-//! - [`run`]: a saved run's layout in IndexedDB;
+//! - [`run`]: a saved run's layout in IndexedDB, and which run a tab starts from;
+//! - [`locks`]: Web Locks, which tell open tabs from closed ones;
 //! - [`wire`]: one poster and reader of messages, for the page and the workers;
 //! - [`spawn`]: starting a worker of the lab's bundle, and the workers' names.
 
+pub mod locks;
 pub mod model;
 pub mod run;
 pub mod session;

@@ -35,7 +35,8 @@ mod glue {
     use super::trainer::Model;
     use super::CHUNK_MS;
     use lab_protocol::{
-        clean_run_name, ModelOrigin, Settings, StorageError, WorkerError, WorkerInput, WorkerOutput,
+        clean_run_name, ModelOrigin, RunKey, RunStart, SaveCost, Settings, StorageError,
+        WorkerError, WorkerInput, WorkerOutput,
     };
     use lab_session::run::{self, LegacyRun};
     use lab_session::session::{Session, Watchdog};
@@ -134,21 +135,25 @@ mod glue {
                 wasm_bindgen_futures::spawn_local(load_pretrained(task));
                 return;
             }
-            WorkerInput::Restore { task, legacy } => {
-                wasm_bindgen_futures::spawn_local(restore(task, legacy));
+            WorkerInput::Restore {
+                task,
+                legacy,
+                reload,
+            } => {
+                wasm_bindgen_futures::spawn_local(restore(task, legacy, reload));
                 return;
             }
             WorkerInput::SaveRunAs { name } => {
                 wasm_bindgen_futures::spawn_local(save_as(name));
                 return;
             }
-            WorkerInput::RestoreRun { name } => {
-                wasm_bindgen_futures::spawn_local(restore_named(name));
+            WorkerInput::RestoreRun { run } => {
+                wasm_bindgen_futures::spawn_local(restore_saved(run));
                 return;
             }
-            WorkerInput::DeleteRun { name } => {
+            WorkerInput::DeleteRun { run } => {
                 wasm_bindgen_futures::spawn_local(async move {
-                    match store::delete(&run::named_key(&name)).await {
+                    match store::delete(&run).await {
                         Ok(()) => send_list().await,
                         Err(e) => post(&WorkerOutput::StorageFailed(e)),
                     }
@@ -160,12 +165,18 @@ mod glue {
                 return;
             }
             WorkerInput::ForgetAutosave => {
-                SESSION.with(|s| s.borrow_mut().forget_autosave());
-                wasm_bindgen_futures::spawn_local(async {
-                    if let Err(e) = store::delete(run::AUTOSAVE_KEY).await {
-                        post(&WorkerOutput::StorageFailed(e));
-                    }
+                let tab = SESSION.with(|s| {
+                    let mut s = s.borrow_mut();
+                    s.forget_autosave();
+                    s.tab().map(str::to_string)
                 });
+                if let Some(tab) = tab {
+                    wasm_bindgen_futures::spawn_local(async move {
+                        if let Err(e) = store::delete(&RunKey::Tab(tab)).await {
+                            post(&WorkerOutput::StorageFailed(e));
+                        }
+                    });
+                }
                 return;
             }
             _ => {}
@@ -181,22 +192,46 @@ mod glue {
         autosave();
     }
 
-    /// Write the autosave if one is due (one at a time).
+    /// Write the tab's run if a save is due (one at a time). Only the
+    /// snapshot (the checkpoint's bytes) runs on this thread; training goes
+    /// on while IndexedDB writes it.
     fn autosave() {
+        let started = now();
         let due = SESSION.with(|s| s.borrow_mut().autosave_due(now(), js_sys::Date::now()));
         let Some(record) = due else { return };
+        let snapshot_ms = now() - started;
         wasm_bindgen_futures::spawn_local(async move {
             let step = record.step;
-            let result = store::put(&record.key(), record).await;
+            let writing = now();
+            let result = store::put(record).await.map(|()| SaveCost {
+                snapshot_ms,
+                write_ms: now() - writing,
+            });
             let outs = SESSION.with(|s| s.borrow_mut().autosaved(step, result, now()));
             post_all(outs);
             autosave();
         });
     }
 
+    /// The tabs open now in this browser, by the Web Locks they hold
+    /// (none known without Web Locks: every other tab counts as closed).
+    async fn open_tabs() -> Vec<String> {
+        let held = lab_session::locks::held().await.unwrap_or_default();
+        held.iter()
+            .filter_map(|name| run::tab_of_lock(name))
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn this_tab() -> String {
+        SESSION.with(|s| s.borrow().tab().unwrap_or_default().to_string())
+    }
+
+    /// Sends the saved runs to list: the named ones and closed tabs'.
     async fn send_list() {
-        post(&match store::list().await {
-            Ok(runs) => WorkerOutput::Runs(runs),
+        let open = open_tabs().await;
+        post(&match store::saved().await {
+            Ok(saved) => WorkerOutput::Runs(run::listed(&saved, &open, &this_tab())),
             Err(e) => WorkerOutput::StorageFailed(e),
         });
     }
@@ -209,18 +244,27 @@ mod glue {
         let record = SESSION.with(|s| s.borrow().run_record(Some(name), js_sys::Date::now()));
         // The page offers "Save as" only once a model is loaded.
         let Some(record) = record else { return };
-        let (name, step) = (record.name.clone(), record.step);
-        match store::put(&record.key(), record).await {
+        let (name, step) = (record.name(), record.step);
+        match store::put(record).await {
             Ok(()) => {
-                post(&WorkerOutput::Stored { name, step });
+                post(&WorkerOutput::Stored {
+                    name,
+                    step,
+                    cost: None,
+                });
                 send_list().await;
             }
             Err(e) => post(&WorkerOutput::StorageFailed(e)),
         }
     }
 
-    async fn restore_named(name: String) {
-        let failed = match store::get(&run::named_key(&name)).await {
+    /// Loads a saved run (named, or a closed tab's) into this tab.
+    async fn restore_saved(run: RunKey) {
+        let name = match &run {
+            RunKey::Named(name) => Some(name.clone()),
+            RunKey::Tab(_) => None,
+        };
+        let failed = match store::get(&run).await {
             Ok(Some(stored)) => {
                 let restored = SESSION.with(|s| {
                     s.borrow_mut()
@@ -232,10 +276,7 @@ mod glue {
                         after_work();
                         return;
                     }
-                    Err(why) => StorageError::Unreadable {
-                        name: Some(name),
-                        why,
-                    },
+                    Err(why) => StorageError::Unreadable { name, why },
                 }
             }
             Ok(None) => StorageError::NotFound { name },
@@ -244,39 +285,72 @@ mod glue {
         post(&WorkerOutput::StorageFailed(failed));
     }
 
-    /// On start: the autosaved run, else an older page's run, else the pretrained model.
-    async fn restore(task: TaskKind, legacy: Option<String>) {
-        match store::get(run::AUTOSAVE_KEY).await {
-            Ok(Some(stored)) => {
-                let restored = SESSION.with(|s| {
-                    s.borrow_mut()
-                        .restore(&stored.bytes, &stored.curves_json, now(), true)
-                });
-                match restored {
-                    Ok(outs) => {
-                        post_all(outs);
-                        after_work();
-                        return;
-                    }
-                    Err(why) => post(&WorkerOutput::StorageFailed(StorageError::Unreadable {
-                        name: None,
-                        why,
-                    })),
-                }
+    /// On start: the run this tab starts from ([`run::start_from`]: its
+    /// own on a reload, the latest saved in a new tab), else an older
+    /// page's run (a new tab only), else the pretrained model; the page is
+    /// told which ([`WorkerOutput::Started`]). Closed tabs' runs beyond the
+    /// newest few are deleted first ([`run::to_prune`]).
+    async fn restore(task: TaskKind, legacy: Option<String>, reload: bool) {
+        let tab = this_tab();
+        let open = open_tabs().await;
+        let mut saved = match store::saved().await {
+            Ok(saved) => saved,
+            Err(e) => {
+                post(&WorkerOutput::StorageFailed(e));
+                Vec::new()
             }
-            Ok(None) => {}
-            Err(e) => post(&WorkerOutput::StorageFailed(e)),
+        };
+        let prune = run::to_prune(&saved, &open, &tab);
+        for old in &prune {
+            // A run that cannot be deleted now is tried again at the next start.
+            let _ = store::delete(old).await;
         }
-        if let Some(text) = legacy {
+        saved.retain(|summary| !prune.contains(&summary.key()));
+        if let Some(summary) = run::start_from(&tab, reload, &saved) {
+            let start = run::run_start(&tab, summary);
+            let own = matches!(start, RunStart::ThisTab { .. });
+            let name = (!summary.name.is_empty()).then(|| summary.name.clone());
+            let failed = match store::get(&summary.key()).await {
+                Ok(Some(stored)) => {
+                    let restored = SESSION.with(|s| {
+                        s.borrow_mut()
+                            .restore(&stored.bytes, &stored.curves_json, now(), own)
+                    });
+                    match restored {
+                        Ok(outs) => {
+                            post(&WorkerOutput::Started(start));
+                            post_all(outs);
+                            after_work();
+                            return;
+                        }
+                        Err(why) => Some(StorageError::Unreadable { name, why }),
+                    }
+                }
+                Ok(None) => None,
+                Err(e) => Some(e),
+            };
+            if let Some(e) = failed {
+                post(&WorkerOutput::StorageFailed(e));
+            }
+        }
+        if let Some(text) = legacy.filter(|_| !reload) {
             let migrated = LegacyRun::from_json(&text).and_then(|old| {
+                let start = RunStart::Latest {
+                    name: None,
+                    task: old.settings.task,
+                    step: old.step,
+                };
                 let curves = serde_json::to_string(&old.curves).expect("plain data");
-                SESSION.with(|s| {
-                    s.borrow_mut()
-                        .restore(&old.checkpoint, &curves, now(), false)
-                })
+                SESSION
+                    .with(|s| {
+                        s.borrow_mut()
+                            .restore(&old.checkpoint, &curves, now(), false)
+                    })
+                    .map(|outs| (start, outs))
             });
             match migrated {
-                Ok(outs) => {
+                Ok((start, outs)) => {
+                    post(&WorkerOutput::Started(start));
                     post_all(outs);
                     after_work();
                     return;
@@ -287,6 +361,7 @@ mod glue {
                 })),
             }
         }
+        post(&WorkerOutput::Started(RunStart::Pretrained { task }));
         load_pretrained(task).await;
     }
 

@@ -9,7 +9,7 @@
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
-use lab_protocol::{RunSummary, StorageError};
+use lab_protocol::{RunKey, RunSummary, StorageError};
 use lab_session::run::{self, CHECKPOINTS, DATABASE, SUMMARIES};
 use lab_session::session::RunRecord;
 use wasm_bindgen::{JsCast, JsValue};
@@ -48,9 +48,10 @@ async fn open() -> Result<Database, StorageError> {
         .map_err(|e| StorageError::Unavailable { why: e.to_string() })
 }
 
-/// Writes a run under `key`: its summary and its checkpoint, in one transaction.
-pub async fn put(key: &str, record: RunRecord) -> Result<(), StorageError> {
-    let name = record.name.clone();
+/// Writes a run where it belongs: its summary and its checkpoint, in one transaction.
+pub async fn put(record: RunRecord) -> Result<(), StorageError> {
+    let key = record.key();
+    let name = record.name();
     let fail = |e: indexed_db_futures::error::Error| failure(e, name.as_deref());
     let db = open().await?;
     let tx = db
@@ -67,27 +68,36 @@ pub async fn put(key: &str, record: RunRecord) -> Result<(), StorageError> {
     let checkpoints = tx.object_store(CHECKPOINTS).map_err(fail)?;
     summaries
         .put(record.summary_json)
-        .with_key(key.to_string())
+        .with_key(key.clone())
         .primitive()
         .map_err(fail)?;
     checkpoints
         .put(JsValue::from(value))
-        .with_key(key.to_string())
+        .with_key(key)
         .primitive()
         .map_err(fail)?;
     tx.commit().await.map_err(fail)?;
     Ok(())
 }
 
-/// The run under `key`, or `None` if there is none.
-pub async fn get(key: &str) -> Result<Option<StoredRun>, StorageError> {
-    let name = run::name_of_key(key).map(str::to_string);
+/// The name a failure about `run` gives (`None` for a tab's run).
+fn name_of(run: &RunKey) -> Option<String> {
+    match run {
+        RunKey::Named(name) => Some(name.clone()),
+        RunKey::Tab(_) => None,
+    }
+}
+
+/// The saved run `run`, or `None` if there is none.
+pub async fn get(run: &RunKey) -> Result<Option<StoredRun>, StorageError> {
+    let key = run::storage_key(run);
+    let name = name_of(run);
     let fail = |e: indexed_db_futures::error::Error| failure(e, name.as_deref());
     let db = open().await?;
     let tx = db.transaction(CHECKPOINTS).build().map_err(fail)?;
     let store = tx.object_store(CHECKPOINTS).map_err(fail)?;
     let value: Option<JsValue> = store
-        .get(key.to_string())
+        .get(key)
         .primitive()
         .map_err(fail)?
         .await
@@ -108,8 +118,9 @@ pub async fn get(key: &str) -> Result<Option<StoredRun>, StorageError> {
     }
 }
 
-/// Deletes the run under `key` (nothing happens if there is none).
-pub async fn delete(key: &str) -> Result<(), StorageError> {
+/// Deletes the saved run `run` (nothing happens if there is none).
+pub async fn delete(run: &RunKey) -> Result<(), StorageError> {
+    let key = run::storage_key(run);
     let fail = |e: indexed_db_futures::error::Error| failure(e, None);
     let db = open().await?;
     let tx = db
@@ -120,7 +131,7 @@ pub async fn delete(key: &str) -> Result<(), StorageError> {
     for store in [SUMMARIES, CHECKPOINTS] {
         tx.object_store(store)
             .map_err(fail)?
-            .delete(key.to_string())
+            .delete(key.clone())
             .primitive()
             .map_err(fail)?;
     }
@@ -128,8 +139,8 @@ pub async fn delete(key: &str) -> Result<(), StorageError> {
     Ok(())
 }
 
-/// Every run saved under a name, newest first.
-pub async fn list() -> Result<Vec<RunSummary>, StorageError> {
+/// Every saved run, named or a tab's (with its `tab` set), in no order.
+pub async fn saved() -> Result<Vec<RunSummary>, StorageError> {
     let fail = |e: indexed_db_futures::error::Error| failure(e, None);
     let db = open().await?;
     let tx = db.transaction(SUMMARIES).build().map_err(fail)?;
@@ -150,12 +161,17 @@ pub async fn list() -> Result<Vec<RunSummary>, StorageError> {
         .map_err(fail)?
         .collect::<Result<_, _>>()
         .map_err(fail)?;
-    let mut runs: Vec<RunSummary> = keys
+    let runs = keys
         .iter()
         .zip(texts)
-        .filter(|(key, _)| run::name_of_key(key).is_some())
-        .filter_map(|(_, text)| serde_json::from_str(&text).ok())
+        .filter_map(|(key, text)| {
+            let mut summary: RunSummary = serde_json::from_str(&text).ok()?;
+            summary.tab = match run::run_of_key(key)? {
+                RunKey::Tab(tab) => Some(tab),
+                RunKey::Named(_) => None,
+            };
+            Some(summary)
+        })
         .collect();
-    runs.sort_by(|a, b| b.saved_at.total_cmp(&a.saved_at));
     Ok(runs)
 }

@@ -37,6 +37,8 @@ pub fn App() -> impl IntoView {
     share::open(lab);
     i18n::follow_locale(lab);
     let i18n = lab.i18n();
+    // Settle whose run this tab keeps while the worker starts.
+    crate::workers::tab::claim();
     link::spawn(lab);
     view! {
         <toolbar::Toolbar/>

@@ -6,8 +6,9 @@
 
 use crate::i18n::{text, Locale};
 use crate::shell::i18n::page_locale;
+use lab_protocol::RunKey;
 use lab_session::run::{
-    AUTOSAVE_KEY, CHECKPOINTS, DATABASE, DATABASE_VERSION, STORAGE_KEY, SUMMARIES,
+    storage_key, CHECKPOINTS, DATABASE, DATABASE_VERSION, OLD_AUTOSAVE_KEY, STORAGE_KEY, SUMMARIES,
 };
 
 /// Replace the default panic hook.
@@ -28,9 +29,9 @@ fn escape(text: &str) -> String {
 /// The banner's markup: its words in `locale`, the panic's own message
 /// escaped. Its buttons work without Rust and without inline script:
 /// `web/panic_actions.js` handles every `data-panic-action`, and "forget"
-/// deletes the autosave named by the button's `data-*` attributes (named runs
-/// are kept).
-pub fn banner_html(locale: Locale, message: &str) -> String {
+/// deletes this tab's run, `run_key`, named by the button's `data-*`
+/// attributes (named runs and other tabs' runs are kept).
+pub fn banner_html(locale: Locale, message: &str, run_key: &str) -> String {
     let t = |id: &str| escape(&text(locale, id));
     let stores = format!("{SUMMARIES},{CHECKPOINTS}");
     format!(
@@ -38,10 +39,11 @@ pub fn banner_html(locale: Locale, message: &str) -> String {
          <button type=\"button\" data-panic-action=\"reload\">{}</button> \
          <button type=\"button\" data-panic-action=\"forget\" data-local-key=\"{STORAGE_KEY}\" \
          data-database=\"{DATABASE}\" data-version=\"{DATABASE_VERSION}\" data-stores=\"{stores}\" \
-         data-key=\"{AUTOSAVE_KEY}\">{}</button>",
+         data-key=\"{}\">{}</button>",
         t("panic-title"),
         escape(message),
         t("panic-reload"),
+        escape(run_key),
         t("panic-reset"),
     )
 }
@@ -57,7 +59,11 @@ fn show(message: &str) {
     banner.set_class_name("panic-banner");
     let _ = banner.set_attribute("role", "alert");
     let _ = banner.set_attribute("data-testid", "panic-message");
-    banner.set_inner_html(&banner_html(page_locale(), message));
+    // Read from sessionStorage, not from Rust state a panic may have left behind.
+    let run_key = crate::workers::tab::stored_id()
+        .map(|tab| storage_key(&RunKey::Tab(tab)))
+        .unwrap_or_else(|| OLD_AUTOSAVE_KEY.to_string());
+    banner.set_inner_html(&banner_html(page_locale(), message, &run_key));
     let _ = body.prepend_with_node_1(&banner);
 }
 
@@ -68,7 +74,8 @@ mod tests {
     #[test]
     fn the_banner_speaks_the_pages_language_and_escapes_the_message() {
         for locale in Locale::ALL {
-            let html = banner_html(locale, "<script>");
+            let key = storage_key(&RunKey::Tab("00c0ffee00c0ffee".into()));
+            let html = banner_html(locale, "<script>", &key);
             assert!(
                 html.contains(&escape(&text(locale, "panic-title"))),
                 "{html}"
@@ -79,7 +86,7 @@ mod tests {
             assert!(!html.contains("onclick") && !html.contains("javascript:"));
             for attribute in [
                 format!("data-database=\"{DATABASE}\""),
-                format!("data-key=\"{AUTOSAVE_KEY}\""),
+                format!("data-key=\"{key}\""),
                 format!("data-local-key=\"{STORAGE_KEY}\""),
                 format!("data-stores=\"{SUMMARIES},{CHECKPOINTS}\""),
             ] {

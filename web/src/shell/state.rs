@@ -1,11 +1,11 @@
 //! Everything the views share, as signals in one `Copy` context.
 
 use crate::i18n::Locale;
-use lab_protocol::Curves;
 use lab_protocol::{
     AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction,
     Settings, TaskFacts, TraceRequest, Translation, WorkerInput,
 };
+use lab_protocol::{Curves, RunStart, SaveCost};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
@@ -98,6 +98,10 @@ pub struct Lab {
     pub banner: RwSignal<Option<Banner>>,
     /// A short note such as "saved in this browser".
     pub note: RwSignal<String>,
+    /// Which run this tab started from, as the worker said.
+    pub run_start: RwSignal<Option<RunStart>>,
+    /// What the last save of this tab's run cost the worker.
+    pub save_cost: RwSignal<Option<SaveCost>>,
 }
 
 impl Lab {
@@ -142,6 +146,8 @@ impl Lab {
             boot_with: StoredValue::new(None),
             banner: RwSignal::new(None),
             note: RwSignal::new(String::new()),
+            run_start: RwSignal::new(None),
+            save_cost: RwSignal::new(None),
         }
     }
 

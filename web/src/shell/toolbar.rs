@@ -136,7 +136,10 @@ pub fn Toolbar() -> impl IntoView {
             </label>
             <button on:click=move |_| { storage::clear_run(); lab.note.set(i18n.s_now("common-forgotten")) }>{i18n.t("common-forget")}</button>
             <crate::views::runs::SavedRuns/>
-            <span class="note" aria-live="polite">{move || if lab.worker.get() == WorkerState::Starting { i18n.s("common-starting") } else { lab.note.get() }}</span>
+            <crate::views::runs::RunStartNote/>
+            <span class="note" aria-live="polite" data-testid="save-note"
+                data-snapshot-ms=move || lab.save_cost.get().map(|c| format!("{:.2}", c.snapshot_ms))
+                data-write-ms=move || lab.save_cost.get().map(|c| format!("{:.2}", c.write_ms))>{move || if lab.worker.get() == WorkerState::Starting { i18n.s("common-starting") } else { lab.note.get() }}</span>
         </div>
     }
 }

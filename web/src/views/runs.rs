@@ -1,18 +1,20 @@
-//! Runs kept in this browser under a name: Save as, and a list to Restore or
-//! Delete them. It sits in the run bar.
+//! Runs kept in this browser: which run this tab started from, Save as, and
+//! a list of the named runs and closed tabs' runs to Restore or Delete. It
+//! sits in the run bar.
 //!
-//! The current run is saved by the worker on its own (the autosave a reload
-//! restores); a named run is an extra copy of it: the model, Adam's moments,
-//! the step, the data position, the settings and the curves. The worker
-//! writes and reads them (`worker::store`); this view only sends requests and
-//! shows the list the worker answers with.
+//! Each tab's run is saved by the worker on its own (the run a reload of
+//! that tab restores, `lab_session::run`); a named run is an extra copy of
+//! it: the model, Adam's moments, the step, the data position, the settings
+//! and the curves. The worker writes and reads them (`lab_worker::store`);
+//! this view only sends requests and shows what the worker answers.
 
 use crate::i18n::labels;
 use crate::shell::i18n::{Arg, I18n};
 use crate::shell::state::{use_lab, WorkerState};
 use crate::workers::link::send;
 use lab_protocol::messages::MAX_RUN_NAME;
-use lab_protocol::{clean_run_name, RunSummary, StorageError, WorkerInput};
+use lab_protocol::{clean_run_name, RunStart, RunSummary, StorageError, WorkerInput};
+use lab_session::run::MAX_CLOSED_TAB_RUNS;
 use leptos::prelude::*;
 
 thread_local! {
@@ -35,6 +37,48 @@ pub fn stored_note(i18n: I18n, name: Option<String>, step: usize) -> String {
     }
 }
 
+/// What the page says about the run this tab started from, and the value
+/// of its `data-start` (for tests): `this-tab`, `latest` or `pretrained`.
+pub fn start_note(i18n: I18n, start: &RunStart) -> (String, &'static str) {
+    let task = |task| Arg::from(i18n.s_now(labels::task(task)));
+    match start {
+        RunStart::ThisTab { step } => (
+            i18n.f_now("runs-start-this-tab", &[("step", Arg::from(*step))]),
+            "this-tab",
+        ),
+        RunStart::Latest {
+            name: None,
+            task: t,
+            step,
+        } => (
+            i18n.f_now(
+                "runs-start-latest-tab",
+                &[("task", task(*t)), ("step", Arg::from(*step))],
+            ),
+            "latest",
+        ),
+        RunStart::Latest {
+            name: Some(name),
+            task: t,
+            step,
+        } => (
+            i18n.f_now(
+                "runs-start-latest-named",
+                &[
+                    ("name", Arg::from(name.as_str())),
+                    ("task", task(*t)),
+                    ("step", Arg::from(*step)),
+                ],
+            ),
+            "latest",
+        ),
+        RunStart::Pretrained { task: t } => (
+            i18n.f_now("runs-start-pretrained", &[("task", task(*t))]),
+            "pretrained",
+        ),
+    }
+}
+
 /// What went wrong with browser storage, for the banner.
 pub fn explain(i18n: I18n, error: &StorageError) -> String {
     match error {
@@ -47,7 +91,8 @@ pub fn explain(i18n: I18n, error: &StorageError) -> String {
             "runs-error-unavailable",
             &[("why", Arg::from(why.as_str()))],
         ),
-        StorageError::NotFound { name } => i18n.f_now(
+        StorageError::NotFound { name: None } => i18n.s_now("runs-error-not-found-tab"),
+        StorageError::NotFound { name: Some(name) } => i18n.f_now(
             "runs-error-not-found",
             &[("name", Arg::from(name.as_str()))],
         ),
@@ -104,16 +149,19 @@ pub fn SavedRuns() -> impl IntoView {
                 title=i18n.t("runs-save-as-tooltip") on:click=move |_| save_as()>
                 {i18n.t("runs-save-as")}
             </button>
-            <details class="run-list">
+            <details class="run-list" on:toggle=move |_| send(WorkerInput::ListRuns)>
                 <summary data-testid="run-list-toggle">
                     {move || i18n.f("runs-list-label", &[("count", Arg::from(runs.with(Vec::len)))])}
                 </summary>
+                <p class="note">
+                    {i18n.f("runs-tabs-note", &[("count", Arg::from(MAX_CLOSED_TAB_RUNS))])}
+                </p>
                 {move || if runs.with(Vec::is_empty) {
                     view! { <p class="note">{i18n.t("runs-none")}</p> }.into_any()
                 } else {
                     view! {
                         <ul data-testid="run-list">
-                            <For each=move || runs.get() key=|r| (r.name.clone(), r.saved_at.to_bits()) let:run>
+                            <For each=move || runs.get() key=|r| (r.key(), r.saved_at.to_bits()) let:run>
                                 <RunItem run=run/>
                             </For>
                         </ul>
@@ -124,7 +172,25 @@ pub fn SavedRuns() -> impl IntoView {
     }
 }
 
-/// One saved run: its name, task, step and size, and Restore / Delete.
+/// Which run this tab started from, as the worker said.
+#[component]
+pub fn RunStartNote() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    let note = move || {
+        lab.run_start
+            .with(|s| s.as_ref().map(|s| start_note(i18n, s)))
+    };
+    view! {
+        <span class="note run-start" data-testid="run-start"
+            data-start=move || note().map(|(_, kind)| kind)>
+            {move || note().map(|(text, _)| text)}
+        </span>
+    }
+}
+
+/// One saved run: its name (or that it was a closed tab's), task, step and
+/// size, and Restore / Delete.
 #[component]
 fn RunItem(
     /// The run as the worker listed it.
@@ -133,8 +199,12 @@ fn RunItem(
     let lab = use_lab();
     let i18n = lab.i18n();
     let ready = move || lab.worker.get() == WorkerState::Ready;
-    let (restore_name, delete_name) = (run.name.clone(), run.name.clone());
-    let label_name = run.name.clone();
+    let key = run.key();
+    let title = if run.tab.is_some() {
+        i18n.s_now("runs-tab-title")
+    } else {
+        run.name.clone()
+    };
     let details = move || {
         i18n.f(
             "runs-item-details",
@@ -146,25 +216,32 @@ fn RunItem(
         )
     };
     let restore_label = {
-        let name = label_name.clone();
-        move || i18n.f("runs-restore-label", &[("name", Arg::from(name.as_str()))])
+        let title = title.clone();
+        move || i18n.f("runs-restore-label", &[("name", Arg::from(title.as_str()))])
     };
-    let delete_label = move || {
-        i18n.f(
-            "runs-delete-label",
-            &[("name", Arg::from(label_name.as_str()))],
-        )
+    let delete_label = {
+        let title = title.clone();
+        move || i18n.f("runs-delete-label", &[("name", Arg::from(title.as_str()))])
     };
+    let restore = {
+        let key = key.clone();
+        move |_| {
+            lab.running.set(false);
+            send(WorkerInput::RestoreRun { run: key.clone() })
+        }
+    };
+    let delete = move |_| send(WorkerInput::DeleteRun { run: key.clone() });
     view! {
-        <li data-testid="run-item" data-name=run.name.clone() data-step=run.step>
-            <b class="run-title">{run.name.clone()}</b>
+        <li data-testid="run-item" data-name=run.name.clone() data-tab=run.tab.clone()
+            data-step=run.step data-task=run.task.name()>
+            <b class="run-title">{title}</b>
             <span class="run-details">{details}</span>
             <button data-testid="run-restore" disabled=move || !ready() aria-label=restore_label
-                on:click=move |_| { lab.running.set(false); send(WorkerInput::RestoreRun { name: restore_name.clone() }) }>
+                on:click=restore>
                 {i18n.t("runs-restore")}
             </button>
             <button data-testid="run-delete" disabled=move || !ready() aria-label=delete_label
-                on:click=move |_| send(WorkerInput::DeleteRun { name: delete_name.clone() })>
+                on:click=delete>
                 {i18n.t("runs-delete")}
             </button>
         </li>

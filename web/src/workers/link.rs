@@ -5,13 +5,13 @@
 //! The page never waits for the worker: it sends and returns, and each answer
 //! updates signals when it comes.
 //!
-//! The worker saves the run in browser storage itself (when training pauses,
-//! every half minute while it trains, and when this page is hidden: see
-//! [`watch_visibility`]), so the page does no serialisation at all.
+//! The worker saves this tab's run in browser storage itself (when training
+//! pauses, every few seconds while it trains, and when this page is hidden:
+//! see [`watch_visibility`]), so the page does no serialisation at all.
 
 use crate::i18n::{problems, Arg};
 use crate::shell::state::{Banner, Lab, Source, WorkerState};
-use crate::workers::storage;
+use crate::workers::{storage, tab};
 use lab_protocol::EvalPoint;
 use lab_protocol::{
     AttentionSet, HeadTrace, ModelOrigin, ProbePrediction, SavePurpose, WorkerError, WorkerInput,
@@ -210,20 +210,27 @@ thread_local! {
     static AUTO_RESTARTS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
-/// What to load once the worker is ready: the run saved in this browser if
-/// there is one, else the shipped pretrained checkpoint. This worker keeps
-/// the page's run, so it saves it and lists the named runs.
+/// What to load once the worker is ready and the tab's identity is
+/// settled ([`tab`]): this tab's run on a reload, the latest saved run in a
+/// new tab, else the shipped pretrained checkpoint. This worker keeps the
+/// tab's run, so it saves it and lists the saved runs.
 fn boot(lab: Lab) {
-    send(WorkerInput::Persist);
-    send(WorkerInput::ListRuns);
-    // A deep link that names a task decides the model (`app::share`).
-    if let Some(input) = lab.boot_with.get_value() {
-        send(input);
-        return;
-    }
-    send(WorkerInput::Restore {
-        task: lab.task.get_untracked(),
-        legacy: storage::legacy_run(),
+    tab::with(move |tab| {
+        send(WorkerInput::Persist {
+            tab: tab.id.clone(),
+        });
+        send(WorkerInput::ListRuns);
+        // A deep link that names a task decides the model (`app::share`).
+        if let Some(input) = lab.boot_with.get_value() {
+            send(input);
+            return;
+        }
+        send(WorkerInput::Restore {
+            task: lab.task.get_untracked(),
+            legacy: storage::legacy_run(),
+            // A restarted worker restores this tab's run, like a reload.
+            reload: tab.reload || lab.model.with_untracked(Option::is_some),
+        });
     });
 }
 
@@ -332,7 +339,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         } => {}
         // A helper's answer goes to the training worker, never to the page.
         WorkerOutput::ShardDone { .. } => {}
-        WorkerOutput::Stored { name, step } => {
+        WorkerOutput::Stored { name, step, cost } => {
             if name.is_none() {
                 // Saved anew: an older page's run is no longer needed.
                 storage::forget_legacy_run();
@@ -340,7 +347,11 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             lab.clear(Source::Storage);
             lab.note
                 .set(crate::views::runs::stored_note(lab.i18n(), name, step));
+            if let Some(cost) = cost {
+                lab.save_cost.set(Some(cost));
+            }
         }
+        WorkerOutput::Started(start) => lab.run_start.set(Some(start)),
         WorkerOutput::Runs(runs) => crate::views::runs::run_list().set(runs),
         WorkerOutput::StorageFailed(e) => {
             lab.show(Source::Storage, crate::views::runs::explain(lab.i18n(), &e))

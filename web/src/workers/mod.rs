@@ -5,7 +5,8 @@
 //!   [`lab_protocol::WorkerInput`] and applying each [`lab_protocol::WorkerOutput`]
 //!   to the state;
 //! - [`evaluator`]: the evaluator worker that scores held-out sentences beside training;
-//! - [`storage`]: the run an older page kept, checkpoint download and upload.
+//! - [`storage`]: the run an older page kept, checkpoint download and upload;
+//! - [`tab`]: this tab's identity, which decides whose run it keeps.
 //!
 //! The compare view's second worker is started by the view itself
 //! ([`crate::views::compare`]); every worker is started by
@@ -14,3 +15,4 @@
 pub mod evaluator;
 pub mod link;
 pub mod storage;
+pub mod tab;

@@ -58,8 +58,8 @@ pub struct Session<M> {
     vocab_size: usize,
     /// Why the run was stopped, once it blew up.
     blown: Option<WorkerOutput>,
-    /// This worker keeps the page's run in browser storage.
-    persist: bool,
+    /// This worker keeps the run of this tab in browser storage.
+    tab: Option<String>,
     /// The run's curves, saved with it.
     history: Curves,
     /// The run changed since it was last saved.
@@ -101,7 +101,7 @@ impl<M> Default for Session<M> {
             first_loss: None,
             vocab_size: 0,
             blown: None,
-            persist: false,
+            tab: None,
             history: Curves::default(),
             dirty: false,
             urgent: false,
@@ -123,6 +123,11 @@ impl<M: LabModel> Session<M> {
         self.running && self.model.is_some()
     }
 
+    /// The tab whose run this worker keeps, once the page said ([`WorkerInput::Persist`]).
+    pub fn tab(&self) -> Option<&str> {
+        self.tab.as_deref()
+    }
+
     pub fn has_model(&self) -> bool {
         self.model.is_some()
     }
@@ -139,8 +144,8 @@ impl<M: LabModel> Session<M> {
             | WorkerInput::DeleteRun { .. }
             | WorkerInput::ListRuns
             | WorkerInput::ForgetAutosave => Vec::new(),
-            WorkerInput::Persist => {
-                self.persist = true;
+            WorkerInput::Persist { tab } => {
+                self.tab = Some(tab);
                 Vec::new()
             }
             WorkerInput::PageHidden => {

@@ -2,8 +2,9 @@
 
 use super::*;
 use lab_protocol::{
-    AttentionKind, AttentionSet, HeadTrace, MaskDemo, ProbePrediction, RunSummary, Settings,
-    SettingsError, ShardJob, ShardReport, StepReport, StorageError, TaskFacts, Translation,
+    AttentionKind, AttentionSet, HeadTrace, MaskDemo, ProbePrediction, RunSummary, SaveCost,
+    Settings, SettingsError, ShardJob, ShardReport, StepReport, StorageError, TaskFacts,
+    Translation,
 };
 use lab_tasks::TaskKind;
 
@@ -568,10 +569,19 @@ fn a_loss_that_explodes_pauses_and_is_explained_with_a_safe_reset() {
     );
 }
 
-/// A session that keeps the page's run, with a model at step 0.
+/// The identity of the tab the sessions below keep the run of.
+const TAB: &str = "00c0ffee00c0ffee";
+
+/// A save's cost as the glue measures it.
+const COST: SaveCost = SaveCost {
+    snapshot_ms: 1.0,
+    write_ms: 2.0,
+};
+
+/// A session that keeps a tab's run, with a model at step 0.
 fn persisting() -> Session<Fake> {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
-    s.handle(WorkerInput::Persist, 0.0);
+    s.handle(WorkerInput::Persist { tab: TAB.into() }, 0.0);
     s
 }
 
@@ -589,15 +599,16 @@ fn only_the_pages_own_worker_saves_and_a_new_model_is_saved_at_once() {
         .expect("a new, paused model is saved");
     assert_eq!(
         (record.key(), record.step, record.bytes.clone()),
-        ("autosave".into(), 0, vec![b'F', 0])
+        (format!("tab:{TAB}"), 0, vec![b'F', 0])
     );
     assert_eq!(s.autosave_due(0.0, 1.0), None, "one save at a time");
-    let out = s.autosaved(0, Ok(()), 0.0);
+    let out = s.autosaved(0, Ok(COST), 0.0);
     assert_eq!(
         out,
         vec![WorkerOutput::Stored {
             name: None,
-            step: 0
+            step: 0,
+            cost: Some(COST),
         }]
     );
     assert_eq!(s.autosave_due(0.0, 1.0), None, "nothing changed since");
@@ -607,7 +618,7 @@ fn only_the_pages_own_worker_saves_and_a_new_model_is_saved_at_once() {
 fn training_saves_every_interval_and_at_the_pause() {
     let mut s = persisting();
     let first = s.autosave_due(0.0, 1.0).expect("the new model");
-    s.autosaved(first.step, Ok(()), 0.0);
+    s.autosaved(first.step, Ok(COST), 0.0);
     s.handle(WorkerInput::Play, 0.0);
     s.train_chunk(5.0, clock(10.0));
     assert_eq!(
@@ -619,14 +630,14 @@ fn training_saves_every_interval_and_at_the_pause() {
         .autosave_due(AUTOSAVE_MS, 1.0)
         .expect("due after the interval");
     assert_eq!(due.step, 1);
-    s.autosaved(due.step, Ok(()), AUTOSAVE_MS);
+    s.autosaved(due.step, Ok(COST), AUTOSAVE_MS);
     s.train_chunk(5.0, clock(10.0));
     s.handle(WorkerInput::PageHidden, AUTOSAVE_MS + 1.0);
     let hidden = s
         .autosave_due(AUTOSAVE_MS + 1.0, 1.0)
         .expect("saved when the page is hidden");
     assert_eq!(hidden.step, 2);
-    s.autosaved(hidden.step, Ok(()), AUTOSAVE_MS + 1.0);
+    s.autosaved(hidden.step, Ok(COST), AUTOSAVE_MS + 1.0);
     s.train_chunk(5.0, clock(10.0));
     s.handle(WorkerInput::Pause, AUTOSAVE_MS + 2.0);
     let paused = s
@@ -667,7 +678,7 @@ fn a_restored_run_brings_back_its_curves_and_is_not_saved_again() {
     assert_eq!((summary.name.as_str(), summary.step), ("baseline", 1));
 
     let mut fresh = Session::<Fake>::default();
-    fresh.handle(WorkerInput::Persist, 0.0);
+    fresh.handle(WorkerInput::Persist { tab: TAB.into() }, 0.0);
     let out = fresh
         .restore(&record.bytes, &record.curves_json, 0.0, true)
         .expect("own record restores");
@@ -691,7 +702,7 @@ fn a_restored_run_brings_back_its_curves_and_is_not_saved_again() {
 fn store_asks_for_a_save_and_download_sends_the_bytes() {
     let mut s = persisting();
     let first = s.autosave_due(0.0, 1.0).expect("the new model");
-    s.autosaved(first.step, Ok(()), 0.0);
+    s.autosaved(first.step, Ok(COST), 0.0);
     let out = s.handle(
         WorkerInput::Save {
             purpose: SavePurpose::Store,
