@@ -11,8 +11,10 @@
 //! - [`smoothing`]: label-smoothed target distributions (§5.4).
 //! - [`tokens`]: the special tokens `<pad>`, `<bos>`, `<eos>`, `<unk>` and their ids.
 //! - [`norm`]: post-norm (§3.1) or pre-norm placement of LayerNorm.
+//! - [`cost`]: a step's parameters, memory and multiply-adds, from the sizes alone.
 
 pub mod beta;
+pub mod cost;
 pub mod decoding;
 pub mod limits;
 pub mod masks;

@@ -98,39 +98,25 @@ pub fn parameter_entries(c: &TransformerConfig) -> Vec<TensorEntry> {
 }
 
 /// How many floats `config` implies, or `None` if counting overflows.
-/// Computed from the sizes alone, so it is safe on any header.
+/// Computed from the sizes alone, so it is safe on any header (the one
+/// definition is `lab_math::cost::parameter_count`, which the page's
+/// estimate uses too).
 pub fn parameter_count(c: &TransformerConfig) -> Option<u64> {
-    let [d, d_ff, src, tgt, enc, dec] = [
-        c.d_model,
-        c.d_ff,
-        c.src_vocab_size,
-        c.tgt_vocab_size,
-        c.n_encoder_layers,
-        c.n_decoder_layers,
-    ]
-    .map(|x| x as u64);
-    let linear = |i: u64, o: u64| i.checked_mul(o)?.checked_add(o);
-    let attention = linear(d, d)?.checked_mul(4)?;
-    let ffn = linear(d, d_ff)?.checked_add(linear(d_ff, d)?)?;
-    let norm = d.checked_mul(2)?;
-    let encoder_layer = attention
-        .checked_add(ffn)?
-        .checked_add(norm.checked_mul(2)?)?;
-    let decoder_layer = attention
-        .checked_mul(2)?
-        .checked_add(ffn)?
-        .checked_add(norm.checked_mul(3)?)?;
-    let final_norms = if c.norm == NormPlacement::Pre {
-        norm.checked_mul(2)?
-    } else {
-        0
-    };
-    src.checked_add(tgt)?
-        .checked_mul(d)?
-        .checked_add(encoder_layer.checked_mul(enc)?)?
-        .checked_add(decoder_layer.checked_mul(dec)?)?
-        .checked_add(final_norms)?
-        .checked_add(linear(d, tgt)?)
+    lab_math::cost::parameter_count(&model_size(c))
+}
+
+/// The sizes of `c` that its cost depends on.
+pub fn model_size(c: &TransformerConfig) -> lab_math::cost::ModelSize {
+    lab_math::cost::ModelSize {
+        d_model: c.d_model,
+        n_heads: c.n_heads,
+        d_ff: c.d_ff,
+        n_encoder_layers: c.n_encoder_layers,
+        n_decoder_layers: c.n_decoder_layers,
+        src_vocab: c.src_vocab_size,
+        tgt_vocab: c.tgt_vocab_size,
+        norm: c.norm,
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,9 @@ pub struct TaskFacts {
     pub max_input_words: usize,
     /// The longest source sentence of the task, in words: the model has never seen longer ones.
     pub longest_task_sentence: usize,
+    /// The longest target sentence of the task, in words.
+    #[serde(default)]
+    pub longest_task_target: usize,
     /// A few held-out pairs of this run's seed, the probe sentence first.
     pub heldout: Vec<Pair>,
 }
@@ -34,6 +37,16 @@ impl TaskFacts {
     /// The target vocabulary, rebuilt.
     pub fn tgt_vocab(&self) -> Vocab {
         Vocab::new(self.tgt_vocab.iter().map(String::as_str))
+    }
+
+    /// The sizes a step's cost depends on; `None` before the worker has said.
+    pub fn shape(&self) -> Option<crate::TaskShape> {
+        self.task.map(|_| crate::TaskShape {
+            src_vocab: self.src_vocab.len(),
+            tgt_vocab: self.tgt_vocab.len(),
+            longest_source: self.longest_task_sentence,
+            longest_target: self.longest_task_target,
+        })
     }
 
     /// The probe sentence, if the worker has said it.

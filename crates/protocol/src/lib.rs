@@ -23,5 +23,7 @@ pub use messages::{
     WorkerOutput,
 };
 pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
-pub use settings::{NormPlacement, Rule, SettingProblem, Settings, SettingsError};
+pub use settings::{
+    NormPlacement, Rule, SettingProblem, Settings, SettingsError, StepEstimate, TaskShape,
+};
 pub use shard::{ShardJob, ShardReport, SHARDS};

@@ -371,6 +371,9 @@ pub enum WorkerOutput {
     },
     /// The settings were invalid, so nothing was built; the old model is kept.
     Refused(SettingsError),
+    /// A model of these settings is being built, and this is what its steps
+    /// will cost: sent before the build, which may take seconds.
+    Building(crate::StepEstimate),
     /// Something went wrong; [`WorkerError::is_fatal`] means the worker
     /// panicked and must be restarted.
     Error(WorkerError),
@@ -762,6 +765,12 @@ mod tests {
                 },
             ]),
             WorkerOutput::Started(RunStart::ThisTab { step: 57 }),
+            WorkerOutput::Building(crate::StepEstimate {
+                parameters: 44_000_000,
+                state_bytes: 528_000_000,
+                step_bytes: 2_000_000_000,
+                multiply_adds: u64::MAX,
+            }),
             WorkerOutput::Started(RunStart::Latest {
                 name: None,
                 task: TaskKind::Copy,

@@ -4,8 +4,71 @@
 //! again before it builds a model, so an invalid combination is explained and
 //! never run.
 
-use lab_tasks::TaskKind;
+use lab_math::cost::{step_cost, ModelSize, StepCost, Workload, MAX_WORKER_BYTES};
+use lab_tasks::{Dataset, TaskKind};
 use serde::{Deserialize, Serialize};
+
+/// The sizes of a task that a step's cost depends on: its vocabularies and
+/// its longest sentences, in words (told by the worker in
+/// [`crate::TaskFacts`], or read from a dataset).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TaskShape {
+    pub src_vocab: usize,
+    pub tgt_vocab: usize,
+    pub longest_source: usize,
+    pub longest_target: usize,
+}
+
+/// A training step's cost as the page shows it ([`lab_math::cost::StepCost`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepEstimate {
+    pub parameters: u64,
+    /// The weights and Adam's moments, held for the whole run.
+    pub state_bytes: u64,
+    /// What a step allocates on top, at its peak.
+    pub step_bytes: u64,
+    /// Multiply-adds of one worker's share of a step, forward and backward.
+    pub multiply_adds: u64,
+}
+
+impl StepEstimate {
+    /// The memory a worker needs at a step's peak.
+    pub fn peak_bytes(&self) -> u64 {
+        self.state_bytes.saturating_add(self.step_bytes)
+    }
+
+    /// Whether it fits in a worker ([`MAX_WORKER_BYTES`]).
+    pub fn fits(&self) -> bool {
+        self.peak_bytes() <= MAX_WORKER_BYTES
+    }
+
+    /// Seconds per step at `multiply_adds_per_s`.
+    pub fn step_seconds(&self, multiply_adds_per_s: f64) -> f64 {
+        self.multiply_adds as f64 / multiply_adds_per_s.max(1.0)
+    }
+}
+
+impl From<StepCost> for StepEstimate {
+    fn from(c: StepCost) -> Self {
+        StepEstimate {
+            parameters: c.parameters,
+            state_bytes: c.state_bytes,
+            step_bytes: c.step_bytes,
+            multiply_adds: c.multiply_adds,
+        }
+    }
+}
+
+impl TaskShape {
+    pub fn of(dataset: &Dataset) -> TaskShape {
+        TaskShape {
+            src_vocab: dataset.src_vocab.len(),
+            tgt_vocab: dataset.tgt_vocab.len(),
+            longest_source: dataset.max_src_len,
+            longest_target: dataset.max_tgt_len,
+        }
+    }
+}
 
 // The model's own type, defined once in `lab_math::norm`: the settings name the
 // placement the model is built with, and its JSON names (`Post` / `Pre`) are the
@@ -76,6 +139,61 @@ impl Settings {
             label_smoothing: 0.1,
             norm: NormPlacement::Post,
             batch_size: 64,
+        }
+    }
+
+    /// The sizes of the model these settings build on a task of `shape`.
+    pub fn model_size(&self, shape: &TaskShape) -> ModelSize {
+        ModelSize {
+            d_model: self.d_model,
+            n_heads: self.n_heads,
+            d_ff: self.d_ff,
+            n_encoder_layers: self.n_layers,
+            n_decoder_layers: self.n_layers,
+            src_vocab: shape.src_vocab,
+            tgt_vocab: shape.tgt_vocab,
+            norm: self.norm,
+        }
+    }
+
+    /// What one training worker computes in a step: its shard of the batch
+    /// (the step is cut into [`crate::SHARDS`]), padded to the task's
+    /// longest sentences (a batch is padded to its longest, and a batch of
+    /// dozens of sentences nearly always holds one of the longest).
+    pub fn workload(&self, shape: &TaskShape) -> Workload {
+        Workload {
+            sentences: self.batch_size.div_ceil(crate::SHARDS),
+            src_len: shape.longest_source + 1,
+            tgt_len: shape.longest_target + 1,
+        }
+    }
+
+    /// What one training step of these settings costs a worker, estimated
+    /// from the sizes alone (`None` if a count overflows).
+    pub fn step_cost(&self, shape: &TaskShape) -> Option<StepCost> {
+        step_cost(&self.model_size(shape), &self.workload(shape))
+    }
+
+    /// [`Settings::step_cost`] as the page shows it.
+    pub fn estimate(&self, shape: &TaskShape) -> Option<StepEstimate> {
+        self.step_cost(shape).map(StepEstimate::from)
+    }
+
+    /// Refuses settings whose step would not fit in a worker's memory, with
+    /// the number that limits them, before anything is allocated.
+    pub fn check_memory(&self, shape: &TaskShape) -> Result<(), SettingsError> {
+        let needed = self.step_cost(shape).map(|c| c.peak_bytes());
+        match needed {
+            Some(bytes) if bytes <= MAX_WORKER_BYTES => Ok(()),
+            needed => Err(SettingsError {
+                problems: vec![SettingProblem::new(
+                    "batch_size",
+                    Rule::Memory {
+                        needed,
+                        max: MAX_WORKER_BYTES,
+                    },
+                )],
+            }),
         }
     }
 
@@ -163,6 +281,10 @@ pub enum Rule {
     /// The model would have `count` parameters (`None`: more than 2^64),
     /// over the lab's budget `max`.
     Budget { count: Option<u64>, max: u64 },
+    /// One training step would need `needed` bytes in a worker (`None`:
+    /// more than 2^64), over the `max` a wasm worker can be asked for
+    /// ([`lab_math::cost::MAX_WORKER_BYTES`]).
+    Memory { needed: Option<u64>, max: u64 },
 }
 
 impl Rule {
@@ -227,6 +349,11 @@ fn english(field: &str, rule: &Rule) -> String {
             "this model would have {} parameters; the lab trains at most {max}",
             count.map_or_else(|| "too many".to_string(), |n| n.to_string())
         ),
+        Rule::Memory { needed, max } => format!(
+            "one training step would need {} bytes in the worker; a browser worker can be \
+             given at most {max}",
+            needed.map_or_else(|| "too many".to_string(), |n| n.to_string())
+        ),
     }
 }
 
@@ -263,6 +390,46 @@ mod tests {
             ..s
         };
         assert!(zero.learning_rate(1).is_finite());
+    }
+
+    #[test]
+    fn the_heaviest_settings_the_form_allows_are_refused_for_memory_with_the_number() {
+        let shape = TaskShape::of(&Dataset::build(TaskKind::EnJa, 1));
+        let toy = Settings::toy(TaskKind::EnJa);
+        assert_eq!(toy.check_memory(&shape), Ok(()));
+        let heaviest = Settings {
+            d_model: MAX_D_MODEL,
+            n_heads: 8,
+            n_layers: MAX_LAYERS,
+            d_ff: MAX_D_FF,
+            batch_size: MAX_BATCH,
+            ..toy.clone()
+        };
+        assert_eq!(heaviest.validate(), Ok(()), "the form accepts it");
+        let refused = heaviest
+            .check_memory(&shape)
+            .expect_err("too big for a worker");
+        let Rule::Memory {
+            needed: Some(needed),
+            max,
+        } = refused.problems[0].rule
+        else {
+            panic!("{refused:?}")
+        };
+        assert_eq!(max, MAX_WORKER_BYTES);
+        assert!(needed > max, "{needed}");
+        assert!(refused.to_string().contains(&max.to_string()), "{refused}");
+        // The same model with a small batch fits.
+        let small_batch = Settings {
+            batch_size: 8,
+            ..heaviest
+        };
+        assert_eq!(small_batch.check_memory(&shape), Ok(()));
+        assert_eq!(
+            small_batch.workload(&shape).sentences,
+            4,
+            "a shard of the batch"
+        );
     }
 
     #[test]

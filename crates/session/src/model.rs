@@ -6,12 +6,15 @@
 
 use lab_protocol::{
     AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
-    ShardJob, ShardReport, StepReport, TaskFacts, TraceRequest, Translation,
+    ShardJob, ShardReport, StepReport, TaskFacts, TaskShape, TraceRequest, Translation,
 };
 
 pub trait LabModel: Sized {
     /// A fresh, untrained model; invalid settings are refused with every problem listed.
     fn build(settings: &Settings) -> Result<Self, SettingsError>;
+    /// The sizes of the task `settings` train on, which a step's cost
+    /// depends on: known before anything is built.
+    fn task_shape(settings: &Settings) -> TaskShape;
     /// A model from checkpoint bytes; garbage is a readable error, never a panic.
     fn from_bytes(bytes: &[u8]) -> Result<Self, String>;
     fn to_bytes(&self) -> Vec<u8>;

@@ -207,6 +207,7 @@ impl Trainer {
             tgt_vocab: data.tgt_vocab.tokens().to_vec(),
             max_input_words: MAX_INPUT_WORDS,
             longest_task_sentence: data.max_src_len,
+            longest_task_target: data.max_tgt_len,
             heldout: data.heldout.iter().take(HELDOUT_SHOWN).cloned().collect(),
         }
     }

@@ -111,6 +111,12 @@ mod glue {
     }
 
     fn handle(input: WorkerInput) {
+        if let WorkerInput::New { settings } = &input {
+            // A big model takes seconds to build: say what it will cost first.
+            if let Some(estimate) = Session::<Model>::estimate(settings) {
+                post(&WorkerOutput::Building(estimate));
+            }
+        }
         match input {
             // This worker is a helper: compute the shard and answer.
             WorkerInput::Shard { ticket, job, bytes } => {

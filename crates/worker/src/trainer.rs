@@ -4,7 +4,7 @@
 
 use lab_protocol::{
     AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
-    ShardJob, ShardReport, StepReport, TaskFacts, TraceRequest, Translation,
+    ShardJob, ShardReport, StepReport, TaskFacts, TaskShape, TraceRequest, Translation,
 };
 use lab_session::model::LabModel;
 use lab_train::{ShardGradients, StepPlan, Trainer};
@@ -59,6 +59,13 @@ fn sentence(text: String) -> String {
 impl LabModel for Model {
     fn build(settings: &Settings) -> Result<Self, SettingsError> {
         Trainer::new(settings).map(Model::new)
+    }
+
+    fn task_shape(settings: &Settings) -> TaskShape {
+        TaskShape::of(&lab_train::trainer::dataset_for(
+            settings.task,
+            settings.seed,
+        ))
     }
 
     fn from_bytes(bytes: &[u8]) -> Result<Self, String> {

@@ -52,3 +52,6 @@ common-link-copied = Link copied. Opening it restores this view; a run from scra
 common-link-problems = Some values of the link could not be used and were left out: { $values }
 common-worker-restarted = The training worker stopped ({ $message }). A new worker was started and the last saved run restored.
 common-worker-unstartable = The training worker could not be started. Reload the page to try again.
+common-building = Building a model of { $params } parameters; a training step will need about { $memory } and take about { $seconds } s.
+common-step-running = Step { $step } running: { $elapsed } s of about { $total } s
+common-step-running-unknown = Step { $step } running: { $elapsed } s

@@ -25,3 +25,5 @@ problems-rule-fraction = { $name } must be at least 0 and below 1 (got { $got })
 problems-rule-factor = The { -learning-rate } factor must be above 0 and at most { $max } (got { $got }).
 problems-rule-budget = This model would have { $count } parameters; the lab trains at most { $max }.
 problems-rule-budget-huge = This model would have more parameters than can be counted; the lab trains at most { $max }.
+problems-rule-memory = A training step would need about { $needed } in the worker; a browser worker can be given at most { $max }. A smaller batch, d_model or d_ff, or fewer layers, fits.
+problems-rule-memory-huge = A training step would need more memory than can be counted; a browser worker can be given at most { $max }.

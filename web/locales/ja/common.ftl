@@ -49,3 +49,6 @@ common-link-copied = リンクをコピーしました。開くとこの表示�
 common-link-problems = リンクの一部の値は使えないため無視しました：{ $values }
 common-worker-restarted = 学習ワーカーが停止しました（{ $message }）。新しいワーカーを起動し、最後に保存した学習を復元しました。
 common-worker-unstartable = 学習ワーカーを起動できませんでした。ページを再読み込みしてもう一度お試しください。
+common-building = パラメータ { $params } 個のモデルを構築しています。1 学習ステップに約 { $memory } のメモリと約 { $seconds } 秒が必要です。
+common-step-running = { -step } { $step } を実行中：{ $elapsed } 秒経過（約 { $total } 秒）
+common-step-running-unknown = { -step } { $step } を実行中：{ $elapsed } 秒経過

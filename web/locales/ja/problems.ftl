@@ -25,3 +25,5 @@ problems-rule-fraction = { $name }は 0 以上 1 未満にしてください（�
 problems-rule-factor = { -learning-rate }の係数は 0 より大きく { $max } 以下にしてください（入力値 { $got }）。
 problems-rule-budget = このモデルのパラメータは { $count } 個になります。このラボで学習できるのは { $max } 個までです。
 problems-rule-budget-huge = このモデルのパラメータは数えきれないほど多くなります。このラボで学習できるのは { $max } 個までです。
+problems-rule-memory = 1 学習ステップにワーカー内で約 { $needed } のメモリが必要ですが、ブラウザのワーカーに割り当てられるのは最大 { $max } です。バッチ、d_model、d_ff を小さくするか層を減らせば収まります。
+problems-rule-memory-huge = 1 学習ステップに数えきれないほどのメモリが必要です。ブラウザのワーカーに割り当てられるのは最大 { $max } です。

@@ -49,3 +49,6 @@ common-link-copied = 链接已复制。打开它会恢复这个视图；用同�
 common-link-problems = 链接中的部分值无法使用，已忽略：{ $values }
 common-worker-restarted = 训练 Worker 停止了（{ $message }）。已启动新的 Worker，并恢复了最后保存的训练。
 common-worker-unstartable = 无法启动训练 Worker。请重新加载页面后再试。
+common-building = 正在构建一个有 { $params } 个参数的模型；一个训练步需要约 { $memory } 内存、约 { $seconds } 秒。
+common-step-running = 第 { $step } { -step }运行中：已 { $elapsed } 秒，约需 { $total } 秒
+common-step-running-unknown = 第 { $step } { -step }运行中：已 { $elapsed } 秒

@@ -25,3 +25,5 @@ problems-rule-fraction = { $name }必须大于等于 0 且小于 1（输入为 {
 problems-rule-factor = { -learning-rate }系数必须大于 0 且不超过 { $max }（输入为 { $got }）。
 problems-rule-budget = 这个模型将有 { $count } 个参数；本实验室最多训练 { $max } 个。
 problems-rule-budget-huge = 这个模型的参数多到无法计数；本实验室最多训练 { $max } 个。
+problems-rule-memory = 一个训练步在 Worker 中需要约 { $needed } 内存，而浏览器的 Worker 最多只能分配 { $max }。减小批大小、d_model 或 d_ff，或减少层数，就能放下。
+problems-rule-memory-huge = 一个训练步需要的内存多到无法计数；浏览器的 Worker 最多只能分配 { $max }。

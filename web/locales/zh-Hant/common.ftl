@@ -49,3 +49,6 @@ common-link-copied = 連結已複製。開啟它會還原這個檢視；用同�
 common-link-problems = 連結中的部分值無法使用，已忽略：{ $values }
 common-worker-restarted = 訓練 Worker 停止了（{ $message }）。已啟動新的 Worker，並還原了最後儲存的訓練。
 common-worker-unstartable = 無法啟動訓練 Worker。請重新載入頁面後再試。
+common-building = 正在建構一個有 { $params } 個參數的模型；一個訓練步需要約 { $memory } 記憶體、約 { $seconds } 秒。
+common-step-running = 第 { $step } { -step }執行中：已 { $elapsed } 秒，約需 { $total } 秒
+common-step-running-unknown = 第 { $step } { -step }執行中：已 { $elapsed } 秒

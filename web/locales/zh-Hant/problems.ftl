@@ -25,3 +25,5 @@ problems-rule-fraction = { $name }必須大於等於 0 且小於 1（輸入為 {
 problems-rule-factor = { -learning-rate }係數必須大於 0 且不超過 { $max }（輸入為 { $got }）。
 problems-rule-budget = 這個模型將有 { $count } 個參數；本實驗室最多訓練 { $max } 個。
 problems-rule-budget-huge = 這個模型的參數多到無法計數；本實驗室最多訓練 { $max } 個。
+problems-rule-memory = 一個訓練步在 Worker 中需要約 { $needed } 記憶體，而瀏覽器的 Worker 最多只能分配 { $max }。減小批次大小、d_model 或 d_ff，或減少層數，就能放下。
+problems-rule-memory-huge = 一個訓練步需要的記憶體多到無法計數；瀏覽器的 Worker 最多只能分配 { $max }。

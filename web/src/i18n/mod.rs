@@ -17,6 +17,7 @@
 
 pub mod labels;
 pub mod problems;
+pub mod units;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use std::cell::RefCell;

@@ -4,6 +4,7 @@
 //! the page routes them by kind and words them here (`problems.ftl`).
 
 use super::{labels, text, text_args, Arg, Locale};
+use crate::i18n::units::bytes_text;
 use lab_protocol::divergence::{BLOW_UP_FACTOR, SAFE_LR_FACTOR, SAFE_WARMUP};
 use lab_protocol::{Divergence, Rule, SettingProblem, SettingsError, WorkerError};
 
@@ -151,6 +152,22 @@ pub fn setting_problem(locale: Locale, problem: &SettingProblem) -> String {
             locale,
             "problems-rule-budget-huge",
             &[("max", Arg::from(max.to_string()))],
+        ),
+        Rule::Memory {
+            needed: Some(needed),
+            max,
+        } => text_args(
+            locale,
+            "problems-rule-memory",
+            &[
+                ("needed", Arg::from(bytes_text(*needed))),
+                ("max", Arg::from(bytes_text(*max))),
+            ],
+        ),
+        Rule::Memory { needed: None, max } => text_args(
+            locale,
+            "problems-rule-memory-huge",
+            &[("max", Arg::from(bytes_text(*max)))],
         ),
     }
 }

@@ -102,6 +102,12 @@ pub struct Lab {
     pub run_start: RwSignal<Option<RunStart>>,
     /// What the last save of this tab's run cost the worker.
     pub save_cost: RwSignal<Option<SaveCost>>,
+    /// This browser's training speed, in multiply-adds per second of one
+    /// worker, measured from the steps of the current run (`None` until it trains).
+    pub multiply_adds_per_s: RwSignal<Option<f64>>,
+    /// When the step under way began (the page's clock, ms): the last
+    /// snapshot while training, or the press of Train.
+    pub step_began_ms: RwSignal<f64>,
 }
 
 impl Lab {
@@ -148,6 +154,8 @@ impl Lab {
             note: RwSignal::new(String::new()),
             run_start: RwSignal::new(None),
             save_cost: RwSignal::new(None),
+            multiply_adds_per_s: RwSignal::new(None),
+            step_began_ms: RwSignal::new(0.0),
         }
     }
 
@@ -158,10 +166,29 @@ impl Lab {
         self.model.with(|m| m.as_ref().map(|m| m.facts.clone()))
     }
 
+    /// What a step of `settings` costs on the current model's task (`None`
+    /// before the worker has told the task's sizes).
+    pub fn estimate(
+        &self,
+        settings: &lab_protocol::Settings,
+    ) -> Option<lab_protocol::StepEstimate> {
+        let shape = self
+            .model
+            .with(|m| m.as_ref().and_then(|m| m.facts.shape()))?;
+        settings.estimate(&shape)
+    }
+
     /// [`Lab::facts`] without tracking.
     pub fn facts_untracked(&self) -> Option<TaskFacts> {
         self.model
             .with_untracked(|m| m.as_ref().map(|m| m.facts.clone()))
+    }
+
+    /// The page's clock, in milliseconds.
+    pub fn now_ms() -> f64 {
+        web_sys::window()
+            .and_then(|w| w.performance())
+            .map_or(0.0, |p| p.now())
     }
 
     /// Show a message in the banner.

@@ -17,7 +17,12 @@ pub fn reset(lab: Lab) {
         task: lab.task.get_untracked(),
         ..lab.draft.get_untracked()
     };
-    match settings.validate() {
+    // The form's rules, then the memory a step needs (the worker checks both again).
+    let shape = lab.facts_untracked().and_then(|f| f.shape());
+    let checked = settings
+        .validate()
+        .and_then(|()| shape.map_or(Ok(()), |shape| settings.check_memory(&shape)));
+    match checked {
         Ok(()) => {
             lab.clear(Source::Settings);
             lab.clear(Source::Diverged);
@@ -53,6 +58,7 @@ pub fn toggle(lab: Lab) {
         );
     } else {
         lab.running.set(true);
+        lab.step_began_ms.set(Lab::now_ms());
         send(WorkerInput::Play);
     }
 }
@@ -115,6 +121,7 @@ pub fn Toolbar() -> impl IntoView {
             <span class="readout-big">{i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b></span>
             <span class="readout-big">{i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>{loss}</b></span>
             <span class="readout-small" data-testid="tokens-per-s">{move || { let t = lab.tokens_per_s.get(); if t > 0.0 { i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))]) } else { String::new() } }}</span>
+            <StepProgress/>
             <span class="readout-small" data-testid="cores" data-cores=move || lab.cores.get() title=i18n.t("common-cores-tooltip")
                 hidden=move || !(lab.running.get() && lab.cores.get() > 1)>
                 {move || i18n.f("common-cores", &[("cores", Arg::from(lab.cores.get()))])}
@@ -143,3 +150,43 @@ pub fn Toolbar() -> impl IntoView {
         </div>
     }
 }
+
+/// While a step runs long (a big model), how long it has run and about how
+/// long it takes, so a slow step is not mistaken for a dead lab.
+#[component]
+fn StepProgress() -> impl IntoView {
+    use crate::views::training::estimate::{rate, step_progress};
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    // A clock that ticks four times a second while training.
+    let clock = RwSignal::new(0.0);
+    let tick = move || {
+        if lab.running.get_untracked() {
+            clock.set(Lab::now_ms());
+        }
+    };
+    let _ = set_interval_with_handle(tick, std::time::Duration::from_millis(PROGRESS_TICK_MS));
+    let progress = move || {
+        if !lab.running.get() {
+            return None;
+        }
+        let elapsed_s = (clock.get() - lab.step_began_ms.get()) / 1000.0;
+        let estimate_s = lab.model.with(|m| {
+            let m = m.as_ref()?;
+            let estimate = m.settings.estimate(&m.facts.shape()?)?;
+            Some(estimate.step_seconds(rate(lab.multiply_adds_per_s.get())))
+        });
+        step_progress(i18n.locale.get(), lab.step.get() + 1, elapsed_s, estimate_s)
+    };
+    view! {
+        <span class="readout-small step-progress" data-testid="step-progress"
+            hidden=move || progress().is_none()>
+            {move || progress().map(|(text, _)| text)}
+            " "
+            {move || progress().and_then(|(_, f)| f).map(|f| view! { <progress max="1" value=f/> })}
+        </span>
+    }
+}
+
+/// How often the long-step progress is redrawn, in milliseconds.
+const PROGRESS_TICK_MS: u64 = 250;

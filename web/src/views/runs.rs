@@ -153,20 +153,22 @@ pub fn SavedRuns() -> impl IntoView {
                 <summary data-testid="run-list-toggle">
                     {move || i18n.f("runs-list-label", &[("count", Arg::from(runs.with(Vec::len)))])}
                 </summary>
-                <p class="note">
-                    {i18n.f("runs-tabs-note", &[("count", Arg::from(MAX_CLOSED_TAB_RUNS))])}
-                </p>
-                {move || if runs.with(Vec::is_empty) {
-                    view! { <p class="note">{i18n.t("runs-none")}</p> }.into_any()
-                } else {
-                    view! {
-                        <ul data-testid="run-list">
-                            <For each=move || runs.get() key=|r| (r.key(), r.saved_at.to_bits()) let:run>
-                                <RunItem run=run/>
-                            </For>
-                        </ul>
-                    }.into_any()
-                }}
+                <div class="run-list-box">
+                    <p class="run-list-note">
+                        {i18n.f("runs-tabs-note", &[("count", Arg::from(MAX_CLOSED_TAB_RUNS))])}
+                    </p>
+                    {move || if runs.with(Vec::is_empty) {
+                        view! { <p class="run-list-note">{i18n.t("runs-none")}</p> }.into_any()
+                    } else {
+                        view! {
+                            <ul data-testid="run-list">
+                                <For each=move || runs.get() key=|r| (r.key(), r.saved_at.to_bits()) let:run>
+                                    <RunItem run=run/>
+                                </For>
+                            </ul>
+                        }.into_any()
+                    }}
+                </div>
             </details>
         </div>
     }

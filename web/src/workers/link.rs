@@ -31,6 +31,40 @@ thread_local! {
     /// Models loaded so far: a snapshot's probe shown after another model
     /// loaded is dropped ([`show_probe`] runs in a later task).
     static LOADS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The page's clock and the step at the last snapshot while training:
+    /// the start of the next measurement of this browser's speed.
+    static SPEED_FROM: std::cell::Cell<Option<(f64, usize)>> = const { std::cell::Cell::new(None) };
+    /// The settings form keeps what it holds when the next model loads: a
+    /// link's settings were refused, and the reader should see them (and
+    /// what they would cost) rather than the fallback model's.
+    static KEEP_DRAFT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Measures this browser's training speed from two snapshots while training:
+/// the steps between them, times what one step costs (`lab_math::cost`), per
+/// second. The interval from Train to the first snapshot (warm-up) is not used.
+fn measure_speed(lab: Lab, step: usize, running: bool) {
+    if !running {
+        SPEED_FROM.with(|s| s.set(None));
+        return;
+    }
+    let now = Lab::now_ms();
+    lab.step_began_ms.set(now);
+    let Some((then, from)) = SPEED_FROM.with(|s| s.replace(Some((now, step)))) else {
+        return;
+    };
+    if step <= from || now <= then {
+        return;
+    }
+    let steps_per_s = (step - from) as f64 / ((now - then) / 1000.0);
+    let estimate = lab.model.with_untracked(|m| {
+        let m = m.as_ref()?;
+        m.settings.estimate(&m.facts.shape()?)
+    });
+    if let Some(estimate) = estimate {
+        lab.multiply_adds_per_s
+            .set(Some(estimate.multiply_adds as f64 * steps_per_s));
+    }
 }
 
 thread_local! {
@@ -244,11 +278,17 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         }
         WorkerOutput::Loaded(mut info) => {
             LOADS.with(|n| n.set(n.get() + 1));
+            SPEED_FROM.with(|s| s.set(None));
             // A restored run comes with its curves; any other model starts without.
             let curves = info.curves.take();
             lab.curves.set(curves.unwrap_or_default());
             lab.task.set(info.settings.task);
-            lab.draft.set(info.settings.clone());
+            // A refused link keeps its settings in the form, and its refusal on screen.
+            let keep = KEEP_DRAFT.with(|k| k.replace(false));
+            if !keep {
+                lab.draft.set(info.settings.clone());
+                lab.clear(Source::Settings);
+            }
             lab.step.set(info.step);
             lab.running.set(false);
             lab.diverged.set(false);
@@ -257,7 +297,6 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
                 lab.clear(Source::Upload);
             }
             lab.clear(Source::Diverged);
-            lab.clear(Source::Settings);
             crate::workers::evaluator::on_new_run(info.step);
             lab.model.set(Some(info));
             MASK_DEMO_STEP.with(|s| s.set(Some(lab.step.get_untracked())));
@@ -280,6 +319,9 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             }
             lab.step.set(snap.step);
             lab.running.set(snap.running);
+            if !snap.points.is_empty() || !snap.running {
+                measure_speed(lab, snap.step, snap.running);
+            }
             crate::workers::evaluator::on_snapshot(snap.step, snap.running);
             let stale = MASK_DEMO_STEP.with(|s| s.replace(Some(snap.step)) != Some(snap.step));
             if !snap.running && stale {
@@ -376,6 +418,32 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
                 &[("problems", Arg::from(problems))],
             );
             lab.show(Source::Settings, message);
+            if lab.model.with_untracked(Option::is_none) {
+                // A link's settings were refused before any model loaded:
+                // the tab's own run, or the pretrained model, instead; the
+                // form keeps the refused settings.
+                KEEP_DRAFT.with(|k| k.set(true));
+                tab::with(move |tab| {
+                    send(WorkerInput::Restore {
+                        task: lab.task.get_untracked(),
+                        legacy: None,
+                        reload: tab.reload,
+                    })
+                });
+            }
+        }
+        WorkerOutput::Building(estimate) => {
+            use crate::i18n::units::{bytes_text, count_text, seconds_text};
+            use crate::views::training::estimate::rate;
+            let seconds = estimate.step_seconds(rate(lab.multiply_adds_per_s.get_untracked()));
+            lab.note.set(lab.i18n().f_now(
+                "common-building",
+                &[
+                    ("params", Arg::from(count_text(estimate.parameters))),
+                    ("memory", Arg::from(bytes_text(estimate.peak_bytes()))),
+                    ("seconds", Arg::from(seconds_text(seconds))),
+                ],
+            ));
         }
         WorkerOutput::Error(WorkerError::Crashed { why }) => crashed(lab, why),
         WorkerOutput::Error(error) => {

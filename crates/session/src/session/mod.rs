@@ -123,6 +123,13 @@ impl<M: LabModel> Session<M> {
         self.running && self.model.is_some()
     }
 
+    /// What a step of `settings` will cost, if they are valid and fit: the
+    /// glue says it before building ([`WorkerOutput::Building`]).
+    pub fn estimate(settings: &lab_protocol::Settings) -> Option<lab_protocol::StepEstimate> {
+        let estimate = settings.estimate(&M::task_shape(settings))?;
+        (settings.validate().is_ok() && estimate.fits()).then_some(estimate)
+    }
+
     /// The tab whose run this worker keeps, once the page said ([`WorkerInput::Persist`]).
     pub fn tab(&self) -> Option<&str> {
         self.tab.as_deref()
@@ -153,7 +160,11 @@ impl<M: LabModel> Session<M> {
                 Vec::new()
             }
             WorkerInput::New { settings } => {
-                match settings.validate().and_then(|()| M::build(&settings)) {
+                // Validate before allocating: the form's rules, then the memory a step needs.
+                let checked = settings
+                    .validate()
+                    .and_then(|()| settings.check_memory(&M::task_shape(&settings)));
+                match checked.and_then(|()| M::build(&settings)) {
                     Ok(model) => self.replace(
                         model,
                         ModelOrigin::Scratch,

@@ -3,7 +3,7 @@
 use super::*;
 use lab_protocol::{
     AttentionKind, AttentionSet, HeadTrace, MaskDemo, ProbePrediction, RunSummary, SaveCost,
-    Settings, SettingsError, ShardJob, ShardReport, StepReport, StorageError, TaskFacts,
+    Settings, SettingsError, ShardJob, ShardReport, StepReport, StorageError, TaskFacts, TaskShape,
     Translation,
 };
 use lab_tasks::TaskKind;
@@ -25,6 +25,14 @@ impl LabModel for Fake {
             nan_at: (settings.lr_factor > 5.0).then_some(3),
             sharing: false,
         })
+    }
+    fn task_shape(_: &Settings) -> TaskShape {
+        TaskShape {
+            src_vocab: 40,
+            tgt_vocab: 50,
+            longest_source: 10,
+            longest_target: 12,
+        }
     }
     fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
         match bytes {
@@ -711,4 +719,42 @@ fn store_asks_for_a_save_and_download_sends_the_bytes() {
     );
     assert!(out.is_empty(), "the worker writes it itself: {out:?}");
     assert!(s.autosave_due(0.0, 1.0).is_some());
+}
+
+#[test]
+fn settings_too_big_for_a_worker_are_refused_before_anything_is_built() {
+    let mut s = new_session(Settings::toy(TaskKind::Copy));
+    let heaviest = Settings {
+        d_model: 512,
+        n_heads: 8,
+        n_layers: 6,
+        d_ff: 2048,
+        batch_size: 512,
+        ..Settings::toy(TaskKind::Copy)
+    };
+    assert_eq!(
+        heaviest.validate(),
+        Ok(()),
+        "the form's own rules accept it"
+    );
+    assert_eq!(
+        Session::<Fake>::estimate(&heaviest),
+        None,
+        "no estimate to announce"
+    );
+    let out = s.handle(WorkerInput::New { settings: heaviest }, 0.0);
+    let [WorkerOutput::Refused(refused)] = &out[..] else {
+        panic!("{out:?}")
+    };
+    assert!(
+        matches!(refused.problems[0].rule, lab_protocol::Rule::Memory { .. }),
+        "{refused:?}"
+    );
+    assert_eq!(
+        s.model.as_ref().map(|m| m.settings().d_model),
+        Some(64),
+        "the current model keeps working"
+    );
+    let fits = Session::<Fake>::estimate(&Settings::toy(TaskKind::Copy)).expect("the toy fits");
+    assert!(fits.fits() && fits.parameters > 0);
 }

@@ -1,6 +1,7 @@
 //! View 5: settings, validated as they are typed, and the live training curves.
 
 pub mod data;
+pub mod estimate;
 
 use crate::components::export::ExportBar;
 use crate::components::formula::{Equation, FFN};
@@ -131,7 +132,16 @@ pub fn TrainingView() -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
     let log = RwSignal::new(false);
-    let invalid = move || lab.draft.with(|s| s.validate().is_err());
+    // What a step of the draft costs, on the current model's task.
+    let cost = move || {
+        let locale = i18n.locale.get();
+        let measured = lab.multiply_adds_per_s.get();
+        let draft = lab.draft.get();
+        let estimate = lab.estimate(&draft)?;
+        Some(estimate::estimate_line(locale, &estimate, measured))
+    };
+    let too_large = move || cost().is_some_and(|(_, v)| v == estimate::Verdict::TooLarge);
+    let invalid = move || lab.draft.with(|s| s.validate().is_err()) || too_large();
     let eval_line = move || lab.eval.with(|e| eval_text(i18n.locale.get(), e.as_ref()));
     let status = move || {
         let locale = i18n.locale.get();
@@ -198,6 +208,10 @@ pub fn TrainingView() -> impl IntoView {
                 {status}
                 " "
                 <button data-testid="settings-apply" disabled=invalid on:click=move |_| reset(lab)>{i18n.t("training-apply")}</button>
+            </p>
+            <p class="settings-estimate" data-testid="settings-estimate"
+                data-verdict=move || cost().map(|(_, v)| v.name())>
+                {move || cost().map(|(line, _)| line)}
             </p>
             <details class="model-parts">
                 <summary>{i18n.t("training-model-parts")}</summary>
