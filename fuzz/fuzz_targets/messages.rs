@@ -7,8 +7,10 @@
 //! - reading garbage is an error value, never a panic (`from_json`,
 //!   `from_parts`, `validate`, the errors' `Display`);
 //! - checkpoint bytes travel beside the text: `from_parts` wants them with
-//!   exactly the messages that carry them (`LoadCheckpoint`, `Checkpoint`)
-//!   and puts them in place;
+//!   exactly the messages that carry them (`LoadCheckpoint`,
+//!   `EvaluateCheckpoint`, `Shard`; `Checkpoint`, `ShardDone`) and puts them
+//!   in place;
+//! - the cost estimate and the memory check answer any settings;
 //! - settings that pass `validate` round-trip through JSON exactly, and so
 //!   does every message whose numbers are all finite, through `to_parts` and
 //!   `from_parts` (JSON has no ∞, which an out-of-range `f32` such as `1e39`
@@ -19,7 +21,7 @@
 #![no_main]
 
 use lab_protocol::messages::MAX_RUN_NAME;
-use lab_protocol::{clean_run_name, Settings, WorkerInput, WorkerOutput};
+use lab_protocol::{clean_run_name, Settings, TaskShape, WorkerInput, WorkerOutput};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -29,12 +31,23 @@ fuzz_target!(|data: &[u8]| {
     let beside = data.to_vec();
 
     let input = WorkerInput::from_json(text);
-    let carries = matches!(input, Ok(WorkerInput::LoadCheckpoint { .. }));
+    // The messages whose bytes travel beside the text (`parts_codec!`).
+    let carries = matches!(
+        input,
+        Ok(WorkerInput::LoadCheckpoint { .. }
+            | WorkerInput::EvaluateCheckpoint { .. }
+            | WorkerInput::Shard { .. })
+    );
     let alone = WorkerInput::from_parts(text, None);
     let with = WorkerInput::from_parts(text, Some(beside.clone()));
     assert_eq!(alone.is_ok(), input.is_ok() && !carries);
     assert_eq!(with.is_ok(), carries);
-    if let Ok(WorkerInput::LoadCheckpoint { bytes, .. }) = &with {
+    if let Ok(
+        WorkerInput::LoadCheckpoint { bytes, .. }
+        | WorkerInput::EvaluateCheckpoint { bytes }
+        | WorkerInput::Shard { bytes, .. },
+    ) = &with
+    {
         assert_eq!(bytes, &beside, "the bytes beside the text are put in place");
     }
     match with.or(alone) {
@@ -59,7 +72,10 @@ fuzz_target!(|data: &[u8]| {
     }
 
     let output = WorkerOutput::from_json(text);
-    let carries = matches!(output, Ok(WorkerOutput::Checkpoint { .. }));
+    let carries = matches!(
+        output,
+        Ok(WorkerOutput::Checkpoint { .. } | WorkerOutput::ShardDone { .. })
+    );
     let alone = WorkerOutput::from_parts(text, None);
     let with = WorkerOutput::from_parts(text, Some(beside.clone()));
     assert_eq!(alone.is_ok(), output.is_ok() && !carries);
@@ -111,7 +127,20 @@ fuzz_target!(|data: &[u8]| {
 });
 
 /// `validate` explains or accepts; accepted settings round-trip exactly.
+/// The cost estimate and the memory check answer any settings, never panic.
 fn settings_hold(settings: &Settings) {
+    let shape = TaskShape {
+        src_vocab: 40,
+        tgt_vocab: 50,
+        longest_source: 12,
+        longest_target: 14,
+    };
+    if let Some(estimate) = settings.estimate(&shape) {
+        assert_eq!(estimate.fits(), settings.check_memory(&shape).is_ok());
+        let _ = estimate.step_seconds(6e9);
+    } else {
+        assert!(settings.check_memory(&shape).is_err(), "an uncountable step never fits");
+    }
     match settings.validate() {
         Ok(()) => {
             assert!(finite_settings(settings), "valid settings are finite");

@@ -158,15 +158,32 @@ pub fn step_cost(size: &ModelSize, work: &Workload) -> Option<StepCost> {
         .checked_mul(FLOAT)?
         .checked_add(parameters.checked_mul(FLOAT * GRADIENT_COPIES)?)?;
 
-    // Multiply-adds of the forward pass.
-    let encoder_layer = 4 * d * d + 2 * d * s + 2 * d * d_ff;
-    let decoder_layer = 6 * d * d + 2 * d * t + 2 * d * s + 2 * d * d_ff;
-    let forward = src_tokens
-        .checked_mul(enc.checked_mul(encoder_layer)?)?
-        .checked_add(tgt_tokens.checked_mul(dec.checked_mul(decoder_layer)?)?)?
+    // Multiply-adds of the forward pass, per token and layer: the attention's
+    // projections (4·d², and 2·d² more for the decoder's cross-attention
+    // queries and output), its scores and context (2·d per key), the FFN.
+    let sum = |terms: &[Option<u64>]| -> Option<u64> {
+        terms.iter().try_fold(0u64, |acc, t| acc.checked_add((*t)?))
+    };
+    let d_squared = d.checked_mul(d)?;
+    let ffn = d.checked_mul(d_ff)?.checked_mul(2);
+    let encoder_layer = sum(&[
+        d_squared.checked_mul(4),
+        d.checked_mul(s)?.checked_mul(2),
+        ffn,
+    ])?;
+    let decoder_layer = sum(&[
+        d_squared.checked_mul(6),
+        d.checked_mul(t)?.checked_mul(2),
+        d.checked_mul(s)?.checked_mul(2),
+        ffn,
+    ])?;
+    let forward = sum(&[
+        src_tokens.checked_mul(enc.checked_mul(encoder_layer)?),
+        tgt_tokens.checked_mul(dec.checked_mul(decoder_layer)?),
         // The cross-attention's K and V of the memory, in every decoder layer.
-        .checked_add(src_tokens.checked_mul(dec.checked_mul(2 * d * d)?)?)?
-        .checked_add(tgt_tokens.checked_mul(d.checked_mul(vocab)?)?)?;
+        src_tokens.checked_mul(dec.checked_mul(d_squared.checked_mul(2)?)?),
+        tgt_tokens.checked_mul(d.checked_mul(vocab)?),
+    ])?;
     Some(StepCost {
         parameters,
         state_bytes: parameters.checked_mul(FLOAT * STATE_COPIES)?,
@@ -270,6 +287,23 @@ mod tests {
             ..work
         };
         assert_eq!(step_cost(&size(64, 4, 2, 256), &absurd), None);
+        // Sizes as a hostile link or a typo may hold: no overflow, no panic,
+        // and `None` once a count leaves u64.
+        for huge in [1 << 31, 1 << 40, usize::MAX] {
+            let long = Workload {
+                src_len: huge,
+                ..work
+            };
+            let costs = [
+                step_cost(&size(huge, 4, 2, 256), &work),
+                step_cost(&size(64, 4, 2, huge), &work),
+                step_cost(&size(64, huge, 2, 256), &work),
+                step_cost(&size(64, 4, 2, 256), &long),
+            ];
+            if huge == usize::MAX {
+                assert_eq!(costs, [None; 4]);
+            }
+        }
     }
 
     #[test]

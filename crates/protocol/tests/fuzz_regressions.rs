@@ -34,3 +34,29 @@ fn every_f64_reads_back_bit_for_bit() {
         assert_eq!(x.to_bits(), y.to_bits(), "{dropout}: {x} → {json} → {y}");
     }
 }
+
+/// Finding 4: not a bug of the messages but of the fuzz target's property.
+/// `EvaluateCheckpoint` and `Shard` carry bytes beside their text, like
+/// `LoadCheckpoint`; the target listed only `LoadCheckpoint`, so an
+/// `EvaluateCheckpoint` it generated "failed" by being read correctly: an
+/// error without its bytes, the bytes in place with them.
+#[test]
+fn an_evaluation_request_needs_its_bytes_beside_the_text() {
+    use lab_protocol::WorkerInput;
+    let text =
+        include_str!("../../../fuzz/regressions/messages/evaluate-checkpoint-carries-bytes.json");
+    assert!(
+        WorkerInput::from_json(text).is_ok(),
+        "the text alone is a message"
+    );
+    assert!(
+        WorkerInput::from_parts(text, None).is_err(),
+        "but not without its bytes"
+    );
+    assert_eq!(
+        WorkerInput::from_parts(text, Some(vec![1, 2, 3])),
+        Ok(WorkerInput::EvaluateCheckpoint {
+            bytes: vec![1, 2, 3]
+        })
+    );
+}
