@@ -44,10 +44,11 @@ pub fn available() -> bool {
 /// Takes the lock `name` and holds it until this page or worker goes away.
 /// With `if_available`, a lock held elsewhere is not waited for. `granted`
 /// is called once: `true` when the lock is held, `false` when it was not
-/// available or Web Locks failed.
-pub fn hold_forever(name: &str, if_available: bool, granted: impl FnOnce(bool) + 'static) {
+/// available or Web Locks failed; it answers whether to keep the lock (a
+/// lock granted too late is released at once).
+pub fn hold_forever(name: &str, if_available: bool, granted: impl FnOnce(bool) -> bool + 'static) {
     let Some(locks) = lock_manager() else {
-        granted(false);
+        let _ = granted(false);
         return;
     };
     let options = js_sys::Object::new();
@@ -57,10 +58,8 @@ pub fn hold_forever(name: &str, if_available: bool, granted: impl FnOnce(bool) +
         let granted = granted.clone();
         Closure::once_into_js(move |lock: JsValue| -> JsValue {
             let held = !lock.is_null();
-            if let Some(granted) = granted.take() {
-                granted(held);
-            }
-            if held {
+            let keep = granted.take().is_some_and(|granted| granted(held));
+            if held && keep {
                 // A promise that never settles: the lock is held for the page's life.
                 js_sys::Promise::new(&mut |_, _| {}).into()
             } else {
@@ -73,7 +72,7 @@ pub fn hold_forever(name: &str, if_available: bool, granted: impl FnOnce(bool) +
         .is_err()
     {
         if let Some(granted) = granted.take() {
-            granted(false);
+            let _ = granted(false);
         }
     }
 }

@@ -9,6 +9,9 @@
 //!
 //! A reload may start before the old page's lock is released; a reload
 //! therefore waits for its lock, and any other start only takes a free one.
+//! A reload that still has no lock after [`RELOAD_LOCK_PATIENCE`] is taken
+//! for a copy of a live tab (a browser may report a duplicated tab as a
+//! reload) and takes a new identity: a tab never hangs on its lock.
 
 use lab_session::{locks, run};
 use std::cell::RefCell;
@@ -55,8 +58,16 @@ fn fresh_id() -> String {
     run::new_tab_id(high << 32 | low)
 }
 
-/// Settles the tab's identity: keeps it in `sessionStorage` and runs what waited.
-fn claimed(tab: Tab) {
+/// How long a reload waits for its identity's lock before it takes a new one.
+const RELOAD_LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Settles the tab's identity: keeps it in `sessionStorage` and runs what
+/// waited. Only the first settlement counts: false for a lock granted after
+/// the reload gave up waiting, which is then released.
+fn claimed(tab: Tab) -> bool {
+    if STATE.with(|s| matches!(*s.borrow(), State::Claimed(_))) {
+        return false;
+    }
     if let Some(storage) = session_storage() {
         let _ = storage.set_item(run::TAB_ID_KEY, &tab.id);
     }
@@ -67,6 +78,7 @@ fn claimed(tab: Tab) {
             then(&tab);
         }
     }
+    true
 }
 
 /// Takes a new identity and its lock.
@@ -102,14 +114,26 @@ pub fn claim() {
         return;
     }
     let lock = run::tab_lock(&id);
-    locks::hold_forever(&lock, !is_reload(), move |held| {
+    let reload = is_reload();
+    locks::hold_forever(&lock, !reload, move |held| {
         if held {
-            claimed(Tab { id, reload: true });
+            claimed(Tab { id, reload: true })
         } else {
             // Another tab holds it: this one is a duplicate.
             claim_new();
+            false
         }
     });
+    if reload {
+        leptos::prelude::set_timeout(
+            || {
+                if STATE.with(|s| matches!(*s.borrow(), State::Claiming(_))) {
+                    claim_new();
+                }
+            },
+            RELOAD_LOCK_PATIENCE,
+        );
+    }
 }
 
 /// Runs `then` with this tab once its identity is settled (claiming it
