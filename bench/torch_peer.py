@@ -200,6 +200,63 @@ def smoothed_loss(logits, targets, smoothing, pad):
     return -(q * log_p).sum() / max(n_tokens, 1)
 
 
+def corpus_bleu(hypotheses, references, max_order=4):
+    """Corpus BLEU-4 on 0..100, the lab's definition (lab_tasks::metrics::corpus_bleu):
+    clipped n-gram precisions over the corpus, no smoothing, an order no
+    hypothesis reaches left out, and the brevity penalty exp(1 - r/c) if c <= r."""
+    matches, totals = [0] * max_order, [0] * max_order
+    hyp_len = ref_len = 0
+    for hyp, ref in zip(hypotheses, references, strict=True):
+        hyp_len += len(hyp)
+        ref_len += len(ref)
+        for n in range(1, max_order + 1):
+            ref_counts = {}
+            for i in range(len(ref) - n + 1):
+                gram = tuple(ref[i : i + n])
+                ref_counts[gram] = ref_counts.get(gram, 0) + 1
+            hyp_counts = {}
+            for i in range(len(hyp) - n + 1):
+                gram = tuple(hyp[i : i + n])
+                hyp_counts[gram] = hyp_counts.get(gram, 0) + 1
+            for gram, count in hyp_counts.items():
+                matches[n - 1] += min(count, ref_counts.get(gram, 0))
+                totals[n - 1] += count
+    if hyp_len == 0:
+        return 0.0
+    log_sum, orders = 0.0, 0
+    for matched, total in zip(matches, totals):
+        if total == 0:
+            continue
+        if matched == 0:
+            return 0.0
+        log_sum += math.log(matched / total)
+        orders += 1
+    brevity = 1.0 if hyp_len > ref_len else math.exp(1.0 - ref_len / hyp_len)
+    return 100.0 * brevity * math.exp(log_sum / orders)
+
+
+@torch.no_grad()
+def heldout_bleu(model, heldout, tokens):
+    """Greedy decoding of every held-out source, scored against its reference."""
+    model.eval()
+    bos, eos, pad = tokens["bos"], tokens["eos"], tokens["pad"]
+    vocab = heldout["tgt_vocab"]
+    hypotheses, references = [], []
+    for pair in heldout["pairs"]:
+        src = torch.tensor([pair["src_ids"]], dtype=torch.int64)
+        out = [bos]
+        for _ in range(heldout["max_decode_len"]):
+            logits = model(src, torch.tensor([out], dtype=torch.int64))
+            token = int(logits[0, -1].argmax())
+            if token == eos:
+                break
+            out.append(token)
+        hypotheses.append([vocab[t] for t in out[1:] if t not in (pad, bos)])
+        references.append(pair["reference"])
+    model.train()
+    return corpus_bleu(hypotheses, references)
+
+
 def noam_rate(step, d_model, warmup, factor):
     step = max(step, 1)
     return factor * d_model**-0.5 * min(step**-0.5, step * warmup**-1.5)
@@ -254,6 +311,7 @@ def main():
     ap.add_argument("--own-init", action="store_true", help="PyTorch's own random init instead of the lab's weights")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quiet", action="store_true", help="no per-step lines")
+    ap.add_argument("--bleu", action="store_true", help="after the steps, held-out BLEU beside the lab's (a dump with `--task`)")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -326,6 +384,10 @@ def main():
         "median_step_per_s": 1.0 / statistics.median(seconds),
     }
     print(json.dumps(summary))
+    if args.bleu:
+        bleu = heldout_bleu(model, w["heldout"], w["tokens"])
+        lab_bleu = w["lab"]["heldout_bleu"]
+        print(f"heldout bleu torch={bleu:.2f} lab={lab_bleu:.2f} difference={bleu - lab_bleu:+.2f}")
 
 
 if __name__ == "__main__":

@@ -32,10 +32,10 @@ use lab_math::limits::MAX_INPUT_WORDS;
 fn task_vocab(i: usize) -> &'static (Vocab, Vocab) {
     static VOCABS: OnceLock<Vec<(Vocab, Vocab)>> = OnceLock::new();
     &VOCABS.get_or_init(|| {
-        TaskKind::ALL
+        TaskKind::TOYS
             .iter()
             .map(|kind| {
-                let vocab = Vocab::new(kind.task().source_words());
+                let vocab = Vocab::new(kind.toy().source_words());
                 let rebuilt = page_copy(&vocab);
                 (vocab, rebuilt)
             })

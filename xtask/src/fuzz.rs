@@ -22,7 +22,7 @@ use crate::cmd::{self, Stage};
 pub const SMOKE_SECONDS: u64 = 20;
 
 /// The targets, in the order they run (`checkpoint` needs the `model` feature).
-pub const TARGETS: [&str; 3] = ["messages", "tokenizer", "checkpoint"];
+pub const TARGETS: [&str; 4] = ["messages", "tokenizer", "pairs", "checkpoint"];
 
 /// libFuzzer's limits for every run: no input may take more than 10 s, the
 /// process more than 2 GB, or one allocation more than 128 MB. Inputs are a

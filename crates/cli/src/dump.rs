@@ -146,6 +146,8 @@ pub struct LabRun {
     pub backend: &'static str,
     pub loss: Vec<f32>,
     pub learning_rate: Vec<f64>,
+    /// Held-out BLEU after the last step (greedy decoding, `lab_tasks::corpus_bleu`).
+    pub heldout_bleu: f32,
 }
 
 /// `workload.json`: the settings, the constants and the batches' layout.
@@ -188,8 +190,32 @@ pub fn workload_json(
             "backend": lab.backend,
             "loss": lab.loss,
             "learning_rate": lab.learning_rate,
+            "heldout_bleu": lab.heldout_bleu,
         },
+        "heldout": heldout_json(trainer),
     }))
+}
+
+/// The held-out pairs, for a peer to decode and score with BLEU as the lab
+/// does: each source as the encoder reads it (ids ending in EOS), its
+/// reference words, the target vocabulary, and the longest decode.
+fn heldout_json(trainer: &Trainer) -> Value {
+    let data = trainer.dataset();
+    let pairs: Vec<Value> = data
+        .heldout
+        .iter()
+        .map(|p| {
+            json!({
+                "src_ids": lab_train::batch::source_ids(&data.src_vocab, &p.src),
+                "reference": p.tgt,
+            })
+        })
+        .collect();
+    json!({
+        "pairs": pairs,
+        "tgt_vocab": data.tgt_vocab.tokens(),
+        "max_decode_len": data.max_tgt_len + 2,
+    })
 }
 
 /// Trains `steps` steps of `settings` and writes the directory described above.
@@ -207,6 +233,7 @@ pub fn dump(settings: &Settings, steps: usize, out: &Path) -> Result<(), String>
         backend: backend.name(),
         loss: Vec::with_capacity(steps),
         learning_rate: Vec::with_capacity(steps),
+        heldout_bleu: 0.0,
     };
     for _ in 0..steps {
         let report = trainer.step();
@@ -228,6 +255,7 @@ pub fn dump(settings: &Settings, steps: usize, out: &Path) -> Result<(), String>
             .collect();
         batches.push(batch_ids(&trainer, &pairs)?);
     }
+    lab.heldout_bleu = trainer.evaluate(usize::MAX).bleu;
     write(BATCHES_FILE, &encode(&batches))?;
     let json = workload_json(&trainer, &batches, &lab)?;
     write(
@@ -244,10 +272,21 @@ pub fn dump(settings: &Settings, steps: usize, out: &Path) -> Result<(), String>
     Ok(())
 }
 
-/// The CLI command: the benchmark workload (at `size`, if given),
-/// `WARMUP_STEPS + steps` batches.
-pub fn run(steps: usize, out: &Path, dropout: Option<f32>, size: Size) -> Result<(), String> {
-    let mut settings = size.apply(lab_train::bench::settings())?;
+/// The CLI command: the benchmark workload (at `size`, if given), or with
+/// `task` the toy preset of that task (the pretrained models' recipe, seed
+/// 42), `WARMUP_STEPS + steps` batches.
+pub fn run(
+    steps: usize,
+    out: &Path,
+    dropout: Option<f32>,
+    size: Size,
+    task: Option<&str>,
+) -> Result<(), String> {
+    let workload = match task {
+        None => lab_train::bench::settings(),
+        Some(task) => Settings::toy(task.parse()?),
+    };
+    let mut settings = size.apply(workload)?;
     settings.dropout = dropout.unwrap_or(settings.dropout);
     dump(&settings, WARMUP_STEPS as usize + steps, out)
 }

@@ -21,7 +21,7 @@ struct Cli {
 enum Command {
     /// Train the toy preset on a task and save a checkpoint.
     Train {
-        /// copy, reverse or en-ja
+        /// copy, reverse, en-ja, real-en-ja or real-en-zh
         #[arg(long, default_value = "en-ja")]
         task: String,
         #[arg(long, default_value_t = 2000)]
@@ -31,6 +31,10 @@ enum Command {
         /// Where to write the checkpoint.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Save the weights without Adam's moments (a third of the size): a
+        /// model to ship, whose training in the page starts Adam afresh.
+        #[arg(long)]
+        weights_only: bool,
         /// Evaluate on held-out sentences every this many steps (0 = only at the end).
         #[arg(long, default_value_t = 250)]
         eval_every: usize,
@@ -67,6 +71,9 @@ enum Command {
     Eval {
         #[arg(long)]
         checkpoint: PathBuf,
+        /// Print the first N held-out translations, right or wrong, instead of every mistake.
+        #[arg(long)]
+        examples: Option<usize>,
     },
     /// Export a checkpoint's weights as .safetensors for PyTorch.
     Export {
@@ -98,6 +105,9 @@ enum Command {
         /// Dropout of the lab's own run whose losses are recorded (default: the workload's).
         #[arg(long)]
         dropout: Option<f32>,
+        /// The toy preset of this task (the pretrained models' recipe) instead of the bench workload.
+        #[arg(long)]
+        task: Option<String>,
         #[command(flatten)]
         size: bench::Size,
     },
@@ -110,6 +120,7 @@ fn main() {
             steps,
             seed,
             out,
+            weights_only,
             eval_every,
             stop_at,
             overrides,
@@ -118,7 +129,8 @@ fn main() {
             steps,
             seed,
             &overrides,
-            out.as_deref(),
+            out.as_deref()
+                .map(|path| commands::Output { path, weights_only }),
             eval_every,
             stop_at,
         ),
@@ -133,7 +145,10 @@ fn main() {
             json,
             no_cache,
         } => commands::translate(&checkpoint, &input, json, !no_cache),
-        Command::Eval { checkpoint } => commands::eval(&checkpoint),
+        Command::Eval {
+            checkpoint,
+            examples,
+        } => commands::eval(&checkpoint, examples),
         Command::Export { checkpoint, out } => commands::export(&checkpoint, &out),
         Command::Bench {
             steps,
@@ -146,7 +161,8 @@ fn main() {
             out,
             dropout,
             size,
-        } => dump::run(steps, &out, dropout, size),
+            task,
+        } => dump::run(steps, &out, dropout, size, task.as_deref()),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

@@ -14,16 +14,27 @@ fn checkpoint(task: TaskKind) -> PathBuf {
 
 #[test]
 fn every_shipped_checkpoint_loads_and_is_trained() {
-    for task in TaskKind::ALL {
+    for task in TaskKind::BUILT_IN {
         let bytes = std::fs::read(checkpoint(task)).expect("checkpoint is committed");
         let trainer = Trainer::from_bytes(&bytes).expect("shipped checkpoint loads");
         assert_eq!(trainer.settings().task, task);
         let eval = trainer.evaluate(usize::MAX);
-        assert!(
-            eval.exact_match >= 0.98,
-            "{task}: held-out exact match {}",
-            eval.exact_match
-        );
+        if task.is_real() {
+            // Real sentences are not learnt by heart: held-out BLEU (BENCHMARKS.md: 21.7
+            // and 5.4; an untrained model scores 0), with a margin below each.
+            let floor = if task == TaskKind::RealEnJa {
+                18.0
+            } else {
+                4.0
+            };
+            assert!(eval.bleu >= floor, "{task}: held-out BLEU {}", eval.bleu);
+        } else {
+            assert!(
+                eval.exact_match >= 0.98,
+                "{task}: held-out exact match {}",
+                eval.exact_match
+            );
+        }
     }
 }
 

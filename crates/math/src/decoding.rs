@@ -60,7 +60,9 @@ pub fn step_multiply_adds(shape: DecoderShape, t: usize, cached: bool) -> u64 {
 
 /// The formulas above as text, for the page.
 pub const WITHOUT_CACHE: &str = "L·(6·t·d² + 2·t²·d + 2·S·d² + 2·t·S·d + 2·t·d·d_ff) + d·V";
-pub const WITH_CACHE: &str = "L·(6·d² + 2·t·d + 2·S·d + 2·d·d_ff) + d·V, plus L·2·S·d² at step 1";
+pub const WITH_CACHE: &str = "L·(6·d² + 2·t·d + 2·S·d + 2·d·d_ff) + d·V";
+/// What the cached decoder adds once, at step 1: the source's K and V of every layer.
+pub const WITH_CACHE_FIRST_STEP: &str = "L·2·S·d²";
 
 #[cfg(test)]
 mod tests {

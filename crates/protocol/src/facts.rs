@@ -26,6 +26,10 @@ pub struct TaskFacts {
     pub longest_task_target: usize,
     /// A few held-out pairs of this run's seed, the probe sentence first.
     pub heldout: Vec<Pair>,
+    /// Each target token, in id order, in another script (Traditional
+    /// Chinese, shown when the page is in 繁體中文); empty when there is none.
+    #[serde(default)]
+    pub tgt_alt: Vec<String>,
 }
 
 impl TaskFacts {

@@ -18,9 +18,9 @@ pub use divergence::{BlowUp, Divergence};
 pub use facts::TaskFacts;
 pub use inside::{HeadTrace, TraceRequest};
 pub use messages::{
-    all_finite, clean_run_name, MessageError, ModelInfo, ModelOrigin, RunKey, RunStart, RunSummary,
-    SaveCost, SavePurpose, Snapshot, StorageError, TrainPoint, WorkerError, WorkerInput,
-    WorkerOutput,
+    all_finite, clean_run_name, DownloadFile, MessageError, ModelInfo, ModelOrigin, RunKey,
+    RunStart, RunSummary, SaveCost, SavePurpose, Snapshot, StorageError, TrainPoint, WorkerError,
+    WorkerInput, WorkerOutput,
 };
 pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
 pub use settings::{

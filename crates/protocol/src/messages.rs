@@ -262,6 +262,12 @@ pub enum WorkerInput {
     ListRuns,
     /// Delete this tab's saved run, so its next reload starts from the pretrained model.
     ForgetAutosave,
+    /// Train a new model of `settings` (task `custom`) on the reader's own
+    /// pairs, `text` as pasted or uploaded ([`lab_tasks::corpus::parse_pairs`]).
+    UsePairs {
+        text: String,
+        settings: Settings,
+    },
 }
 
 /// One training step as a point on the curves.
@@ -298,6 +304,14 @@ pub struct Snapshot {
     pub shared_steps: usize,
 }
 
+impl ModelInfo {
+    /// What one training step of this model costs (`None` before the worker
+    /// has told its task's sizes, or for sizes that overflow).
+    pub fn estimate(&self) -> Option<crate::StepEstimate> {
+        self.settings.estimate(&self.facts.shape()?)
+    }
+}
+
 /// The model the worker now holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ModelInfo {
@@ -311,6 +325,15 @@ pub struct ModelInfo {
     /// A restored run's curves, saved with it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub curves: Option<Curves>,
+}
+
+/// What the worker downloads for a task when it is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DownloadFile {
+    /// A real task's sentence pairs (`lab_tasks::corpus`).
+    Sentences,
+    /// The task's shipped, trained model.
+    Model,
 }
 
 /// Worker → page.
@@ -374,6 +397,26 @@ pub enum WorkerOutput {
     /// A model of these settings is being built, and this is what its steps
     /// will cost: sent before the build, which may take seconds.
     Building(crate::StepEstimate),
+    /// A task's `file` is downloading: `loaded` of `total` bytes (`None`
+    /// when the server does not say).
+    Downloading {
+        task: TaskKind,
+        file: DownloadFile,
+        loaded: u64,
+        total: Option<u64>,
+    },
+    /// The reader's pairs were read: `pairs` distinct ones, and `duplicates`
+    /// lines that repeated a source sentence (kept once).
+    PairsRead {
+        pairs: usize,
+        duplicates: usize,
+    },
+    /// A task's `file` is here, `bytes` long.
+    Downloaded {
+        task: TaskKind,
+        file: DownloadFile,
+        bytes: u64,
+    },
     /// Something went wrong; [`WorkerError::is_fatal`] means the worker
     /// panicked and must be restarted.
     Error(WorkerError),
@@ -390,6 +433,12 @@ pub enum WorkerError {
     /// The shipped checkpoint of `task` could not be fetched or read, so an
     /// untrained model stands in.
     Pretrained { task: TaskKind, why: String },
+    /// A real task's sentences could not be fetched or read; the current
+    /// model keeps working.
+    Data { task: TaskKind, why: String },
+    /// The reader's pairs were refused, for the first problem found; the
+    /// current model keeps working.
+    Pairs(lab_tasks::corpus::PairsError),
     /// A request that needs a model came before any model was loaded.
     NoModel,
     /// A message from the page could not be read: a bug, never the user's doing.
@@ -420,6 +469,16 @@ impl std::fmt::Display for WorkerError {
                 "The pretrained {} model could not be loaded ({why}); starting from an \
                  untrained model instead.",
                 task.label()
+            ),
+            Self::Data { task, why } => write!(
+                f,
+                "The sentences of {} could not be loaded ({why}); the current model keeps \
+                 working.",
+                task.label()
+            ),
+            Self::Pairs(problem) => write!(
+                f,
+                "The sentence pairs were not used: {problem}. The current model keeps working."
             ),
             Self::NoModel => write!(
                 f,
@@ -599,6 +658,10 @@ mod tests {
             },
             WorkerInput::ListRuns,
             WorkerInput::ForgetAutosave,
+            WorkerInput::UsePairs {
+                text: "I eat.\t私は食べる。".into(),
+                settings: Settings::toy(TaskKind::Custom),
+            },
             WorkerInput::Shard {
                 ticket: 9,
                 job: ShardJob {
@@ -765,6 +828,28 @@ mod tests {
                 },
             ]),
             WorkerOutput::Started(RunStart::ThisTab { step: 57 }),
+            WorkerOutput::Downloading {
+                task: TaskKind::RealEnJa,
+                file: DownloadFile::Sentences,
+                loaded: 65_536,
+                total: Some(892_722),
+            },
+            WorkerOutput::Downloaded {
+                task: TaskKind::RealEnZh,
+                file: DownloadFile::Model,
+                bytes: 2_369_264,
+            },
+            WorkerOutput::PairsRead {
+                pairs: 120,
+                duplicates: 3,
+            },
+            WorkerOutput::Error(WorkerError::Pairs(lab_tasks::corpus::PairsError::NoTab {
+                line: 4,
+            })),
+            WorkerOutput::Error(WorkerError::Data {
+                task: TaskKind::RealEnZh,
+                why: "HTTP 404".into(),
+            }),
             WorkerOutput::Building(crate::StepEstimate {
                 parameters: 44_000_000,
                 state_bytes: 528_000_000,

@@ -31,7 +31,8 @@ pub struct EvalReport {
     pub bleu: f32,
     pub sentences: usize,
     /// For each cross-attention head, `[n_layers, n_heads]` flattened: how often
-    /// its argmax over source words agrees with the gold alignment.
+    /// its argmax over source words agrees with the gold alignment. Empty on
+    /// a real task, whose pairs have no gold alignment.
     pub head_alignment: Vec<f32>,
     pub n_layers: usize,
     pub n_heads: usize,

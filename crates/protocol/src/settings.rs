@@ -285,6 +285,9 @@ pub enum Rule {
     /// more than 2^64), over the `max` a wasm worker can be asked for
     /// ([`lab_math::cost::MAX_WORKER_BYTES`]).
     Memory { needed: Option<u64>, max: u64 },
+    /// The task's sentences are not here yet: a real task's corpus is
+    /// fetched when the task is chosen ([`lab_tasks::corpus`]).
+    NotLoaded,
 }
 
 impl Rule {
@@ -354,6 +357,7 @@ fn english(field: &str, rule: &Rule) -> String {
              given at most {max}",
             needed.map_or_else(|| "too many".to_string(), |n| n.to_string())
         ),
+        Rule::NotLoaded => "this task's sentences are not loaded yet".into(),
     }
 }
 

@@ -13,8 +13,9 @@ pub trait LabModel: Sized {
     /// A fresh, untrained model; invalid settings are refused with every problem listed.
     fn build(settings: &Settings) -> Result<Self, SettingsError>;
     /// The sizes of the task `settings` train on, which a step's cost
-    /// depends on: known before anything is built.
-    fn task_shape(settings: &Settings) -> TaskShape;
+    /// depends on: known before anything is built. Refused while a real
+    /// task's sentences are not loaded.
+    fn task_shape(settings: &Settings) -> Result<TaskShape, SettingsError>;
     /// A model from checkpoint bytes; garbage is a readable error, never a panic.
     fn from_bytes(bytes: &[u8]) -> Result<Self, String>;
     fn to_bytes(&self) -> Vec<u8>;

@@ -1,5 +1,7 @@
-//! The toy tasks of Attention Lab: small sequence-to-sequence problems generated
-//! in code, deterministically from a seed, with nothing downloaded.
+//! The tasks of Attention Lab: small sequence-to-sequence problems generated
+//! in code, deterministically from a seed, with nothing downloaded, and two
+//! real translation tasks read from corpora ([`corpus`]): English → Japanese
+//! and English → Chinese sentences, whose pairs have no gold alignment.
 //!
 //! A synthetic task comes before any real data (as in the Annotated Transformer):
 //!
@@ -22,11 +24,14 @@
 //! - [`task`]: [`TaskKind`], [`Pair`] and the [`Task`] trait (one struct per task);
 //! - [`symbols`]: the copy and reverse tasks;
 //! - [`lexicon`] and [`en_ja`]: the English → Japanese word list and grammar;
+//! - [`corpus`]: the real tasks' sentence pairs, their file, their word split
+//!   and their sources;
 //! - [`dataset`]: [`Dataset::build`], shuffling and splitting;
 //! - [`metrics`]: corpus BLEU-4 and exact match.
 //!
 //! This crate knows nothing about tensors, burn or the web.
 
+pub mod corpus;
 pub mod dataset;
 pub mod en_ja;
 pub mod lexicon;

@@ -11,20 +11,50 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::corpus::{Source, HSK_SENTENCES, TANAKA};
 use crate::en_ja::EnJaTask;
 use crate::symbols::{CopyTask, ReverseTask};
+use crate::vocab::{Encoded, Vocab};
 
-/// The built-in tasks.
+/// The tasks: three toys generated in code, two real ones read from a
+/// corpus ([`crate::corpus`]), and the reader's own sentence pairs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TaskKind {
     Copy,
     Reverse,
     EnJa,
+    RealEnJa,
+    RealEnZh,
+    /// The reader's own pairs, pasted or uploaded ([`crate::corpus::parse_pairs`]).
+    Custom,
 }
 
 impl TaskKind {
     /// Every task, in the order the UI lists them.
-    pub const ALL: [TaskKind; 3] = [TaskKind::Copy, TaskKind::Reverse, TaskKind::EnJa];
+    pub const ALL: [TaskKind; 6] = [
+        TaskKind::Copy,
+        TaskKind::Reverse,
+        TaskKind::EnJa,
+        TaskKind::RealEnJa,
+        TaskKind::RealEnZh,
+        TaskKind::Custom,
+    ];
+
+    /// The tasks the lab ships: the toys and the real ones (not the
+    /// reader's pairs, which only the reader has).
+    pub const BUILT_IN: [TaskKind; 5] = [
+        TaskKind::Copy,
+        TaskKind::Reverse,
+        TaskKind::EnJa,
+        TaskKind::RealEnJa,
+        TaskKind::RealEnZh,
+    ];
+
+    /// The task a first visit opens on.
+    pub const DEFAULT: TaskKind = TaskKind::EnJa;
+
+    /// The toy tasks, generated in code with gold alignments.
+    pub const TOYS: [TaskKind; 3] = [TaskKind::Copy, TaskKind::Reverse, TaskKind::EnJa];
 
     /// Short machine name, used in URLs and on the command line.
     pub fn name(self) -> &'static str {
@@ -32,6 +62,9 @@ impl TaskKind {
             TaskKind::Copy => "copy",
             TaskKind::Reverse => "reverse",
             TaskKind::EnJa => "en-ja",
+            TaskKind::RealEnJa => "real-en-ja",
+            TaskKind::RealEnZh => "real-en-zh",
+            TaskKind::Custom => "custom",
         }
     }
 
@@ -41,6 +74,81 @@ impl TaskKind {
             TaskKind::Copy => "Copy",
             TaskKind::Reverse => "Reverse",
             TaskKind::EnJa => "English → Japanese",
+            TaskKind::RealEnJa => "English → Japanese (real sentences)",
+            TaskKind::RealEnZh => "English → Chinese (real sentences)",
+            TaskKind::Custom => "Your own sentence pairs",
+        }
+    }
+
+    /// Where a real task's sentences come from; `None` for a toy.
+    pub fn source(self) -> Option<Source> {
+        match self {
+            TaskKind::RealEnJa => Some(TANAKA),
+            TaskKind::RealEnZh => Some(HSK_SENTENCES),
+            TaskKind::Copy | TaskKind::Reverse | TaskKind::EnJa | TaskKind::Custom => None,
+        }
+    }
+
+    /// True for a task of real sentences, read from a corpus (a shipped one,
+    /// or the reader's own pairs); false for a toy, generated in code.
+    pub fn is_real(self) -> bool {
+        match self {
+            TaskKind::RealEnJa | TaskKind::RealEnZh | TaskKind::Custom => true,
+            TaskKind::Copy | TaskKind::Reverse | TaskKind::EnJa => false,
+        }
+    }
+
+    /// The target sentences' language, as a BCP 47 tag (a page's `lang`).
+    pub fn target_language(self) -> &'static str {
+        match self {
+            TaskKind::Copy | TaskKind::Reverse => "en",
+            TaskKind::EnJa | TaskKind::RealEnJa => "ja",
+            TaskKind::RealEnZh => "zh-Hans",
+            // The reader's pairs may be in any language.
+            TaskKind::Custom => "und",
+        }
+    }
+
+    /// True when an unknown word in typed text is read as `<unk>` and
+    /// translated: a real task's training sentences hold `<unk>` (rare
+    /// words), so its model has learnt what to do with one. A toy's
+    /// vocabulary is closed, and its model has never seen `<unk>`, so an
+    /// unknown word is refused instead.
+    pub fn translates_unknown_words(self) -> bool {
+        self.is_real()
+    }
+
+    /// True when a trained model of this task is shipped
+    /// ([`pretrained_path`](Self::pretrained_path)), trained by `cargo xtask pretrain`.
+    pub fn has_pretrained(self) -> bool {
+        match self {
+            TaskKind::Copy
+            | TaskKind::Reverse
+            | TaskKind::EnJa
+            | TaskKind::RealEnJa
+            | TaskKind::RealEnZh => true,
+            TaskKind::Custom => false,
+        }
+    }
+
+    /// Where the shipped model of this task is, in the repository and on the site alike.
+    pub fn pretrained_path(self) -> String {
+        format!("assets/checkpoints/{}.ckpt", self.name())
+    }
+
+    /// Where a real task's corpus file is, in the repository and on the site alike.
+    pub fn corpus_path(self) -> Option<String> {
+        self.source()
+            .map(|_| format!("assets/data/{}.tsv", self.name()))
+    }
+
+    /// Typed text as this task's words: the reader's pairs are split by
+    /// [`corpus::split_words`](crate::corpus::split_words), as they were
+    /// read; every other task by [`Vocab::encode`]'s rule.
+    pub fn encode(self, vocab: &Vocab, text: &str) -> Encoded {
+        match self {
+            TaskKind::Custom => vocab.encode_words(&crate::corpus::split_words(text)),
+            _ => vocab.encode(text),
         }
     }
 
@@ -49,13 +157,22 @@ impl TaskKind {
         Self::ALL.into_iter().find(|kind| kind.name() == s)
     }
 
-    /// The generator behind this kind.
-    pub fn task(self) -> Box<dyn Task> {
+    /// The generator behind a toy task; `None` for a real one.
+    pub fn task(self) -> Option<Box<dyn Task>> {
         match self {
-            TaskKind::Copy => Box::new(CopyTask),
-            TaskKind::Reverse => Box::new(ReverseTask),
-            TaskKind::EnJa => Box::new(EnJaTask),
+            TaskKind::Copy => Some(Box::new(CopyTask)),
+            TaskKind::Reverse => Some(Box::new(ReverseTask)),
+            TaskKind::EnJa => Some(Box::new(EnJaTask)),
+            TaskKind::RealEnJa | TaskKind::RealEnZh | TaskKind::Custom => None,
         }
+    }
+
+    /// The generator behind a toy task, for tests and tools that name one.
+    ///
+    /// # Panics
+    /// On a real task, which has no generator.
+    pub fn toy(self) -> Box<dyn Task> {
+        self.task().expect("a toy task")
     }
 }
 
@@ -121,7 +238,10 @@ mod tests {
         for kind in TaskKind::ALL {
             assert_eq!(TaskKind::parse(kind.name()), Some(kind));
             assert_eq!(kind.to_string().parse::<TaskKind>(), Ok(kind));
-            assert_eq!(kind.task().kind(), kind);
+            assert_eq!(
+                kind.task().map(|task| task.kind()),
+                (!kind.is_real()).then_some(kind)
+            );
         }
         assert_eq!(TaskKind::EnJa.label(), "English → Japanese");
     }
@@ -139,8 +259,8 @@ mod tests {
 
     #[test]
     fn every_example_alignment_index_is_in_range() {
-        for kind in TaskKind::ALL {
-            let pair = kind.task().example();
+        for kind in TaskKind::TOYS {
+            let pair = kind.toy().example();
             assert_eq!(pair.alignment.len(), pair.tgt.len(), "{kind}");
             assert!(
                 pair.alignment.iter().flatten().all(|&i| i < pair.src.len()),

@@ -84,6 +84,15 @@ impl Trainer {
 
     /// The held-out sentences (of the first `max_sentences`) that greedy decoding gets wrong.
     pub fn mistakes(&self, max_sentences: usize) -> Vec<Mistake> {
+        self.held_out_decodes(max_sentences)
+            .into_iter()
+            .filter(|m| m.decoded != m.expected)
+            .collect()
+    }
+
+    /// The first `max_sentences` held-out sentences, each with its reference
+    /// and its greedy decode, right or wrong.
+    pub fn held_out_decodes(&self, max_sentences: usize) -> Vec<Mistake> {
         let model = self.inference_model();
         let data = self.dataset();
         let pairs: Vec<&Pair> = data.heldout.iter().take(max_sentences.max(1)).collect();
@@ -96,13 +105,11 @@ impl Trainer {
                 &self.backend().device(),
             );
             for (pair, decoded) in chunk.iter().zip(self.decode_words(&model, &batch)) {
-                if decoded != pair.tgt {
-                    out.push(Mistake {
-                        source: pair.src.clone(),
-                        expected: pair.tgt.clone(),
-                        decoded,
-                    });
-                }
+                out.push(Mistake {
+                    source: pair.src.clone(),
+                    expected: pair.tgt.clone(),
+                    decoded,
+                });
             }
         }
         out
@@ -138,9 +145,11 @@ impl Trainer {
             exact_match: exact_match(&hypotheses, &references) as f32,
             bleu: corpus_bleu(&hypotheses, &references) as f32,
             sentences: pairs.len(),
+            // A real task has no gold alignment to agree with: no agreement at all.
             head_alignment: hits
                 .iter()
-                .map(|&h| h as f32 / aligned.max(1) as f32)
+                .filter(|_| aligned > 0)
+                .map(|&h| h as f32 / aligned as f32)
                 .collect(),
             n_layers: self.settings().n_layers,
             n_heads: self.settings().n_heads,

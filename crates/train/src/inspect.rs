@@ -209,12 +209,13 @@ impl Trainer {
             longest_task_sentence: data.max_src_len,
             longest_task_target: data.max_tgt_len,
             heldout: data.heldout.iter().take(HELDOUT_SHOWN).cloned().collect(),
+            tgt_alt: data.tgt_alt.clone(),
         }
     }
 
     /// Checks and tokenizes typed source text.
     pub fn read_input(&self, text: &str) -> Result<Vec<String>, InputError> {
-        let encoded = self.dataset().src_vocab.encode(text);
+        let encoded = self.settings().task.encode(&self.dataset().src_vocab, text);
         if encoded.words.is_empty() {
             return Err(InputError::Empty);
         }
@@ -224,7 +225,7 @@ impl Trainer {
                 max: MAX_INPUT_WORDS,
             });
         }
-        if !encoded.unknown.is_empty() {
+        if !encoded.unknown.is_empty() && !self.dataset().kind.translates_unknown_words() {
             return Err(InputError::Unknown(encoded.unknown));
         }
         Ok(encoded.words)

@@ -19,8 +19,10 @@ use lab_model::checkpoint::{self, CheckpointError};
 use lab_model::parameters::MAX_PARAMETERS;
 use lab_model::{Backend, NormPlacement, Transformer, TransformerConfig};
 use lab_protocol::{Settings, SettingsError, ShardJob, ShardReport, StepReport};
+use lab_tasks::corpus::{self, Corpus};
 use lab_tasks::{Dataset, Pair, Rng, TaskKind};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use web_time::Instant;
 
 use crate::adam::Adam;
@@ -80,6 +82,10 @@ struct RunMeta {
     /// runs could resume exactly (the shipped ones), which reshuffle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     data: Option<DataPosition>,
+    /// The reader's own pairs, as a corpus file ([`Corpus::to_text`]): a
+    /// run of them carries its sentences, which nothing else has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pairs: Option<String>,
 }
 
 /// The state of the training-data stream.
@@ -134,6 +140,8 @@ pub struct Trainer {
     /// While a step is planned and not finished: where the data stream stood
     /// before its batch, which a checkpoint saves (the step has not happened).
     planned_from: Option<DataPosition>,
+    /// The reader's own pairs, for a run of them: saved with it.
+    pairs: Option<Arc<Corpus>>,
 }
 
 /// The model hyper-parameters for `settings` on `dataset`.
@@ -177,18 +185,41 @@ thread_local! {
 /// the same: building tokenises the whole corpus (15 ms natively, three
 /// times a copy), and the evaluator worker builds a run from its bytes for
 /// every evaluation.
-pub fn dataset_for(task: TaskKind, seed: u64) -> Dataset {
+///
+/// A real task whose corpus is not here (in a browser: not fetched yet) is
+/// refused with [`Rule::NotLoaded`](lab_protocol::Rule::NotLoaded).
+pub fn dataset_for(task: TaskKind, seed: u64) -> Result<Dataset, SettingsError> {
+    let not_loaded = || SettingsError {
+        problems: vec![lab_protocol::SettingProblem::new(
+            "task",
+            lab_protocol::Rule::NotLoaded,
+        )],
+    };
+    if task == TaskKind::Custom {
+        // The reader's pairs change from run to run: never a copy of the last dataset.
+        let pairs = corpus::corpus_if_provided(task).ok_or_else(not_loaded)?;
+        return Ok(Dataset::from_corpus(&pairs, seed));
+    }
     LAST_DATASET.with(|last| {
         let mut last = last.borrow_mut();
         match &*last {
-            Some((t, s, dataset)) if (*t, *s) == (task, seed) => dataset.clone(),
+            Some((t, s, dataset)) if (*t, *s) == (task, seed) => Ok(dataset.clone()),
             _ => {
-                let dataset = Dataset::build(task, seed);
+                let dataset = Dataset::try_build(task, seed).map_err(|_| not_loaded())?;
                 *last = Some((task, seed, dataset.clone()));
-                dataset
+                Ok(dataset)
             }
         }
     })
+}
+
+/// The task a checkpoint was trained on, from its stored settings, without
+/// building anything; `None` for bytes that are not a checkpoint.
+pub fn stored_task(bytes: &[u8]) -> Option<TaskKind> {
+    let checked = checkpoint::read(bytes).ok()?;
+    RunMeta::deserialize(&checked.meta)
+        .ok()
+        .map(|meta| meta.settings.task)
 }
 
 impl Trainer {
@@ -200,7 +231,7 @@ impl Trainer {
     /// A fresh run: the dataset and the initial weights both follow `settings.seed`.
     pub fn with_backend(settings: &Settings, backend: Backend) -> Result<Trainer, SettingsError> {
         settings.validate()?;
-        let dataset = dataset_for(settings.task, settings.seed);
+        let dataset = dataset_for(settings.task, settings.seed)?;
         within_budget(&model_config(settings, &dataset))?;
         let device = backend.training_device();
         let model = seeded(&device, settings.seed, || {
@@ -209,15 +240,11 @@ impl Trainer {
             model
         });
         let optim = Adam::new(GRAD_CLIP_NORM);
-        Ok(Self::assemble(
-            settings.clone(),
-            dataset,
-            backend,
-            model,
-            optim,
-            0,
-            None,
-        ))
+        let mut trainer = Self::assemble(settings.clone(), dataset, backend, model, optim, 0, None);
+        if settings.task == TaskKind::Custom {
+            trainer.pairs = corpus::corpus_if_provided(TaskKind::Custom);
+        }
+        Ok(trainer)
     }
 
     /// A run at `step`; with `data`, the data stream continues where it
@@ -245,6 +272,7 @@ impl Trainer {
             model,
             optim,
             step,
+            pairs: None,
         };
         match data {
             Some(data) => {
@@ -531,6 +559,7 @@ impl Trainer {
                     .clone()
                     .unwrap_or_else(|| self.data_position()),
             ),
+            pairs: self.pairs.as_ref().map(|pairs| pairs.to_text(&[])),
         };
         let model = self.inference_model();
         let optimizer = (with_optimizer && checkpoint::fits_with_optimizer(&model.config, 2))
@@ -567,7 +596,22 @@ impl Trainer {
             )))
         })?;
         meta.settings.validate().map_err(TrainerError::Settings)?;
-        let dataset = dataset_for(meta.settings.task, meta.settings.seed);
+        // A run of the reader's pairs carries them; any other run's data is the lab's.
+        let pairs = match (meta.settings.task, &meta.pairs) {
+            (TaskKind::Custom, Some(text)) => Some(Arc::new(
+                Corpus::parse(TaskKind::Custom, text).map_err(|e| {
+                    TrainerError::Checkpoint(CheckpointError::Corrupt(format!(
+                        "unreadable sentence pairs: {e}"
+                    )))
+                })?,
+            )),
+            _ => None,
+        };
+        let dataset = match &pairs {
+            Some(pairs) => Dataset::from_corpus(pairs, meta.settings.seed),
+            None => dataset_for(meta.settings.task, meta.settings.seed)
+                .map_err(TrainerError::Settings)?,
+        };
         if model_config(&meta.settings, &dataset) != checked.config {
             let why = "the stored settings do not describe the stored model";
             return Err(TrainerError::Checkpoint(CheckpointError::Mismatch(
@@ -593,7 +637,7 @@ impl Trainer {
         // generator: under the lock, so runs beside this one keep their dropout.
         let device = backend.training_device();
         let model = seeded(&device, meta.settings.seed, || checked.build(&device));
-        Ok(Self::assemble(
+        let mut trainer = Self::assemble(
             meta.settings,
             dataset,
             backend,
@@ -601,7 +645,9 @@ impl Trainer {
             optim,
             meta.step,
             meta.data,
-        ))
+        );
+        trainer.pairs = pairs;
+        Ok(trainer)
     }
 }
 
@@ -647,7 +693,7 @@ mod tests {
             (TaskKind::EnJa, 2),
             (TaskKind::EnJa, 1),
         ] {
-            let copied = dataset_for(task, seed);
+            let copied = dataset_for(task, seed).expect("a toy task");
             assert_eq!(
                 text(&copied),
                 text(&Dataset::build(task, seed)),
@@ -655,8 +701,8 @@ mod tests {
             );
         }
         assert_ne!(
-            text(&dataset_for(TaskKind::EnJa, 1)),
-            text(&dataset_for(TaskKind::EnJa, 2)),
+            text(&dataset_for(TaskKind::EnJa, 1).expect("a toy task")),
+            text(&dataset_for(TaskKind::EnJa, 2).expect("a toy task")),
             "another seed, another shuffle"
         );
     }
@@ -875,9 +921,33 @@ mod tests {
     }
 
     #[test]
+    fn a_run_of_the_readers_pairs_carries_them_in_its_checkpoint() {
+        let pairs = |word: &str| {
+            let text: String = (0..8).map(|i| format!("{word}{i} x\ty{i} z\n")).collect();
+            lab_tasks::corpus::parse_pairs(&text).expect("pairs").corpus
+        };
+        corpus::provide(pairs("cat"));
+        let settings = Settings {
+            batch_size: 4,
+            ..Settings::toy(TaskKind::Custom)
+        };
+        let mut trainer = Trainer::new(&settings).expect("the pairs are provided");
+        trainer.step();
+        let bytes = trainer.to_bytes();
+        // Other pairs come: the saved run keeps its own.
+        corpus::provide(pairs("dog"));
+        let restored = Trainer::from_bytes(&bytes).expect("the run carries its pairs");
+        assert_eq!(restored.dataset().probe().src, vec!["cat0", "x"]);
+        assert_eq!(restored.dataset().train, trainer.dataset().train);
+        assert_eq!(restored.to_bytes(), bytes);
+        let fresh = Trainer::new(&settings).expect("the new pairs");
+        assert_eq!(fresh.dataset().probe().src, vec!["dog0", "x"]);
+    }
+
+    #[test]
     fn the_largest_settings_the_form_allows_fit_the_one_parameter_budget() {
         use lab_protocol::settings::{MAX_BATCH, MAX_D_FF, MAX_D_MODEL, MAX_LAYERS};
-        for task in TaskKind::ALL {
+        for task in TaskKind::BUILT_IN {
             let s = Settings {
                 d_model: MAX_D_MODEL,
                 n_heads: 8,

@@ -88,7 +88,7 @@ fn the_memory_estimate_is_within_a_factor_of_two_of_a_real_step() {
         };
         // The dataset is not the model's: a trainer keeps a copy of it.
         let before_dataset = LIVE.load(Relaxed);
-        let dataset = lab_train::trainer::dataset_for(settings.task, settings.seed);
+        let dataset = lab_train::trainer::dataset_for(settings.task, settings.seed).expect("a toy");
         let dataset_bytes = LIVE.load(Relaxed) - before_dataset;
         drop(dataset);
         let before_model = LIVE.load(Relaxed);

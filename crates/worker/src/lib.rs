@@ -35,13 +35,13 @@ mod glue {
     use super::trainer::Model;
     use super::CHUNK_MS;
     use lab_protocol::{
-        clean_run_name, ModelOrigin, RunKey, RunStart, SaveCost, Settings, StorageError,
-        WorkerError, WorkerInput, WorkerOutput,
+        clean_run_name, DownloadFile, ModelOrigin, RunKey, RunStart, SaveCost, Settings,
+        StorageError, WorkerError, WorkerInput, WorkerOutput,
     };
     use lab_session::run::{self, LegacyRun};
     use lab_session::session::{Session, Watchdog};
     use lab_session::wire;
-    use lab_tasks::TaskKind;
+    use lab_tasks::{corpus, TaskKind};
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -54,6 +54,9 @@ mod glue {
         /// The helper worker that computes half of each training step on the
         /// second core ([`lab_protocol::shard`]), once started.
         static HELPER: RefCell<Helper> = const { RefCell::new(Helper::NotStarted) };
+        /// While a real task's sentences download: the messages that came
+        /// meanwhile, first the one that needs them, handled in order after.
+        static WAITING: RefCell<Option<Vec<WorkerInput>>> = const { RefCell::new(None) };
     }
 
     /// Where the helper worker stands.
@@ -110,7 +113,43 @@ mod glue {
         post(&WorkerOutput::Ready);
     }
 
+    /// The real task whose sentences `input` needs and this worker has not
+    /// got yet: a new run of it, a checkpoint of it, or a shard of its step.
+    fn missing_corpus(input: &WorkerInput) -> Option<TaskKind> {
+        let task = match input {
+            WorkerInput::New { settings } => Some(settings.task),
+            WorkerInput::Shard { job, .. } => Some(job.settings.task),
+            WorkerInput::LoadCheckpoint { bytes, .. }
+            | WorkerInput::EvaluateCheckpoint { bytes } => lab_train::trainer::stored_task(bytes),
+            _ => None,
+        }?;
+        // Only a file to fetch: the reader's pairs come with their message or checkpoint.
+        (task.corpus_path().is_some() && corpus::corpus_if_provided(task).is_none()).then_some(task)
+    }
+
     fn handle(input: WorkerInput) {
+        let waiting = WAITING.with(|w| {
+            w.borrow_mut()
+                .as_mut()
+                .map(|queue| queue.push(input.clone()))
+        });
+        if waiting.is_some() {
+            return;
+        }
+        if let Some(task) = missing_corpus(&input) {
+            WAITING.with(|w| *w.borrow_mut() = Some(vec![input]));
+            wasm_bindgen_futures::spawn_local(async move {
+                let loaded = load_corpus(task).await;
+                let mut queued = WAITING.with(|w| w.borrow_mut().take()).unwrap_or_default();
+                if let Err(why) = loaded {
+                    // The message that needed them is answered with the error.
+                    queued.remove(0);
+                    post(&WorkerOutput::Error(WorkerError::Data { task, why }));
+                }
+                queued.into_iter().for_each(handle);
+            });
+            return;
+        }
         if let WorkerInput::New { settings } = &input {
             // A big model takes seconds to build: say what it will cost first.
             if let Some(estimate) = Session::<Model>::estimate(settings) {
@@ -168,6 +207,25 @@ mod glue {
             }
             WorkerInput::ListRuns => {
                 wasm_bindgen_futures::spawn_local(send_list());
+                return;
+            }
+            WorkerInput::UsePairs { text, settings } => {
+                // Validate before allocating: the pairs, then the settings as any new run.
+                match corpus::parse_pairs(&text) {
+                    Ok(pairs) => {
+                        post(&WorkerOutput::PairsRead {
+                            pairs: pairs.corpus.pairs.len(),
+                            duplicates: pairs.duplicates,
+                        });
+                        corpus::provide(pairs.corpus);
+                        let settings = Settings {
+                            task: TaskKind::Custom,
+                            ..settings
+                        };
+                        handle(WorkerInput::New { settings });
+                    }
+                    Err(problem) => post(&WorkerOutput::Error(WorkerError::Pairs(problem))),
+                }
                 return;
             }
             WorkerInput::ForgetAutosave => {
@@ -271,24 +329,34 @@ mod glue {
             RunKey::Tab(_) => None,
         };
         let failed = match store::get(&run).await {
-            Ok(Some(stored)) => {
-                let restored = SESSION.with(|s| {
-                    s.borrow_mut()
-                        .restore(&stored.bytes, &stored.curves_json, now(), false)
-                });
-                match restored {
-                    Ok(outs) => {
-                        post_all(outs);
-                        after_work();
-                        return;
-                    }
-                    Err(why) => StorageError::Unreadable { name, why },
+            Ok(Some(stored)) => match restore_stored(&stored, false).await {
+                Ok(outs) => {
+                    post_all(outs);
+                    after_work();
+                    return;
                 }
-            }
+                Err(why) => StorageError::Unreadable { name, why },
+            },
             Ok(None) => StorageError::NotFound { name },
             Err(e) => e,
         };
         post(&WorkerOutput::StorageFailed(failed));
+    }
+
+    /// A stored run into the session, its task's sentences fetched first
+    /// (a failed fetch is reported, and the restore then says why it failed).
+    /// `own`: the tab's own run, which goes on saving under its key.
+    async fn restore_stored(
+        stored: &store::StoredRun,
+        own: bool,
+    ) -> Result<Vec<WorkerOutput>, String> {
+        if let Err((task, why)) = load_corpus_of(&stored.bytes).await {
+            post(&WorkerOutput::Error(WorkerError::Data { task, why }));
+        }
+        SESSION.with(|s| {
+            s.borrow_mut()
+                .restore(&stored.bytes, &stored.curves_json, now(), own)
+        })
     }
 
     /// On start: the run this tab starts from ([`run::start_from`]: its
@@ -317,21 +385,15 @@ mod glue {
             let own = matches!(start, RunStart::ThisTab { .. });
             let name = (!summary.name.is_empty()).then(|| summary.name.clone());
             let failed = match store::get(&summary.key()).await {
-                Ok(Some(stored)) => {
-                    let restored = SESSION.with(|s| {
-                        s.borrow_mut()
-                            .restore(&stored.bytes, &stored.curves_json, now(), own)
-                    });
-                    match restored {
-                        Ok(outs) => {
-                            post(&WorkerOutput::Started(start));
-                            post_all(outs);
-                            after_work();
-                            return;
-                        }
-                        Err(why) => Some(StorageError::Unreadable { name, why }),
+                Ok(Some(stored)) => match restore_stored(&stored, own).await {
+                    Ok(outs) => {
+                        post(&WorkerOutput::Started(start));
+                        post_all(outs);
+                        after_work();
+                        return;
                     }
-                }
+                    Err(why) => Some(StorageError::Unreadable { name, why }),
+                },
                 Ok(None) => None,
                 Err(e) => Some(e),
             };
@@ -371,30 +433,94 @@ mod glue {
         load_pretrained(task).await;
     }
 
+    /// Fetches a real task's sentences (saying how far it got) and hands
+    /// them to the datasets ([`corpus::provide`]). Nothing for a toy task,
+    /// or sentences already here.
+    async fn load_corpus(task: TaskKind) -> Result<(), String> {
+        let Some(path) = task.corpus_path() else {
+            return Ok(());
+        };
+        if corpus::corpus_if_provided(task).is_some() {
+            return Ok(());
+        }
+        let bytes = download(task, DownloadFile::Sentences, &path).await?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+        let parsed = corpus::Corpus::parse(task, &text).map_err(|e| format!("{path}: {e}"))?;
+        corpus::provide(parsed);
+        Ok(())
+    }
+
+    /// Fetches a task's `file` from `url`, telling the page how far it got.
+    async fn download(task: TaskKind, file: DownloadFile, url: &str) -> Result<Vec<u8>, String> {
+        let max = match file {
+            DownloadFile::Sentences => corpus::MAX_CORPUS_BYTES,
+            DownloadFile::Model => lab_math::limits::MAX_CHECKPOINT_BYTES,
+        };
+        // Said before the request, so a slow server shows a download at once.
+        post(&WorkerOutput::Downloading {
+            task,
+            file,
+            loaded: 0,
+            total: None,
+        });
+        let bytes = fetch_bytes_with_progress(url, max, |loaded, total| {
+            post(&WorkerOutput::Downloading {
+                task,
+                file,
+                loaded,
+                total,
+            })
+        })
+        .await?;
+        post(&WorkerOutput::Downloaded {
+            task,
+            file,
+            bytes: bytes.len() as u64,
+        });
+        Ok(bytes)
+    }
+
+    /// The checkpoint's task's sentences, if it is a real task's.
+    async fn load_corpus_of(bytes: &[u8]) -> Result<(), (TaskKind, String)> {
+        match lab_train::trainer::stored_task(bytes) {
+            Some(task) => load_corpus(task).await.map_err(|why| (task, why)),
+            None => Ok(()),
+        }
+    }
+
     async fn load_pretrained(task: TaskKind) {
-        let url = format!("assets/checkpoints/{}.ckpt", task.name());
-        let outs = match fetch_bytes(&url).await {
-            Ok(bytes) => SESSION.with(|s| {
-                s.borrow_mut()
-                    .load_bytes(&bytes, ModelOrigin::Pretrained, now())
-            }),
-            Err(why) => {
-                post(&WorkerOutput::Error(WorkerError::Pretrained {
-                    task,
-                    why: why.to_string(),
-                }));
-                SESSION.with(|s| {
-                    s.borrow_mut().handle(
-                        WorkerInput::New {
-                            settings: Settings::toy(task),
-                        },
-                        now(),
-                    )
-                })
+        // The reader's pairs come with their own message; until they do, the default task.
+        let task = match task {
+            TaskKind::Custom if corpus::corpus_if_provided(task).is_none() => TaskKind::DEFAULT,
+            task => task,
+        };
+        if let Err(why) = load_corpus(task).await {
+            post(&WorkerOutput::Error(WorkerError::Data { task, why }));
+            return;
+        }
+        // The reader's pairs have no trained model: a run of them starts untrained.
+        let outs = if task.has_pretrained() {
+            match download(task, DownloadFile::Model, &task.pretrained_path()).await {
+                Ok(bytes) => SESSION.with(|s| {
+                    s.borrow_mut()
+                        .load_bytes(&bytes, ModelOrigin::Pretrained, now())
+                }),
+                Err(why) => {
+                    post(&WorkerOutput::Error(WorkerError::Pretrained { task, why }));
+                    untrained(task)
+                }
             }
+        } else {
+            untrained(task)
         };
         post_all(outs);
         after_work();
+    }
+
+    /// A new, untrained model of `task`'s preset.
+    fn untrained(task: TaskKind) -> Vec<WorkerOutput> {
+        let settings = Settings::toy(task);
+        SESSION.with(|s| s.borrow_mut().handle(WorkerInput::New { settings }, now()))
     }
 
     /// Queue one training chunk if the session is running and none is queued.
@@ -540,8 +666,15 @@ mod glue {
         after_work();
     }
 
-    async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
-        let response = wasm_bindgen_futures::JsFuture::from(scope().fetch_with_str(url))
+    /// The body at `url`, read in chunks: `progress(loaded, total)` after each.
+    /// More than `max` bytes is refused as they come.
+    async fn fetch_bytes_with_progress(
+        url: &str,
+        max: usize,
+        progress: impl Fn(u64, Option<u64>),
+    ) -> Result<Vec<u8>, String> {
+        use wasm_bindgen_futures::JsFuture;
+        let response = JsFuture::from(scope().fetch_with_str(url))
             .await
             .map_err(|_| format!("{url} could not be fetched"))?;
         let response: web_sys::Response = response
@@ -550,12 +683,31 @@ mod glue {
         if !response.ok() {
             return Err(format!("{url}: HTTP {}", response.status()));
         }
-        let buffer = response
-            .array_buffer()
-            .map_err(|_| "unreadable body".to_string())?;
-        let buffer = wasm_bindgen_futures::JsFuture::from(buffer)
-            .await
-            .map_err(|_| "unreadable body".to_string())?;
-        Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+        let total = response
+            .headers()
+            .get("content-length")
+            .ok()
+            .flatten()
+            .and_then(|length| length.parse::<u64>().ok());
+        let body = response.body().ok_or_else(|| format!("{url}: no body"))?;
+        let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+        let mut bytes = Vec::new();
+        loop {
+            let chunk = JsFuture::from(reader.read())
+                .await
+                .map_err(|_| format!("{url}: the download broke off"))?;
+            let done = js_sys::Reflect::get(&chunk, &"done".into()).map_err(|_| "no chunk")?;
+            if done.as_bool() == Some(true) {
+                break;
+            }
+            let value = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| "no chunk")?;
+            let value: js_sys::Uint8Array = value.dyn_into().map_err(|_| "not bytes")?;
+            if bytes.len() + value.length() as usize > max {
+                return Err(format!("{url} is over {max} bytes"));
+            }
+            bytes.extend(value.to_vec());
+            progress(bytes.len() as u64, total);
+        }
+        Ok(bytes)
     }
 }

@@ -61,11 +61,8 @@ impl LabModel for Model {
         Trainer::new(settings).map(Model::new)
     }
 
-    fn task_shape(settings: &Settings) -> TaskShape {
-        TaskShape::of(&lab_train::trainer::dataset_for(
-            settings.task,
-            settings.seed,
-        ))
+    fn task_shape(settings: &Settings) -> Result<TaskShape, SettingsError> {
+        lab_train::trainer::dataset_for(settings.task, settings.seed).map(|d| TaskShape::of(&d))
     }
 
     fn from_bytes(bytes: &[u8]) -> Result<Self, String> {

@@ -27,3 +27,5 @@ problems-rule-budget = This model would have { $count } parameters; the lab trai
 problems-rule-budget-huge = This model would have more parameters than can be counted; the lab trains at most { $max }.
 problems-rule-memory = A training step would need about { $needed } in the worker; a browser worker can be given at most { $max }. A smaller batch, d_model or d_ff, or fewer layers, fits.
 problems-rule-memory-huge = A training step would need more memory than can be counted; a browser worker can be given at most { $max }.
+problems-rule-not-loaded = This task's sentences are not loaded yet. Choose the task again to download them.
+problems-data = The sentences of { $task } could not be loaded ({ $why }). The current model keeps working.

@@ -13,3 +13,5 @@ smoothing-legend-p = model's prediction p
 smoothing-split = This position's { -loss }: −Σ q ln p = { $loss } nats = H(q) { $floor } (the floor) + KL(q ‖ p) { $kl } (what training can still remove).
 smoothing-split-no-model = Floor H(q) = { $floor } nats. The model's distribution, and the { -kl } part of the { -loss }, appear here once the model has run on the probe sentence.
 smoothing-why = Why the training { -loss } never reaches 0: with ε > 0 the target q is itself spread out, so even a model that predicts q exactly still pays its { -entropy } H(q) on every { -token }; only the { -kl } part can be trained away. The { -held-out } { -loss } is measured against one-hot targets instead.
+smoothing-rest = { $count } others
+smoothing-axis-top = the target, <pad>, then the most probable { -token }s, then the rest

@@ -45,3 +45,5 @@ translate-cross-row = Cross-attention of step { $step } (rows = layer · head, c
 translate-self-row = Masked self-attention of step { $step } (columns = the decoder inputs so far)
 translate-weight = softmax weight
 translate-layer-head = layer { $layer } · head { $head }
+translate-unknown-as-unk = Not in the vocabulary, so read as <unk> (a word seen fewer than twice in training):
+translate-formula-first-step = (plus { $extra } once, at step 1)

@@ -27,3 +27,5 @@ problems-rule-budget = このモデルのパラメータは { $count } 個にな
 problems-rule-budget-huge = このモデルのパラメータは数えきれないほど多くなります。このラボで学習できるのは { $max } 個までです。
 problems-rule-memory = 1 学習ステップにワーカー内で約 { $needed } のメモリが必要ですが、ブラウザのワーカーに割り当てられるのは最大 { $max } です。バッチ、d_model、d_ff を小さくするか層を減らせば収まります。
 problems-rule-memory-huge = 1 学習ステップに数えきれないほどのメモリが必要です。ブラウザのワーカーに割り当てられるのは最大 { $max } です。
+problems-rule-not-loaded = このタスクの文はまだ読み込まれていません。タスクをもう一度選ぶとダウンロードします。
+problems-data = 「{ $task }」の文を読み込めませんでした（{ $why }）。今のモデルはそのまま使えます。

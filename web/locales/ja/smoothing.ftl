@@ -13,3 +13,5 @@ smoothing-legend-p = モデルの予測 p
 smoothing-split = この位置の{ -loss }：−Σ q log p = { $loss } ナット = H(q) { $floor }（下限）+ KL(q ‖ p) { $kl }（学習でまだ減らせる分）。log は自然対数です。
 smoothing-split-no-model = 下限 H(q) = { $floor } ナット。モデルの分布と{ -loss }の{ -kl }の部分は、モデルが例文を処理すると表示されます。
 smoothing-why = 学習時の{ -loss }が 0 にならない理由：ε > 0 では目標 q そのものが広がっているので、q をぴったり予測するモデルでも、どの{ -token }でも{ -entropy } H(q) を払います。学習で消せるのは{ -kl }の部分だけです。{ -held-out }データの{ -loss }は、正解だけが 1 のワンホットの目標で測ります。
+smoothing-rest = 他 { $count } 語
+smoothing-axis-top = 正解、<pad>、確率の高い{ -token }の順、残りはまとめて

@@ -39,3 +39,5 @@ translate-cross-row = { -step } { $step } の{ -cross-attention }（行 = { -lay
 translate-self-row = { -step } { $step } のマスク付き{ -self-attention }（列 = ここまでの{ -decoder }の入力）
 translate-weight = { -softmax } の重み
 translate-layer-head = 第 { $layer } { -layer } · { -head } { $head }
+translate-unknown-as-unk = 語彙にないので <unk> として読みます（学習で 2 回未満しか現れなかった語）：
+translate-formula-first-step = （ステップ 1 で一度だけ { $extra } を加える）

@@ -27,3 +27,5 @@ problems-rule-budget = 这个模型将有 { $count } 个参数；本实验室最
 problems-rule-budget-huge = 这个模型的参数多到无法计数；本实验室最多训练 { $max } 个。
 problems-rule-memory = 一个训练步在 Worker 中需要约 { $needed } 内存，而浏览器的 Worker 最多只能分配 { $max }。减小批大小、d_model 或 d_ff，或减少层数，就能放下。
 problems-rule-memory-huge = 一个训练步需要的内存多到无法计数；浏览器的 Worker 最多只能分配 { $max }。
+problems-rule-not-loaded = 这个任务的句子还没有加载。再选一次这个任务即可下载。
+problems-data = 无法加载“{ $task }”的句子（{ $why }）。当前模型继续可用。

@@ -13,3 +13,5 @@ smoothing-legend-p = 模型的预测 p
 smoothing-split = 这个位置的{ -loss }：−Σ q log p = { $loss } 奈特 = H(q) { $floor }（下限）+ KL(q ‖ p) { $kl }（训练还能消除的部分）。这里 log 是自然对数。
 smoothing-split-no-model = 下限 H(q) = { $floor } 奈特。模型在示例句上运行后，这里会显示模型的分布以及{ -loss }中的{ -kl }部分。
 smoothing-why = 为什么训练{ -loss }永远到不了 0：当 ε > 0 时，目标 q 本身是分散的，所以即使模型恰好预测出 q，在每个{ -token }上仍要付出它的{ -entropy } H(q)；训练只能消除{ -kl }部分。{ -held-out }集{ -loss }则是对独热目标计算的。
+smoothing-rest = 其余 { $count } 个
+smoothing-axis-top = 目标、<pad>、按概率从高到低的{ -token }，其余合为一条

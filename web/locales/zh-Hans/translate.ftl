@@ -39,3 +39,5 @@ translate-cross-row = 第 { $step } { -step }的{ -cross-attention }（行 = { -
 translate-self-row = 第 { $step } { -step }的带掩码{ -self-attention }（列 = 到目前为止{ -decoder }的输入）
 translate-weight = { -softmax } 权重
 translate-layer-head = 第 { $layer } { -layer } · 第 { $head } 个{ -head }
+translate-unknown-as-unk = 不在词表中，按 <unk> 读入（训练中出现少于两次的词）：
+translate-formula-first-step = （第 1 步另加一次 { $extra }）

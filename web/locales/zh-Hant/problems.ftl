@@ -27,3 +27,5 @@ problems-rule-budget = 這個模型將有 { $count } 個參數；本實驗室最
 problems-rule-budget-huge = 這個模型的參數多到無法計數；本實驗室最多訓練 { $max } 個。
 problems-rule-memory = 一個訓練步在 Worker 中需要約 { $needed } 記憶體，而瀏覽器的 Worker 最多只能分配 { $max }。減小批次大小、d_model 或 d_ff，或減少層數，就能放下。
 problems-rule-memory-huge = 一個訓練步需要的記憶體多到無法計數；瀏覽器的 Worker 最多只能分配 { $max }。
+problems-rule-not-loaded = 這個任務的句子還沒有載入。再選一次這個任務即可下載。
+problems-data = 無法載入「{ $task }」的句子（{ $why }）。目前的模型繼續可用。

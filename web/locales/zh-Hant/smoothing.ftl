@@ -13,3 +13,5 @@ smoothing-legend-p = 模型的預測 p
 smoothing-split = 這個位置的{ -loss }：−Σ q log p = { $loss } 奈特 = H(q) { $floor }（下限）+ KL(q ‖ p) { $kl }（訓練還能消除的部分）。這裡 log 是自然對數。
 smoothing-split-no-model = 下限 H(q) = { $floor } 奈特。模型在範例句上執行後，這裡會顯示模型的分布以及{ -loss }中的{ -kl }部分。
 smoothing-why = 為什麼訓練{ -loss }永遠到不了 0：當 ε > 0 時，目標 q 本身是分散的，所以即使模型恰好預測出 q，在每個{ -token }上仍要付出它的{ -entropy } H(q)；訓練只能消除{ -kl }部分。{ -held-out }資料的{ -loss }則是對獨熱目標計算的。
+smoothing-rest = 其餘 { $count } 個
+smoothing-axis-top = 目標、<pad>、按機率由高到低的{ -token }，其餘合為一條

@@ -39,3 +39,5 @@ translate-cross-row = 第 { $step } { -step }的{ -cross-attention }（列 = { -
 translate-self-row = 第 { $step } { -step }的帶遮罩{ -self-attention }（欄 = 到目前為止{ -decoder }的輸入）
 translate-weight = { -softmax } 權重
 translate-layer-head = 第 { $layer } { -layer } · 第 { $head } 個{ -head }
+translate-unknown-as-unk = 不在詞表中，按 <unk> 讀入（訓練中出現少於兩次的詞）：
+translate-formula-first-step = （第 1 步另加一次 { $extra }）

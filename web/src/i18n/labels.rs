@@ -10,6 +10,9 @@ pub fn task(kind: TaskKind) -> &'static str {
         TaskKind::Copy => "common-task-copy",
         TaskKind::Reverse => "common-task-reverse",
         TaskKind::EnJa => "common-task-en-ja",
+        TaskKind::RealEnJa => "common-task-real-en-ja",
+        TaskKind::RealEnZh => "common-task-real-en-zh",
+        TaskKind::Custom => "common-task-custom",
     }
 }
 

@@ -17,6 +17,7 @@
 
 pub mod labels;
 pub mod problems;
+pub mod script;
 pub mod units;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
@@ -138,6 +139,7 @@ catalogue!(
     "compare",
     "translate",
     "complexity",
+    "pairs",
 );
 
 fn bundle(locale: Locale) -> FluentBundle<FluentResource> {

@@ -7,6 +7,52 @@ use super::{labels, text, text_args, Arg, Locale};
 use crate::i18n::units::bytes_text;
 use lab_protocol::divergence::{BLOW_UP_FACTOR, SAFE_LR_FACTOR, SAFE_WARMUP};
 use lab_protocol::{Divergence, Rule, SettingProblem, SettingsError, WorkerError};
+use lab_tasks::corpus::PairsError;
+
+/// Why the reader's sentence pairs were refused, the problem in a sentence
+/// (`pairs.ftl`): the page says it before sending them, the worker after.
+pub fn pairs_error(locale: Locale, problem: &PairsError) -> String {
+    let count = |n: usize| Arg::from(n);
+    let problem = match problem {
+        PairsError::Empty => text(locale, "pairs-empty"),
+        PairsError::TooLarge { bytes, max } => text_args(
+            locale,
+            "pairs-too-large",
+            &[
+                ("size", Arg::from(bytes_text(*bytes as u64))),
+                ("max", Arg::from(bytes_text(*max as u64))),
+            ],
+        ),
+        PairsError::NotText => text(locale, "pairs-not-text"),
+        PairsError::TooManyLines { lines, max } => text_args(
+            locale,
+            "pairs-too-many-lines",
+            &[("lines", count(*lines)), ("max", count(*max))],
+        ),
+        PairsError::NoTab { line } => text_args(locale, "pairs-no-tab", &[("line", count(*line))]),
+        PairsError::TooManyColumns { line } => {
+            text_args(locale, "pairs-too-many-columns", &[("line", count(*line))])
+        }
+        PairsError::EmptySide { line } => {
+            text_args(locale, "pairs-empty-side", &[("line", count(*line))])
+        }
+        PairsError::TooLong { line, words, max } => text_args(
+            locale,
+            "pairs-too-long",
+            &[
+                ("line", count(*line)),
+                ("words", count(*words)),
+                ("max", count(*max)),
+            ],
+        ),
+        PairsError::TooFew { pairs, min } => text_args(
+            locale,
+            "pairs-too-few",
+            &[("pairs", count(*pairs)), ("min", count(*min))],
+        ),
+    };
+    text_args(locale, "pairs-problem", &[("problem", Arg::from(problem))])
+}
 
 /// A worker error as one sentence (or two) for the banner.
 pub fn worker_error(locale: Locale, error: &WorkerError) -> String {
@@ -27,6 +73,15 @@ pub fn worker_error(locale: Locale, error: &WorkerError) -> String {
                 ("why", Arg::from(why.as_str())),
             ],
         ),
+        WorkerError::Data { task, why } => text_args(
+            locale,
+            "problems-data",
+            &[
+                ("task", Arg::from(text(locale, labels::task(*task)))),
+                ("why", Arg::from(why.as_str())),
+            ],
+        ),
+        WorkerError::Pairs(problem) => pairs_error(locale, problem),
         WorkerError::NoModel => text(locale, "problems-no-model"),
         WorkerError::Unreadable { why } => text_args(
             locale,
@@ -169,6 +224,7 @@ pub fn setting_problem(locale: Locale, problem: &SettingProblem) -> String {
             "problems-rule-memory-huge",
             &[("max", Arg::from(bytes_text(*max)))],
         ),
+        Rule::NotLoaded => text(locale, "problems-rule-not-loaded"),
     }
 }
 

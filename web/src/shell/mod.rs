@@ -9,7 +9,9 @@
 //!
 //! [`App`] lays the views out in page order.
 
+pub mod data;
 pub mod i18n;
+pub mod pairs;
 pub mod panic;
 pub mod present;
 pub mod share;

@@ -37,7 +37,11 @@ pub fn open(lab: Lab) {
         );
         lab.show(Source::Link, message);
     }
-    if let Some(task) = link.task {
+    if link.task == Some(lab_tasks::TaskKind::Custom) {
+        // A link cannot carry the reader's pairs: the panel opens to ask for them.
+        lab.custom_open.set(true);
+        lab.show(Source::Pairs, lab.i18n().s_now("pairs-link"));
+    } else if let Some(task) = link.task {
         lab.task.set(task);
         let settings = link.settings.clone().unwrap_or_else(|| Settings::toy(task));
         lab.draft.set(settings.clone());
@@ -305,7 +309,16 @@ pub fn CopyLink() -> impl IntoView {
             }
             let _ = window.navigator().clipboard().write_text(&url);
         }
-        lab.note.set(i18n.s_now("common-link-copied"));
+        let custom = lab.model.with_untracked(|m| {
+            m.as_ref()
+                .is_some_and(|m| m.settings.task == lab_tasks::TaskKind::Custom)
+        });
+        let note = i18n.s_now("common-link-copied");
+        lab.note.set(if custom {
+            format!("{note} {}", i18n.s_now("pairs-link"))
+        } else {
+            note
+        });
         shown.set(Some(url));
     };
     view! {

@@ -21,6 +21,8 @@ pub enum Source {
     Storage,
     /// Values of the page's deep link that could not be used.
     Link,
+    /// The reader's own sentence pairs, refused.
+    Pairs,
 }
 
 /// The message in the error banner, with the way out it offers.
@@ -108,6 +110,22 @@ pub struct Lab {
     /// When the step under way began (the page's clock, ms): the last
     /// snapshot while training, or the press of Train.
     pub step_began_ms: RwSignal<f64>,
+    /// A task's file on its way, as the worker last reported it.
+    pub download: RwSignal<Option<Download>>,
+    /// The panel for the reader's own pairs is open (chosen in the task
+    /// picker or by a link), before a run of them exists.
+    pub custom_open: RwSignal<bool>,
+    /// The reader's pairs the worker read last: `(pairs, repeated lines)`.
+    pub pairs_read: RwSignal<Option<(usize, usize)>>,
+}
+
+/// A download the worker reports: `loaded` of `total` bytes of a task's file.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Download {
+    pub task: TaskKind,
+    pub file: lab_protocol::DownloadFile,
+    pub loaded: u64,
+    pub total: Option<u64>,
 }
 
 impl Lab {
@@ -116,7 +134,7 @@ impl Lab {
     }
 
     pub fn with_locale(locale: Locale) -> Self {
-        let task = TaskKind::EnJa;
+        let task = TaskKind::DEFAULT;
         Self {
             locale: RwSignal::new(locale),
             task: RwSignal::new(task),
@@ -156,7 +174,20 @@ impl Lab {
             save_cost: RwSignal::new(None),
             multiply_adds_per_s: RwSignal::new(None),
             step_began_ms: RwSignal::new(0.0),
+            download: RwSignal::new(None),
+            custom_open: RwSignal::new(false),
+            pairs_read: RwSignal::new(None),
         }
+    }
+
+    /// How this page spells the target tokens (Traditional Chinese in
+    /// 繁體中文, when the task has it); `None` shows them as they are.
+    pub fn spelling(&self) -> Option<crate::i18n::script::Spelling> {
+        let locale = self.locale.get();
+        self.model.with(|m| {
+            m.as_ref()
+                .and_then(|m| crate::i18n::script::Spelling::of(locale, &m.facts))
+        })
     }
 
     /// The task facts of the model the worker holds: its vocabulary, held-out

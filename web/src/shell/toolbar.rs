@@ -82,10 +82,16 @@ pub fn Toolbar() -> impl IntoView {
     };
     let ready = move || lab.worker.get() == WorkerState::Ready && lab.model.with(Option::is_some);
     let on_task = move |ev: leptos::ev::Event| {
-        if let Some(task) = TaskKind::parse(&event_target_value(&ev)) {
-            lab.task.set(task);
-            lab.running.set(false);
-            send(WorkerInput::LoadPretrained { task });
+        match TaskKind::parse(&event_target_value(&ev)) {
+            // The reader's pairs: the panel opens, and the model stays until they are applied.
+            Some(TaskKind::Custom) => lab.custom_open.set(true),
+            Some(task) => {
+                lab.custom_open.set(false);
+                lab.task.set(task);
+                lab.running.set(false);
+                send(WorkerInput::LoadPretrained { task });
+            }
+            None => {}
         }
     };
     let on_upload = move |ev: leptos::ev::Event| {
@@ -137,6 +143,7 @@ pub fn Toolbar() -> impl IntoView {
         </header>
         <div class="run-bar">
             <span class="model-origin" data-testid="model-origin">{move || lab.model.with(|m| m.as_ref().map(|m| i18n.f("common-model-origin", &[("task", Arg::from(i18n.s(labels::task(m.settings.task)))), ("origin", Arg::from(i18n.s(labels::origin(m.origin))))])).unwrap_or_else(|| i18n.s("common-no-model")))}</span>
+            <crate::shell::data::TaskSource/>
             <button on:click=move |_| send(WorkerInput::Save { purpose: SavePurpose::Download }) disabled=move || !ready()>{i18n.t("common-download")}</button>
             <label class="upload">{i18n.t("common-upload")} " "
                 <input type="file" accept=".ckpt,application/octet-stream" data-testid="checkpoint-upload" on:change=on_upload/>
@@ -144,9 +151,13 @@ pub fn Toolbar() -> impl IntoView {
             <button on:click=move |_| { storage::clear_run(); lab.note.set(i18n.s_now("common-forgotten")) }>{i18n.t("common-forget")}</button>
             <crate::views::runs::SavedRuns/>
             <crate::views::runs::RunStartNote/>
+            <crate::shell::data::AboutData/>
             <span class="note" aria-live="polite" data-testid="save-note"
                 data-snapshot-ms=move || lab.save_cost.get().map(|c| format!("{:.2}", c.snapshot_ms))
                 data-write-ms=move || lab.save_cost.get().map(|c| format!("{:.2}", c.write_ms))>{move || if lab.worker.get() == WorkerState::Starting { i18n.s("common-starting") } else { lab.note.get() }}</span>
+        </div>
+        <div class="pairs-bar">
+            <crate::shell::pairs::CustomPairs/>
         </div>
     }
 }
@@ -166,24 +177,25 @@ fn StepProgress() -> impl IntoView {
         }
     };
     let _ = set_interval_with_handle(tick, std::time::Duration::from_millis(PROGRESS_TICK_MS));
-    let progress = move || {
+    // Computed once per tick, read by the text, the bar and `hidden`.
+    let progress = Memo::new(move |_| {
         if !lab.running.get() {
             return None;
         }
         let elapsed_s = (clock.get() - lab.step_began_ms.get()) / 1000.0;
         let estimate_s = lab.model.with(|m| {
             let m = m.as_ref()?;
-            let estimate = m.settings.estimate(&m.facts.shape()?)?;
+            let estimate = m.estimate()?;
             Some(estimate.step_seconds(rate(lab.multiply_adds_per_s.get())))
         });
         step_progress(i18n.locale.get(), lab.step.get() + 1, elapsed_s, estimate_s)
-    };
+    });
     view! {
         <span class="readout-small step-progress" data-testid="step-progress"
-            hidden=move || progress().is_none()>
-            {move || progress().map(|(text, _)| text)}
+            hidden=move || progress.with(Option::is_none)>
+            {move || progress.get().map(|(text, _)| text)}
             " "
-            {move || progress().and_then(|(_, f)| f).map(|f| view! { <progress max="1" value=f/> })}
+            {move || progress.get().and_then(|(_, f)| f).map(|f| view! { <progress max="1" value=f/> })}
         </span>
     }
 }

@@ -2,11 +2,13 @@
 //! sentence, updating live while the model trains.
 
 use crate::components::heatmap::{HeatData, Heatmap, Legend};
+use crate::i18n::script::{respell, Spelling};
 use crate::i18n::{labels, text_args, Locale};
 use crate::shell::i18n::{use_i18n, Arg};
 use crate::shell::state::use_lab;
 use lab_plot::colormap::ColorMap;
 use lab_plot::grid::cell_size;
+use lab_protocol::attention::decoder_row_labels;
 use lab_protocol::{AttentionKind, AttentionSet};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
@@ -40,10 +42,7 @@ pub fn axes_caption(kind: AttentionKind) -> &'static str {
 /// The language of the target side's tokens (`lang=` of the elements that show
 /// them): Japanese words for English → Japanese, the source's symbols otherwise.
 pub fn target_lang(task: Option<TaskKind>) -> &'static str {
-    match task {
-        Some(TaskKind::EnJa) => "ja",
-        _ => "en",
-    }
+    task.map_or("en", TaskKind::target_language)
 }
 
 /// Labels for `n` positions: the tokens, padded with their index if too few.
@@ -53,12 +52,13 @@ fn labels(tokens: &[String], n: usize) -> Vec<String> {
         .collect()
 }
 
-/// One map (a head, or the head average when `head` is `None`) as heatmap data.
+/// One map (a head, or the head average when `head` is `None`) as heatmap
+/// data; target-side labels respelled by `spelling` (Traditional Chinese).
 pub fn map_data(
     set: &AttentionSet,
     kind: AttentionKind,
-    layer: usize,
-    head: Option<usize>,
+    (layer, head): (usize, Option<usize>),
+    spelling: Option<&Spelling>,
 ) -> HeatData {
     let maps = set.maps(kind);
     if layer >= maps.n_layers
@@ -71,8 +71,18 @@ pub fn map_data(
         Some(h) => maps.head(layer, h).to_vec(),
         None => maps.head_average(layer),
     };
-    let rows = set.query_labels(kind);
+    // Queries are target tokens but in the encoder ("input → prediction",
+    // each respelled before they are joined); keys only in the decoder's
+    // self-attention.
+    let rows = match (kind, spelling) {
+        (AttentionKind::EncoderSelf, _) | (_, None) => set.query_labels(kind),
+        (_, Some(s)) => decoder_row_labels(&s.words(&set.tgt_tokens), &s.words(&set.tgt_outputs)),
+    };
     let (_, cols) = set.axes(kind);
+    let cols = match kind {
+        AttentionKind::DecoderSelf => respell(spelling, cols),
+        _ => cols.to_vec(),
+    };
     let hidden = (kind == AttentionKind::DecoderSelf && maps.seq_q == maps.seq_k)
         .then(|| lab_math::subsequent_mask(maps.seq_q));
     HeatData {
@@ -83,7 +93,7 @@ pub fn map_data(
         range: (0.0, 1.0),
         map: ColorMap::Viridis,
         row_labels: labels(&rows, maps.seq_q),
-        col_labels: labels(cols, maps.seq_k),
+        col_labels: labels(&cols, maps.seq_k),
     }
 }
 
@@ -133,6 +143,8 @@ pub fn AttentionGrid(
     waiting: Option<&'static str>,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let lab = use_lab();
+    let spelling = Memo::new(move |_| lab.spelling());
     let hover = RwSignal::new(None::<Hovered>);
     let enlarged = RwSignal::new(None::<(usize, Option<usize>)>);
     let shape = Memo::new(move |_| {
@@ -152,7 +164,7 @@ pub fn AttentionGrid(
         let data = Signal::derive(move || {
             set.with(|s| {
                 s.as_ref()
-                    .map(|s| map_data(s, kind.get(), layer, head))
+                    .map(|s| map_data(s, kind.get(), (layer, head), spelling.get().as_ref()))
                     .unwrap_or_default()
             })
         });
@@ -299,8 +311,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn cross_maps_have_target_rows_and_source_columns() {
+    /// One layer of two heads of cross-attention, two target rows on three source keys.
+    fn cross_set() -> AttentionSet {
         let maps = HeadMaps {
             n_layers: 1,
             n_heads: 2,
@@ -308,14 +320,19 @@ mod tests {
             seq_k: 3,
             weights: vec![0.2, 0.3, 0.5, 1.0, 0.0, 0.0, 0.1, 0.1, 0.8, 0.0, 0.0, 1.0],
         };
-        let set = AttentionSet {
+        AttentionSet {
             src_tokens: vec!["a".into(), "b".into(), "<eos>".into()],
             tgt_tokens: vec!["<bos>".into(), "x".into()],
             tgt_outputs: vec!["x".into(), "<eos>".into()],
             cross: maps,
             ..Default::default()
-        };
-        let d = map_data(&set, AttentionKind::Cross, 0, Some(1));
+        }
+    }
+
+    #[test]
+    fn cross_maps_have_target_rows_and_source_columns() {
+        let set = cross_set();
+        let d = map_data(&set, AttentionKind::Cross, (0, Some(1)), None);
         assert_eq!((d.rows, d.cols), (2, 3));
         assert_eq!(
             d.row_labels,
@@ -324,11 +341,30 @@ mod tests {
         );
         assert_eq!(d.col_labels, vec!["a", "b", "<eos>"]);
         assert_eq!(d.at(0, 2), Some(0.8));
-        let avg = map_data(&set, AttentionKind::Cross, 0, None);
+        let avg = map_data(&set, AttentionKind::Cross, (0, None), None);
         assert!((avg.at(0, 2).expect("cell") - 0.65).abs() < 1e-6);
         assert_eq!(
-            map_data(&set, AttentionKind::Cross, 1, None),
+            map_data(&set, AttentionKind::Cross, (1, None), None),
             HeatData::default()
         );
+    }
+
+    #[test]
+    fn the_target_axes_are_respelled_token_by_token_and_the_source_never() {
+        let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+        let facts = lab_protocol::TaskFacts {
+            tgt_vocab: words("书 书店"),
+            tgt_alt: words("書 書店"),
+            ..Default::default()
+        };
+        let spelling = Spelling::of(Locale::ZhHant, &facts).expect("zh-Hant");
+        let mut set = cross_set();
+        set.tgt_tokens = words("<bos> 书");
+        set.tgt_outputs = words("书 <eos>");
+        let cross = map_data(&set, AttentionKind::Cross, (0, None), Some(&spelling));
+        assert_eq!(cross.row_labels, ["<bos> → 書", "書 → <eos>"]);
+        assert_eq!(cross.col_labels, set.src_tokens, "the source is English");
+        let plain = map_data(&set, AttentionKind::Cross, (0, None), None);
+        assert_eq!(plain.row_labels, ["<bos> → 书", "书 → <eos>"]);
     }
 }

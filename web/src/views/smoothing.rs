@@ -37,6 +37,45 @@ const PAPER_EPS: f64 = 0.1;
 const LOG_FLOOR: f64 = 1e-5;
 /// The chart's size in pixels, on the page and in the SVG.
 const CHART_SIZE: (u32, u32) = (1280, 420);
+/// The most bars the chart draws. A larger vocabulary (a real task's has
+/// thousands of words) shows the target, `<pad>` and the tokens the model
+/// finds most probable, then every other token summed into one bar; the CSV
+/// keeps every token.
+pub const MAX_BARS: usize = 30;
+
+/// The vocabulary ids the chart draws one bar each for, in order, or `None`
+/// when every token gets its own bar: the target, `<pad>` (whose q is 0),
+/// then the model's most probable tokens (before the model has run: the
+/// first ids), [`MAX_BARS`] − 1 in all, leaving a bar for the rest.
+pub fn shown_tokens(p: &ProbePrediction, position: usize) -> Option<Vec<usize>> {
+    let vocab = p.vocab.len();
+    if vocab <= MAX_BARS {
+        return None;
+    }
+    let target = p
+        .target_ids
+        .get(position)
+        .map_or(PAD as usize, |&id| id as usize);
+    let mut shown = vec![target];
+    if target != PAD as usize {
+        shown.push(PAD as usize);
+    }
+    let mut others: Vec<usize> = (0..vocab).filter(|k| !shown.contains(k)).collect();
+    if has_model(p) {
+        let row = p.row(position);
+        others.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
+    }
+    shown.extend(others.into_iter().take(MAX_BARS - 1 - shown.len()));
+    Some(shown)
+}
+
+/// `values` at the `shown` ids, then the sum of all the others: one bar for the rest.
+pub fn fold_rest(values: &[f64], shown: &[usize]) -> Vec<f64> {
+    let mut folded: Vec<f64> = shown.iter().map(|&k| values[k]).collect();
+    let shown_sum: f64 = folded.iter().sum();
+    folded.push(values.iter().sum::<f64>() - shown_sum);
+    folded
+}
 
 /// The probe sentence's targets without the model's probabilities (`probs` is
 /// empty), built from the task's dataset as the trainer builds them:
@@ -149,28 +188,51 @@ pub fn spread_note(locale: Locale, vocab: usize, eps: f64) -> String {
     )
 }
 
+/// How a chart shows the vocabulary: every token, or at most [`MAX_BARS`]
+/// with the rest as one bar (the canvas and the SVG; the CSV keeps all).
+#[derive(Clone, Copy, PartialEq)]
+enum Bars {
+    Every,
+    AtMost,
+}
+
 /// The bar chart of one position, handed to `f`: one definition for the
 /// canvas, the SVG and the CSV.
 fn with_chart<R>(
     locale: Locale,
     p: &ProbePrediction,
-    position: usize,
-    eps: f64,
-    log: bool,
+    (position, eps, log): (usize, f64, bool),
+    bars: Bars,
     f: impl FnOnce(&BarChart) -> R,
 ) -> R {
-    let (x, y) = (
-        text(locale, "smoothing-axis-vocabulary"),
-        text(locale, "smoothing-axis-probability"),
-    );
+    let mut x = text(locale, "smoothing-axis-vocabulary");
+    let y = text(locale, "smoothing-axis-probability");
+    let mut categories = p.vocab.clone();
+    let mut sets = bar_sets(locale, p, position, eps);
+    let mut highlight = p.target_ids.get(position).map(|&id| id as usize);
+    if let Some(shown) = shown_tokens(p, position).filter(|_| bars == Bars::AtMost) {
+        let rest = p.vocab.len() - shown.len();
+        x = text(locale, "smoothing-axis-top");
+        categories = shown.iter().map(|&k| p.vocab[k].clone()).collect();
+        categories.push(text_args(
+            locale,
+            "smoothing-rest",
+            &[("count", rest.into())],
+        ));
+        for set in &mut sets {
+            set.values = fold_rest(&set.values, &shown);
+        }
+        // The target is always the first bar shown.
+        highlight = highlight.map(|_| 0);
+    }
     f(&BarChart {
-        categories: p.vocab.clone(),
-        sets: bar_sets(locale, p, position, eps),
+        categories,
+        sets,
         x_label: &x,
         y_label: &y,
         y_range: if log { (LOG_FLOOR, 1.0) } else { (0.0, 1.0) },
         log_y: log,
-        highlight: p.target_ids.get(position).map(|&id| id as usize),
+        highlight,
         font_px: 14,
     })
 }
@@ -206,17 +268,27 @@ pub fn SmoothingView() -> impl IntoView {
         let Some(c) = canvas.get() else { return };
         paint::later(&c.clone(), move || {
             probe.try_with_untracked(|p| {
-                with_chart(locale, p, i, e, log, |chart| draw_bars(&c, chart))
+                with_chart(locale, p, (i, e, log), Bars::AtMost, |chart| {
+                    draw_bars(&c, chart)
+                })
             });
         });
     });
     let to_svg = move || {
         let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
-        probe.with(|p| with_chart(locale, p, i, e, log, |c| svg::bars(c, CHART_SIZE)))
+        probe.with(|p| {
+            with_chart(locale, p, (i, e, log), Bars::AtMost, |c| {
+                svg::bars(c, CHART_SIZE)
+            })
+        })
     };
     let to_csv = move || {
         let (locale, e, i) = (i18n.locale.get(), eps.get(), pos.get());
-        probe.with(|p| with_chart(locale, p, i, e, false, |c| bar_chart_csv(c).to_string()))
+        probe.with(|p| {
+            with_chart(locale, p, (i, e, false), Bars::Every, |c| {
+                bar_chart_csv(c).to_string()
+            })
+        })
     };
 
     let split_line = move || {
@@ -436,7 +508,7 @@ mod tests {
     #[test]
     fn the_csv_holds_one_row_per_token_with_q_and_p() {
         let p = with_model();
-        let csv = with_chart(Locale::Ja, &p, 0, 0.1, true, bar_chart_csv);
+        let csv = with_chart(Locale::Ja, &p, (0, 0.1, true), Bars::Every, bar_chart_csv);
         let rows = csv.rows();
         assert_eq!(rows.len(), 1 + p.vocab.len());
         let q = target_row(&p, 0, 0.1);
@@ -445,5 +517,45 @@ mod tests {
             assert_eq!(row[1], lab_plot::csv::Cell::from(f64::from(q[k])));
             assert_eq!(row[2], lab_plot::csv::Cell::from(f64::from(p.row(0)[k])));
         }
+    }
+
+    #[test]
+    fn a_large_vocabulary_shows_the_target_pad_and_the_likeliest_then_the_rest_as_one_bar() {
+        let vocab = 100;
+        let mut probs = vec![0.001f32; vocab];
+        probs[7] = 0.5;
+        probs[9] = 0.2;
+        let p = ProbePrediction {
+            inputs: vec!["<bos>".into()],
+            targets: vec!["w9".into()],
+            target_ids: vec![9],
+            vocab: (0..vocab).map(|k| format!("w{k}")).collect(),
+            probs,
+            label_smoothing: 0.1,
+        };
+        let shown = shown_tokens(&p, 0).expect("100 tokens are folded");
+        assert_eq!(shown.len(), MAX_BARS - 1, "and one bar for the rest");
+        assert_eq!(
+            &shown[..3],
+            &[9, PAD as usize, 7],
+            "target, <pad>, then the likeliest"
+        );
+        let q: Vec<f64> = target_row(&p, 0, 0.1).into_iter().map(f64::from).collect();
+        let folded = fold_rest(&q, &shown);
+        assert_eq!(folded.len(), MAX_BARS);
+        assert!(
+            (folded.iter().sum::<f64>() - 1.0).abs() < 1e-6,
+            "no mass is lost"
+        );
+        let rest = (vocab - MAX_BARS + 1) as f64 * 0.1 / (vocab - 2) as f64;
+        assert!(
+            (folded[MAX_BARS - 1] - rest).abs() < 1e-6,
+            "the rest is ε/(V−2) per token"
+        );
+        assert_eq!(
+            shown_tokens(&with_model(), 0),
+            None,
+            "a small vocabulary keeps every bar"
+        );
     }
 }

@@ -1,11 +1,13 @@
 //! View 9: type a sentence, decode it greedily, and see its attention.
 
+use crate::i18n::script::respell;
 use crate::i18n::{text_args, Locale};
 use crate::shell::i18n::{use_i18n, Arg};
 use crate::shell::state::{use_lab, Lab, Source};
 use crate::views::attention::{target_lang, AttentionGrid};
 use crate::workers::link::request_translation;
 use lab_protocol::AttentionKind;
+use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
 /// What the page can tell about an input before the model sees it.
@@ -23,9 +25,15 @@ pub enum InputCheck {
     Ok,
 }
 
-/// Check `text` against the task's source vocabulary and longest sentence.
-pub fn check_input(vocab: &lab_tasks::Vocab, max_words: usize, text: &str) -> InputCheck {
-    let encoded = vocab.encode(text);
+/// Check `text` against the task's source vocabulary and longest sentence,
+/// split into words as the task splits typed text ([`TaskKind::encode`]).
+pub fn check_input(
+    task: TaskKind,
+    vocab: &lab_tasks::Vocab,
+    max_words: usize,
+    text: &str,
+) -> InputCheck {
+    let encoded = task.encode(vocab, text);
     if encoded.words.is_empty() {
         return InputCheck::Empty;
     }
@@ -63,13 +71,23 @@ pub fn longer_than_trained(locale: Locale, words: usize, longest: usize) -> Opti
     })
 }
 
+/// True when the model's task reads an unknown word as `<unk>` and
+/// translates it (a real task), rather than refusing the sentence.
+fn reads_unknown_words(lab: Lab) -> bool {
+    lab.model.with_untracked(|m| {
+        m.as_ref()
+            .is_some_and(|m| m.settings.task.translates_unknown_words())
+    })
+}
+
 fn submit(lab: Lab, text: String) {
     let i18n = lab.i18n();
     lab.translate_text.set(text.clone());
     let Some(facts) = lab.facts_untracked() else {
         return;
     };
-    match check_input(&facts.src_vocab(), facts.max_input_words, &text) {
+    let task = facts.task.unwrap_or(TaskKind::DEFAULT);
+    match check_input(task, &facts.src_vocab(), facts.max_input_words, &text) {
         InputCheck::Ok => {
             lab.clear(Source::Translate);
             request_translation(lab, text);
@@ -87,6 +105,10 @@ fn submit(lab: Lab, text: String) {
                     &[("words", Arg::from(words)), ("max", Arg::from(max))],
                 ),
             );
+        }
+        InputCheck::Unknown { .. } if reads_unknown_words(lab) => {
+            lab.clear(Source::Translate);
+            request_translation(lab, text);
         }
         InputCheck::Unknown { unknown, .. } => {
             lab.translation.set(None);
@@ -124,27 +146,46 @@ pub fn TranslateView() -> impl IntoView {
             .unwrap_or_default()
     };
     let vocab = Memo::new(move |_| {
-        lab.facts()
-            .map(|f| (f.src_vocab(), f.max_input_words, f.longest_task_sentence))
+        lab.facts().map(|f| {
+            let task = f.task.unwrap_or(TaskKind::DEFAULT);
+            (
+                task,
+                f.src_vocab(),
+                f.max_input_words,
+                f.longest_task_sentence,
+            )
+        })
     });
     let tgt_lang =
         Memo::new(move |_| target_lang(lab.model.with(|m| m.as_ref().map(|m| m.settings.task))));
     let check = move || {
         vocab.with(|v| match v {
-            Some((v, max, _)) => lab.translate_text.with(|t| check_input(v, *max, t)),
+            Some((task, v, max, _)) => lab.translate_text.with(|t| check_input(*task, v, *max, t)),
             None => InputCheck::Empty,
         })
     };
     let beyond = move || {
-        let longest = vocab.with(|v| v.as_ref().map(|v| v.2))?;
+        let longest = vocab.with(|v| v.as_ref().map(|v| v.3))?;
         longer_than_trained(
             i18n.locale.get(),
             lab.translate_text.with(|t| t.split_whitespace().count()),
             longest,
         )
     };
+    let unknown_read = move || {
+        lab.model.with(|m| {
+            m.as_ref()
+                .is_some_and(|m| m.settings.task.translates_unknown_words())
+        })
+    };
+    let translatable = move || match check() {
+        InputCheck::Ok => true,
+        InputCheck::Unknown { .. } => unknown_read(),
+        _ => false,
+    };
+    let spelling = Memo::new(move |_| lab.spelling());
     let output = move || match lab.translation.get() {
-        Some(Ok(t)) if check() == InputCheck::Ok => t.output.join(" "),
+        Some(Ok(t)) if translatable() => respell(spelling.get().as_ref(), &t.output).join(" "),
         _ => String::new(),
     };
     let set = Signal::derive(move || match lab.translation.get() {
@@ -179,7 +220,8 @@ pub fn TranslateView() -> impl IntoView {
                         <p class="problem">{i18n.f("translate-too-long", &[("words", Arg::from(words)), ("max", Arg::from(max))])}</p>
                     }.into_any(),
                     InputCheck::Unknown { words, .. } => view! {
-                        <p class="problem">{i18n.s("translate-unknown-highlighted")}" "
+                        <p class=move || if unknown_read() { "hint" } else { "problem" } data-testid="translate-unknown">
+                            {move || i18n.s(if unknown_read() { "translate-unknown-as-unk" } else { "translate-unknown-highlighted" })}" "
                             <span lang="en">
                                 {words.into_iter().map(|(w, bad)| if bad { view! { <mark class="unknown">{w}</mark>" " }.into_any() } else { view! { <span>{w}" "</span> }.into_any() }).collect_view()}
                             </span>

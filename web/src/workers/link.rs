@@ -10,7 +10,7 @@
 //! see [`watch_visibility`]), so the page does no serialisation at all.
 
 use crate::i18n::{problems, Arg};
-use crate::shell::state::{Banner, Lab, Source, WorkerState};
+use crate::shell::state::{Banner, Download, Lab, Source, WorkerState};
 use crate::workers::{storage, tab};
 use lab_protocol::EvalPoint;
 use lab_protocol::{
@@ -57,10 +57,7 @@ fn measure_speed(lab: Lab, step: usize, running: bool) {
         return;
     }
     let steps_per_s = (step - from) as f64 / ((now - then) / 1000.0);
-    let estimate = lab.model.with_untracked(|m| {
-        let m = m.as_ref()?;
-        m.settings.estimate(&m.facts.shape()?)
-    });
+    let estimate = lab.model.with_untracked(|m| m.as_ref()?.estimate());
     if let Some(estimate) = estimate {
         lab.multiply_adds_per_s
             .set(Some(estimate.multiply_adds as f64 * steps_per_s));
@@ -445,8 +442,38 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
                 ],
             ));
         }
+        WorkerOutput::Downloading {
+            task,
+            file,
+            loaded,
+            total,
+        } => lab.download.set(Some(Download {
+            task,
+            file,
+            loaded,
+            total,
+        })),
+        WorkerOutput::Downloaded { .. } => lab.download.set(None),
+        WorkerOutput::PairsRead { pairs, duplicates } => {
+            lab.pairs_read.set(Some((pairs, duplicates)))
+        }
         WorkerOutput::Error(WorkerError::Crashed { why }) => crashed(lab, why),
         WorkerOutput::Error(error) => {
+            if matches!(
+                error,
+                WorkerError::Data { .. } | WorkerError::Pretrained { .. }
+            ) {
+                lab.download.set(None);
+            }
+            if let WorkerError::Data { .. } = error {
+                // The task did not come: the picker shows the model's task again.
+                if let Some(task) = lab
+                    .model
+                    .with_untracked(|m| m.as_ref().map(|m| m.settings.task))
+                {
+                    lab.task.set(task);
+                }
+            }
             let source = match error {
                 WorkerError::Checkpoint { .. } => Source::Upload,
                 _ => Source::Worker,

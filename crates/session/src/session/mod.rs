@@ -126,7 +126,7 @@ impl<M: LabModel> Session<M> {
     /// What a step of `settings` will cost, if they are valid and fit: the
     /// glue says it before building ([`WorkerOutput::Building`]).
     pub fn estimate(settings: &lab_protocol::Settings) -> Option<lab_protocol::StepEstimate> {
-        let estimate = settings.estimate(&M::task_shape(settings))?;
+        let estimate = settings.estimate(&M::task_shape(settings).ok()?)?;
         (settings.validate().is_ok() && estimate.fits()).then_some(estimate)
     }
 
@@ -150,7 +150,8 @@ impl<M: LabModel> Session<M> {
             | WorkerInput::RestoreRun { .. }
             | WorkerInput::DeleteRun { .. }
             | WorkerInput::ListRuns
-            | WorkerInput::ForgetAutosave => Vec::new(),
+            | WorkerInput::ForgetAutosave
+            | WorkerInput::UsePairs { .. } => Vec::new(),
             WorkerInput::Persist { tab } => {
                 self.tab = Some(tab);
                 Vec::new()
@@ -163,7 +164,8 @@ impl<M: LabModel> Session<M> {
                 // Validate before allocating: the form's rules, then the memory a step needs.
                 let checked = settings
                     .validate()
-                    .and_then(|()| settings.check_memory(&M::task_shape(&settings)));
+                    .and_then(|()| M::task_shape(&settings))
+                    .and_then(|shape| settings.check_memory(&shape));
                 match checked.and_then(|()| M::build(&settings)) {
                     Ok(model) => self.replace(
                         model,

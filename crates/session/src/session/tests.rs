@@ -26,13 +26,13 @@ impl LabModel for Fake {
             sharing: false,
         })
     }
-    fn task_shape(_: &Settings) -> TaskShape {
-        TaskShape {
+    fn task_shape(_: &Settings) -> Result<TaskShape, SettingsError> {
+        Ok(TaskShape {
             src_vocab: 40,
             tgt_vocab: 50,
             longest_source: 10,
             longest_target: 12,
-        }
+        })
     }
     fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
         match bytes {

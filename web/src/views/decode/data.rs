@@ -44,6 +44,23 @@ pub fn decoder_shape(settings: &Settings, tr: &Translation) -> DecoderShape {
     }
 }
 
+impl StepView {
+    /// The step with its target tokens as the page spells them (Traditional Chinese).
+    pub fn respelled(self, spelling: &crate::i18n::script::Spelling) -> StepView {
+        StepView {
+            input: spelling.words(&self.input),
+            chosen: spelling.word(&self.chosen),
+            top_k: self
+                .top_k
+                .into_iter()
+                .map(|(token, p)| (spelling.word(&token), p))
+                .collect(),
+            cache: spelling.words(&self.cache),
+            ..self
+        }
+    }
+}
+
 /// Step `index` (0-based) of `tr`, or `None` past the end.
 pub fn step_view(settings: &Settings, tr: &Translation, index: usize) -> Option<StepView> {
     let step = tr.steps.get(index)?;

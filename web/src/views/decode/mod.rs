@@ -10,7 +10,7 @@ use crate::shell::state::use_lab;
 use crate::views::attention::target_lang;
 use crate::workers::link::request_translation;
 use data::{group, rows_by_head, step_view, StepView};
-use lab_math::decoding::{WITHOUT_CACHE, WITH_CACHE};
+use lab_math::decoding::{WITHOUT_CACHE, WITH_CACHE, WITH_CACHE_FIRST_STEP};
 use lab_plot::colormap::ColorMap;
 use lab_protocol::HeadMaps;
 use leptos::prelude::*;
@@ -125,7 +125,8 @@ fn step_panel(
                 <p>{ops}" " <b data-testid="decode-ops">{v.counted.to_string()}</b>" "{ops_check}</p>
                 <p class="formula">
                     {i18n.s("translate-formula-without")}" "<code>{WITHOUT_CACHE}</code><br/>
-                    {i18n.s("translate-formula-with")}" "<code>{WITH_CACHE}</code>
+                    {i18n.s("translate-formula-with")}" "<code>{WITH_CACHE}</code>" "
+                    {i18n.f("translate-formula-first-step", &[("extra", Arg::from(WITH_CACHE_FIRST_STEP))])}
                 </p>
                 <p class="hint">{i18n.s("translate-formula-legend")}</p>
             </div>
@@ -147,7 +148,10 @@ pub fn DecodeStepper() -> impl IntoView {
     let current = move || {
         let (tr, settings) = (translation()?, lab.model.get()?.settings);
         let i = lab.decode_step.get().min(tr.steps.len().saturating_sub(1));
-        let v = step_view(&settings, &tr, i)?;
+        let mut v = step_view(&settings, &tr, i)?;
+        if let Some(spelling) = lab.spelling() {
+            v = v.respelled(&spelling);
+        }
         let step = &tr.steps[i];
         Some((
             v,

@@ -227,7 +227,8 @@ pub fn TrainingView() -> impl IntoView {
             // whatever the language): the step and the exact match in percent.
             <p class="readouts" data-testid="eval-summary"
                 data-step=move || lab.eval.with(|e| e.as_ref().map(|e| e.step.to_string()))
-                data-exact-match=move || lab.eval.with(|e| e.as_ref().map(|e| (100.0 * e.exact_match).to_string()))>
+                data-exact-match=move || lab.eval.with(|e| e.as_ref().map(|e| (100.0 * e.exact_match).to_string()))
+                data-bleu=move || lab.eval.with(|e| e.as_ref().map(|e| e.bleu.to_string()))>
                 {eval_line}
             </p>
             <p class="hint" data-testid="smoothing-floor">

@@ -1,0 +1,132 @@
+// End-to-end tests of the reader's own sentence pairs (issue 24): paste
+// them, train from scratch, translate, and find them again after a reload;
+// every kind of bad input gets a clear message and the current model
+// survives; a link cannot carry them and says so.
+import { after, before, test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { BASE_URL, byTestId, launch, openLab, stepCount, until, waitForModel } from './lab.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const text = (page, id) => page.locator(byTestId(id)).first().textContent({ timeout: 500 }).catch(() => '');
+const origin = (page) => text(page, 'model-origin');
+
+// Twelve pairs, English → Japanese written without spaces (split a character a token).
+const PAIRS = [
+  'I eat.\t私は食べる。', 'You eat.\tあなたは食べる。', 'I drink.\t私は飲む。', 'You drink.\tあなたは飲む。',
+  'I run.\t私は走る。', 'You run.\tあなたは走る。', 'I read.\t私は読む。', 'You read.\tあなたは読む。',
+  'I sleep.\t私は寝る。', 'You sleep.\tあなたは寝る。', 'I write.\t私は書く。', 'You write.\tあなたは書く。',
+  'I eat.\t私は食べます。',
+].join('\n');
+
+async function steps(page, n) {
+  for (let i = 0; i < n; i += 1) {
+    const before = await stepCount(page);
+    await page.locator(byTestId('train-step')).click();
+    await until(() => stepCount(page), (s) => s === before + 1, 20_000, `step ${before + 1}`);
+  }
+}
+
+test('your own pairs train from scratch, translate, and come back after a reload', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en');
+  try {
+    await page.locator(byTestId('task-picker')).selectOption('custom');
+    await page.locator(byTestId('custom-pairs')).waitFor({ state: 'visible', timeout: 5_000 });
+    assert.match(await text(page, 'custom-split'), /each Chinese character, kana or hangul syllable/, 'the page says how text is split');
+    await page.locator(byTestId('custom-pairs')).fill(PAIRS);
+    await page.locator(byTestId('custom-apply')).click();
+    await until(() => origin(page), (t) => /Your own sentence pairs/.test(t) && /from scratch/.test(t), 30_000, 'a model of the pairs');
+    await waitForModel(page);
+    assert.match(await text(page, 'custom-status'), /Read 12 pairs \(one repeated line kept once\)/);
+    await steps(page, 3);
+    await page.locator(byTestId('translate-input')).fill('You eat.');
+    await page.waitForTimeout(1_000);
+    assert.equal(await page.locator(byTestId('error-message')).count(), 0, 'a known sentence translates without an error');
+    // The run is saved after its steps; a reload brings the pairs back with it.
+    const step = await stepCount(page);
+    await until(() => text(page, 'save-note'), (t) => new RegExp(`step ${step}\\b`).test(t), 20_000, `the save at step ${step}`);
+    await page.reload();
+    await waitForModel(page);
+    await until(() => origin(page), (t) => /Your own sentence pairs/.test(t), 20_000, 'the pairs run restored');
+    assert.equal(await stepCount(page), step);
+    assert.ok(await page.locator(byTestId('custom-panel')).evaluate((d) => d.open), 'the panel stays open on a run of the pairs');
+    await page.locator(byTestId('copy-link')).click();
+    assert.match(await text(page, 'save-note'), /A link cannot carry sentence pairs/);
+    assert.deepEqual(errors.filter((e) => !/clipboard/i.test(e)), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('bad pairs get a clear message each, and the current model survives', async () => {
+  const { context, page } = await openLab(browser, '?lang=en&task=en-ja');
+  try {
+    await until(() => origin(page), (t) => /pretrained/.test(t), 20_000, 'the pretrained model');
+    const before = await origin(page);
+    await page.locator(byTestId('task-picker')).selectOption('custom');
+    const expectMessage = async (what, pattern) => {
+      const message = await until(() => text(page, 'error-message'), (t) => pattern.test(t), 10_000, what);
+      assert.match(message, /The current model keeps working/, what);
+      await page.locator(`${byTestId('error-message')} .dismiss`).click();
+    };
+    const paste = async (value, what, pattern) => {
+      await page.locator(byTestId('custom-pairs')).fill(value);
+      await page.locator(byTestId('custom-apply')).click();
+      await expectMessage(what, pattern);
+    };
+    // A file the page cannot read is refused at once; one it can fills the
+    // text box, and the worker refuses it when it is applied.
+    const upload = async (buffer, what, pattern, { apply = false } = {}) => {
+      await page.locator(byTestId('custom-pairs')).fill('');
+      await page.locator(byTestId('custom-file')).setInputFiles({ name: 'pairs.tsv', mimeType: 'text/tab-separated-values', buffer });
+      if (apply) {
+        await until(() => page.locator(byTestId('custom-pairs')).inputValue().then((v) => v.length), (n) => n > 0, 10_000, `${what} in the text box`);
+        await page.locator(byTestId('custom-apply')).click();
+      }
+      await expectMessage(what, pattern);
+    };
+    await paste('', 'empty input', /there are no pairs/);
+    await paste('hello world\nfoo bar', 'one column', /line 1 has no TAB/);
+    await paste('a\tb', 'only one pair', /there is one different pair; the lab needs at least 5/);
+    await paste('a\tb\n'.repeat(9), 'duplicates only', /there is one different pair/);
+    await paste(`${'word '.repeat(40)}\tb`, 'a line over the length limit', /line 1 has a sentence of 40 tokens; the model reads at most 31/);
+    await paste('a\tb\tc', 'three columns', /line 1 has more than one TAB/);
+    await upload(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01, 0x09, 0x00]), 'a binary file', /not UTF-8 text/, { apply: true });
+    await upload(Buffer.from([0x61, 0x09, 0xff, 0xfe, 0x0a]), 'invalid UTF-8', /not UTF-8 text/);
+    // Over Playwright's 50 MB limit for a buffer: from a file on disk.
+    const dir = mkdtempSync(join(tmpdir(), 'pairs-'));
+    try {
+      const big = join(dir, 'big.tsv');
+      writeFileSync(big, Buffer.alloc(50 * 1024 * 1024, 0x61));
+      await page.locator(byTestId('custom-file')).setInputFiles(big);
+      await expectMessage('a 50 MB file', /the text is 50 MiB; at most 1 MiB/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await upload(Buffer.from('\n'.repeat(1_000_000)), 'a million lines', /there are 1000000 lines; at most 20000/, { apply: true });
+    assert.equal(await origin(page), before, 'the model is the one from before');
+    await page.locator(byTestId('train-step')).click();
+    await until(() => stepCount(page), (n) => n >= 1, 20_000, 'a step of the model that stayed');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link to your own pairs opens the panel and says a link cannot carry them', async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}?lang=en&task=custom`);
+    await waitForModel(page);
+    assert.match(await text(page, 'error-message'), /A link cannot carry sentence pairs/);
+    await page.locator(byTestId('custom-pairs')).waitFor({ state: 'visible', timeout: 5_000 });
+    assert.match(await origin(page), /pretrained/, 'a model to work with meanwhile');
+  } finally {
+    await context.close();
+  }
+});
