@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { BASE_URL, byTestId, launch, openLab, stepCount, until, waitForModel } from './lab.mjs';
+import { BASE_URL, byTestId, launch, openLab, pauseTraining, startTraining, stepCount, until, waitForModel } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -44,6 +44,11 @@ test('your own pairs train from scratch, translate, and come back after a reload
     await waitForModel(page);
     assert.match(await text(page, 'custom-status'), /Read 12 pairs \(one repeated line kept once\)/);
     await steps(page, 3);
+    // Training shares each step with the helper worker, which is handed the pairs.
+    await startTraining(page);
+    const cores = page.locator(byTestId('cores'));
+    await until(() => cores.getAttribute('data-cores'), (n) => n === '2', 30_000, 'steps shared with the helper worker');
+    await pauseTraining(page);
     await page.locator(byTestId('translate-input')).fill('You eat.');
     await page.waitForTimeout(1_000);
     assert.equal(await page.locator(byTestId('error-message')).count(), 0, 'a known sentence translates without an error');

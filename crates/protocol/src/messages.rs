@@ -228,6 +228,15 @@ pub enum WorkerInput {
         #[serde(skip)]
         bytes: Vec<u8>,
     },
+    /// To a helper worker, from the training worker, before the first shard
+    /// of a model that trains on sentences the helper cannot build itself (a
+    /// real task's, which only the training worker fetches, or the reader's
+    /// own pairs): the run's corpus file ([`lab_tasks::corpus::Corpus::to_text`]).
+    /// The helper's datasets of `task` are built from it from now on.
+    Sentences {
+        task: TaskKind,
+        text: String,
+    },
     /// This worker holds the run of the tab `tab` (a compare worker never
     /// gets this): it saves the run in browser storage when training pauses,
     /// every few seconds while it trains and when the page is hidden, and
@@ -673,6 +682,10 @@ mod tests {
                     batch_tokens: 40,
                 },
                 bytes: crate::shard::f32s_to_bytes(&[0.5, -2.0]),
+            },
+            WorkerInput::Sentences {
+                task: TaskKind::RealEnZh,
+                text: "# attention-lab corpus 1\n".into(),
             },
         ];
         for input in inputs {

@@ -8,6 +8,7 @@ use lab_protocol::{
     AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
     ShardJob, ShardReport, StepReport, TaskFacts, TaskShape, TraceRequest, Translation,
 };
+use lab_tasks::TaskKind;
 
 pub trait LabModel: Sized {
     /// A fresh, untrained model; invalid settings are refused with every problem listed.
@@ -51,6 +52,14 @@ pub trait LabModel: Sized {
     /// ([`lab_protocol::shard`]): the shard the helper computes and the
     /// weights it needs. `None`: this model does not share its steps.
     fn share_step(&mut self) -> Option<(ShardJob, Vec<f32>)> {
+        None
+    }
+    /// The sentences a helper needs before its first shard of this model,
+    /// once: `(task, corpus file)` for a real task (only the training
+    /// worker fetches its file) or the reader's pairs
+    /// ([`lab_protocol::WorkerInput::Sentences`]); `None` for a toy, or
+    /// once they were handed over.
+    fn sentences_for_helper(&mut self) -> Option<(TaskKind, String)> {
         None
     }
     /// Computes this worker's own shard of the shared step.

@@ -232,6 +232,22 @@ impl Trainer {
     pub fn with_backend(settings: &Settings, backend: Backend) -> Result<Trainer, SettingsError> {
         settings.validate()?;
         let dataset = dataset_for(settings.task, settings.seed)?;
+        let mut trainer = Self::with_dataset(settings, dataset, backend)?;
+        if settings.task == TaskKind::Custom {
+            trainer.pairs = corpus::corpus_if_provided(TaskKind::Custom);
+        }
+        Ok(trainer)
+    }
+
+    /// A fresh run on `dataset`, which must be `settings`' task's, built
+    /// with `settings.seed` (as a helper builds it from the sentences it
+    /// was handed).
+    pub fn with_dataset(
+        settings: &Settings,
+        dataset: Dataset,
+        backend: Backend,
+    ) -> Result<Trainer, SettingsError> {
+        settings.validate()?;
         within_budget(&model_config(settings, &dataset))?;
         let device = backend.training_device();
         let model = seeded(&device, settings.seed, || {
@@ -240,11 +256,15 @@ impl Trainer {
             model
         });
         let optim = Adam::new(GRAD_CLIP_NORM);
-        let mut trainer = Self::assemble(settings.clone(), dataset, backend, model, optim, 0, None);
-        if settings.task == TaskKind::Custom {
-            trainer.pairs = corpus::corpus_if_provided(TaskKind::Custom);
-        }
-        Ok(trainer)
+        Ok(Self::assemble(
+            settings.clone(),
+            dataset,
+            backend,
+            model,
+            optim,
+            0,
+            None,
+        ))
     }
 
     /// A run at `step`; with `data`, the data stream continues where it
@@ -527,6 +547,18 @@ impl Trainer {
         &self.dataset
     }
 
+    /// The sentences this run's dataset was built from, for a real task or
+    /// the reader's pairs (`None` for a toy, generated in code). A helper
+    /// worker is handed them ([`lab_protocol::WorkerInput::Sentences`]),
+    /// as it cannot fetch a real task's file nor has the reader's pairs.
+    pub fn sentences(&self) -> Option<Arc<Corpus>> {
+        match self.settings.task {
+            TaskKind::Custom => self.pairs.clone(),
+            task if task.is_real() => corpus::corpus_if_provided(task),
+            _ => None,
+        }
+    }
+
     pub fn step_count(&self) -> usize {
         self.step
     }
@@ -781,6 +813,31 @@ mod tests {
             alone.to_bytes() == main.to_bytes(),
             "the same weights, moments and data position"
         );
+    }
+
+    #[test]
+    fn a_helper_handed_the_runs_sentences_computes_the_same_shard() {
+        // A toy's data is generated in code: nothing to hand over.
+        assert!(Trainer::new(&tiny(TaskKind::Reverse))
+            .unwrap()
+            .sentences()
+            .is_none());
+        for task in [TaskKind::RealEnZh, TaskKind::RealEnJa] {
+            let settings = Settings {
+                batch_size: 4,
+                ..tiny(task)
+            };
+            let mut main = Trainer::new(&settings).unwrap();
+            let sentences = main.sentences().expect("a real task's sentences");
+            // What the helper is sent, read as the helper reads it.
+            let received = Corpus::parse(task, &sentences.to_text(&[])).expect("a corpus file");
+            assert!(received == *sentences, "{task:?}: the same pairs, in order");
+            let dataset = Dataset::from_corpus(&received, settings.seed);
+            let mut helper = Trainer::with_dataset(&settings, dataset, Backend::default()).unwrap();
+            let mut alone = Trainer::new(&settings).unwrap();
+            let (a, b) = (alone.step(), step_with_helper(&mut main, &mut helper));
+            assert_eq!(a.loss.to_bits(), b.loss.to_bits(), "{task:?}");
+        }
     }
 
     #[test]

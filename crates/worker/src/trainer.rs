@@ -7,11 +7,14 @@ use lab_protocol::{
     ShardJob, ShardReport, StepReport, TaskFacts, TaskShape, TraceRequest, Translation,
 };
 use lab_session::model::LabModel;
+use lab_tasks::corpus::{self, Corpus};
+use lab_tasks::TaskKind;
 use lab_train::{ShardGradients, StepPlan, Trainer};
 use std::cell::RefCell;
 
-/// The worker's model, and the step it shares with a helper, if one is under way.
-pub struct Model(Trainer, Option<Shared>);
+/// The worker's model, the step it shares with a helper if one is under
+/// way, and whether the helper was handed the run's sentences.
+pub struct Model(Trainer, Option<Shared>, bool);
 
 /// A step planned for sharing: its plan and, once computed, this worker's shard.
 struct Shared {
@@ -21,7 +24,7 @@ struct Shared {
 
 impl Model {
     fn new(trainer: Trainer) -> Model {
-        Model(trainer, None)
+        Model(trainer, None, false)
     }
 }
 
@@ -45,6 +48,15 @@ pub fn compute_shard(job: &ShardJob, weights: &[f32]) -> Result<(ShardReport, Ve
         let shard = trainer.shard_gradients(job);
         Ok((shard.report, shard.values))
     })
+}
+
+/// A helper worker handed the run's sentences: its datasets of `task` are
+/// built from them from now on, and a model built on other sentences goes.
+pub fn use_sentences(task: TaskKind, text: &str) -> Result<(), String> {
+    REPLICA.with(|replica| *replica.borrow_mut() = None);
+    let corpus = Corpus::parse(task, text).map_err(|e| e.to_string())?;
+    corpus::provide(corpus);
+    Ok(())
 }
 
 /// Start a message with a capital letter, as a sentence on screen.
@@ -95,6 +107,15 @@ impl LabModel for Model {
         let job = plan.jobs.get(1)?.clone();
         self.1 = Some(Shared { plan, own: None });
         Some((job, self.0.weights()))
+    }
+
+    fn sentences_for_helper(&mut self) -> Option<(TaskKind, String)> {
+        if self.2 {
+            return None;
+        }
+        let sentences = self.0.sentences()?;
+        self.2 = true;
+        Some((sentences.task, sentences.to_text(&[])))
     }
 
     fn compute_own_shard(&mut self) {

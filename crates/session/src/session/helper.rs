@@ -4,6 +4,7 @@
 use super::Session;
 use crate::model::LabModel;
 use lab_protocol::{ShardJob, ShardReport, WorkerOutput};
+use lab_tasks::TaskKind;
 
 /// The helper may take this long over its shard, at least (milliseconds)...
 pub const HELPER_MIN_PATIENCE_MS: f64 = 2_000.0;
@@ -25,6 +26,20 @@ pub enum Watchdog {
     GiveUp,
 }
 
+/// A step shared with the helper: what the glue sends it.
+#[derive(Debug)]
+pub struct SharedStep {
+    /// The helper's answer carries it back ([`lab_protocol::WorkerOutput::ShardDone`]).
+    pub ticket: u64,
+    /// The helper's shard.
+    pub job: ShardJob,
+    /// The weights to compute it on.
+    pub weights: Vec<f32>,
+    /// The run's sentences, sent first ([`lab_protocol::WorkerInput::Sentences`]):
+    /// with the first shard of a model that trains on a corpus, else `None`.
+    pub sentences: Option<(TaskKind, String)>,
+}
+
 /// How long the helper may take over a shard when this worker took
 /// `own_ms` over the other: shards are equal halves, so a helper this late
 /// is not slow but gone.
@@ -34,19 +49,25 @@ pub fn helper_patience_ms(own_ms: f64) -> f64 {
 
 impl<M: LabModel> Session<M> {
     /// While the run trains and no shared step is under way: plans the next
-    /// step to share with the helper worker ([`lab_protocol::shard`]) and
-    /// returns its ticket, the helper's shard and the weights it needs. The
-    /// glue sends them, calls [`Session::compute_own_shard`], and hands the
-    /// answer to [`Session::finish_shared_step`].
-    pub fn begin_shared_step(&mut self) -> Option<(u64, ShardJob, Vec<f32>)> {
+    /// step to share with the helper worker ([`lab_protocol::shard`]). The
+    /// glue sends the [`SharedStep`], calls [`Session::compute_own_shard`],
+    /// and hands the answer to [`Session::finish_shared_step`].
+    pub fn begin_shared_step(&mut self) -> Option<SharedStep> {
         if !self.is_running() || self.diverged || self.shared.is_some() {
             return None;
         }
-        let (job, weights) = self.model.as_mut()?.share_step()?;
+        let model = self.model.as_mut()?;
+        let (job, weights) = model.share_step()?;
+        let sentences = model.sentences_for_helper();
         self.tickets += 1;
         self.shared = Some(self.tickets);
         self.helper_deadline_ms = f64::INFINITY;
-        Some((self.tickets, job, weights))
+        Some(SharedStep {
+            ticket: self.tickets,
+            job,
+            weights,
+            sentences,
+        })
     }
 
     /// This worker's own shard of the step under way, timed on `now`.

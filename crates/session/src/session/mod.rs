@@ -20,7 +20,7 @@ mod saving;
 mod tests;
 
 pub use helper::{
-    helper_patience_ms, Watchdog, HELPER_MIN_PATIENCE_MS, HELPER_PATIENCE_FACTOR,
+    helper_patience_ms, SharedStep, Watchdog, HELPER_MIN_PATIENCE_MS, HELPER_PATIENCE_FACTOR,
     HELPER_TIMER_SLACK_MS,
 };
 pub use saving::{RunRecord, AUTOSAVE_MS};
@@ -193,8 +193,8 @@ impl<M: LabModel> Session<M> {
                 self.evaluator = present;
                 Vec::new()
             }
-            // A helper's job: the glue computes it without the session.
-            WorkerInput::Shard { .. } => Vec::new(),
+            // A helper's jobs: the glue does them without the session.
+            WorkerInput::Shard { .. } | WorkerInput::Sentences { .. } => Vec::new(),
             WorkerInput::Play => match (&self.model, self.diverged) {
                 (None, _) => vec![no_model()],
                 (Some(m), true) => vec![self

@@ -15,6 +15,8 @@ struct Fake {
     nan_at: Option<usize>,
     /// A step is shared with a (pretend) helper.
     sharing: bool,
+    /// A real task's model hands its sentences to the helper once.
+    sentences_sent: bool,
 }
 
 impl LabModel for Fake {
@@ -24,6 +26,7 @@ impl LabModel for Fake {
             step: 0,
             nan_at: (settings.lr_factor > 5.0).then_some(3),
             sharing: false,
+            sentences_sent: false,
         })
     }
     fn task_shape(_: &Settings) -> Result<TaskShape, SettingsError> {
@@ -41,6 +44,7 @@ impl LabModel for Fake {
                 step: *step as usize,
                 nan_at: None,
                 sharing: false,
+                sentences_sent: false,
             }),
             _ => Err("bad magic".into()),
         }
@@ -130,6 +134,11 @@ impl LabModel for Fake {
     ) -> Option<StepReport> {
         std::mem::take(&mut self.sharing).then(|| self.step())
     }
+    fn sentences_for_helper(&mut self) -> Option<(TaskKind, String)> {
+        let task = self.settings.task;
+        (task.is_real() && !std::mem::replace(&mut self.sentences_sent, true))
+            .then(|| (task, format!("the sentences of {}", task.name())))
+    }
 }
 
 fn helper_answer(step: usize) -> Option<(ShardReport, Vec<f32>)> {
@@ -149,8 +158,13 @@ fn a_step_shared_with_the_helper_is_reported_like_a_chunks_step() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     assert!(s.begin_shared_step().is_none(), "not training");
     s.handle(WorkerInput::Play, 0.0);
-    let (ticket, job, weights) = s.begin_shared_step().expect("training");
-    assert_eq!((job.step, job.shard, weights), (0, 1, vec![0.0]));
+    let shared = s.begin_shared_step().expect("training");
+    let ticket = shared.ticket;
+    assert_eq!(
+        (shared.job.step, shared.job.shard, shared.weights),
+        (0, 1, vec![0.0])
+    );
+    assert_eq!(shared.sentences, None, "a toy's data is generated in code");
     assert!(s.awaiting_helper());
     assert!(s.begin_shared_step().is_none(), "one step at a time");
     s.compute_own_shard(&mut clock(1.0));
@@ -170,7 +184,7 @@ fn a_step_shared_with_the_helper_is_reported_like_a_chunks_step() {
     assert_eq!(snap.shared_steps, 1, "the helper shared it");
     assert!(!s.awaiting_helper());
     // The helper is gone: its shard is computed here and the run goes on.
-    let (ticket, ..) = s.begin_shared_step().expect("the next step");
+    let ticket = s.begin_shared_step().expect("the next step").ticket;
     let out = s.finish_shared_step(ticket, None, 2e3);
     let Some(WorkerOutput::Snapshot(snap)) = out.last() else {
         panic!("{out:?}")
@@ -180,10 +194,33 @@ fn a_step_shared_with_the_helper_is_reported_like_a_chunks_step() {
 }
 
 #[test]
+fn the_helper_is_handed_a_real_runs_sentences_once_per_model() {
+    let mut s = new_session(Settings::toy(TaskKind::RealEnZh));
+    s.handle(WorkerInput::Play, 0.0);
+    let sent = |s: &mut Session<Fake>| {
+        let shared = s.begin_shared_step().expect("training");
+        s.finish_shared_step(shared.ticket, helper_answer(0), 1e3);
+        shared.sentences.map(|(task, _)| task)
+    };
+    assert_eq!(
+        sent(&mut s),
+        Some(TaskKind::RealEnZh),
+        "before the first shard"
+    );
+    assert_eq!(sent(&mut s), None, "once");
+    // A new model (here, the reader's pairs) hands over its own.
+    let custom = Settings::toy(TaskKind::Custom);
+    s.handle(WorkerInput::New { settings: custom }, 0.0);
+    s.handle(WorkerInput::Play, 0.0);
+    assert_eq!(sent(&mut s), Some(TaskKind::Custom));
+    assert_eq!(sent(&mut s), None);
+}
+
+#[test]
 fn a_helper_that_never_answers_is_given_up_after_its_patience() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     s.handle(WorkerInput::Play, 0.0);
-    let (ticket, ..) = s.begin_shared_step().unwrap();
+    let ticket = s.begin_shared_step().unwrap().ticket;
     // The clock reads 1300 before this worker's shard and 1600 after.
     let deadline = s.compute_own_shard(&mut clock(300.0)).unwrap();
     assert_eq!(deadline, 1600.0 + helper_patience_ms(300.0));
@@ -213,7 +250,7 @@ fn a_helper_that_never_answers_is_given_up_after_its_patience() {
 fn a_late_answer_for_a_replaced_model_is_dropped() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     s.handle(WorkerInput::Play, 0.0);
-    let (ticket, ..) = s.begin_shared_step().unwrap();
+    let ticket = s.begin_shared_step().unwrap().ticket;
     s.handle(
         WorkerInput::New {
             settings: Settings::toy(TaskKind::Reverse),

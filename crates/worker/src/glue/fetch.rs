@@ -1,0 +1,190 @@
+//! A real task's files, fetched by the training worker when the task is
+//! chosen (a first visit downloads none), with the page told how far each
+//! download got; messages that need the sentences wait for them, in order.
+
+use super::{after_work, handle, now, post, post_all, scope, untrained, SESSION};
+use lab_protocol::{DownloadFile, ModelOrigin, WorkerError, WorkerInput, WorkerOutput};
+use lab_tasks::{corpus, TaskKind};
+use std::cell::RefCell;
+use wasm_bindgen::JsCast;
+
+thread_local! {
+    /// While a real task's sentences download: the messages that came
+    /// meanwhile, first the one that needs them, handled in order after.
+    static WAITING: RefCell<Option<Vec<WorkerInput>>> = const { RefCell::new(None) };
+}
+
+/// `input`, unless it must wait: behind a download under way, or for the
+/// sentences it needs, whose download it starts. The waiting messages are
+/// handled in order once the sentences are here (the first one answered
+/// with the error if they could not be fetched).
+pub(super) fn unless_waiting_for_sentences(input: WorkerInput) -> Option<WorkerInput> {
+    let waiting = WAITING.with(|w| {
+        w.borrow_mut()
+            .as_mut()
+            .map(|queue| queue.push(input.clone()))
+    });
+    if waiting.is_some() {
+        return None;
+    }
+    let Some(task) = missing_corpus(&input) else {
+        return Some(input);
+    };
+    WAITING.with(|w| *w.borrow_mut() = Some(vec![input]));
+    wasm_bindgen_futures::spawn_local(async move {
+        let loaded = load_corpus(task).await;
+        let mut queued = WAITING.with(|w| w.borrow_mut().take()).unwrap_or_default();
+        if let Err(why) = loaded {
+            // The message that needed them is answered with the error.
+            queued.remove(0);
+            post(&WorkerOutput::Error(WorkerError::Data { task, why }));
+        }
+        queued.into_iter().for_each(handle);
+    });
+    None
+}
+
+/// The real task whose sentences `input` needs and this worker has not
+/// got yet: a new run of it, or a checkpoint of it. (A helper never
+/// fetches: the training worker hands it the sentences with its first
+/// shard, [`WorkerInput::Sentences`].)
+fn missing_corpus(input: &WorkerInput) -> Option<TaskKind> {
+    let task = match input {
+        WorkerInput::New { settings } => Some(settings.task),
+        WorkerInput::LoadCheckpoint { bytes, .. } | WorkerInput::EvaluateCheckpoint { bytes } => {
+            lab_train::trainer::stored_task(bytes)
+        }
+        _ => None,
+    }?;
+    // Only a file to fetch: the reader's pairs come with their message or checkpoint.
+    (task.corpus_path().is_some() && corpus::corpus_if_provided(task).is_none()).then_some(task)
+}
+
+/// Fetches a real task's sentences (saying how far it got) and hands
+/// them to the datasets ([`corpus::provide`]). Nothing for a toy task,
+/// or sentences already here.
+async fn load_corpus(task: TaskKind) -> Result<(), String> {
+    let Some(path) = task.corpus_path() else {
+        return Ok(());
+    };
+    if corpus::corpus_if_provided(task).is_some() {
+        return Ok(());
+    }
+    let bytes = download(task, DownloadFile::Sentences, &path).await?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+    let parsed = corpus::Corpus::parse(task, &text).map_err(|e| format!("{path}: {e}"))?;
+    corpus::provide(parsed);
+    Ok(())
+}
+
+/// Fetches a task's `file` from `url`, telling the page how far it got.
+async fn download(task: TaskKind, file: DownloadFile, url: &str) -> Result<Vec<u8>, String> {
+    let max = match file {
+        DownloadFile::Sentences => corpus::MAX_CORPUS_BYTES,
+        DownloadFile::Model => lab_math::limits::MAX_CHECKPOINT_BYTES,
+    };
+    // Said before the request, so a slow server shows a download at once.
+    post(&WorkerOutput::Downloading {
+        task,
+        file,
+        loaded: 0,
+        total: None,
+    });
+    let bytes = fetch_bytes_with_progress(url, max, |loaded, total| {
+        post(&WorkerOutput::Downloading {
+            task,
+            file,
+            loaded,
+            total,
+        })
+    })
+    .await?;
+    post(&WorkerOutput::Downloaded {
+        task,
+        file,
+        bytes: bytes.len() as u64,
+    });
+    Ok(bytes)
+}
+
+/// The checkpoint's task's sentences, if it is a real task's.
+pub(super) async fn load_corpus_of(bytes: &[u8]) -> Result<(), (TaskKind, String)> {
+    match lab_train::trainer::stored_task(bytes) {
+        Some(task) => load_corpus(task).await.map_err(|why| (task, why)),
+        None => Ok(()),
+    }
+}
+
+pub(super) async fn load_pretrained(task: TaskKind) {
+    // The reader's pairs come with their own message; until they do, the default task.
+    let task = match task {
+        TaskKind::Custom if corpus::corpus_if_provided(task).is_none() => TaskKind::DEFAULT,
+        task => task,
+    };
+    if let Err(why) = load_corpus(task).await {
+        post(&WorkerOutput::Error(WorkerError::Data { task, why }));
+        return;
+    }
+    // The reader's pairs have no trained model: a run of them starts untrained.
+    let outs = if task.has_pretrained() {
+        match download(task, DownloadFile::Model, &task.pretrained_path()).await {
+            Ok(bytes) => SESSION.with(|s| {
+                s.borrow_mut()
+                    .load_bytes(&bytes, ModelOrigin::Pretrained, now())
+            }),
+            Err(why) => {
+                post(&WorkerOutput::Error(WorkerError::Pretrained { task, why }));
+                untrained(task)
+            }
+        }
+    } else {
+        untrained(task)
+    };
+    post_all(outs);
+    after_work();
+}
+
+/// The body at `url`, read in chunks: `progress(loaded, total)` after each.
+/// More than `max` bytes is refused as they come.
+async fn fetch_bytes_with_progress(
+    url: &str,
+    max: usize,
+    progress: impl Fn(u64, Option<u64>),
+) -> Result<Vec<u8>, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let response = JsFuture::from(scope().fetch_with_str(url))
+        .await
+        .map_err(|_| format!("{url} could not be fetched"))?;
+    let response: web_sys::Response = response
+        .dyn_into()
+        .map_err(|_| "no HTTP response".to_string())?;
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {}", response.status()));
+    }
+    let total = response
+        .headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|length| length.parse::<u64>().ok());
+    let body = response.body().ok_or_else(|| format!("{url}: no body"))?;
+    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let mut bytes = Vec::new();
+    loop {
+        let chunk = JsFuture::from(reader.read())
+            .await
+            .map_err(|_| format!("{url}: the download broke off"))?;
+        let done = js_sys::Reflect::get(&chunk, &"done".into()).map_err(|_| "no chunk")?;
+        if done.as_bool() == Some(true) {
+            break;
+        }
+        let value = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| "no chunk")?;
+        let value: js_sys::Uint8Array = value.dyn_into().map_err(|_| "not bytes")?;
+        if bytes.len() + value.length() as usize > max {
+            return Err(format!("{url} is over {max} bytes"));
+        }
+        bytes.extend(value.to_vec());
+        progress(bytes.len() as u64, total);
+    }
+    Ok(bytes)
+}

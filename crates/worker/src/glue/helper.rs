@@ -1,0 +1,180 @@
+//! The helper worker, which computes half of each training step on the
+//! second core ([`lab_protocol::shard`]): the training worker's side (start
+//! it, share a step, watch it, give it up) and the helper's own (compute a
+//! shard, take the run's sentences).
+
+use super::{after_work, now, post, post_all, scope, SESSION};
+use crate::trainer;
+use lab_protocol::{WorkerInput, WorkerOutput};
+use lab_session::session::Watchdog;
+use lab_session::wire;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Worker;
+
+thread_local! {
+    /// The helper worker, once started.
+    static HELPER: RefCell<Helper> = const { RefCell::new(Helper::NotStarted) };
+}
+
+/// This worker as a helper: a shard to compute, or the sentences the
+/// training worker trains on (a real task's, or the reader's pairs), which
+/// come before the first shard of each model. Other messages are given back.
+pub(super) fn handle_as_helper(input: WorkerInput) -> Option<WorkerInput> {
+    match input {
+        WorkerInput::Shard { ticket, job, bytes } => {
+            let result = lab_protocol::shard::bytes_to_f32s(&bytes)
+                .ok_or_else(|| "the weights are not whole f32s".to_string())
+                .and_then(|weights| trainer::compute_shard(&job, &weights));
+            post(&match result {
+                Ok((report, values)) => WorkerOutput::ShardDone {
+                    ticket,
+                    result: Ok(report),
+                    bytes: lab_protocol::shard::f32s_to_bytes(&values),
+                },
+                Err(why) => WorkerOutput::ShardDone {
+                    ticket,
+                    result: Err(why),
+                    bytes: Vec::new(),
+                },
+            });
+            None
+        }
+        WorkerInput::Sentences { task, text } => {
+            // Sentences that do not read fail the shards that need them,
+            // which the training worker then computes itself.
+            let _ = trainer::use_sentences(task, &text);
+            None
+        }
+        other => Some(other),
+    }
+}
+
+/// Where the helper worker stands.
+enum Helper {
+    NotStarted,
+    /// Started; it listens once it has said Ready.
+    Starting(Worker),
+    Ready(Worker),
+    /// It could not start, or crashed: this worker computes both shards.
+    Gone,
+}
+
+/// Sends half of the next step to the helper (starting it the first
+/// time) and computes the other half here. False when there is no helper
+/// to share with, and the step is trained here alone.
+pub(super) fn share_step_with_helper() -> bool {
+    let helper = HELPER.with(|h| match &*h.borrow() {
+        Helper::Ready(worker) => Some(worker.clone()),
+        _ => None,
+    });
+    let Some(helper) = helper else {
+        start_helper();
+        return false;
+    };
+    let Some(shared) = SESSION.with(|s| s.borrow_mut().begin_shared_step()) else {
+        return false;
+    };
+    let ticket = shared.ticket;
+    // The run's sentences first, once per model: messages arrive in order.
+    let sentences = shared
+        .sentences
+        .map(|(task, text)| WorkerInput::Sentences { task, text });
+    let shard = WorkerInput::Shard {
+        ticket,
+        job: shared.job,
+        bytes: lab_protocol::shard::f32s_to_bytes(&shared.weights),
+    };
+    let sent = sentences
+        .iter()
+        .chain([&shard])
+        .all(|message| wire::post(wire::To::Worker(&helper), message.to_parts()).is_ok());
+    if !sent {
+        helper_gone();
+        return true;
+    }
+    let deadline = SESSION.with(|s| s.borrow_mut().compute_own_shard(&mut now));
+    if let Some(deadline) = deadline {
+        watch_helper(ticket, deadline);
+    }
+    true
+}
+
+/// At `deadline`, gives up a helper that has not answered the step of
+/// `ticket` (one that stopped without an error event would otherwise
+/// hold the run forever; see [`Session::helper_watchdog`]).
+fn watch_helper(ticket: u64, deadline: f64) {
+    let check = Closure::once_into_js(move || {
+        let verdict = SESSION.with(|s| s.borrow_mut().helper_watchdog(ticket, deadline, now()));
+        match verdict {
+            Watchdog::Done => {}
+            Watchdog::WaitUntil(later) => watch_helper(ticket, later),
+            Watchdog::GiveUp => helper_gone(),
+        }
+    });
+    let wait_ms = (deadline - now()).ceil().clamp(0.0, f64::from(i32::MAX)) as i32;
+    let _ = scope()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(check.unchecked_ref(), wait_ms);
+}
+
+/// Starts the helper worker once, the first time the run trains.
+fn start_helper() {
+    if !HELPER.with(|h| matches!(*h.borrow(), Helper::NotStarted)) {
+        return;
+    }
+    let worker = lab_session::spawn::new_worker(
+        lab_session::spawn::names::HELPER,
+        on_helper_message,
+        |_| helper_gone(),
+    );
+    HELPER.with(|h| {
+        *h.borrow_mut() = match worker {
+            Some(worker) => Helper::Starting(worker),
+            None => Helper::Gone,
+        }
+    });
+}
+
+fn on_helper_message(data: JsValue) {
+    match wire::read(data, WorkerOutput::from_parts) {
+        Ok(WorkerOutput::Ready) => HELPER.with(|h| {
+            let mut h = h.borrow_mut();
+            if let Helper::Starting(worker) = &*h {
+                *h = Helper::Ready(worker.clone());
+            }
+        }),
+        Ok(WorkerOutput::ShardDone {
+            ticket,
+            result,
+            bytes,
+        }) => {
+            let answer = result.ok().zip(lab_protocol::shard::bytes_to_f32s(&bytes));
+            let outs = SESSION.with(|s| s.borrow_mut().finish_shared_step(ticket, answer, now()));
+            post_all(outs);
+            after_work();
+        }
+        // A crash report (its panic hook) or garbage: this worker goes on alone.
+        _ => helper_gone(),
+    }
+}
+
+/// The helper cannot go on: stop it, and finish a step it had here.
+fn helper_gone() {
+    HELPER.with(|h| {
+        let mut h = h.borrow_mut();
+        if let Helper::Starting(worker) | Helper::Ready(worker) = &*h {
+            worker.terminate();
+        }
+        *h = Helper::Gone;
+    });
+    let outs = SESSION.with(|s| {
+        let mut s = s.borrow_mut();
+        match s.shared_ticket() {
+            Some(ticket) => s.finish_shared_step(ticket, None, now()),
+            None => Vec::new(),
+        }
+    });
+    post_all(outs);
+    after_work();
+}

@@ -1,0 +1,161 @@
+//! The worker's event loop: page messages in, the session's answers out,
+//! and training chunks scheduled between them.
+
+mod fetch;
+mod helper;
+mod runs;
+
+use super::trainer::Model;
+use super::CHUNK_MS;
+use lab_protocol::{Settings, WorkerError, WorkerInput, WorkerOutput};
+use lab_session::session::Session;
+use lab_session::wire;
+use lab_tasks::{corpus, TaskKind};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessagePort};
+
+thread_local! {
+    static SESSION: RefCell<Session<Model>> = RefCell::new(Session::default());
+    /// The port that schedules the next training chunk, and whether one is queued.
+    static TICK: RefCell<Option<(MessagePort, bool)>> = const { RefCell::new(None) };
+}
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn now() -> f64 {
+    scope().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+/// Send one message to the page (or, in the helper, to the training worker).
+fn post(out: &WorkerOutput) {
+    let _ = wire::post(wire::To::Parent(&scope()), out.to_parts());
+}
+
+fn post_all(outs: Vec<WorkerOutput>) {
+    outs.iter().for_each(post);
+}
+
+/// Start the worker: report panics to the page, listen, and say Ready.
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        // wasm aborts right after this hook, so the page must restart the worker.
+        post(&WorkerOutput::Error(WorkerError::Crashed {
+            why: info.to_string(),
+        }));
+    }));
+    let on_message =
+        Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+            match wire::read(event.data(), WorkerInput::from_parts) {
+                Ok(input) => handle(input),
+                Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
+            }
+        });
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+
+    let channel = MessageChannel::new().expect("MessageChannel exists in every worker");
+    let on_tick = Closure::<dyn FnMut(MessageEvent)>::new(|_: MessageEvent| run_chunk());
+    channel
+        .port1()
+        .set_onmessage(Some(on_tick.as_ref().unchecked_ref()));
+    on_tick.forget();
+    TICK.with(|t| *t.borrow_mut() = Some((channel.port2(), false)));
+    post(&WorkerOutput::Ready);
+}
+
+/// One message: queued behind a download under way, or one that starts
+/// a download, or handled by the part of the worker it concerns, or by
+/// the session.
+fn handle(input: WorkerInput) {
+    let Some(input) = fetch::unless_waiting_for_sentences(input) else {
+        return;
+    };
+    if let WorkerInput::New { settings } = &input {
+        // A big model takes seconds to build: say what it will cost first.
+        if let Some(estimate) = Session::<Model>::estimate(settings) {
+            post(&WorkerOutput::Building(estimate));
+        }
+    }
+    let Some(input) = helper::handle_as_helper(input)
+        .and_then(runs::handle_storage)
+        .and_then(handle_pairs)
+    else {
+        return;
+    };
+    let outs = SESSION.with(|s| s.borrow_mut().handle(input, now()));
+    post_all(outs);
+    after_work();
+}
+
+/// The reader's own pairs: checked before anything is allocated, then a
+/// new run of them with the settings given, as any new run. Other messages
+/// are given back.
+fn handle_pairs(input: WorkerInput) -> Option<WorkerInput> {
+    let WorkerInput::UsePairs { text, settings } = input else {
+        return Some(input);
+    };
+    match corpus::parse_pairs(&text) {
+        Ok(pairs) => {
+            post(&WorkerOutput::PairsRead {
+                pairs: pairs.corpus.pairs.len(),
+                duplicates: pairs.duplicates,
+            });
+            corpus::provide(pairs.corpus);
+            let settings = Settings {
+                task: TaskKind::Custom,
+                ..settings
+            };
+            handle(WorkerInput::New { settings });
+        }
+        Err(problem) => post(&WorkerOutput::Error(WorkerError::Pairs(problem))),
+    }
+    None
+}
+
+/// After the session changed: queue training and write a save that is due.
+fn after_work() {
+    schedule_chunk();
+    runs::autosave();
+}
+
+/// A new, untrained model of `task`'s preset.
+fn untrained(task: TaskKind) -> Vec<WorkerOutput> {
+    let settings = Settings::toy(task);
+    SESSION.with(|s| s.borrow_mut().handle(WorkerInput::New { settings }, now()))
+}
+
+/// Queue one training chunk if the session is running and none is queued.
+fn schedule_chunk() {
+    if !SESSION.with(|s| s.borrow().is_running()) {
+        return;
+    }
+    TICK.with(|t| {
+        if let Some((port, queued)) = t.borrow_mut().as_mut() {
+            if !*queued && port.post_message(&JsValue::NULL).is_ok() {
+                *queued = true;
+            }
+        }
+    });
+}
+
+fn run_chunk() {
+    TICK.with(|t| {
+        if let Some((_, queued)) = t.borrow_mut().as_mut() {
+            *queued = false;
+        }
+    });
+    if SESSION.with(|s| s.borrow().awaiting_helper()) {
+        // The helper's answer finishes the step and schedules the next.
+        return;
+    }
+    if helper::share_step_with_helper() {
+        return;
+    }
+    let outs = SESSION.with(|s| s.borrow_mut().train_chunk(CHUNK_MS, now));
+    post_all(outs);
+    after_work();
+}
