@@ -6,7 +6,7 @@
 // trains from scratch; a download that fails keeps the current model.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, byTestId, launch, openLab, stepCount, until, waitForModel } from './lab.mjs';
+import { BASE_URL, byTestId, launch, openLab, pauseTraining, startTraining, stepCount, until, waitForModel } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -68,6 +68,16 @@ test('the real English → Japanese model translates a held-out sentence, and an
     const unknown = await until(() => text(page, 'translate-unknown'), (t) => /zyzzyva/.test(t), 10_000, 'the unknown word, as typed');
     assert.match(unknown, /<unk>/);
     await until(() => text(page, 'translate-output'), (t) => t.trim() !== '', 20_000, 'a translation despite the unknown word');
+    // The attention axes name the typed word too (lab_math::tokens::unknown_as_typed),
+    // one token per column label: the model read <unk> there.
+    const keys = await until(
+      () => page.locator(`${byTestId('translate-attention')} .hm-col`).allTextContents().catch(() => []),
+      (labels) => labels.includes('<unk>:zyzzyva'),
+      10_000,
+      'the typed word on the translation\'s attention axis',
+    );
+    assert.equal(keys.at(-1), '<eos>', 'the source axis ends with <eos>');
+    assert.ok(!keys.includes('<unk>'), `no bare <unk> on the axis: ${keys.join(' ')}`);
     assert.equal(await page.locator(byTestId('error-message')).count(), 0, 'an unknown word is not an error on a real task');
     assert.deepEqual(errors, []);
   } finally {
@@ -89,6 +99,12 @@ test('English → Chinese trains from scratch in the page: the steps count and t
     }
     const loss = Number.parseFloat(await text(page, 'loss-value'));
     assert.ok(Number.isFinite(loss) && loss > 0, `the loss is a number: ${loss}`);
+    // Training shares each step with the helper worker, which is handed the
+    // sentences (it fetches nothing itself).
+    await startTraining(page);
+    const cores = page.locator(byTestId('cores'));
+    await until(() => cores.getAttribute('data-cores'), (n) => n === '2', 30_000, 'steps shared with the helper worker');
+    await pauseTraining(page);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -26,6 +26,20 @@ pub fn spelling(id: u32) -> &'static str {
     SPECIALS[id as usize]
 }
 
+/// How a word read as [`UNK`] is labelled where the reader sees it: the
+/// spelling of `<unk>`, a colon, then the word as typed, e.g.
+/// `<unk>:zyzzyva`.
+///
+/// This is display only: the model still reads [`UNK`] at that position.
+/// The label names both what the model saw and what the reader typed, so an
+/// attention axis, a head trace or a translation's source tokens never show
+/// a bare `<unk>` whose word is lost. There is no space in it, so a line of
+/// labels joined by spaces, or a CSV cell, still holds it as one token.
+/// (The word never holds whitespace: typed text is split on it.)
+pub fn unknown_as_typed(word: &str) -> String {
+    format!("{}:{word}", spelling(UNK))
+}
+
 // The token convention, written once for ids and spellings alike; the
 // trainer's batches, the mask view, the smoothing view and the decode
 // step-through all build their sequences with these:
@@ -64,6 +78,14 @@ mod tests {
             assert_eq!(SPECIALS[id as usize], spelling);
             assert_eq!(super::spelling(id), spelling);
         }
+    }
+
+    #[test]
+    fn an_unknown_word_is_labelled_as_unk_and_as_typed_in_one_token() {
+        let label = unknown_as_typed("zyzzyva");
+        assert_eq!(label, "<unk>:zyzzyva");
+        assert!(label.starts_with(spelling(UNK)));
+        assert_eq!(label.split_whitespace().count(), 1);
     }
 
     #[test]

@@ -75,7 +75,10 @@ impl HeadMaps {
 /// Every attention map of one forward pass, with the tokens that label the axes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AttentionSet {
-    /// Source tokens (keys of encoder self- and cross-attention), including `<eos>`.
+    /// Source tokens (keys of encoder self- and cross-attention), including
+    /// `<eos>`. A word the model read as `<unk>` is labelled as typed,
+    /// `<unk>:word` (`lab_math::tokens::unknown_as_typed`): display only, the
+    /// model's input there is `<unk>`, so never look a label up again.
     pub src_tokens: Vec<String>,
     /// Decoder input tokens (queries of decoder self- and cross-attention), starting with `<bos>`.
     pub tgt_tokens: Vec<String>,

@@ -144,7 +144,9 @@ impl TaskKind {
 
     /// Typed text as this task's words: the reader's pairs are split by
     /// [`corpus::split_words`](crate::corpus::split_words), as they were
-    /// read; every other task by [`Vocab::encode`]'s rule.
+    /// read; every other task by [`Vocab::encode`]'s rule. The model reads
+    /// [`Encoded::ids`]; the views show [`Encoded::labels`], where a word
+    /// read as `<unk>` keeps its typed spelling.
     pub fn encode(self, vocab: &Vocab, text: &str) -> Encoded {
         match self {
             TaskKind::Custom => vocab.encode_words(&crate::corpus::split_words(text)),

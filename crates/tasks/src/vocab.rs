@@ -6,7 +6,8 @@
 //!
 //! Unknown words are never dropped: they become `<unk>` in place, so
 //! `ids.len() == words.len()`, and are reported with their positions so the
-//! Translate view can underline them.
+//! Translate view can underline them. [`Encoded::labels`] names them as
+//! typed (`<unk>:word`, [`unknown_as_typed`]) for the views' axes.
 
 use std::collections::HashMap;
 
@@ -15,6 +16,8 @@ use serde::{Deserialize, Serialize};
 // The special tokens are defined once, in `lab_math::tokens`, because the model
 // masks and decodes with the same ids this table hands out.
 pub use lab_math::tokens::{BOS, EOS, PAD, SPECIALS, UNK};
+
+use lab_math::tokens::unknown_as_typed;
 
 /// Punctuation that [`Vocab::encode`] splits off the end of a word, when the
 /// vocabulary knows it as a token of its own.
@@ -70,6 +73,20 @@ impl Encoded {
     /// True when every word was in the vocabulary.
     pub fn is_clean(&self) -> bool {
         self.unknown.is_empty()
+    }
+
+    /// What each position is shown as, one label per word: a known word as
+    /// its token, an unknown one as [`unknown_as_typed`] (`<unk>:zyzzyva`),
+    /// so the reader sees the word the model read as `<unk>`. Display only:
+    /// [`ids`](Self::ids) still holds [`UNK`] there.
+    pub fn labels(&self) -> Vec<String> {
+        let mut labels = self.words.clone();
+        for unknown in &self.unknown {
+            if let Some(label) = labels.get_mut(unknown.position) {
+                *label = unknown_as_typed(&unknown.word);
+            }
+        }
+        labels
     }
 }
 
@@ -225,6 +242,25 @@ mod tests {
             .map(|u| (u.position, u.word.as_str()))
             .collect();
         assert_eq!(reported, [(1, "tiger"), (4, "zebra")]);
+    }
+
+    #[test]
+    fn labels_show_known_words_as_tokens_and_unknown_ones_as_typed() {
+        let v = animals();
+        let e = v.encode("The tiger runs the zebra .");
+        assert_eq!(
+            e.labels(),
+            ["the", "<unk>:tiger", "runs", "the", "<unk>:zebra", "."]
+        );
+        assert_eq!(e.labels().len(), e.ids.len());
+        for (label, &id) in e.labels().iter().zip(&e.ids) {
+            if id != UNK {
+                assert_eq!(label, v.token(id), "a known word is its token");
+            }
+        }
+        // Typing the spelling of <unk> itself is a known token, not an unknown word.
+        assert_eq!(v.encode("<unk> cat").labels(), ["<unk>", "cat"]);
+        assert_eq!(v.encode("the cat").labels(), v.encode("the cat").words);
     }
 
     #[test]

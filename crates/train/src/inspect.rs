@@ -2,6 +2,7 @@
 //! maps for a probe sentence, greedy translation of typed text, and what the
 //! causal mask does to real scores.
 
+use lab_math::tokens::{encoder_input, spelling};
 use lab_model::burn::tensor::activation::softmax;
 use lab_model::burn::tensor::Tensor;
 use lab_model::{greedy_decode_with, AttentionOutput, DecodeMode, Transformer, TransformerOutput};
@@ -9,9 +10,9 @@ use lab_protocol::{
     AttentionSet, DecodeStep, HeadMaps, HeadTrace, MaskDemo, ProbePrediction, TaskFacts,
     TraceRequest, Translation,
 };
-use lab_tasks::{Pair, UnknownWord, Vocab, BOS, EOS};
+use lab_tasks::{Encoded, Pair, UnknownWord, Vocab, BOS, EOS};
 
-use crate::batch::{id_tensor, source_ids};
+use crate::batch::id_tensor;
 use crate::evaluate::floats;
 use crate::trainer::{Trainer, MAX_LEN};
 
@@ -109,10 +110,21 @@ pub(crate) fn tokens(vocab: &Vocab, ids: &[u32]) -> Vec<String> {
     ids.iter().map(|&id| vocab.token(id).to_string()).collect()
 }
 
+/// The encoder's side of one encoded sentence, `w… <eos>`, twice: the ids
+/// the model reads, and the labels the views show ([`Encoded::labels`]: a
+/// word read as `<unk>` as typed, `<unk>:word`). Both come from the one
+/// lookup that made `encoded`; the labels are display only.
+pub(crate) fn source_side(encoded: &Encoded) -> (Vec<u32>, Vec<String>) {
+    (
+        encoder_input(&encoded.ids, EOS),
+        encoder_input(&encoded.labels(), spelling(EOS).to_string()),
+    )
+}
+
 /// One teacher-forced pass and the ids it read and predicts.
 pub(crate) struct Forced {
-    /// `w… <eos>`
-    pub src: Vec<u32>,
+    /// `w… <eos>` as the views label it ([`source_side`]); the ids went into `out`.
+    pub src_tokens: Vec<String>,
     /// `<bos> y…`
     pub tgt_in: Vec<u32>,
     /// `y… <eos>`
@@ -128,16 +140,17 @@ pub struct Probe {
 }
 
 impl Trainer {
-    /// The teacher-forced forward pass of `model` on one pair of word lists.
+    /// The teacher-forced forward pass of `model` on an encoded source
+    /// sentence and the target's words.
     pub(crate) fn teacher_forced(
         &self,
         model: &Transformer,
-        src: &[String],
+        src: &Encoded,
         tgt: &[String],
     ) -> Forced {
         let data = self.dataset();
         let device = self.backend().device();
-        let src = source_ids(&data.src_vocab, src);
+        let (src, src_tokens) = source_side(src);
         let tgt = data.tgt_vocab.encode_words(tgt).ids;
         let tgt_in: Vec<u32> = std::iter::once(BOS).chain(tgt.iter().copied()).collect();
         let tgt_out: Vec<u32> = tgt.into_iter().chain(std::iter::once(EOS)).collect();
@@ -146,7 +159,7 @@ impl Trainer {
             id_tensor(std::slice::from_ref(&tgt_in), &device),
         );
         Forced {
-            src,
+            src_tokens,
             tgt_in,
             tgt_out,
             out,
@@ -158,7 +171,7 @@ impl Trainer {
         let data = self.dataset();
         let maps = &forced.out.attention;
         AttentionSet {
-            src_tokens: tokens(&data.src_vocab, &forced.src),
+            src_tokens: forced.src_tokens.clone(),
             tgt_tokens: tokens(&data.tgt_vocab, &forced.tgt_in),
             tgt_outputs: tokens(&data.tgt_vocab, &forced.tgt_out),
             encoder_self: head_maps(&maps.encoder_self),
@@ -171,8 +184,9 @@ impl Trainer {
     /// attention maps, the next-token distributions and, if asked, one head opened up.
     pub fn probe(&self, pair: &Pair, trace: Option<&TraceRequest>) -> Probe {
         let model = self.inference_model();
-        let forced = self.teacher_forced(&model, &pair.src, &pair.tgt);
         let data = self.dataset();
+        let forced =
+            self.teacher_forced(&model, &data.src_vocab.encode_words(&pair.src), &pair.tgt);
         let [_, len, vocab] = forced.out.logits.dims();
         let probs = floats(softmax(forced.out.logits.clone().reshape([len, vocab]), 1)); // [tgt_len, vocab]
         let prediction = ProbePrediction {
@@ -213,8 +227,10 @@ impl Trainer {
         }
     }
 
-    /// Checks and tokenizes typed source text.
-    pub fn read_input(&self, text: &str) -> Result<Vec<String>, InputError> {
+    /// Checks and tokenizes typed source text, by the task's rule
+    /// ([`TaskKind::encode`](lab_tasks::TaskKind::encode)): the ids the model
+    /// reads and the labels the views show, from one lookup.
+    pub fn read_input(&self, text: &str) -> Result<Encoded, InputError> {
         let encoded = self.settings().task.encode(&self.dataset().src_vocab, text);
         if encoded.words.is_empty() {
             return Err(InputError::Empty);
@@ -228,16 +244,17 @@ impl Trainer {
         if !encoded.unknown.is_empty() && !self.dataset().kind.translates_unknown_words() {
             return Err(InputError::Unknown(encoded.unknown));
         }
-        Ok(encoded.words)
+        Ok(encoded)
     }
 
     /// Greedy translation of typed text, with or without the KV cache: each
     /// step's top-k, attention rows and multiply-adds, and all rows stacked.
     pub fn translate(&self, text: &str, cached: bool) -> Result<Translation, InputError> {
-        let words = self.read_input(text)?;
+        let encoded = self.read_input(text)?;
         let data = self.dataset();
         let model: Transformer = self.inference_model();
-        let src = source_ids(&data.src_vocab, &words);
+        // The model reads <unk>; the axes show the word as typed.
+        let (src, src_tokens) = source_side(&encoded);
         let mode = if cached {
             DecodeMode::Cached
         } else {
@@ -265,7 +282,7 @@ impl Trainer {
         let self_rows: Vec<HeadMaps> = steps.iter().map(|s| s.self_row.clone()).collect();
         let cross_rows: Vec<HeadMaps> = steps.iter().map(|s| s.cross_row.clone()).collect();
         let attention = AttentionSet {
-            src_tokens: tokens(&data.src_vocab, &src),
+            src_tokens,
             tgt_tokens: tokens(&data.tgt_vocab, &tgt_in),
             tgt_outputs: tokens(&data.tgt_vocab, &decoded.tokens),
             encoder_self: head_maps(&decoded.encoder_self),
@@ -273,7 +290,7 @@ impl Trainer {
             cross: stack_rows(&cross_rows, src.len()),
         };
         Ok(Translation {
-            source: words,
+            source: encoded.words,
             output: data.tgt_vocab.decode(&decoded.tokens),
             steps,
             cached,
@@ -285,7 +302,8 @@ impl Trainer {
     /// Raw scores, masked scores and softmax weights of `head` in the first
     /// decoder self-attention layer, teacher-forced on `pair`.
     pub fn mask_demo(&self, pair: &Pair, head: usize) -> MaskDemo {
-        let forced = self.teacher_forced(&self.inference_model(), &pair.src, &pair.tgt);
+        let src = self.dataset().src_vocab.encode_words(&pair.src);
+        let forced = self.teacher_forced(&self.inference_model(), &src, &pair.tgt);
         let layer = &forced.out.attention.decoder_self[0];
         let [_, n_heads, seq, _] = layer.weights.dims();
         let head = head.min(n_heads - 1);
@@ -309,7 +327,7 @@ impl Trainer {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use lab_protocol::Settings;
     use lab_tasks::TaskKind;
@@ -363,6 +381,60 @@ mod tests {
             other => panic!("expected an unknown-word error, got {other:?}"),
         }
         assert!(t.translate("the dog sees a cat", true).is_ok());
+    }
+
+    /// A small untrained model of a real task, which reads an unknown word as `<unk>`.
+    pub(crate) fn real_en_ja() -> Trainer {
+        Trainer::new(&Settings {
+            d_model: 16,
+            n_heads: 2,
+            d_ff: 32,
+            n_layers: 1,
+            ..Settings::toy(TaskKind::RealEnJa)
+        })
+        .expect("the corpus is built into native programs")
+    }
+
+    #[test]
+    fn an_unknown_word_is_shown_as_typed_but_read_as_unk() {
+        let t = real_en_ja();
+        let vocab = &t.dataset().src_vocab;
+        for word in ["the", "is", "big", "."] {
+            assert!(vocab.id(word).is_some(), "{word} is a known word");
+        }
+        let a = t
+            .translate("the zyzzyva is big .", true)
+            .expect("a real task translates unknown words");
+        assert_eq!(
+            a.attention.src_tokens,
+            ["the", "<unk>:zyzzyva", "is", "big", ".", "<eos>"]
+        );
+        assert_eq!(a.source, ["the", "zyzzyva", "is", "big", "."]);
+        // Another invented word in the same place: the model reads the same
+        // ids, so everything but the label is the same.
+        let b = t
+            .translate("the quuxlet is big .", true)
+            .expect("a real task translates unknown words");
+        assert_eq!(b.attention.src_tokens[1], "<unk>:quuxlet");
+        assert_eq!(a.output, b.output);
+        assert_eq!(a.attention.tgt_tokens, b.attention.tgt_tokens);
+        assert_eq!(a.attention.tgt_outputs, b.attention.tgt_outputs);
+        assert_eq!(a.attention.cross, b.attention.cross);
+        assert_eq!(a.attention.encoder_self, b.attention.encoder_self);
+        let picks = |tr: &Translation| -> Vec<String> {
+            tr.steps.iter().map(|s| s.token.clone()).collect()
+        };
+        assert_eq!(picks(&a), picks(&b));
+        // Teacher-forced on the typed words, the labels are the same as decoding's.
+        let forced = t.teacher_forced(
+            &t.inference_model(),
+            &vocab.encode_words(&a.source),
+            &a.output,
+        );
+        assert_eq!(t.attention_set(&forced).src_tokens, a.attention.src_tokens);
+        let read = t.read_input("the zyzzyva is big .").expect("read");
+        assert_eq!(read.ids[1], lab_tasks::UNK, "the model reads <unk>");
+        assert_eq!(read.labels()[1], "<unk>:zyzzyva");
     }
 
     #[test]
@@ -429,7 +501,8 @@ mod tests {
             .translate("the dog sees a cat", true)
             .expect("known words");
         let words: Vec<String> = tr.output.clone();
-        let forced = t.teacher_forced(&t.inference_model(), &tr.source, &words);
+        let src = t.dataset().src_vocab.encode_words(&tr.source);
+        let forced = t.teacher_forced(&t.inference_model(), &src, &words);
         let set = t.attention_set(&forced);
         // The decode may stop at max_len without <eos>; compare the rows it made.
         let n = tr.attention.tgt_tokens.len();

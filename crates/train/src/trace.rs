@@ -14,7 +14,7 @@ use lab_model::Transformer;
 use lab_protocol::{AttentionKind, HeadTrace, TraceRequest};
 
 use crate::evaluate::floats;
-use crate::inspect::{tokens, Forced, InputError};
+use crate::inspect::{source_side, tokens, Forced, InputError};
 use crate::trainer::{Trainer, MAX_LEN};
 
 /// The attention block a request points at.
@@ -74,8 +74,9 @@ impl Trainer {
             .reshape([seq_q, d_model]); // [seq_q, d_model]
         let w = block(model, request.kind, layer);
         let data = self.dataset();
+        // The source as the views label it: a word read as <unk> as typed.
         let (src, tgt_in) = (
-            tokens(&data.src_vocab, &forced.src),
+            forced.src_tokens.clone(),
             tokens(&data.tgt_vocab, &forced.tgt_in),
         );
         let (query_tokens, query_predicts, key_tokens) = match request.kind {
@@ -127,21 +128,22 @@ impl Trainer {
     /// its own translation.
     pub fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, InputError> {
         let model = self.inference_model();
+        let data = self.dataset();
         let (src, tgt) = match &request.sentence {
             None => {
-                let probe = self.dataset().probe();
-                (probe.src.clone(), probe.tgt.clone())
+                let probe = data.probe();
+                (data.src_vocab.encode_words(&probe.src), probe.tgt.clone())
             }
             Some(text) => {
-                let words = self.read_input(text)?;
-                let src = crate::batch::source_ids(&self.dataset().src_vocab, &words);
-                let decoded = lab_model::greedy_decode(&model, &src, MAX_LEN - 1, 1);
+                let encoded = self.read_input(text)?;
+                let (src_ids, _) = source_side(&encoded);
+                let decoded = lab_model::greedy_decode(&model, &src_ids, MAX_LEN - 1, 1);
                 let ids: Vec<u32> = decoded
                     .tokens
                     .into_iter()
                     .take_while(|&t| t != lab_tasks::EOS)
                     .collect();
-                (words, self.dataset().tgt_vocab.decode(&ids))
+                (encoded, data.tgt_vocab.decode(&ids))
             }
         };
         let forced = self.teacher_forced(&model, &src, &tgt);
@@ -328,6 +330,38 @@ mod tests {
             t.trace_head(&request("the zebra")),
             Err(InputError::Unknown(_))
         ));
+    }
+
+    #[test]
+    fn an_unknown_word_is_traced_as_typed_and_read_as_unk() {
+        let t = crate::inspect::tests::real_en_ja();
+        let trace = |kind, text: &str| {
+            t.trace_head(&TraceRequest {
+                kind,
+                layer: 0,
+                head: 1,
+                sentence: Some(text.into()),
+            })
+            .expect("a real task traces unknown words")
+        };
+        let cross = trace(AttentionKind::Cross, "the zyzzyva is big .");
+        assert_eq!(
+            cross.key_tokens,
+            ["the", "<unk>:zyzzyva", "is", "big", ".", "<eos>"]
+        );
+        let translation = t
+            .translate("the zyzzyva is big .", false)
+            .expect("a real task translates unknown words");
+        assert_eq!(cross.key_tokens, translation.attention.src_tokens);
+        let encoder = trace(AttentionKind::EncoderSelf, "the zyzzyva is big .");
+        assert_eq!(encoder.query_tokens[1], "<unk>:zyzzyva");
+        assert_eq!(encoder.key_tokens, encoder.query_tokens);
+        // Display only: another invented word gives the same numbers.
+        let other = trace(AttentionKind::Cross, "the quuxlet is big .");
+        assert_eq!(other.key_tokens[1], "<unk>:quuxlet");
+        assert_eq!(other.query_tokens, cross.query_tokens);
+        assert_eq!(other.weights, cross.weights);
+        assert_eq!(other.output, cross.output);
     }
 
     #[test]
