@@ -5,6 +5,7 @@
 
 use super::Locale;
 use lab_protocol::TaskFacts;
+use lab_tasks::TaskKind;
 use std::collections::HashMap;
 
 /// Target tokens → their spelling on this page.
@@ -53,6 +54,17 @@ pub fn respell(spelling: Option<&Spelling>, tokens: &[String]) -> Vec<String> {
     }
 }
 
+/// The `lang=` of target tokens as the page shows them: the task's target
+/// language (`en` before there is a task), or `zh-Hant` when `spelling`
+/// has respelled them in Traditional characters, so that a screen reader
+/// and the font choice follow the script actually written.
+pub fn target_lang(task: Option<TaskKind>, spelling: Option<&Spelling>) -> &'static str {
+    match spelling {
+        Some(_) => "zh-Hant",
+        None => task.map_or("en", TaskKind::target_language),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +93,15 @@ mod tests {
             "a task without another script"
         );
         assert_eq!(respell(None, &tokens), tokens);
+    }
+
+    #[test]
+    fn respelled_targets_are_marked_traditional_and_others_keep_the_tasks_language() {
+        let spelling = Spelling::of(Locale::ZhHant, &facts()).expect("zh-Hant has one");
+        let zh = Some(TaskKind::RealEnZh);
+        assert_eq!(target_lang(zh, Some(&spelling)), "zh-Hant");
+        assert_eq!(target_lang(zh, None), "zh-Hans");
+        assert_eq!(target_lang(Some(TaskKind::EnJa), None), "ja");
+        assert_eq!(target_lang(None, None), "en");
     }
 }

@@ -2,7 +2,7 @@
 //! sentence, updating live while the model trains.
 
 use crate::components::heatmap::{HeatData, Heatmap, Legend};
-use crate::i18n::script::{respell, Spelling};
+use crate::i18n::script::{respell, target_lang, Spelling};
 use crate::i18n::{labels, text_args, Locale};
 use crate::shell::i18n::{use_i18n, Arg};
 use crate::shell::state::use_lab;
@@ -10,7 +10,6 @@ use lab_plot::colormap::ColorMap;
 use lab_plot::grid::cell_size;
 use lab_protocol::attention::decoder_row_labels;
 use lab_protocol::{AttentionKind, AttentionSet};
-use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
 /// The value of the `attention-kind` control for each kind.
@@ -39,10 +38,10 @@ pub fn axes_caption(kind: AttentionKind) -> &'static str {
     }
 }
 
-/// The language of the target side's tokens (`lang=` of the elements that show
-/// them): Japanese words for English → Japanese, the source's symbols otherwise.
-pub fn target_lang(task: Option<TaskKind>) -> &'static str {
-    task.map_or("en", TaskKind::target_language)
+/// The probe's target tokens as the caption writes them: respelled by
+/// `spelling` (Traditional Chinese), then joined.
+pub fn probe_target(set: &AttentionSet, spelling: Option<&Spelling>) -> String {
+    respell(spelling, &set.tgt_tokens).join(" ")
 }
 
 /// Labels for `n` positions: the tokens, padded with their index if too few.
@@ -264,18 +263,23 @@ pub fn AttentionView() -> impl IntoView {
     let kind = lab.focus_kind;
     let average = RwSignal::new(false);
     let set = Signal::derive(move || lab.attention.get());
-    let tgt_lang = move || target_lang(lab.model.with(|m| m.as_ref().map(|m| m.settings.task)));
+    let spelling = Memo::new(move |_| lab.spelling());
+    let task = Memo::new(move |_| lab.model.with(|m| m.as_ref().map(|m| m.settings.task)));
     // The probe's tokens sit in elements marked with their language; the
     // label around them is the page's.
     let probe = move || {
-        lab.attention.with(|a| {
-            a.as_ref().map(|a| {
-                let (src, tgt) = (a.src_tokens.join(" "), a.tgt_tokens.join(" "));
-                view! {
-                    {i18n.s("attention-probe")}" "
-                    <span lang="en">{src}</span>"  →  "
-                    <span lang=tgt_lang()>{tgt}</span>
-                }
+        spelling.with(|spelling| {
+            let spelling = spelling.as_ref();
+            let tgt_lang = target_lang(task.get(), spelling);
+            lab.attention.with(|a| {
+                a.as_ref().map(|a| {
+                    let (src, tgt) = (a.src_tokens.join(" "), probe_target(a, spelling));
+                    view! {
+                        {i18n.s("attention-probe")}" "
+                        <span lang="en">{src}</span>"  →  "
+                        <span lang=tgt_lang>{tgt}</span>
+                    }
+                })
             })
         })
     };
@@ -366,5 +370,20 @@ mod tests {
         assert_eq!(cross.col_labels, set.src_tokens, "the source is English");
         let plain = map_data(&set, AttentionKind::Cross, (0, None), None);
         assert_eq!(plain.row_labels, ["<bos> → 书", "书 → <eos>"]);
+    }
+
+    #[test]
+    fn the_probe_caption_writes_the_target_in_the_pages_script() {
+        let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+        let facts = lab_protocol::TaskFacts {
+            tgt_vocab: words("书 好"),
+            tgt_alt: words("書 好"),
+            ..Default::default()
+        };
+        let spelling = Spelling::of(Locale::ZhHant, &facts).expect("zh-Hant");
+        let mut set = cross_set();
+        set.tgt_tokens = words("<bos> 好 书");
+        assert_eq!(probe_target(&set, Some(&spelling)), "<bos> 好 書");
+        assert_eq!(probe_target(&set, None), "<bos> 好 书");
     }
 }

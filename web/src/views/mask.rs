@@ -2,6 +2,7 @@
 //! what a mask does to one head's real scores (`MaskDemo` from the model).
 
 use crate::components::heatmap::{HeatData, Heatmap};
+use crate::i18n::script::{respell, Spelling};
 use crate::shell::i18n::{use_i18n, Arg};
 use crate::shell::state::use_lab;
 use crate::workers::link::send;
@@ -47,17 +48,15 @@ pub fn varied_batch(pairs: &[Pair], n: usize) -> Vec<Pair> {
     picked
 }
 
-/// The three panels of a [`MaskDemo`]: raw scores, masked scores, softmax weights.
-pub fn demo_panels(demo: &MaskDemo) -> [HeatData; 3] {
+/// The three panels of a [`MaskDemo`]: raw scores, masked scores, softmax
+/// weights. Both axes are the decoder's input, target tokens respelled by
+/// `spelling` (Traditional Chinese).
+pub fn demo_panels(demo: &MaskDemo, spelling: Option<&Spelling>) -> [HeatData; 3] {
     let (r, c) = (demo.seq_q, demo.seq_k);
+    let tokens = respell(spelling, &demo.tokens);
     let labels = |n: usize| {
         (0..n)
-            .map(|i| {
-                demo.tokens
-                    .get(i)
-                    .cloned()
-                    .unwrap_or_else(|| format!("#{i}"))
-            })
+            .map(|i| tokens.get(i).cloned().unwrap_or_else(|| format!("#{i}")))
             .collect::<Vec<_>>()
     };
     let range = finite_range(&demo.raw_scores);
@@ -117,6 +116,40 @@ fn with_bos(words: &[String]) -> Vec<String> {
     decoder_input(words, spelling(BOS).to_string())
 }
 
+/// The causal mask on the decoder inputs of one sentence's `target` words
+/// (none before there is a sentence), labelled by them, respelled by
+/// `spelling`.
+pub fn causal_data(target: Option<&[String]>, spelling: Option<&Spelling>) -> HeatData {
+    let tokens = target
+        .map(|t| respell(spelling, &with_bos(t)))
+        .unwrap_or_default();
+    let n = tokens.len();
+    mask_data(subsequent_mask(n), n, n, tokens.clone(), tokens)
+}
+
+/// The combined (padding and causal) mask of sentence `i` of `batch` on the
+/// decoder side, padded to the batch's longest target, labelled by its
+/// decoder inputs respelled by `spelling`.
+pub fn combined_data(batch: &[Pair], i: usize, spelling: Option<&Spelling>) -> HeatData {
+    let lengths: Vec<usize> = batch.iter().map(|p| p.tgt.len() + 1).collect();
+    let max_len = lengths.iter().copied().max().unwrap_or(1);
+    let Some(pair) = batch.get(i) else {
+        return HeatData::default();
+    };
+    let all = combined_mask(&lengths, max_len);
+    let size = max_len * max_len;
+    let mut tokens = respell(spelling, &with_bos(&pair.tgt));
+    // The `spelling` argument hides the function that writes a special token.
+    tokens.resize(max_len, lab_math::tokens::spelling(PAD).to_string());
+    mask_data(
+        all[i * size..(i + 1) * size].to_vec(),
+        max_len,
+        max_len,
+        tokens.clone(),
+        tokens,
+    )
+}
+
 #[component]
 pub fn MaskView() -> impl IntoView {
     let lab = use_lab();
@@ -139,33 +172,17 @@ pub fn MaskView() -> impl IntoView {
                 .collect(),
         )
     });
+    // Target tokens in the page's script (Traditional Chinese in 繁體中文).
+    let spelling = Memo::new(move |_| lab.spelling());
     // Causal mask on the first sentence's decoder inputs.
     let causal = Signal::derive(move || {
-        let b = batch.get();
-        let tokens = b.first().map(|p| with_bos(&p.tgt)).unwrap_or_default();
-        let n = tokens.len();
-        mask_data(subsequent_mask(n), n, n, tokens.clone(), tokens)
+        batch.with(|b| {
+            let target = b.first().map(|p| p.tgt.as_slice());
+            spelling.with(|s| causal_data(target, s.as_ref()))
+        })
     });
     let combined = move |i: usize| {
-        Signal::derive(move || {
-            let b = batch.get();
-            let lengths: Vec<usize> = b.iter().map(|p| p.tgt.len() + 1).collect();
-            let max_len = lengths.iter().copied().max().unwrap_or(1);
-            let all = combined_mask(&lengths, max_len);
-            let size = max_len * max_len;
-            let Some(pair) = b.get(i) else {
-                return HeatData::default();
-            };
-            let mut tokens = with_bos(&pair.tgt);
-            tokens.resize(max_len, spelling(PAD).to_string());
-            mask_data(
-                all[i * size..(i + 1) * size].to_vec(),
-                max_len,
-                max_len,
-                tokens.clone(),
-                tokens,
-            )
-        })
+        Signal::derive(move || batch.with(|b| spelling.with(|s| combined_data(b, i, s.as_ref()))))
     };
     let size_of = |data: Signal<HeatData>, cell: f64| {
         Signal::derive(move || {
@@ -176,7 +193,12 @@ pub fn MaskView() -> impl IntoView {
         lab.model
             .with(|m| m.as_ref().map(|m| m.settings.n_heads).unwrap_or(1))
     };
-    let panels = Memo::new(move |_| lab.mask_demo.with(|d| d.as_ref().map(demo_panels)));
+    let panels = Memo::new(move |_| {
+        spelling.with(|s| {
+            lab.mask_demo
+                .with(|d| d.as_ref().map(|d| demo_panels(d, s.as_ref())))
+        })
+    });
     let panel = move |i: usize| {
         Signal::derive(move || {
             panels.with(|p| p.as_ref().map(|p| p[i].clone()).unwrap_or_default())
@@ -274,11 +296,71 @@ mod tests {
             masked_scores: vec![Some(1.0), None, Some(3.0), Some(4.0)],
             weights: vec![1.0, 0.0, 0.27, 0.73],
         };
-        let [raw, masked, weights] = demo_panels(&demo);
+        let [raw, masked, weights] = demo_panels(&demo, None);
         assert!(raw.hidden.is_none());
         assert_eq!(raw.range, (1.0, 4.0));
         assert!(masked.is_hidden(0, 1) && !masked.is_hidden(1, 0));
         assert!(weights.is_hidden(0, 1));
         assert_eq!(weights.range, (0.0, 1.0));
+    }
+
+    /// `书` (book) respelled `書`, as a 繁體中文 page shows it.
+    fn traditional() -> Spelling {
+        let facts = lab_protocol::TaskFacts {
+            tgt_vocab: vec!["书".into()],
+            tgt_alt: vec!["書".into()],
+            ..Default::default()
+        };
+        Spelling::of(crate::i18n::Locale::ZhHant, &facts).expect("zh-Hant")
+    }
+
+    fn words(s: &str) -> Vec<String> {
+        s.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_decoder_masks_are_labelled_in_the_pages_script() {
+        let s = traditional();
+        let book = words("好 书");
+        let causal = causal_data(Some(&book), Some(&s));
+        assert_eq!(causal.row_labels, ["<bos>", "好", "書"]);
+        assert_eq!(causal.col_labels, causal.row_labels);
+        assert!(causal.is_hidden(0, 1) && !causal.is_hidden(2, 1));
+        assert_eq!(
+            causal_data(Some(&book), None).row_labels,
+            ["<bos>", "好", "书"]
+        );
+        assert_eq!(causal_data(None, Some(&s)).rows, 0, "no sentence yet");
+
+        let batch = vec![
+            Pair::from_text("a good book", "好 书 好", vec![]),
+            Pair::from_text("a book", "书", vec![]),
+        ];
+        let short = combined_data(&batch, 1, Some(&s));
+        assert_eq!(short.col_labels, ["<bos>", "書", "<pad>", "<pad>"]);
+        assert!(short.is_hidden(0, 2), "padding is hidden");
+        assert_eq!(
+            combined_data(&batch, 0, None).row_labels,
+            ["<bos>", "好", "书", "好"]
+        );
+        assert_eq!(combined_data(&batch, 2, Some(&s)), HeatData::default());
+    }
+
+    #[test]
+    fn the_demo_axes_are_the_respelled_decoder_input() {
+        let demo = MaskDemo {
+            tokens: words("<bos> 书"),
+            seq_q: 2,
+            seq_k: 2,
+            raw_scores: vec![1.0, 2.0, 3.0, 4.0],
+            masked_scores: vec![Some(1.0), None, Some(3.0), Some(4.0)],
+            weights: vec![1.0, 0.0, 0.27, 0.73],
+        };
+        let s = traditional();
+        for panel in demo_panels(&demo, Some(&s)) {
+            assert_eq!(panel.row_labels, ["<bos>", "書"]);
+            assert_eq!(panel.col_labels, ["<bos>", "書"]);
+        }
+        assert_eq!(demo_panels(&demo, None)[0].row_labels, ["<bos>", "书"]);
     }
 }

@@ -13,6 +13,7 @@
 use crate::components::export::ExportBar;
 use crate::components::formula::{Equation, CROSS_ENTROPY, SMOOTHED_TARGET};
 use crate::components::paint;
+use crate::i18n::script::{respell, Spelling};
 use crate::i18n::{text, text_args, Locale};
 use crate::shell::i18n::use_i18n;
 use crate::shell::state::use_lab;
@@ -143,13 +144,20 @@ pub fn bar_sets(locale: Locale, p: &ProbePrediction, position: usize, eps: f64) 
     sets
 }
 
-/// The option text of one position: what the decoder reads, and what it must predict.
-pub fn position_label(p: &ProbePrediction, position: usize) -> String {
+/// One target token as the chart writes it: respelled by `spelling`
+/// (Traditional Chinese), or as it is.
+fn shown_word(spelling: Option<&Spelling>, token: &str) -> String {
+    spelling.map_or_else(|| token.to_string(), |s| s.word(token))
+}
+
+/// The option text of one position: what the decoder reads, and what it
+/// must predict, both respelled by `spelling`.
+pub fn position_label(p: &ProbePrediction, position: usize, spelling: Option<&Spelling>) -> String {
     format!(
         "{}: {} → {}",
         position + 1,
-        p.inputs[position],
-        p.targets[position]
+        shown_word(spelling, &p.inputs[position]),
+        shown_word(spelling, &p.targets[position])
     )
 }
 
@@ -197,34 +205,43 @@ enum Bars {
 }
 
 /// The bar chart of one position, handed to `f`: one definition for the
-/// canvas, the SVG and the CSV.
+/// canvas, the SVG and the CSV. Its categories are the vocabulary's tokens
+/// respelled by `spelling` (only those a bar is drawn for).
 fn with_chart<R>(
     locale: Locale,
     p: &ProbePrediction,
     (position, eps, log): (usize, f64, bool),
-    bars: Bars,
+    (bars, spelling): (Bars, Option<&Spelling>),
     f: impl FnOnce(&BarChart) -> R,
 ) -> R {
     let mut x = text(locale, "smoothing-axis-vocabulary");
     let y = text(locale, "smoothing-axis-probability");
-    let mut categories = p.vocab.clone();
     let mut sets = bar_sets(locale, p, position, eps);
     let mut highlight = p.target_ids.get(position).map(|&id| id as usize);
-    if let Some(shown) = shown_tokens(p, position).filter(|_| bars == Bars::AtMost) {
-        let rest = p.vocab.len() - shown.len();
-        x = text(locale, "smoothing-axis-top");
-        categories = shown.iter().map(|&k| p.vocab[k].clone()).collect();
-        categories.push(text_args(
-            locale,
-            "smoothing-rest",
-            &[("count", rest.into())],
-        ));
-        for set in &mut sets {
-            set.values = fold_rest(&set.values, &shown);
+    let categories = match shown_tokens(p, position).filter(|_| bars == Bars::AtMost) {
+        None => respell(spelling, &p.vocab),
+        // Only the bars drawn are named (and respelled): a real vocabulary
+        // has thousands of words.
+        Some(shown) => {
+            let rest = p.vocab.len() - shown.len();
+            x = text(locale, "smoothing-axis-top");
+            for set in &mut sets {
+                set.values = fold_rest(&set.values, &shown);
+            }
+            // The target is always the first bar shown.
+            highlight = highlight.map(|_| 0);
+            let mut names: Vec<String> = shown
+                .iter()
+                .map(|&k| shown_word(spelling, &p.vocab[k]))
+                .collect();
+            names.push(text_args(
+                locale,
+                "smoothing-rest",
+                &[("count", rest.into())],
+            ));
+            names
         }
-        // The target is always the first bar shown.
-        highlight = highlight.map(|_| 0);
-    }
+    };
     f(&BarChart {
         categories,
         sets,
@@ -253,6 +270,8 @@ pub fn SmoothingView() -> impl IntoView {
     });
     let eps_set = RwSignal::new(None::<f64>);
     let eps = Memo::new(move |_| eps_set.get().or(model_eps.get()).unwrap_or(PAPER_EPS));
+    // Target tokens in the page's script (Traditional Chinese in 繁體中文).
+    let spelling = Memo::new(move |_| lab.spelling());
     let position = RwSignal::new(0usize);
     let pos = Memo::new(move |_| {
         position
@@ -265,28 +284,39 @@ pub fn SmoothingView() -> impl IntoView {
     Effect::new(move |_| {
         let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
         probe.track();
+        spelling.track();
         let Some(c) = canvas.get() else { return };
         paint::later(&c.clone(), move || {
-            probe.try_with_untracked(|p| {
-                with_chart(locale, p, (i, e, log), Bars::AtMost, |chart| {
-                    draw_bars(&c, chart)
+            spelling.try_with_untracked(|s| {
+                probe.try_with_untracked(|p| {
+                    with_chart(
+                        locale,
+                        p,
+                        (i, e, log),
+                        (Bars::AtMost, s.as_ref()),
+                        |chart| draw_bars(&c, chart),
+                    )
                 })
             });
         });
     });
     let to_svg = move || {
         let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
-        probe.with(|p| {
-            with_chart(locale, p, (i, e, log), Bars::AtMost, |c| {
-                svg::bars(c, CHART_SIZE)
+        spelling.with(|s| {
+            probe.with(|p| {
+                with_chart(locale, p, (i, e, log), (Bars::AtMost, s.as_ref()), |c| {
+                    svg::bars(c, CHART_SIZE)
+                })
             })
         })
     };
     let to_csv = move || {
         let (locale, e, i) = (i18n.locale.get(), eps.get(), pos.get());
-        probe.with(|p| {
-            with_chart(locale, p, (i, e, false), Bars::Every, |c| {
-                bar_chart_csv(c).to_string()
+        spelling.with(|s| {
+            probe.with(|p| {
+                with_chart(locale, p, (i, e, false), (Bars::Every, s.as_ref()), |c| {
+                    bar_chart_csv(c).to_string()
+                })
             })
         })
     };
@@ -332,7 +362,7 @@ pub fn SmoothingView() -> impl IntoView {
                         }/>
                     <output>{move || format!("{:.2}", eps.get())}</output>
                 </label>
-                <PositionSelect probe=probe position=position shown=pos/>
+                <PositionSelect probe=probe position=position shown=pos spelling=spelling/>
                 <label>
                     <input type="checkbox" data-testid="smoothing-log"
                         on:change=move |ev| log.set(event_target_checked(&ev))/>
@@ -359,13 +389,16 @@ fn PositionSelect(
     position: RwSignal<usize>,
     /// The position shown (the picked one, kept inside the sentence).
     shown: Memo<usize>,
+    /// How the page spells the target tokens.
+    spelling: Memo<Option<Spelling>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let options = move || {
+        let spelling = spelling.get();
         probe.with(|p| {
             (0..p.targets.len())
                 .map(|i| {
-                    let label = position_label(p, i);
+                    let label = position_label(p, i, spelling.as_ref());
                     let selected = move || shown.get() == i;
                     view! { <option value=i.to_string() selected=selected>{label}</option> }
                 })
@@ -423,7 +456,7 @@ mod tests {
             assert_eq!(&p.vocab[*id as usize], word);
         }
         assert!(!has_model(&p));
-        assert_eq!(position_label(&p, 0), "1: <bos> → 大きい");
+        assert_eq!(position_label(&p, 0, None), "1: <bos> → 大きい");
     }
 
     #[test]
@@ -508,7 +541,13 @@ mod tests {
     #[test]
     fn the_csv_holds_one_row_per_token_with_q_and_p() {
         let p = with_model();
-        let csv = with_chart(Locale::Ja, &p, (0, 0.1, true), Bars::Every, bar_chart_csv);
+        let csv = with_chart(
+            Locale::Ja,
+            &p,
+            (0, 0.1, true),
+            (Bars::Every, None),
+            bar_chart_csv,
+        );
         let rows = csv.rows();
         assert_eq!(rows.len(), 1 + p.vocab.len());
         let q = target_row(&p, 0, 0.1);
@@ -557,5 +596,65 @@ mod tests {
             None,
             "a small vocabulary keeps every bar"
         );
+    }
+
+    /// `书` (book) respelled `書`, as a 繁體中文 page shows it.
+    fn traditional() -> Spelling {
+        let facts = TaskFacts {
+            tgt_vocab: vec!["书".into()],
+            tgt_alt: vec!["書".into()],
+            ..Default::default()
+        };
+        Spelling::of(Locale::ZhHant, &facts).expect("zh-Hant")
+    }
+
+    /// [`with_model`] with `书` for `犬`.
+    fn book() -> ProbePrediction {
+        let swap = |t: &String| {
+            if t == "犬" {
+                "书".to_string()
+            } else {
+                t.clone()
+            }
+        };
+        let p = with_model();
+        ProbePrediction {
+            inputs: p.inputs.iter().map(swap).collect(),
+            targets: p.targets.iter().map(swap).collect(),
+            vocab: p.vocab.iter().map(swap).collect(),
+            ..p
+        }
+    }
+
+    #[test]
+    fn the_position_picker_writes_the_targets_in_the_pages_script() {
+        let s = traditional();
+        assert_eq!(position_label(&book(), 0, Some(&s)), "1: <bos> → 書");
+        assert_eq!(position_label(&book(), 1, Some(&s)), "2: 書 → <eos>");
+        assert_eq!(position_label(&book(), 0, None), "1: <bos> → 书");
+    }
+
+    #[test]
+    fn every_chart_names_its_bars_in_the_pages_script() {
+        let s = traditional();
+        let categories = |p: &ProbePrediction, bars, spelling| {
+            with_chart(Locale::ZhHant, p, (0, 0.1, false), (bars, spelling), |c| {
+                c.categories.clone()
+            })
+        };
+        for bars in [Bars::Every, Bars::AtMost] {
+            let shown = categories(&book(), bars, Some(&s));
+            assert_eq!(shown, ["<pad>", "<bos>", "<eos>", "<unk>", "書"]);
+            assert_eq!(categories(&book(), bars, None)[4], "书");
+        }
+        // A folded chart: the target `书` is the first bar.
+        let mut big = book();
+        big.vocab
+            .extend((big.vocab.len()..100).map(|k| format!("w{k}")));
+        big.probs = Vec::new();
+        let folded = categories(&big, Bars::AtMost, Some(&s));
+        assert_eq!(folded.len(), MAX_BARS);
+        assert_eq!(folded[0], "書");
+        assert_eq!(categories(&big, Bars::Every, Some(&s))[4], "書", "the CSV");
     }
 }

@@ -1,10 +1,10 @@
 //! View 9: type a sentence, decode it greedily, and see its attention.
 
-use crate::i18n::script::respell;
+use crate::i18n::script::{respell, target_lang};
 use crate::i18n::{text_args, Locale};
 use crate::shell::i18n::{use_i18n, Arg};
 use crate::shell::state::{use_lab, Lab, Source};
-use crate::views::attention::{target_lang, AttentionGrid};
+use crate::views::attention::AttentionGrid;
 use crate::workers::link::request_translation;
 use lab_protocol::AttentionKind;
 use lab_tasks::TaskKind;
@@ -156,8 +156,12 @@ pub fn TranslateView() -> impl IntoView {
             )
         })
     });
-    let tgt_lang =
-        Memo::new(move |_| target_lang(lab.model.with(|m| m.as_ref().map(|m| m.settings.task))));
+    // Target tokens in the page's script (Traditional Chinese in 繁體中文).
+    let spelling = Memo::new(move |_| lab.spelling());
+    let tgt_lang = Memo::new(move |_| {
+        let task = lab.model.with(|m| m.as_ref().map(|m| m.settings.task));
+        spelling.with(|s| target_lang(task, s.as_ref()))
+    });
     let check = move || {
         vocab.with(|v| match v {
             Some((task, v, max, _)) => lab.translate_text.with(|t| check_input(*task, v, *max, t)),
@@ -183,7 +187,6 @@ pub fn TranslateView() -> impl IntoView {
         InputCheck::Unknown { .. } => unknown_read(),
         _ => false,
     };
-    let spelling = Memo::new(move |_| lab.spelling());
     let output = move || match lab.translation.get() {
         Some(Ok(t)) if translatable() => respell(spelling.get().as_ref(), &t.output).join(" "),
         _ => String::new(),

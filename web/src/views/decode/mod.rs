@@ -5,9 +5,9 @@
 pub mod data;
 
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
+use crate::i18n::script::target_lang;
 use crate::shell::i18n::{use_i18n, Arg, I18n};
 use crate::shell::state::use_lab;
-use crate::views::attention::target_lang;
 use crate::workers::link::request_translation;
 use data::{group, rows_by_head, step_view, StepView};
 use lab_math::decoding::{WITHOUT_CACHE, WITH_CACHE, WITH_CACHE_FIRST_STEP};
@@ -149,8 +149,9 @@ pub fn DecodeStepper() -> impl IntoView {
         let (tr, settings) = (translation()?, lab.model.get()?.settings);
         let i = lab.decode_step.get().min(tr.steps.len().saturating_sub(1));
         let mut v = step_view(&settings, &tr, i)?;
-        if let Some(spelling) = lab.spelling() {
-            v = v.respelled(&spelling);
+        let spelling = lab.spelling();
+        if let Some(spelling) = &spelling {
+            v = v.respelled(spelling);
         }
         let step = &tr.steps[i];
         Some((
@@ -158,7 +159,7 @@ pub fn DecodeStepper() -> impl IntoView {
             step.self_row.clone(),
             step.cross_row.clone(),
             tr.attention.src_tokens.clone(),
-            target_lang(Some(settings.task)),
+            target_lang(Some(settings.task), spelling.as_ref()),
         ))
     };
     let toggle = move |ev: leptos::ev::Event| {

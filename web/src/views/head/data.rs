@@ -13,9 +13,11 @@
 //! from 1, as the table's columns do) and `[c]` is dimension `c` of a vector
 //! (counted from 0, as in the code).
 
+use crate::i18n::script::{respell, Spelling};
 use crate::i18n::{text, text_args, Arg, Locale};
 use lab_math::beta::{entropy_bits, softmax_beta};
-use lab_protocol::HeadTrace;
+use lab_protocol::attention::decoder_row_labels;
+use lab_protocol::{AttentionKind, HeadTrace};
 
 /// Decimal places of every number in the walk-through.
 pub const DIGITS: usize = 2;
@@ -323,25 +325,52 @@ pub fn row_entropy(tr: &HeadTrace, i: usize, beta: f32) -> f32 {
     entropy_bits(&softmax_beta(&tr.masked_scores(i), beta))
 }
 
-/// The token of key `j` (0-based), or its number when the trace has none.
-pub fn key_token(tr: &HeadTrace, j: usize) -> String {
-    tr.key_tokens
-        .get(j)
-        .cloned()
-        .unwrap_or_else(|| format!("#{j}"))
+/// Whether the trace's keys are target tokens: only in the decoder's
+/// self-attention (cross-attention reads the source, as the encoder does).
+fn keys_are_targets(tr: &HeadTrace) -> bool {
+    tr.request
+        .as_ref()
+        .is_some_and(|r| r.kind == AttentionKind::DecoderSelf)
 }
 
-/// The label of query row `i`: `input → prediction` for decoder queries.
-pub fn query_label(tr: &HeadTrace, i: usize) -> String {
-    let input = tr
-        .query_tokens
-        .get(i)
-        .cloned()
-        .unwrap_or_else(|| format!("#{i}"));
-    match tr.query_predicts.get(i) {
-        Some(next) => format!("{input} → {next}"),
-        None => input,
+/// Whether the trace's queries are target tokens: in every kind but the
+/// encoder's self-attention. A trace that does not say is read by its
+/// predictions, which only decoder queries have.
+fn queries_are_targets(tr: &HeadTrace) -> bool {
+    match &tr.request {
+        Some(r) => r.kind != AttentionKind::EncoderSelf,
+        None => !tr.query_predicts.is_empty(),
     }
+}
+
+/// The token of key `j` (0-based), or its number when the trace has none;
+/// a target token respelled by `spelling` (Traditional Chinese).
+pub fn key_token(tr: &HeadTrace, j: usize, spelling: Option<&Spelling>) -> String {
+    match (tr.key_tokens.get(j), spelling) {
+        (Some(token), Some(s)) if keys_are_targets(tr) => s.word(token),
+        (Some(token), _) => token.clone(),
+        (None, _) => format!("#{j}"),
+    }
+}
+
+/// The labels of every query row: `input → prediction` for decoder
+/// queries, as the attention maps write them (`decoder_row_labels`), each
+/// target token respelled by `spelling` before they are joined.
+pub fn query_labels(tr: &HeadTrace, spelling: Option<&Spelling>) -> Vec<String> {
+    let spelling = spelling.filter(|_| queries_are_targets(tr));
+    decoder_row_labels(
+        &respell(spelling, &tr.query_tokens),
+        &respell(spelling, &tr.query_predicts),
+    )
+}
+
+/// The label of query row `i` ([`query_labels`]), or its number when the
+/// trace has none.
+pub fn query_label(tr: &HeadTrace, i: usize, spelling: Option<&Spelling>) -> String {
+    query_labels(tr, spelling)
+        .into_iter()
+        .nth(i)
+        .unwrap_or_else(|| format!("#{i}"))
 }
 
 #[cfg(test)]
@@ -512,6 +541,77 @@ mod tests {
 
     #[test]
     fn decoder_queries_are_labelled_by_input_and_prediction() {
-        assert_eq!(query_label(&trace(), 0), "<bos> → a");
+        assert_eq!(query_label(&trace(), 0, None), "<bos> → a");
+        assert_eq!(query_label(&trace(), 5, None), "#5");
+        assert_eq!(key_token(&trace(), 1, None), "y");
+        assert_eq!(key_token(&trace(), 3, None), "#3");
+    }
+
+    /// `书` (book) respelled `書`, as a 繁體中文 page shows it.
+    fn traditional() -> Spelling {
+        let facts = lab_protocol::TaskFacts {
+            tgt_vocab: vec!["书".into()],
+            tgt_alt: vec!["書".into()],
+            ..Default::default()
+        };
+        Spelling::of(Locale::ZhHant, &facts).expect("zh-Hant")
+    }
+
+    /// The trace of `kind` on the English `book` and the target `<bos> 书`.
+    fn traced(kind: AttentionKind) -> HeadTrace {
+        let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+        let (queries, predicts, keys) = match kind {
+            AttentionKind::EncoderSelf => ("book <eos>", "", "book <eos>"),
+            AttentionKind::DecoderSelf => ("<bos> 书", "书 <eos>", "<bos> 书"),
+            AttentionKind::Cross => ("<bos> 书", "书 <eos>", "book <eos>"),
+        };
+        HeadTrace {
+            request: Some(lab_protocol::TraceRequest {
+                kind,
+                layer: 0,
+                head: 0,
+                sentence: None,
+            }),
+            query_tokens: words(queries),
+            query_predicts: if predicts.is_empty() {
+                Vec::new()
+            } else {
+                words(predicts)
+            },
+            key_tokens: words(keys),
+            seq_q: 2,
+            seq_k: 2,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn target_tokens_are_respelled_on_the_side_they_sit_and_nowhere_else() {
+        let s = traditional();
+        let s = Some(&s);
+        let masked = traced(AttentionKind::DecoderSelf);
+        assert_eq!(query_label(&masked, 1, s), "書 → <eos>");
+        assert_eq!(query_label(&masked, 0, s), "<bos> → 書");
+        assert_eq!(key_token(&masked, 1, s), "書", "decoder keys are targets");
+        let cross = traced(AttentionKind::Cross);
+        assert_eq!(query_labels(&cross, s), ["<bos> → 書", "書 → <eos>"]);
+        assert_eq!(key_token(&cross, 0, s), "book", "cross keys are the source");
+        let encoder = traced(AttentionKind::EncoderSelf);
+        assert_eq!(query_labels(&encoder, s), ["book", "<eos>"]);
+        assert_eq!(query_label(&masked, 1, None), "书 → <eos>", "no spelling");
+        assert_eq!(key_token(&masked, 1, None), "书");
+    }
+
+    #[test]
+    fn a_trace_without_its_request_respells_only_queries_with_predictions() {
+        let s = traditional();
+        let mut masked = traced(AttentionKind::DecoderSelf);
+        masked.request = None;
+        assert_eq!(query_label(&masked, 1, Some(&s)), "書 → <eos>");
+        assert_eq!(
+            key_token(&masked, 1, Some(&s)),
+            "书",
+            "its keys' side is unknown"
+        );
     }
 }

@@ -14,13 +14,14 @@ pub mod data;
 use crate::components::formula::{Equation, ATTENTION, MULTI_HEAD, SOFTMAX_BETA};
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
 use crate::i18n::labels;
+use crate::i18n::script::{target_lang, Spelling};
 use crate::shell::i18n::{use_i18n, Arg, I18n};
 use crate::shell::state::{use_lab, Lab};
-use crate::views::attention::{kind_value, parse_kind, target_lang};
+use crate::views::attention::{kind_value, parse_kind};
 use crate::workers::link::send;
 use data::{
-    context_cells, fmt_beta, key_stages, key_token, query_cells, query_label, row_cells,
-    weighted_values, what_if_weights, Cell, Stage,
+    context_cells, fmt_beta, key_stages, key_token, query_cells, query_label, query_labels,
+    row_cells, weighted_values, what_if_weights, Cell, Stage,
 };
 use lab_plot::colormap::{finite_range, ColorMap};
 use lab_protocol::{AttentionKind, HeadTrace, TraceRequest, WorkerInput};
@@ -34,9 +35,13 @@ const STRIP_HEIGHT_PX: u32 = 26;
 
 /// The `lang` of a trace's tokens, `(queries, keys)`: the source side is
 /// English (the copy tasks' made-up words are Latin too), the target side is
-/// the task's target language.
-pub fn token_langs(kind: AttentionKind, task: Option<TaskKind>) -> (&'static str, &'static str) {
-    let (source, target) = ("en", target_lang(task));
+/// the task's target language, in the script `spelling` writes it in.
+pub fn token_langs(
+    kind: AttentionKind,
+    task: Option<TaskKind>,
+    spelling: Option<&Spelling>,
+) -> (&'static str, &'static str) {
+    let (source, target) = ("en", target_lang(task, spelling));
     match kind {
         AttentionKind::EncoderSelf => (source, source),
         AttentionKind::DecoderSelf => (target, target),
@@ -92,18 +97,19 @@ fn NumRow(
     }
 }
 
-/// `K` or `V` (`name`) as a table of numbers, one row per key, headed by its token.
+/// `K` or `V` (`name`) as a table of numbers, one row per key, headed by its
+/// token (a target token respelled by `spelling`).
 fn key_matrix(
     caption: String,
-    name: char,
+    (name, values): (char, &[f32]),
     tr: &HeadTrace,
-    values: &[f32],
     lang: &'static str,
+    spelling: Option<&Spelling>,
 ) -> impl IntoView {
     let body = (0..tr.seq_k)
         .map(|j| {
             let head = RowHead {
-                text: key_token(tr, j),
+                text: key_token(tr, j, spelling),
                 lang: Some(lang),
                 position: Some(j + 1),
             };
@@ -119,14 +125,15 @@ fn key_matrix(
     }
 }
 
-/// The header row of a table with one column per key: token and position.
-fn key_header(tr: &HeadTrace, lang: &'static str) -> impl IntoView {
+/// The header row of a table with one column per key: token (respelled by
+/// `spelling` when it is a target token) and position.
+fn key_header(tr: &HeadTrace, lang: &'static str, spelling: Option<&Spelling>) -> impl IntoView {
     let cols = (0..tr.seq_k)
         .map(|j| {
             let position = (j + 1).to_string();
             view! {
                 <th scope="col">
-                    <span lang=lang>{key_token(tr, j)}</span>
+                    <span lang=lang>{key_token(tr, j, spelling)}</span>
                     <sub class="pos">{position}</sub>
                 </th>
             }
@@ -206,13 +213,13 @@ fn stage_attr(stage: Stage) -> String {
 }
 
 /// The model's own stages of query `i` (all but the what-if), those of the
-/// first `reveal` that are shown.
+/// first `reveal` that are shown; target tokens respelled by `spelling`.
 fn model_stages(
     i18n: I18n,
     tr: &HeadTrace,
-    i: usize,
-    reveal: usize,
+    (i, reveal): (usize, usize),
     langs: (&'static str, &'static str),
+    spelling: Option<&Spelling>,
 ) -> impl IntoView {
     let locale = i18n.locale.get();
     let (query_lang, key_lang) = langs;
@@ -224,7 +231,7 @@ fn model_stages(
             <div class="head-stage" data-stage=stage_attr(Stage::Query)>
                 <h3>{Stage::Query.title(locale)}</h3>
                 <p>
-                    <b>{i18n.s("head-query-is")}</b>" "<span lang=query_lang>{query_label(tr, i)}</span>" · "
+                    <b>{i18n.s("head-query-is")}</b>" "<span lang=query_lang>{query_label(tr, i, spelling)}</span>" · "
                     {i18n.f("head-query-explain", &[("d_model", Arg::from(tr.d_model)), ("d_k", Arg::from(tr.d_k))])}
                 </p>
                 {strip(i18n, HeadTrace::row(&tr.x_q, tr.d_model, i).to_vec(), i18n.s("head-x-name"), "head-x")}
@@ -237,8 +244,8 @@ fn model_stages(
             <div class="head-stage" data-stage=stage_attr(Stage::KeysValues)>
                 <h3>{Stage::KeysValues.title(locale)}</h3>
                 <p>{i18n.f("head-keys-values-explain", &[("d_k", Arg::from(tr.d_k))])}</p>
-                {key_matrix(i18n.s("head-k-caption"), 'k', tr, &tr.k, key_lang)}
-                {key_matrix(i18n.s("head-v-caption"), 'v', tr, &tr.v, key_lang)}
+                {key_matrix(i18n.s("head-k-caption"), ('k', &tr.k), tr, key_lang, spelling)}
+                {key_matrix(i18n.s("head-v-caption"), ('v', &tr.v), tr, key_lang, spelling)}
             </div>
         }
     });
@@ -253,7 +260,7 @@ fn model_stages(
         view! {
             <h3>{i18n.s("head-scores-heading")}</h3>
             <table class="num-matrix stages" data-testid="head-stages">
-                {key_header(tr, key_lang)}
+                {key_header(tr, key_lang, spelling)}
                 <tbody>
                     {row(Stage::Dots, s.dots, "")}
                     {row(Stage::Scale, s.scaled, "")}
@@ -294,9 +301,9 @@ fn model_stages(
 fn what_if_tables(
     i18n: I18n,
     tr: &HeadTrace,
-    i: usize,
-    beta: f32,
+    (i, beta): (usize, f32),
     key_lang: &'static str,
+    spelling: Option<&Spelling>,
 ) -> impl IntoView {
     let locale = i18n.locale.get();
     let beta_text = Arg::from(fmt_beta(beta));
@@ -308,7 +315,7 @@ fn what_if_tables(
     let rows = |id: &'static str| RowHead::words(i18n.f(id, &[("beta", beta_text.clone())]));
     view! {
         <table class="num-matrix what-if">
-            {key_header(tr, key_lang)}
+            {key_header(tr, key_lang, spelling)}
             <tbody>
                 <NumRow head=RowHead::words(i18n.s("head-model-weights")) cells=key_stages(locale, tr, i).weights class="model-row"/>
                 <NumRow head=rows("head-what-if-weights") cells=what_if class="what-if-row"/>
@@ -324,8 +331,15 @@ fn what_if_tables(
     }
 }
 
-/// One row per query: its label and the entropy of its row at `beta`, in bits.
-fn entropy_rows(i18n: I18n, tr: &HeadTrace, beta: f32, query_lang: &'static str) -> impl IntoView {
+/// One row per query: its label (respelled by `spelling`) and the entropy of
+/// its row at `beta`, in bits.
+fn entropy_rows(
+    i18n: I18n,
+    tr: &HeadTrace,
+    beta: f32,
+    query_lang: &'static str,
+    spelling: Option<&Spelling>,
+) -> impl IntoView {
     let bits = |h: f32| {
         i18n.f(
             "head-entropy-bits",
@@ -334,11 +348,11 @@ fn entropy_rows(i18n: I18n, tr: &HeadTrace, beta: f32, query_lang: &'static str)
     };
     data::row_entropies(tr, beta)
         .into_iter()
-        .enumerate()
-        .map(|(i, h)| {
+        .zip(query_labels(tr, spelling))
+        .map(|(h, label)| {
             view! {
                 <tr>
-                    <th scope="row"><span lang=query_lang>{query_label(tr, i)}</span></th>
+                    <th scope="row"><span lang=query_lang>{label}</span></th>
                     <td>{bits(h)}</td>
                 </tr>
             }
@@ -359,6 +373,8 @@ pub fn HeadView() -> impl IntoView {
         })
     });
     let task = Memo::new(move |_| lab.model.with(|m| m.as_ref().map(|m| m.settings.task)));
+    // Target tokens in the page's script (Traditional Chinese in 繁體中文).
+    let spelling = Memo::new(move |_| lab.spelling());
     // The focus as this model can show it.
     let layer = move || lab.focus_layer.get().min(sizes.get().0 - 1);
     let head_index = move || lab.focus_head.get().min(sizes.get().1 - 1);
@@ -367,7 +383,7 @@ pub fn HeadView() -> impl IntoView {
         let kind = with_trace(lab, |tr| tr.request.as_ref().map(|r| r.kind))
             .flatten()
             .unwrap_or_else(|| lab.focus_kind.get());
-        token_langs(kind, task.get())
+        spelling.with(|s| token_langs(kind, task.get(), s.as_ref()))
     };
     // Ask the worker for the selected head whenever the selection or the model changes.
     Effect::new(move |_| {
@@ -405,7 +421,9 @@ pub fn HeadView() -> impl IntoView {
                 <div class="what-if-tables">
                     {move || {
                         let key_lang = langs().1;
-                        with_trace(lab, |tr| what_if_tables(i18n, tr, query_of(lab, tr), beta(), key_lang))
+                        spelling.with(|s| with_trace(lab, |tr| {
+                            what_if_tables(i18n, tr, (query_of(lab, tr), beta()), key_lang, s.as_ref())
+                        }))
                     }}
                 </div>
                 <details class="entropies">
@@ -414,7 +432,7 @@ pub fn HeadView() -> impl IntoView {
                         <tbody>
                             {move || {
                                 let lang = langs().0;
-                                with_trace(lab, |tr| entropy_rows(i18n, tr, beta(), lang))
+                                spelling.with(|s| with_trace(lab, |tr| entropy_rows(i18n, tr, beta(), lang, s.as_ref())))
                             }}
                         </tbody>
                     </table>
@@ -449,12 +467,16 @@ pub fn HeadView() -> impl IntoView {
                     <select data-testid="head-query" on:change=move |ev| lab.focus_query.set(event_target_value(&ev).parse().unwrap_or(0))>
                         {move || {
                             let lang = langs().0;
-                            with_trace(lab, |tr| {
+                            spelling.with(|s| with_trace(lab, |tr| {
                                 let last = tr.seq_q.saturating_sub(1);
-                                (0..tr.seq_q).map(|i| view! {
-                                    <option value=i.to_string() lang=lang prop:selected=move || lab.focus_query.get().min(last) == i>{query_label(tr, i)}</option>
+                                let labels = query_labels(tr, s.as_ref());
+                                (0..tr.seq_q).map(|i| {
+                                    let label = labels.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
+                                    view! {
+                                        <option value=i.to_string() lang=lang prop:selected=move || lab.focus_query.get().min(last) == i>{label}</option>
+                                    }
                                 }).collect_view()
-                            })
+                            }))
                         }}
                     </select>
                 </label>
@@ -473,7 +495,9 @@ pub fn HeadView() -> impl IntoView {
                     });
                     let langs = langs();
                     loaded.or_else(|| {
-                        with_trace(lab, |tr| model_stages(i18n, tr, query_of(lab, tr), reveal, langs).into_any())
+                        spelling.with(|s| with_trace(lab, |tr| {
+                            model_stages(i18n, tr, (query_of(lab, tr), reveal), langs, s.as_ref()).into_any()
+                        }))
                     })
                 }}
             </div>
@@ -497,11 +521,38 @@ mod tests {
     #[test]
     fn tokens_are_marked_with_the_side_they_come_from() {
         let en_ja = Some(TaskKind::EnJa);
-        assert_eq!(token_langs(AttentionKind::Cross, en_ja), ("ja", "en"));
-        assert_eq!(token_langs(AttentionKind::EncoderSelf, en_ja), ("en", "en"));
-        assert_eq!(token_langs(AttentionKind::DecoderSelf, en_ja), ("ja", "ja"));
+        assert_eq!(token_langs(AttentionKind::Cross, en_ja, None), ("ja", "en"));
+        assert_eq!(
+            token_langs(AttentionKind::EncoderSelf, en_ja, None),
+            ("en", "en")
+        );
+        assert_eq!(
+            token_langs(AttentionKind::DecoderSelf, en_ja, None),
+            ("ja", "ja")
+        );
         for kind in AttentionKind::ALL {
-            assert_eq!(token_langs(kind, Some(TaskKind::Copy)), ("en", "en"));
+            assert_eq!(token_langs(kind, Some(TaskKind::Copy), None), ("en", "en"));
         }
+    }
+
+    #[test]
+    fn respelled_target_tokens_are_marked_traditional_and_the_source_stays_english() {
+        let facts = lab_protocol::TaskFacts {
+            tgt_vocab: vec!["书".into()],
+            tgt_alt: vec!["書".into()],
+            ..Default::default()
+        };
+        let spelling = Spelling::of(crate::i18n::Locale::ZhHant, &facts).expect("zh-Hant");
+        let (zh, s) = (Some(TaskKind::RealEnZh), Some(&spelling));
+        assert_eq!(token_langs(AttentionKind::Cross, zh, s), ("zh-Hant", "en"));
+        assert_eq!(
+            token_langs(AttentionKind::DecoderSelf, zh, s),
+            ("zh-Hant", "zh-Hant")
+        );
+        assert_eq!(token_langs(AttentionKind::EncoderSelf, zh, s), ("en", "en"));
+        assert_eq!(
+            token_langs(AttentionKind::Cross, zh, None),
+            ("zh-Hans", "en")
+        );
     }
 }
