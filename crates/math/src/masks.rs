@@ -10,7 +10,7 @@
 //!   decoder position `t` only sees positions `0..=t` while it predicts `t+1`.
 
 /// The convention as shown on screen next to every mask.
-pub const MASK_CONVENTION: &str = "true / filled = hidden: the score becomes −∞ before softmax, so the weight is exactly 0. Rows are queries, columns are keys.";
+pub const MASK_CONVENTION: &str = "true = hidden (drawn grey and hatched): the score becomes −∞ before softmax, so the weight is exactly 0. Rows are queries, columns are keys.";
 
 /// The subsequent (causal) mask for a sequence of `len` positions.
 ///

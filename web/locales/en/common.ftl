@@ -6,7 +6,7 @@ common-intro = A real encoder–decoder { -transformer } (Vaswani et al., 2017) 
 common-conventions = Conventions.
 common-conventions-maps = Attention maps: rows = queries, columns = keys; each row sums to 1.
 common-conventions-tokens = Tokens: <bos> starts the decoder input, <eos> ends every sentence, <pad> fills short sentences in a batch and is always masked.
-common-conventions-mask = Masks: true / filled = hidden: the score becomes −∞ before softmax, so the weight is exactly 0.
+common-conventions-mask = Masks: true = hidden (grey, hatched): the score becomes −∞ before softmax, so the weight is exactly 0.
 
 common-task = task
 common-task-copy = Copy

@@ -2,7 +2,7 @@
 
 mask-title = 4 · Masks
 mask-convention-label = Convention:
-mask-convention = true / filled = hidden: the score becomes −∞ before softmax, so the weight is exactly 0. Rows are queries, columns are keys.
+mask-convention = true = hidden (grey, hatched; visible cells are coloured): the score becomes −∞ before softmax, so the weight is exactly 0. Rows are queries, columns are keys.
 mask-visible = visible (score kept)
 mask-hidden = hidden (mask = true, score → −∞)
 mask-causal-caption = Causal (subsequent) mask: query t sees keys 0…t

@@ -6,7 +6,7 @@ common-intro = 本物のエンコーダ・デコーダ型 { -transformer }（Vas
 common-conventions = 表記の約束。
 common-conventions-maps = 注意マップ：行 = { -query }、列 = { -key }。各行の和は 1 です。
 common-conventions-tokens = { -token }：<bos> はデコーダ入力の先頭、<eos> はすべての文の終わり、<pad> はバッチ内の短い文を埋め、常にマスクされます。
-common-conventions-mask = { -mask }：true / 塗りつぶし = 隠す。スコアは { -softmax } の前に −∞ になり、重みはちょうど 0 になります。
+common-conventions-mask = { -mask }：true = 隠す（灰色の斜線）。スコアは { -softmax } の前に −∞ になり、重みはちょうど 0 になります。
 
 common-task = タスク
 common-task-copy = コピー

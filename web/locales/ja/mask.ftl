@@ -2,7 +2,7 @@
 
 mask-title = 4 · { -mask }
 mask-convention-label = 約束：
-mask-convention = true（塗りつぶし）= 隠す：{ -softmax } の前に{ -score }を −∞ にするので、重みはちょうど 0 になります。行は{ -query }、列は{ -key }です。
+mask-convention = true = 隠す（灰色の斜線。見えるマスには色が付きます）：{ -softmax } の前に{ -score }を −∞ にするので、重みはちょうど 0 になります。行は{ -query }、列は{ -key }です。
 mask-visible = 見える（{ -score }をそのまま使う）
 mask-hidden = 隠す（{ -mask } = true、{ -score } → −∞）
 mask-causal-caption = { -causal-mask }：{ -query } t が見られるのは{ -key } 0…t だけ

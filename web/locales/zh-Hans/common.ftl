@@ -6,7 +6,7 @@ common-intro = 一个真正的编码器–解码器 { -transformer }（Vaswani �
 common-conventions = 约定。
 common-conventions-maps = 注意力图：行 = { -query }，列 = { -key }；每一行的和为 1。
 common-conventions-tokens = { -token }：<bos> 是解码器输入的开头，<eos> 是每个句子的结尾，<pad> 在一个批次中填充较短的句子，并且总是被遮蔽。
-common-conventions-mask = { -mask }：true / 填色 = 遮蔽：分值在 { -softmax } 之前变为 −∞，所以权重恰好为 0。
+common-conventions-mask = { -mask }：true = 遮蔽（灰色斜线）：分值在 { -softmax } 之前变为 −∞，所以权重恰好为 0。
 
 common-task = 任务
 common-task-copy = 复制

@@ -2,7 +2,7 @@
 
 mask-title = 4 · { -mask }
 mask-convention-label = 约定：
-mask-convention = true / 填色 = 遮蔽：{ -score }在 { -softmax } 之前变为 −∞，所以权重恰好为 0。行是{ -query }，列是{ -key }。
+mask-convention = true = 遮蔽（灰色斜线；可见的格子有颜色）：{ -score }在 { -softmax } 之前变为 −∞，所以权重恰好为 0。行是{ -query }，列是{ -key }。
 mask-visible = 可见（保留{ -score }）
 mask-hidden = 遮蔽（{ -mask } = true，{ -score } → −∞）
 mask-causal-caption = { -causal-mask }：{ -query } t 只能看到{ -key } 0…t

@@ -6,7 +6,7 @@ common-intro = 一個真正的編碼器–解碼器 { -transformer }（Vaswani �
 common-conventions = 約定。
 common-conventions-maps = 注意力圖：列 = { -query }，欄 = { -key }；每一列的和為 1。
 common-conventions-tokens = { -token }：<bos> 是解碼器輸入的開頭，<eos> 是每個句子的結尾，<pad> 在一個批次中填充較短的句子，並且總是被遮蔽。
-common-conventions-mask = { -mask }：true / 填色 = 遮蔽：分數在 { -softmax } 之前變為 −∞，所以權重恰好為 0。
+common-conventions-mask = { -mask }：true = 遮蔽（灰色斜線）：分數在 { -softmax } 之前變為 −∞，所以權重恰好為 0。
 
 common-task = 任務
 common-task-copy = 複製

@@ -2,7 +2,7 @@
 
 mask-title = 4 · { -mask }
 mask-convention-label = 約定：
-mask-convention = true / 填色 = 遮蔽：{ -score }在 { -softmax } 之前變為 −∞，所以權重恰好為 0。列是 { -query }，欄是 { -key }。
+mask-convention = true = 遮蔽（灰色斜線；可見的格子有顏色）：{ -score }在 { -softmax } 之前變為 −∞，所以權重恰好為 0。列是 { -query }，欄是 { -key }。
 mask-visible = 可見（保留{ -score }）
 mask-hidden = 遮蔽（{ -mask } = true，{ -score } → −∞）
 mask-causal-caption = { -causal-mask }：{ -query } t 只能看到 { -key } 0…t
