@@ -1,7 +1,7 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · Compare two runs
-compare-intro = Two models train at once, in two workers (one per core), from the same { -seed } and data order, with the current settings except one. { -post-norm } (below, left) is the paper's placement; { -pre-norm } (right) is the Annotated Transformer's. The main run pauses while they train.
+compare-intro = Two models train at once, in two workers (one per core), from the same { -seed } and data order, with the current settings except one. { -post-norm } (below, left) is the paper's placement; { -pre-norm } (right) is the { -annotated-transformer }'s. The main run pauses while they train.
 compare-axis = compare
 compare-axis-norm = norm placement (post vs pre)
 compare-axis-smoothing = { -label-smoothing } (0.1 vs 0)
@@ -21,7 +21,7 @@ compare-legend-train = { $run }: { $what }, train
 compare-legend-held-out = { $run }: { -held-out }
 compare-attention-title = { $run }: { -cross-attention }, average of the { -head }s, { $what }
 compare-run-post = { -post-norm } (the paper)
-compare-run-pre = { -pre-norm } (the Annotated Transformer)
+compare-run-pre = { -pre-norm } (the { -annotated-transformer })
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { $heads } { -head }(s), d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } steps

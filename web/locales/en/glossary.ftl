@@ -42,6 +42,8 @@
 -vocabulary = vocabulary
 -softmax = softmax
 -transformer = Transformer
+# A title (Harvard NLP's annotated code of the paper), kept as it is written.
+-annotated-transformer = Annotated Transformer
 -entropy = entropy
 -cross-entropy = cross-entropy
 -inverse-temperature = inverse temperature

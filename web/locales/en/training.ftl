@@ -15,7 +15,7 @@ training-field-batch = { -batch } size
 training-field-norm = norm placement
 training-norm-post = { -post-norm } (paper)
 training-norm-post-option = { -post-norm } (paper)
-training-norm-pre = { -pre-norm } (Annotated Transformer)
+training-norm-pre = { -pre-norm } ({ -annotated-transformer })
 training-not-a-number = { $field } must be a number (got { $got }).
 training-valid = Valid: d_k = d_model / h = { $d_k }.
 training-invalid = Not valid, so it cannot be run: { $problems }

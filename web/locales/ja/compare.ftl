@@ -1,7 +1,7 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · 2 つの学習の比較
-compare-intro = 2 つのモデルを、2 つのワーカー（コアごとに 1 つ）で同時に学習させます。{ -seed }もデータの順序も同じで、今の設定のうちひとつだけが違います。{ -post-norm }（下の左）は論文の配置、{ -pre-norm }（右）は注釈付き { -transformer } の配置です。比較の学習中は、メインの学習は一時停止します。
+compare-intro = 2 つのモデルを、2 つのワーカー（コアごとに 1 つ）で同時に学習させます。{ -seed }もデータの順序も同じで、今の設定のうちひとつだけが違います。{ -post-norm }（下の左）は論文の配置、{ -pre-norm }（右）は{ -annotated-transformer } の配置です。比較の学習中は、メインの学習は一時停止します。
 compare-axis = 比較する設定
 compare-axis-norm = 正規化の位置（{ -post-norm } と { -pre-norm }）
 compare-axis-smoothing = { -label-smoothing }（0.1 と 0）
@@ -21,7 +21,7 @@ compare-legend-train = { $run }：{ $what }、学習
 compare-legend-held-out = { $run }：{ -held-out }
 compare-attention-title = { $run }：{ -cross-attention }（{ -head }の平均）、{ $what }
 compare-run-post = { -post-norm }（論文）
-compare-run-pre = { -pre-norm }（注釈付き { -transformer }）
+compare-run-pre = { -pre-norm }（{ -annotated-transformer }）
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { -head } { $heads } 個、d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }

@@ -42,6 +42,8 @@
 -vocabulary = 語彙
 -softmax = softmax
 -transformer = Transformer
+# A title (Harvard NLP's annotated code of the paper), kept as it is written.
+-annotated-transformer = Annotated Transformer
 -entropy = エントロピー
 -cross-entropy = 交差エントロピー
 -inverse-temperature = 逆温度パラメータ

@@ -15,7 +15,7 @@ training-field-batch = { -batch }サイズ
 training-field-norm = 正規化の位置
 training-norm-post = { -post-norm }（論文）
 training-norm-post-option = { -post-norm }（論文）
-training-norm-pre = { -pre-norm }（注釈付き { -transformer }）
+training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
 training-not-a-number = { $field } には数値を入力してください（入力：{ $got }）。
 training-valid = 有効です：d_k = d_model / h = { $d_k }。
 training-invalid = 無効なため実行できません：{ $problems }

@@ -1,7 +1,7 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · 比较两次训练
-compare-intro = 两个模型在两个工作线程中同时训练（每个核心一个），{ -seed }和数据顺序相同，当前设置中只有一项不同。{ -post-norm }（下方左侧）是论文的做法；{ -pre-norm }（右侧）是带注释的 { -transformer } 的做法。它们训练时，主训练会暂停。
+compare-intro = 两个模型在两个工作线程中同时训练（每个核心一个），{ -seed }和数据顺序相同，当前设置中只有一项不同。{ -post-norm }（下方左侧）是论文的做法；{ -pre-norm }（右侧）是{ -annotated-transformer } 的做法。它们训练时，主训练会暂停。
 compare-axis = 比较
 compare-axis-norm = 归一化位置（{ -post-norm }与{ -pre-norm }）
 compare-axis-smoothing = { -label-smoothing }（0.1 与 0）
@@ -21,7 +21,7 @@ compare-legend-train = { $run }：{ $what }，训练
 compare-legend-held-out = { $run }：{ -held-out }集
 compare-attention-title = { $run }：{ -cross-attention }（各{ -head }平均），{ $what }
 compare-run-post = { -post-norm }（论文）
-compare-run-pre = { -pre-norm }（带注释的 { -transformer }）
+compare-run-pre = { -pre-norm }（{ -annotated-transformer }）
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { $heads } 个{ -head }，d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }

@@ -42,6 +42,8 @@
 -vocabulary = 词表
 -softmax = softmax
 -transformer = Transformer
+# A title (Harvard NLP's annotated code of the paper), kept as it is written.
+-annotated-transformer = Annotated Transformer
 -entropy = 熵
 -cross-entropy = 交叉熵
 -inverse-temperature = 逆温度

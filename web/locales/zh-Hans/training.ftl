@@ -15,7 +15,7 @@ training-field-batch = { -batch }大小
 training-field-norm = 归一化位置
 training-norm-post = { -post-norm }（论文）
 training-norm-post-option = { -post-norm }（论文）
-training-norm-pre = { -pre-norm }（带注释的 { -transformer }）
+training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
 training-not-a-number = { $field } 必须是数字（输入：{ $got }）。
 training-valid = 有效：d_k = d_model / h = { $d_k }。
 training-invalid = 设置无效，无法运行：{ $problems }

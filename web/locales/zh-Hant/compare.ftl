@@ -1,7 +1,7 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · 比較兩次訓練
-compare-intro = 兩個模型在兩個背景執行緒中同時訓練（每個核心一個），{ -seed }與資料順序相同，目前設定中只有一項不同。{ -post-norm }（下方左側）是論文的做法；{ -pre-norm }（右側）是附註解的 { -transformer } 的做法。它們訓練時，主訓練會暫停。
+compare-intro = 兩個模型在兩個背景執行緒中同時訓練（每個核心一個），{ -seed }與資料順序相同，目前設定中只有一項不同。{ -post-norm }（下方左側）是論文的做法；{ -pre-norm }（右側）是{ -annotated-transformer } 的做法。它們訓練時，主訓練會暫停。
 compare-axis = 比較
 compare-axis-norm = 正規化位置（{ -post-norm }與{ -pre-norm }）
 compare-axis-smoothing = { -label-smoothing }（0.1 與 0）
@@ -21,7 +21,7 @@ compare-legend-train = { $run }：{ $what }，訓練
 compare-legend-held-out = { $run }：{ -held-out }資料
 compare-attention-title = { $run }：{ -cross-attention }（各{ -head }平均），{ $what }
 compare-run-post = { -post-norm }（論文）
-compare-run-pre = { -pre-norm }（附註解的 { -transformer }）
+compare-run-pre = { -pre-norm }（{ -annotated-transformer }）
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { $heads } 個{ -head }，d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }

@@ -15,7 +15,7 @@ training-field-batch = { -batch }大小
 training-field-norm = 正規化位置
 training-norm-post = { -post-norm }（論文）
 training-norm-post-option = { -post-norm }（論文）
-training-norm-pre = { -pre-norm }（附註解的 { -transformer }）
+training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
 training-not-a-number = { $field } 必須是數字（輸入：{ $got }）。
 training-valid = 有效：d_k = d_model / h = { $d_k }。
 training-invalid = 設定無效，無法執行：{ $problems }

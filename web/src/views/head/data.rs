@@ -10,8 +10,8 @@
 //! The walk-through has [`STAGES`] stages, in the order the head computes
 //! them ([`Stage::ORDER`]); presentation mode reveals them one at a time.
 //! In the hover formulas, `k₃` is the key at position 3 (positions count
-//! from 1, as the table's columns do) and `[c]` is dimension `c` of a vector
-//! (counted from 0, as in the code).
+//! from 0, as the table's columns, the mask view, the PE view and tutorial
+//! `003` do) and `[c]` is dimension `c` of a vector (also from 0).
 
 use crate::i18n::script::{respell, Spelling};
 use crate::i18n::{text, text_args, Arg, Locale};
@@ -124,9 +124,9 @@ pub fn subscript(n: usize) -> String {
         .collect()
 }
 
-/// The name of key `j` (0-based) in the formulas: `k₁` for the first key.
+/// The name of key `j` (0-based) in the formulas: `k₀` for the first key.
 pub fn key_name(j: usize) -> String {
-    format!("k{}", subscript(j + 1))
+    format!("k{}", subscript(j))
 }
 
 /// The model's per-key stages of one query: `q·k`, `÷√d_k`, the mask, the softmax.
@@ -261,7 +261,7 @@ pub fn row_cells(name: char, j: usize, row: &[f32]) -> Vec<Cell> {
         .enumerate()
         .map(|(c, &x)| Cell {
             value: Some(x),
-            formula: format!("{name}{}[{c}] = {x:.4}", subscript(j + 1)),
+            formula: format!("{name}{}[{c}] = {x:.4}", subscript(j)),
         })
         .collect()
 }
@@ -417,7 +417,7 @@ mod tests {
         assert_eq!(s.scaled[0].formula, "1.00 / √2 = 0.71");
         assert_eq!(
             s.dots[2].formula,
-            "q · k₃ = 1.00×2.00 + 0.00×0.00 + … (2 terms) = 2.00"
+            "q · k₂ = 1.00×2.00 + 0.00×0.00 + … (2 terms) = 2.00"
         );
     }
 
@@ -427,11 +427,11 @@ mod tests {
             let s = key_stages(locale, &trace(), 0);
             let dot = &s.dots[2].formula;
             assert!(
-                dot.starts_with("q · k₃ = 1.00×2.00 + 0.00×0.00 + …") && dot.ends_with("= 2.00"),
+                dot.starts_with("q · k₂ = 1.00×2.00 + 0.00×0.00 + …") && dot.ends_with("= 2.00"),
                 "{locale:?}: {dot}"
             );
             assert!(s.masked[1].formula.contains("0.00"), "{locale:?}");
-            assert!(s.masked[2].formula.contains("k₃"), "{locale:?}");
+            assert!(s.masked[2].formula.contains("k₂"), "{locale:?}");
             let q = &query_cells(locale, &trace(), 1)[1].formula;
             assert!(
                 q.starts_with("q[1] = ") && q.ends_with("= 0.5000"),
@@ -482,12 +482,12 @@ mod tests {
     }
 
     #[test]
-    fn keys_are_named_by_their_position_from_one() {
-        assert_eq!(key_name(0), "k₁");
+    fn keys_are_named_by_their_position_from_zero() {
+        assert_eq!(key_name(0), "k₀");
         assert_eq!(subscript(120), "₁₂₀");
         assert_eq!(
             row_cells('v', 2, &[0.5, -1.0])[1].formula,
-            "v₃[1] = -1.0000"
+            "v₂[1] = -1.0000"
         );
         assert_eq!(
             context_cells("head 1", &[0.25])[0].formula,

@@ -111,7 +111,7 @@ fn key_matrix(
             let head = RowHead {
                 text: key_token(tr, j, spelling),
                 lang: Some(lang),
-                position: Some(j + 1),
+                position: Some(j),
             };
             let cells = row_cells(name, j, HeadTrace::row(values, tr.d_k, j));
             view! { <NumRow head cells/> }
@@ -130,7 +130,7 @@ fn key_matrix(
 fn key_header(tr: &HeadTrace, lang: &'static str, spelling: Option<&Spelling>) -> impl IntoView {
     let cols = (0..tr.seq_k)
         .map(|j| {
-            let position = (j + 1).to_string();
+            let position = j.to_string();
             view! {
                 <th scope="col">
                     <span lang=lang>{key_token(tr, j, spelling)}</span>
