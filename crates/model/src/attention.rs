@@ -5,16 +5,11 @@
 //! MultiHead(Q, K, V) = Concat(head_1, …, head_h) W^O,  head_i = Attention(Q W_i^Q, K W_i^K, V W_i^V)
 //! ```
 //!
-//! burn has its own `burn::nn::attention::MultiHeadAttention`, and its
-//! `MhaOutput` does return the `weights` beside the `context`. The lab keeps
-//! its own because the teaching views need every intermediate, which burn's
-//! keeps to itself: the input the queries come from, each head's `q`, `k`
-//! and `v`, the scaled scores **before** the mask, the softmax weights
-//! **before** dropout (burn's are after it, so in training their rows need
-//! not sum to 1), and each head's output before `W^O`. Masked positions get
-//! `−∞`, so their weights are exactly 0. Rows are queries, columns are keys.
+//! burn's own attention throws its weights away; the lab needs them, so this
+//! module returns them: the per-head softmax weights, taken **after** the
+//! softmax and **before** dropout, plus the raw scores for the mask view.
+//! Rows are queries, columns are keys.
 
-use burn::config::Config;
 use burn::module::{Initializer, Module};
 use burn::nn::{Dropout, DropoutConfig, Linear, LinearConfig};
 use burn::tensor::activation::softmax;
@@ -68,46 +63,6 @@ pub fn attention_weights(
     (softmax(masked, 3), scores)
 }
 
-/// The sizes of a [`MultiHeadAttention`]: `MultiHeadAttentionConfig::new(d_model, n_heads).init(device)`.
-#[derive(Config, Debug)]
-pub struct MultiHeadAttentionConfig {
-    /// The width of every input and output row (512 in the paper).
-    pub d_model: usize,
-    /// The number of heads `h` (8 in the paper); each has `d_k = d_model / n_heads`.
-    pub n_heads: usize,
-    /// Dropout on the attention weights while training, `P_drop` (§5.4).
-    #[config(default = 0.1)]
-    pub dropout: f64,
-}
-
-impl MultiHeadAttentionConfig {
-    /// Builds the four projections, Xavier-uniform as in the Annotated Transformer.
-    ///
-    /// # Panics
-    /// If `d_model` is not divisible by `n_heads`.
-    pub fn init(&self, device: &Device) -> MultiHeadAttention {
-        let (d_model, n_heads) = (self.d_model, self.n_heads);
-        assert!(
-            n_heads > 0 && d_model.is_multiple_of(n_heads),
-            "d_model ({d_model}) must be divisible by n_heads ({n_heads})"
-        );
-        let linear = || {
-            LinearConfig::new(d_model, d_model)
-                .with_initializer(Initializer::XavierUniform { gain: 1.0 })
-                .init(device)
-        };
-        MultiHeadAttention {
-            query: linear(),
-            key: linear(),
-            value: linear(),
-            output: linear(),
-            dropout: DropoutConfig::new(self.dropout).init(),
-            n_heads,
-            d_k: d_model / n_heads,
-        }
-    }
-}
-
 /// Multi-head attention with `n_heads` heads of size `d_k = d_model / n_heads`.
 ///
 /// The parameters are the paper's four matrices `W^Q`, `W^K`, `W^V`, `W^O`
@@ -125,6 +80,29 @@ pub struct MultiHeadAttention {
 }
 
 impl MultiHeadAttention {
+    /// # Panics
+    /// If `d_model` is not divisible by `n_heads`.
+    pub fn new(d_model: usize, n_heads: usize, dropout: f64, device: &Device) -> Self {
+        assert!(
+            n_heads > 0 && d_model.is_multiple_of(n_heads),
+            "d_model ({d_model}) must be divisible by n_heads ({n_heads})"
+        );
+        let linear = || {
+            LinearConfig::new(d_model, d_model)
+                .with_initializer(Initializer::XavierUniform { gain: 1.0 })
+                .init(device)
+        };
+        Self {
+            query: linear(),
+            key: linear(),
+            value: linear(),
+            output: linear(),
+            dropout: DropoutConfig::new(dropout).init(),
+            n_heads,
+            d_k: d_model / n_heads,
+        }
+    }
+
     /// Queries from `x_q` attend over keys and values from `x_kv`. Cross-attention
     /// passes the encoder's memory as `x_kv`; self-attention uses [`Self::forward_self`].
     ///
@@ -237,9 +215,7 @@ mod tests {
 
     fn weights_of(mask: Option<Tensor<3, Bool>>, seq: usize) -> Vec<f32> {
         let device = Backend::default().device();
-        let mha = MultiHeadAttentionConfig::new(16, 4)
-            .with_dropout(0.0)
-            .init(&device);
+        let mha = MultiHeadAttention::new(16, 4, 0.0, &device);
         let x = Tensor::<3>::random([2, seq, 16], Distribution::Normal(0.0, 1.0), &device);
         mha.forward(x.clone(), x, mask)
             .weights

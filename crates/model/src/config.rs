@@ -2,11 +2,6 @@
 
 use burn::config::Config;
 
-use crate::add_norm::AddNormConfig;
-use crate::attention::MultiHeadAttentionConfig;
-use crate::embedding::InputEmbeddingConfig;
-use crate::feed_forward::PositionwiseFeedForwardConfig;
-
 // One type for the model, the run's settings and the checkpoints' JSON: it is
 // defined (with its serialised names `Post` / `Pre`) in `lab_math::norm`.
 pub use lab_math::NormPlacement;
@@ -57,54 +52,6 @@ impl TransformerConfig {
     /// `d_k = d_v = d_model / n_heads` (§3.2.2).
     pub fn d_k(&self) -> usize {
         self.d_model / self.n_heads
-    }
-
-    // The layers' own configurations, as this model uses them. Each is built
-    // field by field, so no two sizes can trade places unnoticed.
-
-    /// Every multi-head attention block: encoder self, decoder self and cross.
-    pub fn attention(&self) -> MultiHeadAttentionConfig {
-        MultiHeadAttentionConfig {
-            d_model: self.d_model,
-            n_heads: self.n_heads,
-            dropout: self.dropout,
-        }
-    }
-
-    /// Every layer's position-wise feed-forward network.
-    pub fn feed_forward(&self) -> PositionwiseFeedForwardConfig {
-        PositionwiseFeedForwardConfig {
-            d_model: self.d_model,
-            d_ff: self.d_ff,
-            dropout: self.dropout,
-        }
-    }
-
-    /// Every "Add & Norm" around a sub-layer.
-    pub fn add_norm(&self) -> AddNormConfig {
-        AddNormConfig {
-            d_model: self.d_model,
-            dropout: self.dropout,
-            placement: self.norm,
-        }
-    }
-
-    /// The source side's token embedding.
-    pub fn src_embedding(&self) -> InputEmbeddingConfig {
-        InputEmbeddingConfig {
-            vocab_size: self.src_vocab_size,
-            d_model: self.d_model,
-            dropout: self.dropout,
-        }
-    }
-
-    /// The target side's token embedding.
-    pub fn tgt_embedding(&self) -> InputEmbeddingConfig {
-        InputEmbeddingConfig {
-            vocab_size: self.tgt_vocab_size,
-            d_model: self.d_model,
-            dropout: self.dropout,
-        }
     }
 
     /// # Panics

@@ -68,22 +68,22 @@ impl<'m> DecoderState<'m> {
     /// - `src`: `[batch, src_len]`, PAD-padded, each row ending with `<eos>`.
     pub fn new(model: &'m Transformer, src: Tensor<2, Int>, mode: DecodeMode) -> Self {
         let [batch, _] = src.dims();
-        let source = model.encode(src);
+        let (memory, src_mask, encoder_self) = model.encode(src);
         let caches = (mode == DecodeMode::Cached).then(|| {
             model
                 .decoder
                 .layers
                 .iter()
-                .map(|layer| LayerCache::new(layer, &source.memory))
+                .map(|layer| LayerCache::new(layer, &memory))
                 .collect()
         });
         Self {
             model,
-            memory: source.memory,
-            src_mask: source.src_mask,
+            memory,
+            src_mask,
             caches,
             prefixes: vec![vec![BOS as i64]; batch],
-            encoder_self: source.encoder_self,
+            encoder_self,
         }
     }
 
@@ -104,7 +104,7 @@ impl<'m> DecoderState<'m> {
         let model = self.model;
         let device = self.memory.device();
         let (batch, t) = (self.prefixes.len(), self.len());
-        let (decoded, mut multiply_adds) = match &mut self.caches {
+        let ((h, layers), mut multiply_adds) = match &mut self.caches {
             Some(caches) => {
                 let last: Vec<i64> = self.prefixes.iter().map(|p| p[t - 1]).collect();
                 let ids = Tensor::<2, Int>::from_data(TensorData::new(last, [batch, 1]), &device);
@@ -126,8 +126,8 @@ impl<'m> DecoderState<'m> {
                 })
             }
         };
-        let [_, rows, d_model] = decoded.x.dims();
-        let newest = decoded.x.narrow(1, rows - 1, 1); // [batch, 1, d_model]
+        let [_, rows, d_model] = h.dims();
+        let newest = h.narrow(1, rows - 1, 1); // [batch, 1, d_model]
         let (logits, generator_cost) =
             count_multiply_adds(|| position_wise(&model.generator, newest));
         multiply_adds += generator_cost;
@@ -142,15 +142,13 @@ impl<'m> DecoderState<'m> {
         let last_row = |w: &Tensor<4>| w.clone().narrow(2, w.dims()[2] - 1, 1); // [batch, n_heads, 1, seq_k]
         StepOutput {
             logits: logits.reshape([batch, model.config.tgt_vocab_size]),
-            self_rows: decoded
-                .self_attn
+            self_rows: layers
                 .iter()
-                .map(|a| last_row(&a.weights))
+                .map(|l| last_row(&l.self_attn.weights))
                 .collect(),
-            cross_rows: decoded
-                .cross_attn
+            cross_rows: layers
                 .iter()
-                .map(|a| last_row(&a.weights))
+                .map(|l| last_row(&l.cross_attn.weights))
                 .collect(),
             multiply_adds,
             cached_positions: self.caches.as_ref().map_or(0, |c| c[0].len()),

@@ -1,6 +1,6 @@
 //! The decoder stack, §3.1 of the paper: N identical layers, each masked
 //! self-attention, then encoder-decoder (cross) attention over the encoder's
-//! output, then a feed-forward network, each inside an [`AddNorm`].
+//! output, then a feed-forward network, each inside a [`Residual`].
 //!
 //! The self-attention is masked so that position `t` only sees positions
 //! `≤ t` (§3.2.3); cross-attention takes its queries from the decoder and its
@@ -10,78 +10,78 @@ use burn::module::Module;
 use burn::nn::{LayerNorm, LayerNormConfig};
 use burn::tensor::{Bool, Device, Tensor};
 
-use crate::add_norm::{AddNorm, AddNormOutput};
 use crate::attention::{AttentionOutput, MultiHeadAttention};
 use crate::config::{NormPlacement, TransformerConfig};
+use crate::encoder::Residual;
 use crate::feed_forward::PositionwiseFeedForward;
 
-/// One decoder layer: masked self-attention, cross-attention and a feed-forward network.
 #[derive(Module, Debug)]
 pub struct DecoderLayer {
     pub self_attn: MultiHeadAttention,
     pub cross_attn: MultiHeadAttention,
     pub feed_forward: PositionwiseFeedForward,
-    pub self_residual: AddNorm,
-    pub cross_residual: AddNorm,
-    pub ff_residual: AddNorm,
+    pub self_residual: Residual,
+    pub cross_residual: Residual,
+    pub ff_residual: Residual,
 }
 
-/// What one decoder layer produces.
+/// A decoder layer's two attention outputs.
 #[derive(Clone, Debug)]
-pub struct DecoderLayerOutput {
-    /// `[batch, tgt_len, d_model]`: the layer's output, the next layer's input.
-    pub x: Tensor<3>,
-    /// The masked self-attention, every intermediate kept.
+pub struct DecoderAttention {
     pub self_attn: AttentionOutput,
-    /// The cross-attention over the encoder's memory, every intermediate kept.
     pub cross_attn: AttentionOutput,
 }
 
 impl DecoderLayer {
-    /// Every size comes from the model's `config`: a layer has none of its own.
     pub fn new(config: &TransformerConfig, device: &Device) -> Self {
+        let residual = || Residual::new(config.d_model, config.dropout, config.norm, device);
+        let attention =
+            || MultiHeadAttention::new(config.d_model, config.n_heads, config.dropout, device);
         Self {
-            self_attn: config.attention().init(device),
-            cross_attn: config.attention().init(device),
-            feed_forward: config.feed_forward().init(device),
-            self_residual: config.add_norm().init(device),
-            cross_residual: config.add_norm().init(device),
-            ff_residual: config.add_norm().init(device),
+            self_attn: attention(),
+            cross_attn: attention(),
+            feed_forward: PositionwiseFeedForward::new(
+                config.d_model,
+                config.d_ff,
+                config.dropout,
+                device,
+            ),
+            self_residual: residual(),
+            cross_residual: residual(),
+            ff_residual: residual(),
         }
     }
 
     /// # Shapes
     /// - `x`: `[batch, tgt_len, d_model]`, `memory`: `[batch, src_len, d_model]`
     /// - `tgt_mask`: `[batch, tgt_len, tgt_len]`, `src_mask`: `[batch, 1, src_len]`
-    /// - output `x`: `[batch, tgt_len, d_model]`
     pub fn forward(
         &self,
         x: Tensor<3>,
         memory: &Tensor<3>,
         tgt_mask: &Tensor<3, Bool>,
         src_mask: &Tensor<3, Bool>,
-    ) -> DecoderLayerOutput {
-        let AddNormOutput {
-            x,
-            attention: self_attn,
-        } = self.self_residual.forward_attention(x, |h| {
-            self.self_attn.forward_self(h, Some(tgt_mask.clone()))
+    ) -> (Tensor<3>, DecoderAttention) {
+        let (x, self_attn) = self.self_residual.forward(x, |h| {
+            let out = self.self_attn.forward_self(h, Some(tgt_mask.clone()));
+            (out.context.clone(), out)
         });
-        let AddNormOutput {
-            x,
-            attention: cross_attn,
-        } = self.cross_residual.forward_attention(x, |h| {
-            self.cross_attn
-                .forward(h, memory.clone(), Some(src_mask.clone()))
+        let (x, cross_attn) = self.cross_residual.forward(x, |h| {
+            let out = self
+                .cross_attn
+                .forward(h, memory.clone(), Some(src_mask.clone()));
+            (out.context.clone(), out)
         });
-        let x = self
+        let (x, ()) = self
             .ff_residual
-            .forward(x, |h| self.feed_forward.forward(h));
-        DecoderLayerOutput {
+            .forward(x, |h| (self.feed_forward.forward(h), ()));
+        (
             x,
-            self_attn,
-            cross_attn,
-        }
+            DecoderAttention {
+                self_attn,
+                cross_attn,
+            },
+        )
     }
 }
 
@@ -153,36 +153,34 @@ impl DecoderLayer {
         x: Tensor<3>,
         src_mask: &Tensor<3, Bool>,
         cache: &mut LayerCache,
-    ) -> DecoderLayerOutput {
-        let AddNormOutput {
-            x,
-            attention: self_attn,
-        } = self.self_residual.forward_attention(x, |h| {
+    ) -> (Tensor<3>, DecoderAttention) {
+        let (x, self_attn) = self.self_residual.forward(x, |h| {
             let (q, k, v) = self.self_attn.project_qkv(h.clone()); // each [batch, n_heads, 1, d_k]
             let (k, v) = cache.append(k, v); // [batch, n_heads, t, d_k]
-            self.self_attn.attend(h, q, k, v, None)
+            let out = self.self_attn.attend(h, q, k, v, None);
+            (out.context.clone(), out)
         });
-        let AddNormOutput {
-            x,
-            attention: cross_attn,
-        } = self.cross_residual.forward_attention(x, |h| {
+        let (x, cross_attn) = self.cross_residual.forward(x, |h| {
             let q = self.cross_attn.project_q(h.clone()); // [batch, n_heads, 1, d_k]
-            self.cross_attn.attend(
+            let out = self.cross_attn.attend(
                 h,
                 q,
                 cache.cross_k.clone(),
                 cache.cross_v.clone(),
                 Some(src_mask.clone()),
-            )
+            );
+            (out.context.clone(), out)
         });
-        let x = self
+        let (x, ()) = self
             .ff_residual
-            .forward(x, |h| self.feed_forward.forward(h));
-        DecoderLayerOutput {
+            .forward(x, |h| (self.feed_forward.forward(h), ()));
+        (
             x,
-            self_attn,
-            cross_attn,
-        }
+            DecoderAttention {
+                self_attn,
+                cross_attn,
+            },
+        )
     }
 }
 
@@ -193,19 +191,7 @@ pub struct Decoder {
     pub final_norm: Option<LayerNorm>,
 }
 
-/// What the decoder produces.
-#[derive(Clone, Debug)]
-pub struct DecoderOutput {
-    /// `[batch, tgt_len, d_model]`: the rows the generator turns into next-token scores.
-    pub x: Tensor<3>,
-    /// Each layer's masked self-attention, first layer first.
-    pub self_attn: Vec<AttentionOutput>,
-    /// Each layer's cross-attention, first layer first.
-    pub cross_attn: Vec<AttentionOutput>,
-}
-
 impl Decoder {
-    /// `config.n_decoder_layers` layers, each built by [`DecoderLayer::new`].
     pub fn new(config: &TransformerConfig, device: &Device) -> Self {
         Self {
             layers: (0..config.n_decoder_layers)
@@ -216,24 +202,26 @@ impl Decoder {
         }
     }
 
-    /// Returns the decoder's output rows and each layer's two attentions.
-    ///
     /// # Shapes
-    /// - `x`: `[batch, tgt_len, d_model]`, `memory`: `[batch, src_len, d_model]`
-    /// - `tgt_mask`: `[batch, tgt_len, tgt_len]`, `src_mask`: `[batch, 1, src_len]`
-    /// - output `x`: `[batch, tgt_len, d_model]`
+    /// - `x`: `[batch, tgt_len, d_model]` → `[batch, tgt_len, d_model]`
     pub fn forward(
         &self,
-        x: Tensor<3>,
+        mut x: Tensor<3>,
         memory: &Tensor<3>,
         tgt_mask: &Tensor<3, Bool>,
         src_mask: &Tensor<3, Bool>,
-    ) -> DecoderOutput {
-        self.run_layers(x, |_, layer, x| {
-            layer.forward(x, memory, tgt_mask, src_mask)
-        })
+    ) -> (Tensor<3>, Vec<DecoderAttention>) {
+        let mut maps = Vec::with_capacity(self.layers.len());
+        for layer in &self.layers {
+            let (next, attn) = layer.forward(x, memory, tgt_mask, src_mask);
+            x = next;
+            maps.push(attn);
+        }
+        if let Some(norm) = &self.final_norm {
+            x = norm.forward(x);
+        }
+        (x, maps)
     }
-
     /// One decoding step through every layer for the newest position only.
     ///
     /// # Shapes
@@ -243,43 +231,24 @@ impl Decoder {
     /// If `caches` does not hold one [`LayerCache`] per layer.
     pub fn forward_cached(
         &self,
-        x: Tensor<3>,
+        mut x: Tensor<3>,
         src_mask: &Tensor<3, Bool>,
         caches: &mut [LayerCache],
-    ) -> DecoderOutput {
+    ) -> (Tensor<3>, Vec<DecoderAttention>) {
         assert_eq!(
             caches.len(),
             self.layers.len(),
             "one cache per decoder layer"
         );
-        self.run_layers(x, |i, layer, x| {
-            layer.forward_cached(x, src_mask, &mut caches[i])
-        })
-    }
-
-    /// Runs `layer_forward` for layer 0, 1, … in turn, each on the previous
-    /// one's output, keeping every attention, then the final LayerNorm when
-    /// the norm comes first.
-    fn run_layers(
-        &self,
-        mut x: Tensor<3>,
-        mut layer_forward: impl FnMut(usize, &DecoderLayer, Tensor<3>) -> DecoderLayerOutput,
-    ) -> DecoderOutput {
-        let mut self_attn = Vec::with_capacity(self.layers.len());
-        let mut cross_attn = Vec::with_capacity(self.layers.len());
-        for (i, layer) in self.layers.iter().enumerate() {
-            let out = layer_forward(i, layer, x);
-            x = out.x;
-            self_attn.push(out.self_attn);
-            cross_attn.push(out.cross_attn);
+        let mut maps = Vec::with_capacity(self.layers.len());
+        for (layer, cache) in self.layers.iter().zip(caches.iter_mut()) {
+            let (next, attn) = layer.forward_cached(x, src_mask, cache);
+            x = next;
+            maps.push(attn);
         }
         if let Some(norm) = &self.final_norm {
             x = norm.forward(x);
         }
-        DecoderOutput {
-            x,
-            self_attn,
-            cross_attn,
-        }
+        (x, maps)
     }
 }

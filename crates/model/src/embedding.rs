@@ -3,45 +3,12 @@
 //! The embedding is multiplied by √d_model so that token vectors and the
 //! positional table (whose entries lie in [−1, 1]) have comparable size.
 
-use burn::config::Config;
 use burn::module::{Initializer, Module};
 use burn::nn::{Dropout, DropoutConfig, Embedding, EmbeddingConfig};
 use burn::tensor::{Device, Int, Tensor};
 
 use crate::dropout;
 use crate::positional::add_positions;
-
-/// The sizes of an [`InputEmbedding`]: `InputEmbeddingConfig::new(vocab_size, d_model).init(device)`.
-#[derive(Config, Debug)]
-pub struct InputEmbeddingConfig {
-    /// How many tokens the vocabulary has: the rows of the table.
-    pub vocab_size: usize,
-    /// The width of each token's vector (512 in the paper).
-    pub d_model: usize,
-    /// Dropout on the sums of embeddings and positions while training, `P_drop` (§5.4).
-    #[config(default = 0.1)]
-    pub dropout: f64,
-}
-
-impl InputEmbeddingConfig {
-    /// Builds the token table, Xavier-uniform as in the Annotated Transformer.
-    pub fn init(&self, device: &Device) -> InputEmbedding {
-        let (vocab_size, d_model) = (self.vocab_size, self.d_model);
-        // Xavier-uniform bounds, as the Annotated Transformer initialises every matrix.
-        let bound = (6.0 / (vocab_size + d_model) as f64).sqrt();
-        let tokens = EmbeddingConfig::new(vocab_size, d_model)
-            .with_initializer(Initializer::Uniform {
-                min: -bound,
-                max: bound,
-            })
-            .init(device);
-        InputEmbedding {
-            tokens,
-            dropout: DropoutConfig::new(self.dropout).init(),
-            d_model,
-        }
-    }
-}
 
 /// Token embedding, scaling, positions and dropout: the box under each stack in Figure 1.
 #[derive(Module, Debug)]
@@ -52,6 +19,22 @@ pub struct InputEmbedding {
 }
 
 impl InputEmbedding {
+    pub fn new(vocab_size: usize, d_model: usize, dropout: f64, device: &Device) -> Self {
+        // Xavier-uniform bounds, as the Annotated Transformer initialises every matrix.
+        let bound = (6.0 / (vocab_size + d_model) as f64).sqrt();
+        let tokens = EmbeddingConfig::new(vocab_size, d_model)
+            .with_initializer(Initializer::Uniform {
+                min: -bound,
+                max: bound,
+            })
+            .init(device);
+        Self {
+            tokens,
+            dropout: DropoutConfig::new(dropout).init(),
+            d_model,
+        }
+    }
+
     /// # Shapes
     /// - `ids`: `[batch, seq_len]`, `positions`: `[max_len, d_model]` → `[batch, seq_len, d_model]`
     pub fn forward(&self, ids: Tensor<2, Int>, positions: &Tensor<2>) -> Tensor<3> {

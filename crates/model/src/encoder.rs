@@ -1,64 +1,103 @@
 //! The encoder stack, §3.1 of the paper: N identical layers, each
-//! self-attention then a feed-forward network, each inside an
-//! [`AddNorm`] (a residual connection and LayerNorm).
+//! self-attention then a feed-forward network, each wrapped in a residual
+//! connection and LayerNorm.
 //!
 //! ```text
-//! x = AddNorm(x, SelfAttention)
-//! x = AddNorm(x, FeedForward)
+//! post-norm (paper):              x = LayerNorm(x + Dropout(Sublayer(x)))
+//! pre-norm (Annotated Transformer): x = x + Dropout(Sublayer(LayerNorm(x)))
 //! ```
 
 use burn::module::Module;
-use burn::nn::{LayerNorm, LayerNormConfig};
+use burn::nn::{Dropout, DropoutConfig, LayerNorm, LayerNormConfig};
 use burn::tensor::{Bool, Device, Tensor};
 
-use crate::add_norm::{AddNorm, AddNormOutput};
 use crate::attention::{AttentionOutput, MultiHeadAttention};
 use crate::config::{NormPlacement, TransformerConfig};
+use crate::dropout;
 use crate::feed_forward::PositionwiseFeedForward;
 
-/// One encoder layer: self-attention and a feed-forward network.
+/// A residual connection around a sub-layer, with LayerNorm before or after.
+#[derive(Module, Debug)]
+pub struct Residual {
+    pub norm: LayerNorm,
+    pub dropout: Dropout,
+    pub pre_norm: bool,
+}
+
+impl Residual {
+    pub fn new(d_model: usize, dropout: f64, placement: NormPlacement, device: &Device) -> Self {
+        Self {
+            norm: LayerNormConfig::new(d_model).init(device),
+            dropout: DropoutConfig::new(dropout).init(),
+            pre_norm: placement == NormPlacement::Pre,
+        }
+    }
+
+    /// Applies `sublayer` with the residual connection; `sublayer` may return a side output.
+    ///
+    /// # Shapes
+    /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
+    pub fn forward<T>(
+        &self,
+        x: Tensor<3>,
+        sublayer: impl FnOnce(Tensor<3>) -> (Tensor<3>, T),
+    ) -> (Tensor<3>, T) {
+        if self.pre_norm {
+            let (y, side) = sublayer(self.norm.forward(x.clone()));
+            (x + dropout::apply(&self.dropout, y), side)
+        } else {
+            let (y, side) = sublayer(x.clone());
+            (
+                self.norm.forward(x + dropout::apply(&self.dropout, y)),
+                side,
+            )
+        }
+    }
+}
+
 #[derive(Module, Debug)]
 pub struct EncoderLayer {
     pub self_attn: MultiHeadAttention,
     pub feed_forward: PositionwiseFeedForward,
-    pub attn_residual: AddNorm,
-    pub ff_residual: AddNorm,
-}
-
-/// What one encoder layer produces.
-#[derive(Clone, Debug)]
-pub struct EncoderLayerOutput {
-    /// `[batch, src_len, d_model]`: the layer's output, the next layer's input.
-    pub x: Tensor<3>,
-    /// The layer's self-attention, every intermediate kept.
-    pub self_attn: AttentionOutput,
+    pub attn_residual: Residual,
+    pub ff_residual: Residual,
 }
 
 impl EncoderLayer {
-    /// Every size comes from the model's `config`: a layer has none of its own.
     pub fn new(config: &TransformerConfig, device: &Device) -> Self {
         Self {
-            self_attn: config.attention().init(device),
-            feed_forward: config.feed_forward().init(device),
-            attn_residual: config.add_norm().init(device),
-            ff_residual: config.add_norm().init(device),
+            self_attn: MultiHeadAttention::new(
+                config.d_model,
+                config.n_heads,
+                config.dropout,
+                device,
+            ),
+            feed_forward: PositionwiseFeedForward::new(
+                config.d_model,
+                config.d_ff,
+                config.dropout,
+                device,
+            ),
+            attn_residual: Residual::new(config.d_model, config.dropout, config.norm, device),
+            ff_residual: Residual::new(config.d_model, config.dropout, config.norm, device),
         }
     }
 
     /// # Shapes
     /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]`
-    /// - output `x`: `[batch, src_len, d_model]`
-    pub fn forward(&self, x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> EncoderLayerOutput {
-        let AddNormOutput { x, attention } = self.attn_residual.forward_attention(x, |h| {
-            self.self_attn.forward_self(h, Some(src_mask.clone()))
+    pub fn forward(
+        &self,
+        x: Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+    ) -> (Tensor<3>, AttentionOutput) {
+        let (x, attn) = self.attn_residual.forward(x, |h| {
+            let out = self.self_attn.forward_self(h, Some(src_mask.clone()));
+            (out.context.clone(), out)
         });
-        let x = self
+        let (x, ()) = self
             .ff_residual
-            .forward(x, |h| self.feed_forward.forward(h));
-        EncoderLayerOutput {
-            x,
-            self_attn: attention,
-        }
+            .forward(x, |h| (self.feed_forward.forward(h), ()));
+        (x, attn)
     }
 }
 
@@ -69,17 +108,7 @@ pub struct Encoder {
     pub final_norm: Option<LayerNorm>,
 }
 
-/// What the encoder produces.
-#[derive(Clone, Debug)]
-pub struct EncoderOutput {
-    /// `[batch, src_len, d_model]`: the memory the decoder's cross-attention reads.
-    pub memory: Tensor<3>,
-    /// Each layer's self-attention, first layer first.
-    pub self_attn: Vec<AttentionOutput>,
-}
-
 impl Encoder {
-    /// `config.n_encoder_layers` layers, each built by [`EncoderLayer::new`].
     pub fn new(config: &TransformerConfig, device: &Device) -> Self {
         Self {
             layers: (0..config.n_encoder_layers)
@@ -93,21 +122,21 @@ impl Encoder {
     /// Returns the memory the decoder attends to and each layer's self-attention.
     ///
     /// # Shapes
-    /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]`
-    /// - `memory`: `[batch, src_len, d_model]`
-    pub fn forward(&self, mut x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> EncoderOutput {
-        let mut self_attn = Vec::with_capacity(self.layers.len());
+    /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]` → `[batch, src_len, d_model]`
+    pub fn forward(
+        &self,
+        mut x: Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+    ) -> (Tensor<3>, Vec<AttentionOutput>) {
+        let mut maps = Vec::with_capacity(self.layers.len());
         for layer in &self.layers {
-            let out = layer.forward(x, src_mask);
-            x = out.x;
-            self_attn.push(out.self_attn);
+            let (next, attn) = layer.forward(x, src_mask);
+            x = next;
+            maps.push(attn);
         }
         if let Some(norm) = &self.final_norm {
             x = norm.forward(x);
         }
-        EncoderOutput {
-            memory: x,
-            self_attn,
-        }
+        (x, maps)
     }
 }

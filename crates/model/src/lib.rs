@@ -9,15 +9,12 @@
 //! - [`embedding`]: token embeddings × √d_model plus [`positional`] encoding;
 //! - [`attention`]: scaled dot-product and multi-head attention;
 //! - [`feed_forward`]: the position-wise FFN;
-//! - [`add_norm`]: "Add & Norm", the residual connection and LayerNorm
-//!   around each sub-layer, post-norm or pre-norm;
 //! - [`dropout`]: dropout with masks drawn by a seeded per-thread generator;
-//! - [`encoder`] and [`decoder`]: the layer stacks;
+//! - [`encoder`] and [`decoder`]: the layer stacks, post-norm or pre-norm;
 //! - [`transformer`]: the whole model and its [`transformer::AttentionMaps`];
 //! - [`decode`]: greedy decoding token by token;
 //! - [`checkpoint`] and [`safetensors`]: weights to bytes and back.
 
-pub mod add_norm;
 pub mod attention;
 pub mod backend;
 pub mod checkpoint;
@@ -35,15 +32,14 @@ pub mod positional;
 pub mod safetensors;
 pub mod transformer;
 
-pub use add_norm::{AddNorm, AddNormConfig};
-pub use attention::{AttentionOutput, MultiHeadAttention, MultiHeadAttentionConfig};
+pub use attention::{AttentionOutput, MultiHeadAttention};
 pub use backend::Backend;
 pub use config::{NormPlacement, TransformerConfig};
 pub use decode::{
     greedy_decode, greedy_decode_batch, greedy_decode_with, DecodeMode, DecodeStep, Decoded,
     DecoderState,
 };
-pub use transformer::{AttentionMaps, EncodedSource, TargetLogits, Transformer, TransformerOutput};
+pub use transformer::{AttentionMaps, Transformer, TransformerOutput};
 
 /// burn's tensor API, re-exported so dependants use the same version.
 pub use burn;

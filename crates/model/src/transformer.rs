@@ -48,29 +48,6 @@ pub struct AttentionMaps {
     pub cross: Vec<AttentionOutput>,
 }
 
-/// The encoded source, as [`Transformer::encode`] returns it.
-#[derive(Clone, Debug)]
-pub struct EncodedSource {
-    /// `[batch, src_len, d_model]`: what the decoder's cross-attention reads.
-    pub memory: Tensor<3>,
-    /// `[batch, 1, src_len]`: the source's padding, `true` = hidden.
-    pub src_mask: Tensor<3, Bool>,
-    /// Encoder self-attention, one entry per layer.
-    pub encoder_self: Vec<AttentionOutput>,
-}
-
-/// The decoder's next-token scores, as [`Transformer::decode`] returns them.
-#[derive(Clone, Debug)]
-pub struct TargetLogits {
-    /// `[batch, tgt_len, tgt_vocab_size]`: unnormalised next-token scores.
-    pub logits: Tensor<3>,
-    /// Masked decoder self-attention, one entry per layer.
-    pub decoder_self: Vec<AttentionOutput>,
-    /// Cross-attention, one entry per layer.
-    pub cross: Vec<AttentionOutput>,
-}
-
-/// The teacher-forced pass, as [`Transformer::forward`] returns it.
 #[derive(Clone, Debug)]
 pub struct TransformerOutput {
     /// `[batch, tgt_len, tgt_vocab_size]`: unnormalised next-token scores.
@@ -86,8 +63,8 @@ impl TransformerConfig {
     pub fn init(&self, device: &Device) -> Transformer {
         self.check();
         Transformer {
-            src_embed: self.src_embedding().init(device),
-            tgt_embed: self.tgt_embedding().init(device),
+            src_embed: InputEmbedding::new(self.src_vocab_size, self.d_model, self.dropout, device),
+            tgt_embed: InputEmbedding::new(self.tgt_vocab_size, self.d_model, self.dropout, device),
             encoder: Encoder::new(self, device),
             decoder: Decoder::new(self, device),
             generator: LinearConfig::new(self.d_model, self.tgt_vocab_size)
@@ -103,17 +80,16 @@ impl Transformer {
     ///
     /// # Shapes
     /// - `src`: `[batch, src_len]` → memory `[batch, src_len, d_model]`, mask `[batch, 1, src_len]`
-    pub fn encode(&self, src: Tensor<2, Int>) -> EncodedSource {
+    pub fn encode(
+        &self,
+        src: Tensor<2, Int>,
+    ) -> (Tensor<3>, Tensor<3, Bool>, Vec<AttentionOutput>) {
         let [_, src_len] = src.dims();
         let src_mask = padding_mask(&src, PAD);
         let positions = self.positions(src_len, &src.device());
         let x = self.src_embed.forward(src, &positions); // [batch, src_len, d_model]
-        let encoded = self.encoder.forward(x, &src_mask);
-        EncodedSource {
-            memory: encoded.memory,
-            src_mask,
-            encoder_self: encoded.self_attn,
-        }
+        let (memory, maps) = self.encoder.forward(x, &src_mask);
+        (memory, src_mask, maps)
     }
 
     /// Decodes a (teacher-forced or partial) target prefix against the memory.
@@ -125,17 +101,17 @@ impl Transformer {
         tgt_in: Tensor<2, Int>,
         memory: &Tensor<3>,
         src_mask: &Tensor<3, Bool>,
-    ) -> TargetLogits {
+    ) -> (Tensor<3>, Vec<AttentionOutput>, Vec<AttentionOutput>) {
         let [_, tgt_len] = tgt_in.dims();
         let tgt_mask = decoder_mask(&tgt_in, PAD); // [batch, tgt_len, tgt_len]
         let positions = self.positions(tgt_len, &tgt_in.device());
         let x = self.tgt_embed.forward(tgt_in, &positions); // [batch, tgt_len, d_model]
-        let decoded = self.decoder.forward(x, memory, &tgt_mask, src_mask);
-        TargetLogits {
-            logits: position_wise(&self.generator, decoded.x),
-            decoder_self: decoded.self_attn,
-            cross: decoded.cross_attn,
-        }
+        let (h, layers) = self.decoder.forward(x, memory, &tgt_mask, src_mask);
+        let (self_maps, cross_maps) = layers
+            .into_iter()
+            .map(|l| (l.self_attn, l.cross_attn))
+            .unzip();
+        (position_wise(&self.generator, h), self_maps, cross_maps)
     }
 
     /// The teacher-forced forward pass used in training.
@@ -143,14 +119,14 @@ impl Transformer {
     /// # Shapes
     /// - `src`: `[batch, src_len]`, `tgt_in`: `[batch, tgt_len]` → logits `[batch, tgt_len, tgt_vocab_size]`
     pub fn forward(&self, src: Tensor<2, Int>, tgt_in: Tensor<2, Int>) -> TransformerOutput {
-        let source = self.encode(src);
-        let target = self.decode(tgt_in, &source.memory, &source.src_mask);
+        let (memory, src_mask, encoder_self) = self.encode(src);
+        let (logits, decoder_self, cross) = self.decode(tgt_in, &memory, &src_mask);
         TransformerOutput {
-            logits: target.logits,
+            logits,
             attention: AttentionMaps {
-                encoder_self: source.encoder_self,
-                decoder_self: target.decoder_self,
-                cross: target.cross,
+                encoder_self,
+                decoder_self,
+                cross,
             },
         }
     }
@@ -218,12 +194,9 @@ mod tests {
         assert!(pre.encoder.final_norm.is_some() && pre.decoder.final_norm.is_some());
         let post = TransformerConfig::toy(9, 9).init(&device);
         assert!(post.encoder.final_norm.is_none());
-        assert_eq!(
-            (
-                post.encoder.layers[0].attn_residual.placement,
-                pre.decoder.layers[0].ff_residual.placement
-            ),
-            (crate::NormPlacement::Post, crate::NormPlacement::Pre)
+        assert!(
+            !post.encoder.layers[0].attn_residual.pre_norm
+                && pre.encoder.layers[0].attn_residual.pre_norm
         );
     }
 }
