@@ -55,6 +55,16 @@ test('a slow model says what a step costs before it is built, shows a long step 
     await page.locator(byTestId('train-toggle')).click();
     const progress = await until(() => text(page, 'step-progress'), (t) => /running: [\d.]+ s of about [\d.]+ s/.test(t), 60_000, 'a long step shown as running');
     console.log(`progress: ${progress}`);
+    // In presentation mode the toolbar scrolls away; the progress stays in sight.
+    await page.keyboard.press('p');
+    await until(() => page.evaluate(() => document.documentElement.classList.contains('present')), (on) => on, 5_000, 'presentation mode');
+    const shown = page.locator(byTestId('step-progress'));
+    await until(() => shown.isVisible(), (v) => v, 60_000, 'the progress in presentation mode');
+    const box = await shown.boundingBox();
+    const view = page.viewportSize();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= view.height && box.x + box.width <= view.width,
+      `the progress is inside the window: ${JSON.stringify(box)} in ${JSON.stringify(view)}`);
+    await page.keyboard.press('Escape');
     await until(() => stepCount(page), (n) => n >= 2, 120_000, 'two slow steps');
     await page.locator(byTestId('train-toggle')).click();
     const paused = await stepCount(page);

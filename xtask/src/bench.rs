@@ -161,8 +161,11 @@ const BASE_LABEL: &str = "base";
 const TORCH_THREADS: [usize; 2] = [1, 2];
 
 /// `cargo xtask bench [--steps N]`, or with
-/// `--peers [--python PATH] [--rounds R] [--site URL] [--base-site URL]`
-/// the interleaved comparison with the PyTorch peer and in-browser training.
+/// `--peers [--python PATH] [--rounds R] [--site URL] [--base-site URL] [--task T]`
+/// the interleaved comparison with the PyTorch peer and in-browser training
+/// (with `--task`, on that task's toy preset, the pretrained models' recipe,
+/// in the browser and PyTorch only: the native and Node benches time the
+/// benchmark workload alone).
 pub fn run_with(steps: usize, options: &[String]) -> Result<(), String> {
     if !options.iter().any(|o| o == "--peers") {
         return run(steps);
@@ -172,8 +175,11 @@ pub fn run_with(steps: usize, options: &[String]) -> Result<(), String> {
         steps,
         python,
         crate::option(options, "--rounds", DEFAULT_ROUNDS),
-        peer::text_option(options, "--site"),
-        peer::text_option(options, "--base-site"),
+        Sites {
+            site: peer::text_option(options, "--site"),
+            base_site: peer::text_option(options, "--base-site"),
+        },
+        peer::text_option(options, "--task"),
     )
 }
 
@@ -181,21 +187,33 @@ pub fn run_with(steps: usize, options: &[String]) -> Result<(), String> {
 /// (this build, and an older one at `base_site` if given) and the PyTorch
 /// peer on one and two threads, one after the other in each of `rounds`
 /// rounds, so that the machine's noise falls on all of them alike.
+/// The site to time in-browser training on (else one built and served
+/// here), and an older build's beside it.
+struct Sites<'a> {
+    site: Option<&'a str>,
+    base_site: Option<&'a str>,
+}
+
 fn peers(
     steps: usize,
     python: &str,
     rounds: usize,
-    site: Option<&str>,
-    base_site: Option<&str>,
+    Sites { site, base_site }: Sites,
+    task: Option<&str>,
 ) -> Result<(), String> {
     let steps_arg = steps.to_string();
     let stage =
         Stage::start("build the native CLI, the wasm bench and the site; dump the peer's batches");
     let prepared = (|| -> Result<_, String> {
         let cli = peer::build_cli()?;
-        let wasm_dir = build_wasm()?;
+        // The Node bench times the benchmark workload only.
+        let wasm_dir = if task.is_none() {
+            Some(build_wasm()?)
+        } else {
+            None
+        };
         let batches = peer::default_dir();
-        peer::dump(&cli, steps, &batches)?;
+        peer::dump(&cli, steps, &batches, task)?;
         let site = match site {
             Some(url) => url.to_string(),
             None => crate::web::serve_site()?,
@@ -219,31 +237,14 @@ fn peers(
     for round in 1..=rounds {
         let stage = Stage::start(&format!("round {round} of {rounds}"));
         let lines = (|| -> Result<Vec<String>, String> {
-            let mut lines = capture(
-                Command::new(&cli)
-                    .args(["bench", "--steps", &steps_arg])
-                    .current_dir(cmd::root()),
-            )?;
-            // The second core natively: each step's second shard on a second thread.
-            lines.extend(capture(
-                Command::new(&cli)
-                    .args([
-                        "bench",
-                        "--steps",
-                        &steps_arg,
-                        "--backend",
-                        "flex",
-                        "--threads",
-                        "2",
-                    ])
-                    .current_dir(cmd::root()),
-            )?);
-            lines.extend(run_wasm(&wasm_dir, &steps_arg)?);
+            let mut lines = Vec::new();
+            if let Some(wasm_dir) = &wasm_dir {
+                lines.extend(native_and_node(&cli, wasm_dir, &steps_arg)?);
+            }
             for (label, url) in &browsers {
-                lines.extend(capture(&mut crate::web::node_against(
-                    url,
-                    &[BROWSER_SCRIPT, label, BROWSER_SECONDS],
-                ))?);
+                let mut args = vec![BROWSER_SCRIPT, label, BROWSER_SECONDS];
+                args.extend(task);
+                lines.extend(capture(&mut crate::web::node_against(url, &args))?);
             }
             if torch {
                 for threads in TORCH_THREADS {
@@ -257,11 +258,40 @@ fn peers(
         stage.finish(lines.is_ok());
         measured.extend(lines?.iter().filter_map(|l| parse(l)));
     }
-    println!("\nsummary ({rounds} rounds of {steps} timed steps of Settings::toy(EnJa), steps/s):");
+    let workload = task.map_or_else(
+        || "Settings::toy(EnJa)".to_string(),
+        |t| format!("Settings::toy({t})"),
+    );
+    println!("\nsummary ({rounds} rounds of {steps} timed steps of {workload}, steps/s):");
     for line in summary(&measured) {
         println!("{line}");
     }
     Ok(())
+}
+
+/// The benchmark workload natively (flex, ndarray, and flex with each
+/// step's second shard on a second thread) and in Node (wasm).
+fn native_and_node(cli: &Path, wasm_dir: &Path, steps_arg: &str) -> Result<Vec<String>, String> {
+    let mut lines = capture(
+        Command::new(cli)
+            .args(["bench", "--steps", steps_arg])
+            .current_dir(cmd::root()),
+    )?;
+    lines.extend(capture(
+        Command::new(cli)
+            .args([
+                "bench",
+                "--steps",
+                steps_arg,
+                "--backend",
+                "flex",
+                "--threads",
+                "2",
+            ])
+            .current_dir(cmd::root()),
+    )?);
+    lines.extend(run_wasm(wasm_dir, steps_arg)?);
+    Ok(lines)
 }
 
 /// The median of `values` (the mean of the middle two for an even count).

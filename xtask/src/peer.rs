@@ -37,20 +37,23 @@ pub fn build_cli() -> Result<PathBuf, String> {
     Ok(cmd::target_dir().join("release/attention-lab"))
 }
 
-/// Writes the workload's warm-up plus `steps` batches to `out` with `cli`.
-pub fn dump(cli: &Path, steps: usize, out: &Path) -> Result<(), String> {
-    cmd::run(
-        Command::new(cli)
-            .args(["dump-batches", "--steps", &steps.to_string(), "--out"])
-            .arg(out)
-            .current_dir(cmd::root()),
-    )
+/// Writes the workload's warm-up plus `steps` batches to `out` with `cli`:
+/// the benchmark workload's, or with `task` that task's toy preset.
+pub fn dump(cli: &Path, steps: usize, out: &Path, task: Option<&str>) -> Result<(), String> {
+    let mut c = Command::new(cli);
+    c.args(["dump-batches", "--steps", &steps.to_string(), "--out"])
+        .arg(out)
+        .current_dir(cmd::root());
+    if let Some(task) = task {
+        c.args(["--task", task]);
+    }
+    cmd::run(&mut c)
 }
 
 /// `cargo xtask dump-batches [--steps N] [--out DIR]`.
 pub fn dump_batches(steps: usize, out: Option<&str>) -> Result<(), String> {
     let out = out.map_or_else(default_dir, |o| cmd::root().join(o));
-    dump(&build_cli()?, steps, &out)
+    dump(&build_cli()?, steps, &out, None)
 }
 
 /// Why `python` cannot run the peer, or `None` if `import torch` works.
