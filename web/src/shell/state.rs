@@ -1,5 +1,6 @@
 //! Everything the views share, as signals in one `Copy` context.
 
+use crate::i18n::script::Spelling;
 use crate::i18n::Locale;
 use lab_protocol::{
     AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction,
@@ -53,6 +54,10 @@ pub struct Lab {
     /// The settings in the form, used by the next Reset; validated as they change.
     pub draft: RwSignal<Settings>,
     pub model: RwSignal<Option<ModelInfo>>,
+    /// How this page spells the target tokens (Traditional Chinese in
+    /// 繁體中文, when the task has it); `None` shows them as they are.
+    /// Built once per model and language, for every view.
+    pub spelling: Memo<Option<Spelling>>,
     pub worker: RwSignal<WorkerState>,
     pub running: RwSignal<bool>,
     pub diverged: RwSignal<bool>,
@@ -135,11 +140,17 @@ impl Lab {
 
     pub fn with_locale(locale: Locale) -> Self {
         let task = TaskKind::DEFAULT;
+        let (locale, model) = (RwSignal::new(locale), RwSignal::new(None::<ModelInfo>));
+        let spelling = Memo::new(move |_| {
+            let locale = locale.get();
+            model.with(|m| m.as_ref().and_then(|m| Spelling::of(locale, &m.facts)))
+        });
         Self {
-            locale: RwSignal::new(locale),
+            locale,
+            model,
+            spelling,
             task: RwSignal::new(task),
             draft: RwSignal::new(Settings::toy(task)),
-            model: RwSignal::new(None),
             worker: RwSignal::new(WorkerState::Starting),
             running: RwSignal::new(false),
             diverged: RwSignal::new(false),
@@ -178,16 +189,6 @@ impl Lab {
             custom_open: RwSignal::new(false),
             pairs_read: RwSignal::new(None),
         }
-    }
-
-    /// How this page spells the target tokens (Traditional Chinese in
-    /// 繁體中文, when the task has it); `None` shows them as they are.
-    pub fn spelling(&self) -> Option<crate::i18n::script::Spelling> {
-        let locale = self.locale.get();
-        self.model.with(|m| {
-            m.as_ref()
-                .and_then(|m| crate::i18n::script::Spelling::of(locale, &m.facts))
-        })
     }
 
     /// The task facts of the model the worker holds: its vocabulary, held-out

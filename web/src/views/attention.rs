@@ -143,7 +143,7 @@ pub fn AttentionGrid(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let lab = use_lab();
-    let spelling = Memo::new(move |_| lab.spelling());
+    let spelling = lab.spelling;
     let hover = RwSignal::new(None::<Hovered>);
     let enlarged = RwSignal::new(None::<(usize, Option<usize>)>);
     let shape = Memo::new(move |_| {
@@ -263,7 +263,7 @@ pub fn AttentionView() -> impl IntoView {
     let kind = lab.focus_kind;
     let average = RwSignal::new(false);
     let set = Signal::derive(move || lab.attention.get());
-    let spelling = Memo::new(move |_| lab.spelling());
+    let spelling = lab.spelling;
     let task = Memo::new(move |_| lab.model.with(|m| m.as_ref().map(|m| m.settings.task)));
     // The probe's tokens sit in elements marked with their language; the
     // label around them is the page's.

@@ -173,7 +173,7 @@ pub fn MaskView() -> impl IntoView {
         )
     });
     // Target tokens in the page's script (Traditional Chinese in 繁體中文).
-    let spelling = Memo::new(move |_| lab.spelling());
+    let spelling = lab.spelling;
     // Causal mask on the first sentence's decoder inputs.
     let causal = Signal::derive(move || {
         batch.with(|b| {

@@ -271,7 +271,7 @@ pub fn SmoothingView() -> impl IntoView {
     let eps_set = RwSignal::new(None::<f64>);
     let eps = Memo::new(move |_| eps_set.get().or(model_eps.get()).unwrap_or(PAPER_EPS));
     // Target tokens in the page's script (Traditional Chinese in 繁體中文).
-    let spelling = Memo::new(move |_| lab.spelling());
+    let spelling = lab.spelling;
     let position = RwSignal::new(0usize);
     let pos = Memo::new(move |_| {
         position

@@ -157,7 +157,7 @@ pub fn TranslateView() -> impl IntoView {
         })
     });
     // Target tokens in the page's script (Traditional Chinese in 繁體中文).
-    let spelling = Memo::new(move |_| lab.spelling());
+    let spelling = lab.spelling;
     let tgt_lang = Memo::new(move |_| {
         let task = lab.model.with(|m| m.as_ref().map(|m| m.settings.task));
         spelling.with(|s| target_lang(task, s.as_ref()))

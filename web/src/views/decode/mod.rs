@@ -149,7 +149,7 @@ pub fn DecodeStepper() -> impl IntoView {
         let (tr, settings) = (translation()?, lab.model.get()?.settings);
         let i = lab.decode_step.get().min(tr.steps.len().saturating_sub(1));
         let mut v = step_view(&settings, &tr, i)?;
-        let spelling = lab.spelling();
+        let spelling = lab.spelling.get();
         if let Some(spelling) = &spelling {
             v = v.respelled(spelling);
         }

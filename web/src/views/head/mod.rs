@@ -374,7 +374,7 @@ pub fn HeadView() -> impl IntoView {
     });
     let task = Memo::new(move |_| lab.model.with(|m| m.as_ref().map(|m| m.settings.task)));
     // Target tokens in the page's script (Traditional Chinese in 繁體中文).
-    let spelling = Memo::new(move |_| lab.spelling());
+    let spelling = lab.spelling;
     // The focus as this model can show it.
     let layer = move || lab.focus_layer.get().min(sizes.get().0 - 1);
     let head_index = move || lab.focus_head.get().min(sizes.get().1 - 1);
