@@ -23,7 +23,7 @@ head-stage-what-if = What if: hard and soft attention (β)
 head-query-is = Query:
 head-query-explain = x is the sub-layer input at this position ({ $d_model } numbers); q = x · W^Q keeps this head's { $d_k } columns.
 head-x-name = x (input)
-head-keys-values-explain = Every key position is projected the same way: K = x · W^K and V = x · W^V, { $d_k } numbers per row. The small number after a token is its position: row 3 is k₃ in the formulas.
+head-keys-values-explain = Every key position is projected the same way: K = x · W^K and V = x · W^V, { $d_k } numbers per row. The small number after a token is its position, counted from 0 as in the { -mask } and { -positional-encoding } views: the row marked 3 is k₃ in the formulas.
 head-k-caption = K = x · W^K (rows = keys)
 head-v-caption = V = x · W^V (rows = keys)
 head-scores-heading = From scores to weights (columns = keys)

@@ -23,7 +23,7 @@ head-stage-what-if = もしも：{ -hard-attention }と{ -soft-attention }（β�
 head-query-is = { -query }：
 head-query-explain = x はこの位置のサブレイヤーへの入力（{ $d_model } 個の数）です。q = x · W^Q のうち、この{ -head }の { $d_k } 列を取り出します。
 head-x-name = x（入力）
-head-keys-values-explain = どの{ -key }の位置も同じように{ -projection }されます：K = x · W^K、V = x · W^V、1 行に { $d_k } 個の数です。{ -token }の後ろの小さな数字は位置で、3 行目が式の中の k₃ です。
+head-keys-values-explain = どの{ -key }の位置も同じように{ -projection }されます：K = x · W^K、V = x · W^V、1 行に { $d_k } 個の数です。{ -token }の後ろの小さな数字は位置で（{ -mask }や{ -positional-encoding }の図と同じく 0 から数えます）、3 と付いた行が式の中の k₃ です。
 head-k-caption = K = x · W^K（行 = { -key }）
 head-v-caption = V = x · W^V（行 = { -key }）
 head-scores-heading = { -score }から重みへ（列 = { -key }）

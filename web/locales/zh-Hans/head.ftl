@@ -23,7 +23,7 @@ head-stage-what-if = 假如：{ -hard-attention }与{ -soft-attention }（β）
 head-query-is = { -query }：
 head-query-explain = x 是这个位置上子层的输入（{ $d_model } 个数）；q = x · W^Q 只取这个{ -head }的 { $d_k } 列。
 head-x-name = x（输入）
-head-keys-values-explain = 每个{ -key }位置都以同样的方式做{ -projection }：K = x · W^K，V = x · W^V，每行 { $d_k } 个数。{ -token }后面的小数字是它的位置：第 3 行就是公式里的 k₃。
+head-keys-values-explain = 每个{ -key }位置都以同样的方式做{ -projection }：K = x · W^K，V = x · W^V，每行 { $d_k } 个数。{ -token }后面的小数字是它的位置（与{ -mask }、{ -positional-encoding }的图一样从 0 数起）：标着 3 的那一行就是公式里的 k₃。
 head-k-caption = K = x · W^K（行 = { -key }）
 head-v-caption = V = x · W^V（行 = { -key }）
 head-scores-heading = 从{ -score }到权重（列 = { -key }）

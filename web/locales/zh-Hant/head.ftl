@@ -23,7 +23,7 @@ head-stage-what-if = 假如：{ -hard-attention }與{ -soft-attention }（β）
 head-query-is = { -query }：
 head-query-explain = x 是這個位置上子層的輸入（{ $d_model } 個數）；q = x · W^Q 只取這個{ -head }的 { $d_k } 欄。
 head-x-name = x（輸入）
-head-keys-values-explain = 每個 { -key } 位置都以同樣的方式{ -projection }：K = x · W^K，V = x · W^V，每列 { $d_k } 個數。{ -token }後面的小數字是它的位置：第 3 列就是公式裡的 k₃。
+head-keys-values-explain = 每個 { -key } 位置都以同樣的方式{ -projection }：K = x · W^K，V = x · W^V，每列 { $d_k } 個數。{ -token }後面的小數字是它的位置（與{ -mask }、{ -positional-encoding }的圖一樣從 0 數起）：標著 3 的那一列就是公式裡的 k₃。
 head-k-caption = K = x · W^K（列 = { -key }）
 head-v-caption = V = x · W^V（列 = { -key }）
 head-scores-heading = 從{ -score }到權重（欄 = { -key }）
