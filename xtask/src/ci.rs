@@ -2,8 +2,8 @@
 //! cheapest to find, with the time each stage took and a summary at the end.
 //!
 //! 0. code health: `cargo fmt --check` and
-//!    `cargo clippy --workspace --all-targets --release -- -D warnings`;
-//! 1. native unit and learning tests: `cargo test --workspace --release`;
+//!    `cargo clippy --workspace --all-targets --profile ci -- -D warnings`;
+//! 1. native unit and learning tests: `cargo test --workspace --profile ci`;
 //!    then a bounded fuzzing smoke run, every target of `fuzz/` for
 //!    [`fuzz::SMOKE_SECONDS`] s (`cargo xtask fuzz`, FUZZING.md);
 //! 2. the wasm-bindgen-test that trains in headless Chromium (`crates/train/tests/wasm.rs`);
@@ -90,6 +90,11 @@ fn stage(
     ok
 }
 
+/// The profile of the lints and native tests: the release profile's
+/// optimisation without its link-time optimisation, which every one of the
+/// workspace's test binaries would repeat (BENCHMARKS.md, "CI").
+const CI_PROFILE: &str = "ci";
+
 pub fn run() -> Result<(), String> {
     let mut outcomes = Vec::new();
 
@@ -97,7 +102,8 @@ pub fn run() -> Result<(), String> {
         cmd::run_capturing(&mut cmd::command("cargo", &["fmt", "--check"]))
     });
 
-    // --release shares its build with the tests below.
+    // The `ci` profile (Cargo.toml) shares its build scripts and proc
+    // macros with the tests below.
     stage(&mut outcomes, "lints (cargo clippy -D warnings)", || {
         cmd::run_capturing(&mut cmd::command(
             "cargo",
@@ -105,7 +111,8 @@ pub fn run() -> Result<(), String> {
                 "clippy",
                 "--workspace",
                 "--all-targets",
-                "--release",
+                "--profile",
+                CI_PROFILE,
                 "--",
                 "-D",
                 "warnings",
@@ -115,11 +122,11 @@ pub fn run() -> Result<(), String> {
 
     stage(
         &mut outcomes,
-        "native tests (cargo test --workspace --release)",
+        "native tests (cargo test --workspace --profile ci)",
         || {
             cmd::run_capturing(&mut cmd::command(
                 "cargo",
-                &["test", "--workspace", "--release"],
+                &["test", "--workspace", "--profile", CI_PROFILE],
             ))
         },
     );
