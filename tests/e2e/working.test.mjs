@@ -2,7 +2,7 @@
 // greedy decoding step by step with and without the KV cache, and a compare run.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, canvasColours, launch, until, withLab as sharedWithLab } from './lab.mjs';
+import { byTestId, canvasColours, launch, until, waitForModel, withLab as sharedWithLab } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -66,6 +66,35 @@ test('compare mode trains two runs at once and overlays their curves', () => wit
   await until(() => stepOf('compare-status-b'), (n) => n >= 5, 30_000, 'run B to train');
   await until(() => canvasColours(page, 'compare-chart'), (n) => n > 3, 5_000, 'both curves drawn');
   assert.match(await page.locator(byTestId('compare-view')).innerText(), /paper/);
+  await page.locator(byTestId('compare-stop')).click();
+  assert.deepEqual(errors, []);
+}));
+
+test('positional encoding can be turned off: the toggle, a link and Compare agree', () => withLab(async ({ page, errors }) => {
+  const toggle = page.locator(byTestId('pe-toggle'));
+  assert.equal(await toggle.isChecked(), true, 'on by default, as in the paper');
+  await toggle.uncheck();
+  await page.locator(byTestId('settings-apply')).click();
+  await waitForModel(page);
+  await page.locator(byTestId('copy-link')).click();
+  const link = new URL(await page.locator(byTestId('copy-link-url')).inputValue());
+  assert.equal(link.searchParams.get('pe'), '0', 'the running model has no positional encoding');
+  // The link opens with the toggle off.
+  const again = await page.context().newPage();
+  await again.goto(link.href);
+  await waitForModel(again);
+  assert.equal(await again.locator(byTestId('pe-toggle')).isChecked(), false);
+  await again.close();
+  // Compare shows the formulas of the setting it compares, and trains one run without PE.
+  const formulas = page.locator(byTestId('compare-formulas'));
+  assert.equal(await formulas.locator(byTestId('formula-post-norm')).count(), 1);
+  await page.locator(byTestId('compare-axis')).selectOption('positional_encoding');
+  await until(() => formulas.locator(byTestId('formula-positional')).count(), (n) => n === 1, 5_000, 'the PE formula');
+  assert.equal(await formulas.locator(byTestId('formula-post-norm')).count(), 0);
+  await page.locator(byTestId('compare-start')).click();
+  const stepOf = async (id) => Number((/step (\d+)/.exec(await page.locator(byTestId(id)).innerText()) ?? [0, 0])[1]);
+  await until(() => stepOf('compare-status-b'), (n) => n >= 3, 30_000, 'run B, without PE, to train');
+  assert.match(await page.locator(byTestId('compare-view')).innerText(), /without positional encoding/);
   await page.locator(byTestId('compare-stop')).click();
   assert.deepEqual(errors, []);
 }));

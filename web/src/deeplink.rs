@@ -77,6 +77,24 @@ fn parse_kind(s: &str) -> Option<AttentionKind> {
     .find(|k| kind_name(*k) == s)
 }
 
+/// An on/off setting in a link: `1` or `0`.
+fn flag(on: bool) -> &'static str {
+    if on {
+        "1"
+    } else {
+        "0"
+    }
+}
+
+/// The inverse of [`flag`]; anything else is a problem with the link.
+fn parse_flag(value: &str) -> Option<bool> {
+    match value.trim() {
+        "1" => Some(true),
+        "0" => Some(false),
+        _ => None,
+    }
+}
+
 fn norm_name(norm: NormPlacement) -> &'static str {
     match norm {
         NormPlacement::Post => "post",
@@ -106,6 +124,7 @@ impl DeepLink {
             q.append_pair("label_smoothing", &s.label_smoothing.to_string());
             q.append_pair("norm", norm_name(s.norm));
             q.append_pair("batch_size", &s.batch_size.to_string());
+            q.append_pair("pe", flag(s.positional_encoding));
         }
         if let Some(start) = self.start {
             let name = match start {
@@ -202,6 +221,15 @@ impl DeepLink {
                     }
                 }
             }
+            if let Some(v) = get("pe") {
+                match parse_flag(v) {
+                    Some(on) => s.positional_encoding = on,
+                    None => {
+                        bad("pe", v);
+                        ok = false;
+                    }
+                }
+            }
             if let Err(e) = s.validate() {
                 for p in e.problems {
                     let value = get(&p.field).cloned().unwrap_or_default();
@@ -270,6 +298,7 @@ mod tests {
         settings.dropout = 0.05;
         settings.lr_factor = 0.5;
         settings.norm = NormPlacement::Pre;
+        settings.positional_encoding = false;
         DeepLink {
             lang: Some(Locale::ZhHant),
             task: Some(TaskKind::Reverse),
@@ -295,6 +324,26 @@ mod tests {
         // 1-based in the URL, as the page shows them.
         assert!(query.contains("layer=2&head=4&query=1"), "{query}");
         assert!(query.contains("dropout=0.05"), "{query}");
+        assert!(query.contains("&pe=0"), "{query}");
+    }
+
+    #[test]
+    fn positional_encoding_is_pe_1_or_pe_0_and_nothing_else() {
+        let on = DeepLink::parse("?task=copy&pe=1")
+            .0
+            .settings
+            .expect("valid");
+        assert!(on.positional_encoding);
+        let off = DeepLink::parse("?task=copy&pe=0")
+            .0
+            .settings
+            .expect("valid");
+        assert!(!off.positional_encoding);
+        let unsaid = DeepLink::parse("?task=copy").0.settings.expect("valid");
+        assert!(unsaid.positional_encoding, "the paper's default");
+        let (link, problems) = DeepLink::parse("?task=copy&pe=off");
+        assert!(link.settings.is_none());
+        assert_eq!(problems[0].param, "pe");
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub struct Overrides {
     /// post (the paper) or pre (the Annotated Transformer)
     #[arg(long)]
     pub norm: Option<String>,
+    /// on (the paper) or off: train without positional encoding
+    #[arg(long)]
+    pub pe: Option<String>,
 }
 
 impl Overrides {
@@ -51,6 +54,12 @@ impl Overrides {
             Some("post") => NormPlacement::Post,
             Some("pre") => NormPlacement::Pre,
             Some(other) => return Err(format!("--norm must be post or pre, got {other}")),
+        };
+        s.positional_encoding = match self.pe.as_deref() {
+            None => s.positional_encoding,
+            Some("on") => true,
+            Some("off") => false,
+            Some(other) => return Err(format!("--pe must be on or off, got {other}")),
         };
         Ok(s)
     }

@@ -12,6 +12,7 @@
 //! - [`tokens`]: the special tokens `<pad>`, `<bos>`, `<eos>`, `<unk>` and their ids.
 //! - [`norm`]: post-norm (§3.1) or pre-norm placement of LayerNorm.
 //! - [`cost`]: a step's parameters, memory and multiply-adds, from the sizes alone.
+//! - [`scaling`]: why ÷√d_k: the variance of q·k and the softmax's saturation.
 
 pub mod beta;
 pub mod cost;
@@ -21,6 +22,7 @@ pub mod masks;
 pub mod norm;
 pub mod positional;
 pub mod rng;
+pub mod scaling;
 pub mod schedule;
 pub mod smoothing;
 pub mod tokens;

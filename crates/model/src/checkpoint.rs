@@ -98,6 +98,22 @@ struct Header {
     optimizer: Option<OptimizerHeader>,
 }
 
+/// Settings the model gained after checkpoints were first written, with the
+/// value every older checkpoint was trained with.
+const LATER_CONFIG_FIELDS: [(&str, bool); 1] = [("positional_encoding", true)];
+
+/// Parses a header, filling in the [`LATER_CONFIG_FIELDS`] an older
+/// checkpoint's config does not name.
+fn read_header(json: &[u8]) -> Result<Header, serde_json::Error> {
+    let mut value: serde_json::Value = serde_json::from_slice(json)?;
+    if let Some(config) = value.get_mut("config").and_then(|c| c.as_object_mut()) {
+        for (name, old) in LATER_CONFIG_FIELDS {
+            config.entry(name).or_insert(serde_json::Value::Bool(old));
+        }
+    }
+    serde_json::from_value(value)
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct OptimizerHeader {
     meta: serde_json::Value,
@@ -362,7 +378,7 @@ fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
             body.len()
         )));
     }
-    let header: Header = serde_json::from_slice(&body[16..16 + header_len])
+    let header = read_header(&body[16..16 + header_len])
         .map_err(|e| CheckpointError::Corrupt(format!("unreadable header: {e}")))?;
     validate_config(&header.config)?;
     if let Some(o) = &header.optimizer {
@@ -731,6 +747,28 @@ mod tests {
         assert_eq!(checked.version, 1);
         assert!(checked.optimizer.is_none());
         assert!(checked.meta.get("settings").is_some(), "{}", checked.meta);
+    }
+
+    #[test]
+    fn a_checkpoint_written_before_a_setting_existed_has_its_old_value() {
+        let bytes = include_bytes!("../../../assets/checkpoints/copy.ckpt");
+        let header_len = u32::from_le_bytes(bytes[12..16].try_into().expect("4")) as usize;
+        let header = std::str::from_utf8(&bytes[16..16 + header_len]).expect("JSON");
+        assert!(
+            !header.contains("positional_encoding"),
+            "written before PE could be off"
+        );
+        let (model, _) = from_bytes(bytes, &Backend::default().device()).expect("loads");
+        assert!(model.config.positional_encoding, "trained with PE");
+        // A model without PE says so in its own checkpoint.
+        let off = TransformerConfig::toy(12, 14)
+            .with_d_model(16)
+            .with_n_heads(2)
+            .with_positional_encoding(false)
+            .init(&Backend::default().device());
+        let bytes = to_bytes(&off, serde_json::json!({}));
+        let (back, _) = from_bytes(&bytes, &Backend::default().device()).expect("loads");
+        assert!(!back.config.positional_encoding);
     }
 
     #[test]

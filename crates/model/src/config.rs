@@ -31,6 +31,11 @@ pub struct TransformerConfig {
     /// The positional-encoding base; the paper uses 10000.
     #[config(default = 10000.0)]
     pub pe_base: f64,
+    /// Whether the sinusoids of §3.5 are added to the embeddings (the paper:
+    /// yes). Without them attention works on a set: the encoder's output for
+    /// a reordered source is the same rows, reordered, so word order is lost.
+    #[config(default = true)]
+    pub positional_encoding: bool,
 }
 
 impl TransformerConfig {

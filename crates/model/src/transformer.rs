@@ -131,7 +131,11 @@ impl Transformer {
         }
     }
 
-    /// The positional rows `0..len` as the model adds them.
+    /// The positional rows `0..len` as the model adds them: the sinusoids,
+    /// or zeros when positional encoding is off.
+    ///
+    /// # Shapes
+    /// - → `[len, d_model]`
     ///
     /// # Panics
     /// If `len` exceeds `max_len`.
@@ -141,7 +145,11 @@ impl Transformer {
             "sequence of {len} tokens exceeds max_len {}",
             self.config.max_len
         );
-        sinusoid_tensor(len, self.config.d_model, self.config.pe_base, device)
+        if self.config.positional_encoding {
+            sinusoid_tensor(len, self.config.d_model, self.config.pe_base, device)
+        } else {
+            Tensor::zeros([len, self.config.d_model], device)
+        }
     }
 }
 
@@ -183,6 +191,44 @@ mod tests {
             assert_eq!((row[2], row[3]), (0.0, 0.0));
             assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5);
         }
+    }
+
+    /// The encoder's output rows of `src`, one `Vec` per position.
+    fn memory_rows(model: &Transformer, src: Vec<i64>, device: &Device) -> Vec<Vec<f32>> {
+        let d_model = model.config.d_model;
+        let (memory, _, _) = model.encode(ids(vec![src], device));
+        let flat = memory.into_data().try_to_vec::<f32>().expect("f32");
+        flat.chunks(d_model).map(<[f32]>::to_vec).collect()
+    }
+
+    fn close(a: &[f32], b: &[f32]) -> bool {
+        a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5)
+    }
+
+    #[test]
+    fn without_positional_encoding_a_reordered_source_gives_the_same_rows_reordered() {
+        let device = Backend::default().device();
+        let config = TransformerConfig::toy(11, 13).with_dropout(0.0);
+        let (src, reversed) = (vec![4, 5, 6, 2], vec![6, 5, 4, 2]);
+        let off = config.clone().with_positional_encoding(false).init(&device);
+        let (a, b) = (
+            memory_rows(&off, src.clone(), &device),
+            memory_rows(&off, reversed.clone(), &device),
+        );
+        // Position i of the reversed source holds the token at 2 − i (the <eos> stays last).
+        for (i, j) in [(0, 2), (1, 1), (2, 0), (3, 3)] {
+            assert!(
+                close(&a[i], &b[j]),
+                "token at {i} of the source = token at {j} of its reverse"
+            );
+        }
+        // With the sinusoids, the same token at another position gets another row.
+        let on = config.init(&device);
+        let (a, b) = (
+            memory_rows(&on, src, &device),
+            memory_rows(&on, reversed, &device),
+        );
+        assert!(!close(&a[0], &b[2]), "positions tell the two apart");
     }
 
     #[test]

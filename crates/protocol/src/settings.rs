@@ -93,6 +93,15 @@ pub struct Settings {
     pub norm: NormPlacement,
     /// Sentences per batch.
     pub batch_size: usize,
+    /// Whether positional encoding is added to the embeddings (§3.5; the
+    /// paper: yes). Runs saved before the setting existed had it on.
+    #[serde(default = "on")]
+    pub positional_encoding: bool,
+}
+
+/// The default of a setting that older saved runs had on.
+fn on() -> bool {
+    true
 }
 
 /// Hard limits that keep a run trainable in a browser tab: the limits of the
@@ -139,6 +148,7 @@ impl Settings {
             label_smoothing: 0.1,
             norm: NormPlacement::Post,
             batch_size: 64,
+            positional_encoding: true,
         }
     }
 

@@ -156,6 +156,7 @@ pub fn model_config(settings: &Settings, dataset: &Dataset) -> TransformerConfig
         .with_n_decoder_layers(settings.n_layers)
         .with_dropout(settings.dropout as f64)
         .with_norm(norm)
+        .with_positional_encoding(settings.positional_encoding)
         .with_max_len(MAX_LEN)
 }
 

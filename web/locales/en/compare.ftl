@@ -1,12 +1,13 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · Compare two runs
-compare-intro = Two models train at once, in two workers (one per core), from the same { -seed } and data order, with the current settings except one. { -post-norm } (below, left) is the paper's placement; { -pre-norm } (right) is the { -annotated-transformer }'s. The main run pauses while they train.
+compare-intro = Two models train at once, in two workers (one per core), from the same { -seed } and data order, with the current settings except one. The main run pauses while they train. The formulas below are those of the setting being compared.
 compare-axis = compare
 compare-axis-norm = norm placement (post vs pre)
 compare-axis-smoothing = { -label-smoothing } (0.1 vs 0)
-compare-axis-heads = { -head }s (as set vs 1)
+compare-axis-heads = { -head }s (as set vs 1, or vs 2 if set to 1)
 compare-axis-warmup = { -warmup } steps (as set vs a quarter)
+compare-axis-pe = { -positional-encoding } (on vs off)
 compare-start = ▶ Start both
 compare-pause = Pause both
 compare-status = { $run }: { -step } { $step }, { $rate } { -token }s/s{ $latest }
@@ -25,4 +26,6 @@ compare-run-pre = { -pre-norm } (the { -annotated-transformer })
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { $heads } { -head }(s), d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } steps
+compare-run-pe-on = with { -positional-encoding } (the paper)
+compare-run-pe-off = without { -positional-encoding }: word order is lost
 compare-attention-waiting = Start both runs to see where each one looks.

@@ -16,6 +16,8 @@ training-field-norm = norm placement
 training-norm-post = { -post-norm } (paper)
 training-norm-post-option = { -post-norm } (paper)
 training-norm-pre = { -pre-norm } ({ -annotated-transformer })
+training-field-pe = positional encoding (§3.5)
+training-pe-hint = Off: attention works on a set. A sentence and any reordering of it give the { -encoder } the same rows, reordered, and { -cross-attention } sums over them, so the { -decoder } can find the right words but not their order: copy and reverse fail.
 training-not-a-number = { $field } must be a number (got { $got }).
 training-valid = Valid: d_k = d_model / h = { $d_k }.
 training-invalid = Not valid, so it cannot be run: { $problems }

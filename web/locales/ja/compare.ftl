@@ -1,12 +1,13 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · 2 つの学習の比較
-compare-intro = 2 つのモデルを、2 つのワーカー（コアごとに 1 つ）で同時に学習させます。{ -seed }もデータの順序も同じで、今の設定のうちひとつだけが違います。{ -post-norm }（下の左）は論文の配置、{ -pre-norm }（右）は{ -annotated-transformer } の配置です。比較の学習中は、メインの学習は一時停止します。
+compare-intro = 2 つのモデルを、2 つのワーカー（コアごとに 1 つ）で同時に学習させます。{ -seed }もデータの順序も同じで、今の設定のうちひとつだけが違います。比較の学習中は、メインの学習は一時停止します。下の式は、比べている設定の式です。
 compare-axis = 比較する設定
 compare-axis-norm = 正規化の位置（{ -post-norm } と { -pre-norm }）
 compare-axis-smoothing = { -label-smoothing }（0.1 と 0）
-compare-axis-heads = { -head }数（設定値と 1）
+compare-axis-heads = { -head }数（設定値と 1。設定が 1 なら 2）
 compare-axis-warmup = { -warmup }の{ -step }数（設定値とその 4 分の 1）
+compare-axis-pe = { -positional-encoding }（ありとなし）
 compare-start = ▶ 両方を開始
 compare-pause = 両方を一時停止
 compare-status = { $run }：{ -step } { $step }、{ $rate } { -token }/秒{ $latest }
@@ -25,4 +26,6 @@ compare-run-pre = { -pre-norm }（{ -annotated-transformer }）
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { -head } { $heads } 個、d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }
+compare-run-pe-on = { -positional-encoding }あり（論文）
+compare-run-pe-off = { -positional-encoding }なし：語順が失われる
 compare-attention-waiting = 両方の学習を始めると、それぞれがどこに注意を向けるかが表示されます。

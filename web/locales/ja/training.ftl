@@ -16,6 +16,8 @@ training-field-norm = 正規化の位置
 training-norm-post = { -post-norm }（論文）
 training-norm-post-option = { -post-norm }（論文）
 training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
+training-field-pe = { -positional-encoding }（§3.5）
+training-pe-hint = オフにすると、注意は集合の上で働きます。文とその語順を入れ替えた文は、{ -encoder }に同じ行を並べ替えただけのものを与え、{ -cross-attention }はそれらの和を取ります。そのため{ -decoder }は正しい単語は見つけられても、その順序はわかりません。コピーと逆順は失敗します。
 training-not-a-number = { $field } には数値を入力してください（入力：{ $got }）。
 training-valid = 有効です：d_k = d_model / h = { $d_k }。
 training-invalid = 無効なため実行できません：{ $problems }

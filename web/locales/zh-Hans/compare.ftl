@@ -1,12 +1,13 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · 比较两次训练
-compare-intro = 两个模型在两个工作线程中同时训练（每个核心一个），{ -seed }和数据顺序相同，当前设置中只有一项不同。{ -post-norm }（下方左侧）是论文的做法；{ -pre-norm }（右侧）是{ -annotated-transformer } 的做法。它们训练时，主训练会暂停。
+compare-intro = 两个模型在两个工作线程中同时训练（每个核心一个），{ -seed }和数据顺序相同，当前设置中只有一项不同。它们训练时，主训练会暂停。下方的公式是所比较的那项设置的公式。
 compare-axis = 比较
 compare-axis-norm = 归一化位置（{ -post-norm }与{ -pre-norm }）
 compare-axis-smoothing = { -label-smoothing }（0.1 与 0）
-compare-axis-heads = { -head }数（当前设置与 1）
+compare-axis-heads = { -head }数（当前设置与 1；若设置为 1，则与 2）
 compare-axis-warmup = { -warmup }{ -step }数（当前设置与其四分之一）
+compare-axis-pe = { -positional-encoding }（开与关）
 compare-start = ▶ 同时开始
 compare-pause = 同时暂停
 compare-status = { $run }：第 { $step } { -step }，{ $rate } { -token }/秒{ $latest }
@@ -25,4 +26,6 @@ compare-run-pre = { -pre-norm }（{ -annotated-transformer }）
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { $heads } 个{ -head }，d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }
+compare-run-pe-on = 有{ -positional-encoding }（论文）
+compare-run-pe-off = 无{ -positional-encoding }：词序丢失
 compare-attention-waiting = 两次训练同时开始后，即可看到各自关注哪里。

@@ -16,6 +16,8 @@ training-field-norm = 归一化位置
 training-norm-post = { -post-norm }（论文）
 training-norm-post-option = { -post-norm }（论文）
 training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
+training-field-pe = { -positional-encoding }（§3.5）
+training-pe-hint = 关闭后，注意力作用在一个集合上：一个句子和它的任意重排，给{ -encoder }的是同样的行，只是顺序不同；{ -cross-attention }对这些行加权求和。因此{ -decoder }能找到正确的词，却无法知道它们的顺序：复制和倒序任务都会失败。
 training-not-a-number = { $field } 必须是数字（输入：{ $got }）。
 training-valid = 有效：d_k = d_model / h = { $d_k }。
 training-invalid = 设置无效，无法运行：{ $problems }

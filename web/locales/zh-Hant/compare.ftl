@@ -1,12 +1,13 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · 比較兩次訓練
-compare-intro = 兩個模型在兩個背景執行緒中同時訓練（每個核心一個），{ -seed }與資料順序相同，目前設定中只有一項不同。{ -post-norm }（下方左側）是論文的做法；{ -pre-norm }（右側）是{ -annotated-transformer } 的做法。它們訓練時，主訓練會暫停。
+compare-intro = 兩個模型在兩個背景執行緒中同時訓練（每個核心一個），{ -seed }與資料順序相同，目前設定中只有一項不同。它們訓練時，主訓練會暫停。下方的公式是所比較的那項設定的公式。
 compare-axis = 比較
 compare-axis-norm = 正規化位置（{ -post-norm }與{ -pre-norm }）
 compare-axis-smoothing = { -label-smoothing }（0.1 與 0）
-compare-axis-heads = { -head }數（目前設定與 1）
+compare-axis-heads = { -head }數（目前設定與 1；若設定為 1，則與 2）
 compare-axis-warmup = { -warmup }{ -step }數（目前設定與其四分之一）
+compare-axis-pe = { -positional-encoding }（開與關）
 compare-start = ▶ 同時開始
 compare-pause = 同時暫停
 compare-status = { $run }：第 { $step } { -step }，{ $rate } { -token }/秒{ $latest }
@@ -25,4 +26,6 @@ compare-run-pre = { -pre-norm }（{ -annotated-transformer }）
 compare-run-smoothing = { -label-smoothing } ε = { $eps }
 compare-run-heads = { $heads } 個{ -head }，d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }
+compare-run-pe-on = 有{ -positional-encoding }（論文）
+compare-run-pe-off = 無{ -positional-encoding }：詞序遺失
 compare-attention-waiting = 兩次訓練同時開始後，即可看到各自關注哪裡。

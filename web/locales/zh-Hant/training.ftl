@@ -16,6 +16,8 @@ training-field-norm = 正規化位置
 training-norm-post = { -post-norm }（論文）
 training-norm-post-option = { -post-norm }（論文）
 training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
+training-field-pe = { -positional-encoding }（§3.5）
+training-pe-hint = 關閉後，注意力作用在一個集合上：一個句子和它的任意重排，給{ -encoder }的是同樣的列，只是順序不同；{ -cross-attention }對這些列加權求和。因此{ -decoder }能找到正確的詞，卻無法知道它們的順序：複製和倒序任務都會失敗。
 training-not-a-number = { $field } 必須是數字（輸入：{ $got }）。
 training-valid = 有效：d_k = d_model / h = { $d_k }。
 training-invalid = 設定無效，無法執行：{ $problems }

@@ -13,7 +13,7 @@
 //! Placed by their views: [`NOAM`] (Noam view), [`SMOOTHED_TARGET`] and
 //! [`CROSS_ENTROPY`] (label-smoothing view). The others are here for the views
 //! that explain them: [`ATTENTION`], [`SOFTMAX_BETA`], [`MULTI_HEAD`],
-//! [`POSITIONAL`], [`FFN`], [`POST_NORM`], [`PRE_NORM`].
+//! [`POSITIONAL`] (and [`POSITIONAL_BASE_100`]), [`FFN`], [`POST_NORM`], [`PRE_NORM`].
 
 use crate::shell::i18n::use_i18n;
 use leptos::prelude::*;
@@ -77,34 +77,59 @@ pub const MULTI_HEAD: Formula = Formula {
     ),
 };
 
-/// One line of the positional encoding: `PE(pos, dim) = f(pos / 10000^(2i/d_model))`.
+/// One line of the positional encoding: `PE(pos, dim) = f(pos / base^(2i/d_model))`.
 macro_rules! pe_line {
-    ($dim:literal, $f:literal) => {
+    ($dim:literal, $f:literal, $base:literal) => {
         concat!(
             "<mtr><mtd><mrow><mi>PE</mi><mrow><mo>(</mo><mi>pos</mi><mo>,</mo>",
             $dim,
             "<mo>)</mo></mrow></mrow><mo>=</mo><mi>",
             $f,
-            "</mi><mrow><mo>(</mo><mfrac><mi>pos</mi><msup><mn>10000</mn>",
-            "<mrow><mn>2</mn><mi>i</mi><mo>/</mo><msub><mi>d</mi><mtext>model</mtext>",
+            "</mi><mrow><mo>(</mo><mfrac><mi>pos</mi><msup><mn>",
+            $base,
+            "</mn><mrow><mn>2</mn><mi>i</mi><mo>/</mo><msub><mi>d</mi><mtext>model</mtext>",
             "</msub></mrow></msup></mfrac><mo>)</mo></mrow></mtd></mtr>",
         )
     };
 }
 
-/// Sinusoidal positional encoding, §3.5: sines in even dimensions, cosines in odd ones.
-pub const POSITIONAL: Formula = Formula {
-    id: "positional",
-    caption: "formula-positional",
-    mathml: concat!(
-        r#"<math display="block" alttext="PE(pos,2i) = sin(pos / 10000^(2i/d_model)), "#,
-        r#"PE(pos,2i+1) = cos(pos / 10000^(2i/d_model))">"#,
-        "<mtable>",
-        pe_line!("<mn>2</mn><mi>i</mi>", "sin"),
-        pe_line!("<mn>2</mn><mi>i</mi><mo>+</mo><mn>1</mn>", "cos"),
-        "</mtable></math>",
-    ),
-};
+/// Sinusoidal positional encoding with the given base (a literal): sines in
+/// even dimensions, cosines in odd ones.
+macro_rules! positional {
+    ($id:literal, $base:literal) => {
+        Formula {
+            id: $id,
+            caption: "formula-positional",
+            mathml: concat!(
+                r#"<math display="block" alttext="PE(pos,2i) = sin(pos / "#,
+                $base,
+                r#"^(2i/d_model)), PE(pos,2i+1) = cos(pos / "#,
+                $base,
+                r#"^(2i/d_model))">"#,
+                "<mtable>",
+                pe_line!("<mn>2</mn><mi>i</mi>", "sin", $base),
+                pe_line!("<mn>2</mn><mi>i</mi><mo>+</mo><mn>1</mn>", "cos", $base),
+                "</mtable></math>",
+            ),
+        }
+    };
+}
+
+/// Sinusoidal positional encoding, §3.5, with the paper's base 10000.
+pub const POSITIONAL: Formula = positional!("positional", "10000");
+
+/// The same with base 100, the PE view's worked-example setting.
+pub const POSITIONAL_BASE_100: Formula = positional!("positional-base-100", "100");
+
+/// The positional-encoding formula with `base` in it: the paper's 10000, or
+/// the worked example's 100 (the PE view's two choices).
+pub fn positional(base: f64) -> Formula {
+    if base == 100.0 {
+        POSITIONAL_BASE_100
+    } else {
+        POSITIONAL
+    }
+}
 
 /// The position-wise feed-forward network, §3.3, equation (2).
 pub const FFN: Formula = Formula {
@@ -197,11 +222,12 @@ pub const CROSS_ENTROPY: Formula = Formula {
 };
 
 /// Every formula, for tests and for a view that lists them all.
-pub const ALL: [Formula; 10] = [
+pub const ALL: [Formula; 11] = [
     ATTENTION,
     SOFTMAX_BETA,
     MULTI_HEAD,
     POSITIONAL,
+    POSITIONAL_BASE_100,
     FFN,
     POST_NORM,
     PRE_NORM,
@@ -319,8 +345,24 @@ mod tests {
 
     #[test]
     fn positional_encoding_shows_both_the_sine_and_the_cosine_line() {
-        assert!(POSITIONAL.mathml.contains("<mi>sin</mi>"));
-        assert!(POSITIONAL.mathml.contains("<mi>cos</mi>"));
-        assert_eq!(POSITIONAL.mathml.matches("<mtr>").count(), 2);
+        for f in [POSITIONAL, POSITIONAL_BASE_100] {
+            assert!(f.mathml.contains("<mi>sin</mi>"));
+            assert!(f.mathml.contains("<mi>cos</mi>"));
+            assert_eq!(f.mathml.matches("<mtr>").count(), 2);
+        }
+    }
+
+    #[test]
+    fn the_positional_formula_shows_the_selected_base() {
+        for base in [10000.0, 100.0] {
+            let f = positional(base);
+            let shown = format!("<mn>{base}</mn>");
+            assert_eq!(f.mathml.matches(&shown).count(), 2, "{base}: both lines");
+            assert!(
+                f.mathml.contains(&format!("pos / {base}^")),
+                "{base}: alt text"
+            );
+        }
+        assert!(!positional(100.0).mathml.contains("10000"));
     }
 }

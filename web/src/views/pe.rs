@@ -2,7 +2,7 @@
 //! the very function the model's embedding layer adds to its inputs.
 
 use crate::components::export::ExportBar;
-use crate::components::formula::{Equation, POSITIONAL};
+use crate::components::formula::{positional, Equation};
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
 use crate::components::paint;
 use crate::shell::i18n::{use_i18n, Arg};
@@ -198,7 +198,7 @@ pub fn PeView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::PE class="view">
             <h2>{i18n.t("pe-title")}</h2>
-            <Equation formula=POSITIONAL/>
+            {move || view! { <Equation formula=positional(base.get())/> }}
             <p>{i18n.t("pe-intro")}</p>
             <div class="controls">
                 <label>"d_model "

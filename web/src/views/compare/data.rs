@@ -6,6 +6,9 @@
 //! comparison: post-norm is the paper's (§3.1), pre-norm the Annotated
 //! Transformer's.
 
+use crate::components::formula::{
+    Formula, MULTI_HEAD, NOAM, POSITIONAL, POST_NORM, PRE_NORM, SMOOTHED_TARGET,
+};
 use crate::i18n::{text, text_args, Locale};
 use lab_protocol::{NormPlacement, Settings};
 
@@ -16,10 +19,17 @@ pub enum CompareAxis {
     LabelSmoothing,
     Heads,
     Warmup,
+    PositionalEncoding,
 }
 
 impl CompareAxis {
-    pub const ALL: [CompareAxis; 4] = [Self::Norm, Self::LabelSmoothing, Self::Heads, Self::Warmup];
+    pub const ALL: [CompareAxis; 5] = [
+        Self::Norm,
+        Self::LabelSmoothing,
+        Self::Heads,
+        Self::Warmup,
+        Self::PositionalEncoding,
+    ];
 
     /// The value of the axis's `<option>`.
     pub fn value(self) -> &'static str {
@@ -28,6 +38,7 @@ impl CompareAxis {
             Self::LabelSmoothing => "label_smoothing",
             Self::Heads => "n_heads",
             Self::Warmup => "warmup_steps",
+            Self::PositionalEncoding => "positional_encoding",
         }
     }
 
@@ -45,6 +56,18 @@ impl CompareAxis {
             Self::LabelSmoothing => "compare-axis-smoothing",
             Self::Heads => "compare-axis-heads",
             Self::Warmup => "compare-axis-warmup",
+            Self::PositionalEncoding => "compare-axis-pe",
+        }
+    }
+
+    /// The formulas of the compared setting, shown above the runs.
+    pub fn formulas(self) -> &'static [Formula] {
+        match self {
+            Self::Norm => &[POST_NORM, PRE_NORM],
+            Self::LabelSmoothing => &[SMOOTHED_TARGET],
+            Self::Heads => &[MULTI_HEAD],
+            Self::Warmup => &[NOAM],
+            Self::PositionalEncoding => &[POSITIONAL],
         }
     }
 
@@ -63,6 +86,10 @@ impl CompareAxis {
             // One head, or two if the base already has one (d_model is always even).
             Self::Heads => b.n_heads = if base.n_heads == 1 { 2 } else { 1 },
             Self::Warmup => b.warmup_steps = (base.warmup_steps / 4).max(1),
+            Self::PositionalEncoding => {
+                a.positional_encoding = true;
+                b.positional_encoding = false;
+            }
         }
         (a, b)
     }
@@ -88,6 +115,14 @@ impl CompareAxis {
                 locale,
                 "compare-run-warmup",
                 &[("steps", run.warmup_steps.into())],
+            ),
+            Self::PositionalEncoding => text(
+                locale,
+                if run.positional_encoding {
+                    "compare-run-pe-on"
+                } else {
+                    "compare-run-pe-off"
+                },
             ),
         }
     }
@@ -120,6 +155,16 @@ mod tests {
             assert!(a.validate().is_ok() && b.validate().is_ok(), "{axis:?}");
             assert_eq!(a.seed, base.seed, "same seed, same data order");
         }
+    }
+
+    #[test]
+    fn each_setting_shows_its_own_formulas() {
+        let ids = |axis: CompareAxis| axis.formulas().iter().map(|f| f.id).collect::<Vec<_>>();
+        assert_eq!(ids(CompareAxis::Norm), ["post-norm", "pre-norm"]);
+        assert_eq!(ids(CompareAxis::LabelSmoothing), ["smoothed-target"]);
+        assert_eq!(ids(CompareAxis::Heads), ["multi-head"]);
+        assert_eq!(ids(CompareAxis::Warmup), ["noam"]);
+        assert_eq!(ids(CompareAxis::PositionalEncoding), ["positional"]);
     }
 
     #[test]

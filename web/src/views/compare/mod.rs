@@ -8,7 +8,7 @@
 pub mod data;
 
 use crate::components::export::ExportBar;
-use crate::components::formula::{Equation, POST_NORM, PRE_NORM};
+use crate::components::formula::Equation;
 use crate::components::paint;
 use crate::i18n::{text, text_args, Locale};
 use crate::shell::i18n::use_i18n;
@@ -307,7 +307,9 @@ pub fn CompareView() -> impl IntoView {
         <section id=crate::panels::ids::COMPARE class="view" data-testid="compare-view">
             <h2>{i18n.t("compare-title")}</h2>
             <p>{i18n.t("compare-intro")}</p>
-            <div class="two-col"><Equation formula=POST_NORM/><Equation formula=PRE_NORM/></div>
+            <div class="two-col" data-testid="compare-formulas">
+                {move || axis.get().formulas().iter().map(|&formula| view! { <Equation formula/> }).collect_view()}
+            </div>
             <div class="controls">
                 <label>{i18n.t("compare-axis")}" "
                     <select data-testid="compare-axis" on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))>

@@ -16,6 +16,7 @@
 use crate::i18n::script::{respell, Spelling};
 use crate::i18n::{text, text_args, Arg, Locale};
 use lab_math::beta::{entropy_bits, softmax_beta};
+use lab_math::scaling::{softness, Softness};
 use lab_protocol::attention::decoder_row_labels;
 use lab_protocol::{AttentionKind, HeadTrace};
 
@@ -28,9 +29,11 @@ pub const STAGES: usize = 9;
 /// One stage of the walk-through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// The query's input `x` and its projection `q = x · W^Q`.
+    /// The query's input `x` and its projection `q = x · W^Q + b^Q`.
     Query,
-    /// `K = x · W^K` and `V = x · W^V` for every key position.
+    /// `K = x · W^K + b^K` and `V = x · W^V + b^V` for every key position;
+    /// in cross-attention, `m` (the encoder's output) in place of `x`
+    /// ([`key_source`]).
     KeysValues,
     /// `q · kⱼ` for every key.
     Dots,
@@ -320,6 +323,25 @@ pub fn row_entropies(tr: &HeadTrace, beta: f32) -> Vec<f32> {
     (0..tr.seq_q).map(|i| row_entropy(tr, i, beta)).collect()
 }
 
+/// Below this entropy, in bits, a query's weights count as one-hot: the
+/// softmax and β show no visible change on it.
+pub const ONE_HOT_BITS: f32 = 0.05;
+
+/// Whether query `i` puts (nearly) all its weight on one key.
+pub fn is_one_hot(tr: &HeadTrace, i: usize) -> bool {
+    row_entropy(tr, i, 1.0) < ONE_HOT_BITS
+}
+
+/// The query of this head whose weights are most spread (the highest
+/// entropy), with that entropy, unless every query is one-hot.
+pub fn most_spread_query(tr: &HeadTrace) -> Option<(usize, f32)> {
+    row_entropies(tr, 1.0)
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, h)| h >= ONE_HOT_BITS)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
 /// The entropy in bits of query `i`'s row at inverse temperature `beta`.
 pub fn row_entropy(tr: &HeadTrace, i: usize, beta: f32) -> f32 {
     entropy_bits(&softmax_beta(&tr.masked_scores(i), beta))
@@ -371,6 +393,37 @@ pub fn query_label(tr: &HeadTrace, i: usize, spelling: Option<&Spelling>) -> Str
         .into_iter()
         .nth(i)
         .unwrap_or_else(|| format!("#{i}"))
+}
+
+/// The ÷√d_k experiment on this head's own numbers: every visible
+/// (query, key) pair's raw dot product `q · k` against its scaled score
+/// `q · k / √d_k`, by the same statistics as the sampled experiment
+/// (`lab_math::scaling`). Hidden keys are left out; a query with no visible
+/// key adds nothing.
+pub fn own_scaling(tr: &HeadTrace) -> (Softness, Softness) {
+    let visible = |values: &[f32]| -> Vec<Vec<f64>> {
+        (0..tr.seq_q)
+            .map(|i| {
+                (0..tr.seq_k)
+                    .filter(|&j| !tr.mask[i * tr.seq_k + j])
+                    .map(|j| f64::from(values[i * tr.seq_k + j]))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|row| !row.is_empty())
+            .collect()
+    };
+    (softness(&visible(&tr.dots)), softness(&visible(&tr.scores)))
+}
+
+/// What the keys and values are projected from, as the `$source` of the
+/// keys-and-values messages: `"memory"` (the encoder's output, `m`) for
+/// cross-attention, whose keys are the source tokens, and `"input"` (the
+/// sub-layer's own input, `x`) for self-attention.
+pub fn key_source(tr: &HeadTrace) -> &'static str {
+    match tr.request.as_ref().map(|r| r.kind) {
+        Some(AttentionKind::Cross) => "memory",
+        _ => "input",
+    }
 }
 
 #[cfg(test)]
@@ -582,6 +635,61 @@ mod tests {
             seq_q: 2,
             seq_k: 2,
             ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_one_hot_query_is_told_apart_and_the_most_spread_one_is_offered() {
+        let mut tr = trace();
+        // Query 0 sees keys 0 and 1; make it sure of key 0.
+        tr.scores[0] = 40.0;
+        assert!(is_one_hot(&tr, 0));
+        assert!(!is_one_hot(&tr, 1), "query 1's scores are equal: uniform");
+        let (i, bits) = most_spread_query(&tr).expect("query 1 is spread");
+        assert_eq!(i, 1);
+        assert!((bits - 3f32.log2()).abs() < 1e-5);
+        tr.scores[3..6].copy_from_slice(&[0.0, 50.0, 0.0]);
+        assert_eq!(most_spread_query(&tr), None, "every query is one-hot");
+    }
+
+    #[test]
+    fn the_heads_own_scaling_divides_the_variance_by_d_k_and_softens_the_weights() {
+        let tr = trace();
+        let (unscaled, scaled) = own_scaling(&tr);
+        // Visible dots: (1, 0) for query 0 (its third key is hidden), (1, 1, 1) for query 1.
+        assert!((unscaled.variance - 0.16).abs() < 1e-6, "{unscaled:?}");
+        assert!((unscaled.variance / scaled.variance - tr.d_k as f64).abs() < 1e-5);
+        // Query 1 is uniform either way; query 0 is softer once scaled.
+        assert!(scaled.entropy_bits > unscaled.entropy_bits);
+        assert!(scaled.top_weight < unscaled.top_weight);
+    }
+
+    #[test]
+    fn cross_attention_keys_and_values_are_named_as_projections_of_the_memory() {
+        for locale in Locale::ALL {
+            let said = |kind: AttentionKind, id: &str| {
+                let source = key_source(&traced(kind));
+                text_args(locale, id, &[("source", source.into()), ("d_k", 2.into())])
+            };
+            for id in [
+                "head-keys-values-explain",
+                "head-k-caption",
+                "head-v-caption",
+            ] {
+                let cross = said(AttentionKind::Cross, id);
+                assert!(
+                    cross.contains("m · W^") && !cross.contains("x · W^"),
+                    "{locale:?} {id}: {cross}"
+                );
+                for kind in [AttentionKind::EncoderSelf, AttentionKind::DecoderSelf] {
+                    let own = said(kind, id);
+                    assert!(
+                        own.contains("x · W^") && !own.contains("m · W^"),
+                        "{locale:?} {id}: {own}"
+                    );
+                }
+                assert!(cross.contains("+ b^"), "{locale:?} {id}: the bias is shown");
+            }
         }
     }
 

@@ -20,9 +20,10 @@ use crate::shell::state::{use_lab, Lab};
 use crate::views::attention::{kind_value, parse_kind};
 use crate::workers::link::send;
 use data::{
-    context_cells, fmt_beta, key_stages, key_token, query_cells, query_label, query_labels,
-    row_cells, weighted_values, what_if_weights, Cell, Stage,
+    context_cells, fmt_beta, key_source, key_stages, key_token, own_scaling, query_cells,
+    query_label, query_labels, row_cells, weighted_values, what_if_weights, Cell, Stage,
 };
+use lab_math::scaling::{sampled_table, ScalingRow, Softness, SAMPLE_KEYS, SAMPLE_QUERIES};
 use lab_plot::colormap::{finite_range, ColorMap};
 use lab_protocol::{AttentionKind, HeadTrace, TraceRequest, WorkerInput};
 use lab_tasks::TaskKind;
@@ -240,12 +241,13 @@ fn model_stages(
         }
     });
     let keys_values = shown(Stage::KeysValues).then(|| {
+        let source = || Arg::from(key_source(tr));
         view! {
             <div class="head-stage" data-stage=stage_attr(Stage::KeysValues)>
                 <h3>{Stage::KeysValues.title(locale)}</h3>
-                <p>{i18n.f("head-keys-values-explain", &[("d_k", Arg::from(tr.d_k))])}</p>
-                {key_matrix(i18n.s("head-k-caption"), ('k', &tr.k), tr, key_lang, spelling)}
-                {key_matrix(i18n.s("head-v-caption"), ('v', &tr.v), tr, key_lang, spelling)}
+                <p>{i18n.f("head-keys-values-explain", &[("source", source()), ("d_k", Arg::from(tr.d_k))])}</p>
+                {key_matrix(i18n.f("head-k-caption", &[("source", source())]), ('k', &tr.k), tr, key_lang, spelling)}
+                {key_matrix(i18n.f("head-v-caption", &[("source", source())]), ('v', &tr.v), tr, key_lang, spelling)}
             </div>
         }
     });
@@ -293,7 +295,90 @@ fn model_stages(
             {strip(i18n, HeadTrace::row(&tr.output, tr.d_model, i).to_vec(), i18n.s("head-output-name"), "head-output")}
         </div>
     });
-    view! { {query} {keys_values} {scores} {output} {concat} }
+    let scaling = shown(Stage::Scale).then(|| scaling_view(i18n, tr));
+    view! { {query} {keys_values} {scores} {scaling} {output} {concat} }
+}
+
+/// When the chosen query is one-hot, why, and a query of this head whose
+/// weights are spread, if it has one.
+fn sure_note(i18n: I18n, lab: Lab, tr: &HeadTrace) -> Option<impl IntoView> {
+    let i = query_of(lab, tr);
+    if !data::is_one_hot(tr, i) {
+        return None;
+    }
+    let bits = Arg::from(format!("{:.3}", data::row_entropy(tr, i, 1.0)));
+    let offer = match data::most_spread_query(tr) {
+        Some((query, h)) => {
+            let label = i18n.f("head-spread", &[("bits", Arg::from(format!("{h:.2}")))]);
+            view! {
+                <button data-testid="head-spread" on:click=move |_| lab.focus_query.set(query)>{label}</button>
+            }
+            .into_any()
+        }
+        None => view! { <span>{i18n.s("head-all-sure")}</span> }.into_any(),
+    };
+    Some(view! {
+        <p class="hint" data-testid="head-one-hot">{i18n.f("head-one-hot", &[("bits", bits)])}" "{offer}</p>
+    })
+}
+
+/// The sampled ÷√d_k experiment, computed once: its numbers never change.
+fn sampled_rows() -> &'static [ScalingRow] {
+    static TABLE: std::sync::OnceLock<Vec<ScalingRow>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(sampled_table)
+}
+
+/// Why ÷√d_k: the variance of q · k and the softmax's saturation, on random
+/// vectors of several widths and on this head's own dot products.
+fn scaling_view(i18n: I18n, tr: &HeadTrace) -> impl IntoView {
+    let cells = |row: (Softness, Softness)| {
+        let (raw, scaled) = row;
+        [
+            format!("{:.2}", raw.variance),
+            format!("{:.2}", scaled.variance),
+            format!("{:.2}", raw.entropy_bits),
+            format!("{:.2}", scaled.entropy_bits),
+            format!("{:.2}", raw.top_weight),
+            format!("{:.2}", scaled.top_weight),
+        ]
+        .into_iter()
+        .map(|v| view! { <td>{v}</td> })
+        .collect_view()
+    };
+    let sampled = sampled_rows()
+        .iter()
+        .map(|r| {
+            let label = i18n.f("head-scaling-sampled", &[("d_k", Arg::from(r.d_k))]);
+            view! { <tr><th scope="row">{label}</th>{cells((r.unscaled, r.scaled))}</tr> }
+        })
+        .collect_view();
+    let own_label = i18n.f("head-scaling-own", &[("d_k", Arg::from(tr.d_k))]);
+    let intro_args = [
+        ("queries", Arg::from(SAMPLE_QUERIES)),
+        ("keys", Arg::from(SAMPLE_KEYS)),
+    ];
+    view! {
+        <div class="head-stage scaling" data-testid="scaling-view">
+            <h3>{i18n.s("head-scaling-title")}</h3>
+            <p>{i18n.f("head-scaling-intro", &intro_args)}</p>
+            <table class="num-matrix scaling-table">
+                <thead><tr>
+                    <th></th>
+                    <th scope="col">"Var(q · k)"</th>
+                    <th scope="col">"Var(q · k / √d_k)"</th>
+                    <th scope="col">{i18n.s("head-scaling-col-entropy")}</th>
+                    <th scope="col">{i18n.s("head-scaling-col-entropy-scaled")}</th>
+                    <th scope="col">{i18n.s("head-scaling-col-top")}</th>
+                    <th scope="col">{i18n.s("head-scaling-col-top-scaled")}</th>
+                </tr></thead>
+                <tbody>
+                    {sampled}
+                    <tr class="model-row" data-testid="scaling-own"><th scope="row">{own_label}</th>{cells(own_scaling(tr))}</tr>
+                </tbody>
+            </table>
+            <p class="hint">{i18n.s("head-scaling-own-note")}</p>
+        </div>
+    }
 }
 
 /// The what-if of query `i` at inverse temperature `beta`, beside the model:
@@ -417,7 +502,11 @@ pub fn HeadView() -> impl IntoView {
                 </label>
                 <span class="beta-value">{move || format!("β = {}", fmt_beta(beta()))}</span>
                 <span>" · "{i18n.t("head-entropy")}" "<b data-testid="head-entropy">{move || entropy().map(|h| format!("{h:.3}")).unwrap_or_default()}</b>" "{i18n.t("head-bits")}</span>
-                <p class="hint">{i18n.t("head-beta-hint")}</p>
+                <p class="hint">{move || {
+                    let d_k = with_trace(lab, |tr| tr.d_k).unwrap_or(0);
+                    let sqrt_dk = format!("{:.2}", (d_k as f64).sqrt());
+                    i18n.f("head-beta-hint", &[("d_k", Arg::from(d_k)), ("sqrt_dk", Arg::from(sqrt_dk))])
+                }}</p>
                 <div class="what-if-tables">
                     {move || {
                         let key_lang = langs().1;
@@ -485,6 +574,7 @@ pub fn HeadView() -> impl IntoView {
                     " "{i18n.t("head-use-typed")}
                 </label>
             </div>
+            {move || with_trace(lab, |tr| sure_note(i18n, lab, tr)).flatten()}
             <div class="head-stages" aria-live="polite">
                 {move || {
                     let reveal = lab.reveal.get();

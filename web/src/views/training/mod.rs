@@ -203,6 +203,16 @@ pub fn TrainingView() -> impl IntoView {
                     </select>
                     <small><code>{norm_line}</code></small>
                 </label>
+                <label class="field">
+                    <span>{i18n.t("training-field-pe")}</span>
+                    <input type="checkbox" data-testid="pe-toggle"
+                        prop:checked=move || lab.draft.with(|s| s.positional_encoding)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            lab.draft.update(|s| s.positional_encoding = on);
+                        }/>
+                    <small>{i18n.t("training-pe-hint")}</small>
+                </label>
             </div>
             <p class="settings-status">
                 {status}
