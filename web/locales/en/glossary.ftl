@@ -1,6 +1,8 @@
 # Glossary (English): each technical term once, as the tutorials in this
 # language write it (docs/tutorial-map.md, "Terms as the tutorials write them").
 # Messages refer to these terms ({ -query }) instead of spelling them again.
+# A term that differs from the tutorials says why in a `# kept:` line directly
+# above it; web/src/i18n/terms.rs checks this against the map.
 
 -attention = attention
 -attention-weights = attention weights
@@ -17,11 +19,8 @@
 -mask = mask
 -causal-mask = causal mask
 -padding-mask = padding mask
--padding = padding
 -positional-encoding = positional encoding
--embedding = embedding
 -residual = residual connection
--layer-norm = layer normalisation
 -pre-norm = pre-norm
 -post-norm = post-norm
 -ffn = feed-forward network
@@ -49,7 +48,6 @@
 -inverse-temperature = inverse temperature
 -hard-attention = hard attention
 -soft-attention = soft attention
--context-vector = context vector
 -complexity = complexity per layer
 -sequential-ops = sequential operations
 -max-path = maximum path length
@@ -60,6 +58,4 @@
 -batch = batch
 -layer = layer
 -step = step
--autoregressive = autoregressive
 -teacher-forcing = teacher forcing
--logits = logits

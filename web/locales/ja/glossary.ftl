@@ -1,8 +1,11 @@
 # Glossary (日本語): each technical term once, as the tutorials in this
 # language write it (docs/tutorial-map.md, "Terms as the tutorials write them").
 # Messages refer to these terms ({ -query }) instead of spelling them again.
+# A term that differs from the tutorials says why in a `# kept:` line directly
+# above it; web/src/i18n/terms.rs checks this against the map.
 
 -attention = 注意機構
+# kept: 002 writes the English Attention Weight; 注意の重み is its Japanese, so the sentences stay Japanese
 -attention-weights = 注意の重み
 -score = スコア
 -scaling = スケーリング
@@ -13,15 +16,14 @@
 -multi-head = マルチヘッド注意機構
 -head = ヘッド
 -self-attention = 自己注意
+# kept: the tutorials disagree (000 エンコーダ出力への注意, 004 the English Cross-attention); 000's is Japanese and says where K and V come from
 -cross-attention = エンコーダ出力への注意
 -mask = マスク
--causal-mask = 未来情報の遮蔽マスク
+-causal-mask = 未来情報の遮蔽
 -padding-mask = パディングマスク
--padding = パディング
 -positional-encoding = 位置エンコーディング
--embedding = 埋め込み
+# kept: the ja tutorials write it only in English (004 residual connection, 002 Add & Norm); 残差接続 is the usual Japanese term
 -residual = 残差接続
--layer-norm = LayerNorm
 -pre-norm = Pre-Norm
 -post-norm = Post-Norm
 -ffn = フィードフォワード層
@@ -30,11 +32,13 @@
 -label-smoothing = ラベル平滑化
 -kl = KL ダイバージェンス
 -learning-rate = 学習率
+# kept: 000 writes only the code identifier warmup_steps; ウォームアップ is its katakana
 -warmup = ウォームアップ
 -optimizer = 最適化器
 -dropout = Dropout
 -greedy = 貪欲デコーディング
 -kv-cache = KV キャッシュ
+# kept: 002's Bleuスコア, with the metric's name in capitals as the paper writes it
 -bleu = BLEU スコア
 -exact-match = 完全一致
 -loss = 損失
@@ -49,7 +53,6 @@
 -inverse-temperature = 逆温度パラメータ
 -hard-attention = ハードattention
 -soft-attention = ソフトattention
--context-vector = 文脈ベクトル
 -complexity = 層ごとの計算量
 -sequential-ops = 逐次演算数
 -max-path = 最大経路長
@@ -60,6 +63,4 @@
 -batch = バッチ
 -layer = 層
 -step = ステップ
--autoregressive = 自己回帰
 -teacher-forcing = 教師強制
--logits = ロジット

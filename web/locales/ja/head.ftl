@@ -24,7 +24,7 @@ head-query-is = { -query }：
 head-query-explain = x はこの位置のサブレイヤーへの入力（{ $d_model } 個の数）です。q = x · W^Q + b^Q のうち、この{ -head }の { $d_k } 列を取り出します。モデルの{ -projection }にはどれもバイアス b が加わります（ここの式のとおり）。論文の式ではバイアスを省いています。
 head-x-name = x（入力）
 head-keys-values-explain = { $source ->
-        [memory] { -cross-attention }では、{ -key }と値は{ -decoder }から来ません：K = m · W^K + b^K、V = m · W^V + b^V。m は{ -encoder }の出力（メモリ）で、ソースの{ -token }ごとに 1 行、1 行に { $d_k } 個の数です。{ -decoder }から来るのはクエリだけです。
+        [memory] { -cross-attention }では、{ -key }と{ -value }は{ -decoder }から来ません：K = m · W^K + b^K、V = m · W^V + b^V。m は{ -encoder }の出力（メモリ）で、ソースの{ -token }ごとに 1 行、1 行に { $d_k } 個の数です。{ -decoder }から来るのは{ -query }だけです。
        *[input] どの{ -key }の位置も同じように{ -projection }されます：K = x · W^K + b^K、V = x · W^V + b^V、1 行に { $d_k } 個の数です。
     }{ -token }の後ろの小さな数字は位置で（{ -mask }や{ -positional-encoding }の図と同じく 0 から数えます）、3 と付いた行が式の中の k₃ です。
 head-k-caption = { $source ->
@@ -62,16 +62,16 @@ head-entropies = この β での、各{ -query }の行の{ -entropy }
 
 # ÷ √d_k の理由（scaling-view、段階 ④ と一緒に表示）。
 head-scaling-title = なぜ ÷ √d_k なのか
-head-scaling-intro = q と k の各成分が独立で平均 0、分散 1 なら、q · k はそうした積 d_k 個の和で、分散は d_k になります。{ -head }の幅が広いほど{ -score }は大きくなります。{ -score }が大きいと{ -softmax }は飽和します：重みのほとんどが 1 つの{ -key }に集まり、勾配はごく小さくなります（論文の脚注 4）。√d_k で割ると、どの幅でも分散は 1 に戻ります。下の行はランダムな q と k（{ $queries } 個のクエリ、それぞれ { $keys } 個の{ -key }、固定の{ -seed }）で、最後の行はこの{ -head }自身の数です。
+head-scaling-intro = q と k の各成分が独立で平均 0、分散 1 なら、q · k はそうした積 d_k 個の和で、分散は d_k になります。{ -head }の幅が広いほど{ -score }は大きくなります。{ -score }が大きいと{ -softmax }は飽和します：重みのほとんどが 1 つの{ -key }に集まり、勾配はごく小さくなります（論文の脚注 4）。√d_k で割ると、どの幅でも分散は 1 に戻ります。下の行はランダムな q と k（{ $queries } 個の{ -query }、それぞれ { $keys } 個の{ -key }、固定の{ -seed }）で、最後の行はこの{ -head }自身の数です。
 head-scaling-col-entropy = { -softmax }(q · k) のエントロピー（ビット）
 head-scaling-col-entropy-scaled = { -softmax }(q · k / √d_k) のエントロピー（ビット）
 head-scaling-col-top = 最大の重み、{ -softmax }(q · k)
 head-scaling-col-top-scaled = 最大の重み、{ -softmax }(q · k / √d_k)
 head-scaling-sampled = ランダム、d_k = { $d_k }
-head-scaling-own = この{ -head }（d_k = { $d_k }）：すべてのクエリの、見えているすべての{ -key }
+head-scaling-own = この{ -head }（d_k = { $d_k }）：すべての{ -query }の、見えているすべての{ -key }
 head-scaling-own-note = 学習済みモデルの q と k は分散 1 ではないので、その Var(q · k) が d_k に等しいとは限りません。それでも割り算の効果は同じで、分散は d_k 分の 1 になり、重みはなだらかになります。
 
 # 選んだクエリの重みが 1 つのキーに集まっているとき。
-head-one-hot = このクエリは重みをすべて 1 つの{ -key }に置いています（エントロピー { $bits } ビット）。生の{ -score }が大きく離れているためで、トイタスクで学習したモデルはそれほど確信しています。そのためここでは{ -softmax }も β も目に見える変化を生みません。
-head-spread = この{ -head }でいちばん重みの広がったクエリを見る（{ $bits } ビット）
-head-all-sure = この{ -head }のクエリはどれも同じくらい確信しています。別の{ -head }・{ -layer }・種類か、学習の初期のモデルを試してください。
+head-one-hot = この{ -query }は重みをすべて 1 つの{ -key }に置いています（エントロピー { $bits } ビット）。生の{ -score }が大きく離れているためで、トイタスクで学習したモデルはそれほど確信しています。そのためここでは{ -softmax }も β も目に見える変化を生みません。
+head-spread = この{ -head }でいちばん重みの広がった{ -query }を見る（{ $bits } ビット）
+head-all-sure = この{ -head }の{ -query }はどれも同じくらい確信しています。別の{ -head }・{ -layer }・種類か、学習の初期のモデルを試してください。

@@ -1,7 +1,7 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · 比较两次训练
-compare-intro = 两个模型在两个工作线程中同时训练（每个核心一个），{ -seed }和数据顺序相同，当前设置中只有一项不同。它们训练时，主训练会暂停。下方的公式是所比较的那项设置的公式。
+compare-intro = 两个模型在两个 Worker 中同时训练（每个核心一个），{ -seed }和数据顺序相同，当前设置中只有一项不同。它们训练时，主训练会暂停。下方的公式是所比较的那项设置的公式。
 compare-axis = 比较
 compare-axis-norm = 归一化位置（{ -post-norm }与{ -pre-norm }）
 compare-axis-smoothing = { -label-smoothing }（0.1 与 0）
@@ -12,8 +12,8 @@ compare-start = ▶ 同时开始
 compare-pause = 同时暂停
 compare-status = { $run }：第 { $step } { -step }，{ $rate } { -token }/秒{ $latest }
 compare-status-exact = ，第 { $step } { -step }的{ -held-out }集{ -exact-match } { $exact }%
-compare-worker-stopped = 这次训练的工作线程停止了：{ $why }
-compare-no-worker = 无法启动用于比较的工作线程。
+compare-worker-stopped = 这次训练的 Worker 停止了：{ $why }
+compare-no-worker = 无法启动用于比较的 Worker。
 compare-chart-caption = A（蓝）与 B（橙）的{ -loss }：线为训练集，点为{ -held-out }集
 compare-chart-label = 训练 A 与 B 的训练集与{ -held-out }集{ -loss }随{ -step }数的变化
 compare-axis-step = { -step }数

@@ -24,7 +24,7 @@ head-query-is = { -query }：
 head-query-explain = x 是这个位置上子层的输入（{ $d_model } 个数）；q = x · W^Q + b^Q 只取这个{ -head }的 { $d_k } 列。模型里的每个{ -projection }都加上一个偏置 b（如这里的公式所示）；论文的公式省略了偏置。
 head-x-name = x（输入）
 head-keys-values-explain = { $source ->
-        [memory] 在{ -cross-attention }中，{ -key }和值不来自{ -decoder }：K = m · W^K + b^K，V = m · W^V + b^V，其中 m 是{ -encoder }的输出（memory），每个源{ -token }一行，每行 { $d_k } 个数。只有查询来自{ -decoder }。
+        [memory] 在{ -cross-attention }中，{ -key }和{ -value }不来自{ -decoder }：K = m · W^K + b^K，V = m · W^V + b^V，其中 m 是{ -encoder }的输出（称为“记忆”），每个源{ -token }一行，每行 { $d_k } 个数。只有{ -query }来自{ -decoder }。
        *[input] 每个{ -key }位置都以同样的方式做{ -projection }：K = x · W^K + b^K，V = x · W^V + b^V，每行 { $d_k } 个数。
     }{ -token }后面的小数字是它的位置（与{ -mask }、{ -positional-encoding }的图一样从 0 数起）：标着 3 的那一行就是公式里的 k₃。
 head-k-caption = { $source ->
@@ -62,16 +62,16 @@ head-entropies = 在这个 β 下，每个{ -query }所在行的{ -entropy }
 
 # 为什么 ÷ √d_k（scaling-view，与第 ④ 步一起显示）。
 head-scaling-title = 为什么要 ÷ √d_k？
-head-scaling-intro = 如果 q 和 k 的各个分量相互独立、均值为 0、方差为 1，那么 q · k 是 d_k 个这样的乘积之和，方差为 d_k：{ -head }越宽，{ -score }越大。{ -score }太大会让 { -softmax } 饱和：几乎全部权重落在一个{ -key }上，梯度变得极小（论文的脚注 4）。除以 √d_k 后，无论宽度多少，方差都回到 1。下面几行用的是随机的 q 和 k（{ $queries } 个查询，每个对 { $keys } 个{ -key }，{ -seed }固定）；最后一行是这个{ -head }自己的数。
+head-scaling-intro = 如果 q 和 k 的各个分量相互独立、均值为 0、方差为 1，那么 q · k 是 d_k 个这样的乘积之和，方差为 d_k：{ -head }越宽，{ -score }越大。{ -score }太大会让 { -softmax } 饱和：几乎全部权重落在一个{ -key }上，梯度变得极小（论文的脚注 4）。除以 √d_k 后，无论宽度多少，方差都回到 1。下面几行用的是随机的 q 和 k（{ $queries } 个{ -query }，每个对 { $keys } 个{ -key }，{ -seed }固定）；最后一行是这个{ -head }自己的数。
 head-scaling-col-entropy = { -softmax }(q · k) 的熵（比特）
 head-scaling-col-entropy-scaled = { -softmax }(q · k / √d_k) 的熵（比特）
 head-scaling-col-top = 最大权重，{ -softmax }(q · k)
 head-scaling-col-top-scaled = 最大权重，{ -softmax }(q · k / √d_k)
 head-scaling-sampled = 随机，d_k = { $d_k }
-head-scaling-own = 这个{ -head }（d_k = { $d_k }）：每个查询的每个可见{ -key }
+head-scaling-own = 这个{ -head }（d_k = { $d_k }）：每个{ -query }的每个可见{ -key }
 head-scaling-own-note = 训练后模型的 q 和 k 方差并不是 1，所以它的 Var(q · k) 不一定等于 d_k；但除法的作用相同：方差缩小为 d_k 分之一，权重变得平缓。
 
 # 所选查询的权重全部落在一个键上时。
-head-one-hot = 这个查询把全部权重放在一个{ -key }上（熵 { $bits } 比特），因为它的原始{ -score }相差很大：在玩具任务上训练的模型就是这么确定。所以在这里 { -softmax } 和 β 看不出任何变化。
-head-spread = 查看这个{ -head }中权重最分散的查询（{ $bits } 比特）
-head-all-sure = 这个{ -head }的每个查询都这么确定：试试别的{ -head }、{ -layer }或类型，或者训练初期的模型。
+head-one-hot = 这个{ -query }把全部权重放在一个{ -key }上（熵 { $bits } 比特），因为它的原始{ -score }相差很大：在玩具任务上训练的模型就是这么确定。所以在这里 { -softmax } 和 β 看不出任何变化。
+head-spread = 查看这个{ -head }中权重最分散的{ -query }（{ $bits } 比特）
+head-all-sure = 这个{ -head }的每个{ -query }都这么确定：试试别的{ -head }、{ -layer }或类型，或者训练初期的模型。

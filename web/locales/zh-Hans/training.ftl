@@ -1,7 +1,7 @@
 ## training: view 5, settings and the live training curves (app/training_view.rs).
 
 training-title = 5 · 训练
-training-intro = ▶ 训练在工作线程中运行，页面保持流畅。重置会用这些设置从头开始训练；相同的{ -seed }得到相同的训练过程。
+training-intro = ▶ 训练在 Worker 中运行，页面保持流畅。重置会用这些设置从头开始训练；相同的{ -seed }得到相同的训练过程。
 training-field-seed = { -seed }
 training-field-d-model = d_model
 training-field-heads = { -head }数

@@ -1,7 +1,7 @@
 ## compare: view 8, two runs side by side (app/compare_view.rs, teach/compare.rs).
 
 compare-title = 8 · 比較兩次訓練
-compare-intro = 兩個模型在兩個背景執行緒中同時訓練（每個核心一個），{ -seed }與資料順序相同，目前設定中只有一項不同。它們訓練時，主訓練會暫停。下方的公式是所比較的那項設定的公式。
+compare-intro = 兩個模型在兩個 Worker 中同時訓練（每個核心一個），{ -seed }與資料順序相同，目前設定中只有一項不同。它們訓練時，主訓練會暫停。下方的公式是所比較的那項設定的公式。
 compare-axis = 比較
 compare-axis-norm = 正規化位置（{ -post-norm }與{ -pre-norm }）
 compare-axis-smoothing = { -label-smoothing }（0.1 與 0）
@@ -12,8 +12,8 @@ compare-start = ▶ 同時開始
 compare-pause = 同時暫停
 compare-status = { $run }：第 { $step } { -step }，{ $rate } { -token }/秒{ $latest }
 compare-status-exact = ，第 { $step } { -step }的{ -held-out }資料{ -exact-match } { $exact }%
-compare-worker-stopped = 這次訓練的背景執行緒停止了：{ $why }
-compare-no-worker = 無法啟動用於比較的背景執行緒。
+compare-worker-stopped = 這次訓練的 Worker 停止了：{ $why }
+compare-no-worker = 無法啟動用於比較的 Worker。
 compare-chart-caption = A（藍）與 B（橙）的{ -loss }：線為訓練資料，點為{ -held-out }資料
 compare-chart-label = 訓練 A 與 B 的訓練資料與{ -held-out }資料{ -loss }隨{ -step }數的變化
 compare-axis-step = { -step }數

@@ -1,8 +1,11 @@
 # Glossary (繁體中文): each technical term once, as the tutorials in this
 # language write it (docs/tutorial-map.md, "Terms as the tutorials write them").
 # Messages refer to these terms ({ -query }) instead of spelling them again.
+# A term that differs from the tutorials says why in a `# kept:` line directly
+# above it; web/src/i18n/terms.rs checks this against the map.
 
 -attention = 注意力
+# kept: 003's 注意力圖 is the attention map, the picture; this term names the weights, and the page calls its pictures 注意力圖
 -attention-weights = 注意力權重
 -score = 注意力分數
 -scaling = 縮放
@@ -15,17 +18,17 @@
 -self-attention = 自注意力機制
 -cross-attention = 跨注意力機制
 -mask = 遮罩
+# kept: 003 calls it a 遮罩 that is an upper-triangular matrix (上三角矩陣) but gives it no name; 上三角遮罩 joins the two
 -causal-mask = 上三角遮罩
 -padding-mask = 填充遮罩
--padding = 填充
 -positional-encoding = 位置編碼
--embedding = Embedding
 -residual = 殘差連接
--layer-norm = LayerNorm
 -pre-norm = Norm-First
 -post-norm = Norm-Last
 -ffn = Feed-Forward 網路
+# kept: 003 writes the English Encoder; 編碼器 is the usual zh-Hant word, so the sentences stay Chinese
 -encoder = 編碼器
+# kept: 003 writes the English Decoder; 解碼器 is the usual zh-Hant word, so the sentences stay Chinese
 -decoder = 解碼器
 -label-smoothing = 標籤平滑
 -kl = KL 散度
@@ -38,6 +41,7 @@
 -bleu = BLEU 分數
 -exact-match = 完全匹配
 -loss = 損失
+# kept: 003 writes the English Token; 詞元 is the usual zh-Hant word, so the sentences stay Chinese
 -token = 詞元
 -vocabulary = 詞彙表
 -softmax = softmax
@@ -49,7 +53,6 @@
 -inverse-temperature = 逆溫度
 -hard-attention = 硬注意力
 -soft-attention = 軟注意力
--context-vector = 上下文向量
 -complexity = 每層複雜度
 -sequential-ops = 順序運算
 -max-path = 最大路徑長度
@@ -60,6 +63,4 @@
 -batch = 批次
 -layer = 層
 -step = 步
--autoregressive = 自迴歸
 -teacher-forcing = 教師強制
--logits = logits

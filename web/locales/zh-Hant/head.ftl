@@ -24,7 +24,7 @@ head-query-is = { -query }：
 head-query-explain = x 是這個位置上子層的輸入（{ $d_model } 個數）；q = x · W^Q + b^Q 只取這個{ -head }的 { $d_k } 欄。模型裡的每個{ -projection }都加上一個偏置 b（如這裡的公式所示）；論文的公式省略了偏置。
 head-x-name = x（輸入）
 head-keys-values-explain = { $source ->
-        [memory] 在{ -cross-attention }中，{ -key } 和值不來自{ -decoder }：K = m · W^K + b^K，V = m · W^V + b^V，其中 m 是{ -encoder }的輸出（memory），每個來源{ -token }一列，每列 { $d_k } 個數。只有查詢來自{ -decoder }。
+        [memory] 在{ -cross-attention }中，{ -key } 和 { -value } 不來自{ -decoder }：K = m · W^K + b^K，V = m · W^V + b^V，其中 m 是{ -encoder }的輸出（稱為「記憶」），每個來源{ -token }一列，每列 { $d_k } 個數。只有 { -query } 來自{ -decoder }。
        *[input] 每個 { -key } 位置都以同樣的方式{ -projection }：K = x · W^K + b^K，V = x · W^V + b^V，每列 { $d_k } 個數。
     }{ -token }後面的小數字是它的位置（與{ -mask }、{ -positional-encoding }的圖一樣從 0 數起）：標著 3 的那一列就是公式裡的 k₃。
 head-k-caption = { $source ->
@@ -62,16 +62,16 @@ head-entropies = 在這個 β 下，每個 { -query } 所在列的{ -entropy }
 
 # 為什麼 ÷ √d_k（scaling-view，與第 ④ 步一起顯示）。
 head-scaling-title = 為什麼要 ÷ √d_k？
-head-scaling-intro = 如果 q 和 k 的各個分量彼此獨立、平均值為 0、變異數為 1，那麼 q · k 是 d_k 個這樣的乘積之和，變異數為 d_k：{ -head }越寬，{ -score }越大。{ -score }太大會讓 { -softmax } 飽和：幾乎全部權重落在一個 { -key } 上，梯度變得極小（論文的註腳 4）。除以 √d_k 後，無論寬度多少，變異數都回到 1。下面幾列用的是隨機的 q 和 k（{ $queries } 個查詢，每個對 { $keys } 個 { -key }，{ -seed }固定）；最後一列是這個{ -head }自己的數。
+head-scaling-intro = 如果 q 和 k 的各個分量彼此獨立、平均值為 0、變異數為 1，那麼 q · k 是 d_k 個這樣的乘積之和，變異數為 d_k：{ -head }越寬，{ -score }越大。{ -score }太大會讓 { -softmax } 飽和：幾乎全部權重落在一個 { -key } 上，梯度變得極小（論文的註腳 4）。除以 √d_k 後，無論寬度多少，變異數都回到 1。下面幾列用的是隨機的 q 和 k（{ $queries } 個 { -query }，每個對 { $keys } 個 { -key }，{ -seed }固定）；最後一列是這個{ -head }自己的數。
 head-scaling-col-entropy = { -softmax }(q · k) 的熵（位元）
 head-scaling-col-entropy-scaled = { -softmax }(q · k / √d_k) 的熵（位元）
 head-scaling-col-top = 最大權重，{ -softmax }(q · k)
 head-scaling-col-top-scaled = 最大權重，{ -softmax }(q · k / √d_k)
 head-scaling-sampled = 隨機，d_k = { $d_k }
-head-scaling-own = 這個{ -head }（d_k = { $d_k }）：每個查詢的每個看得見的 { -key }
+head-scaling-own = 這個{ -head }（d_k = { $d_k }）：每個 { -query } 的每個看得見的 { -key }
 head-scaling-own-note = 訓練後模型的 q 和 k 變異數並不是 1，所以它的 Var(q · k) 不一定等於 d_k；但除法的作用相同：變異數縮小為 d_k 分之一，權重變得平緩。
 
 # 所選查詢的權重全部落在一個鍵上時。
-head-one-hot = 這個查詢把全部權重放在一個 { -key } 上（熵 { $bits } 位元），因為它的原始{ -score }相差很大：在玩具任務上訓練的模型就是這麼確定。所以在這裡 { -softmax } 和 β 看不出任何變化。
-head-spread = 查看這個{ -head }中權重最分散的查詢（{ $bits } 位元）
-head-all-sure = 這個{ -head }的每個查詢都這麼確定：試試別的{ -head }、{ -layer }或類型，或者訓練初期的模型。
+head-one-hot = 這個 { -query } 把全部權重放在一個 { -key } 上（熵 { $bits } 位元），因為它的原始{ -score }相差很大：在玩具任務上訓練的模型就是這麼確定。所以在這裡 { -softmax } 和 β 看不出任何變化。
+head-spread = 查看這個{ -head }中權重最分散的 { -query }（{ $bits } 位元）
+head-all-sure = 這個{ -head }的每個 { -query } 都這麼確定：試試別的{ -head }、{ -layer }或類型，或者訓練初期的模型。

@@ -1,7 +1,7 @@
 ## training: view 5, settings and the live training curves (app/training_view.rs).
 
 training-title = 5 · 訓練
-training-intro = ▶ 訓練在背景執行緒中執行，頁面保持流暢。重設會用這些設定從頭開始訓練；相同的{ -seed }得到相同的訓練過程。
+training-intro = ▶ 訓練在 Worker 中執行，頁面保持流暢。重設會用這些設定從頭開始訓練；相同的{ -seed }得到相同的訓練過程。
 training-field-seed = { -seed }
 training-field-d-model = d_model
 training-field-heads = { -head }數

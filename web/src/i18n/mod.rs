@@ -9,7 +9,10 @@
 //! Everything here is plain Rust, so the teaching views' data functions can
 //! take a [`Locale`] and be tested natively, and so can the catalogue:
 //! `tests::every_key_is_defined_in_every_locale_and_used` fails when a key is
-//! missing from a locale, or defined but never used.
+//! missing from a locale, or defined but never used, and
+//! `terms::every_glossary_term_is_the_tutorials_or_says_why` fails when a
+//! glossary term is neither the tutorials' word (`docs/tutorial-map.md`) nor
+//! explained by a `# kept:` line above it.
 //!
 //! A message id in the source is always a string literal passed to
 //! [`text`], [`text_args`] or the view helpers in `app::i18n`; the test finds
@@ -239,3 +242,6 @@ impl From<f64> for Arg {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod terms;

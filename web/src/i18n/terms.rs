@@ -1,0 +1,226 @@
+//! The glossaries keep the tutorials' words: each glossary term that has a row
+//! in the tutorial map's terms table (`docs/tutorial-map.md`, "Terms as the
+//! tutorials write them") is spelled there, in the column of its language, as
+//! one of the ways the tutorials of that language write it; or the glossary
+//! says why it differs, in a `# kept: <reason>` line directly above the term.
+
+use super::Locale;
+
+/// The tutorial map, whose terms table lists each term as the tutorials write it.
+const MAP: &str = include_str!("../../../docs/tutorial-map.md");
+
+/// The heading above the map's terms table.
+const TERMS_HEADING: &str = "## Terms as the tutorials write them";
+
+/// The header of the terms table's first column, which names the lab's concept.
+const LAB_TERM_COLUMN: &str = "Lab term";
+
+/// A cell saying that no tutorial in that language uses the term.
+const NOT_USED: &str = "—";
+
+/// The comment above a glossary term that differs from the tutorials on purpose.
+const KEPT: &str = "# kept:";
+
+/// The languages that have tutorials; each is a column of the terms table.
+const TUTORIAL_LOCALES: [Locale; 3] = [Locale::Ja, Locale::ZhHans, Locale::ZhHant];
+
+/// Each glossary term that has a row in the terms table: (the row's "Lab term"
+/// cell, the term's id without its leading `-`).
+const TERMS: &[(&str, &str)] = &[
+    ("attention", "attention"),
+    ("attention weights / distribution", "attention-weights"),
+    ("scores (q·k)", "score"),
+    ("scaling ÷√d_k", "scaling"),
+    ("query / key / value", "query"),
+    ("query / key / value", "key"),
+    ("query / key / value", "value"),
+    ("projection W^Q, W^K, W^V", "projection"),
+    ("multi-head attention / heads", "multi-head"),
+    ("multi-head attention / heads", "head"),
+    ("self-attention", "self-attention"),
+    ("cross-attention (source–target)", "cross-attention"),
+    ("mask", "mask"),
+    ("causal (subsequent) mask", "causal-mask"),
+    ("positional encoding", "positional-encoding"),
+    ("token", "token"),
+    ("residual connection", "residual"),
+    ("pre-norm / post-norm", "pre-norm"),
+    ("pre-norm / post-norm", "post-norm"),
+    ("feed-forward (FFN)", "ffn"),
+    ("encoder / decoder", "encoder"),
+    ("encoder / decoder", "decoder"),
+    (HARD_SOFT_ROW, "hard-attention"),
+    (HARD_SOFT_ROW, "soft-attention"),
+    (HARD_SOFT_ROW, "inverse-temperature"),
+    ("label smoothing", "label-smoothing"),
+    ("KL divergence", "kl"),
+    ("learning rate / warm-up", "learning-rate"),
+    ("learning rate / warm-up", "warmup"),
+    ("optimizer", "optimizer"),
+    ("dropout", "dropout"),
+    ("greedy decoding", "greedy"),
+    ("KV cache", "kv-cache"),
+    ("BLEU", "bleu"),
+    (COMPLEXITY_ROW, "complexity"),
+    (COMPLEXITY_ROW, "sequential-ops"),
+    (COMPLEXITY_ROW, "max-path"),
+    (COMPLEXITY_ROW, "restricted"),
+];
+
+/// The row of hard and soft attention, and of β.
+const HARD_SOFT_ROW: &str = "hard / soft attention; inverse temperature β";
+
+/// The row of Table 1's column names.
+const COMPLEXITY_ROW: &str =
+    "per-layer complexity / sequential operations / max path length / restricted self-attention";
+
+/// The glossary of `locale`, as compiled into the page.
+fn glossary(locale: Locale) -> &'static str {
+    match locale {
+        Locale::En => include_str!("../../locales/en/glossary.ftl"),
+        Locale::Ja => include_str!("../../locales/ja/glossary.ftl"),
+        Locale::ZhHans => include_str!("../../locales/zh-Hans/glossary.ftl"),
+        Locale::ZhHant => include_str!("../../locales/zh-Hant/glossary.ftl"),
+    }
+}
+
+/// The cells of one markdown table line, trimmed, without the outer pipes.
+fn cells(line: &str) -> Vec<&str> {
+    let line = line.trim();
+    let line = line.strip_prefix('|').unwrap_or(line);
+    let line = line.strip_suffix('|').unwrap_or(line);
+    line.split('|').map(str::trim).collect()
+}
+
+/// The lines of the map's terms table as cells, the header first, without
+/// the `|---|` line.
+fn terms_table(map: &str) -> Vec<Vec<&str>> {
+    map.lines()
+        .skip_while(|line| line.trim() != TERMS_HEADING)
+        .skip(1)
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .filter(|line| !line.starts_with("|---"))
+        .map(cells)
+        .collect()
+}
+
+/// Whether a header cell is the column of `locale`: its code, alone or
+/// followed by the tutorials it comes from ("ja (000 ja parts, 002, 004)").
+fn is_column_of(header: &str, locale: Locale) -> bool {
+    header
+        .strip_prefix(locale.code())
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+}
+
+/// A glossary term's value, and whether a `# kept:` line with a reason stands
+/// directly above it; `None` if the glossary does not define the term.
+fn glossary_entry<'a>(source: &'a str, id: &str) -> Option<(&'a str, bool)> {
+    let definition = format!("-{id} =");
+    let mut previous = "";
+    for line in source.lines() {
+        if let Some(value) = line.strip_prefix(definition.as_str()) {
+            let kept = previous
+                .trim_start()
+                .strip_prefix(KEPT)
+                .is_some_and(|reason| !reason.trim().is_empty());
+            return Some((value.trim(), kept));
+        }
+        previous = line;
+    }
+    None
+}
+
+/// Every term of [`TERMS`] whose value in `source`, a glossary of `locale`,
+/// is not in its row's cell for `locale` and does not say why; also every
+/// row, column or term that is missing.
+fn differences(map: &str, locale: Locale, source: &str) -> Vec<String> {
+    let table = terms_table(map);
+    let Some((header, rows)) = table.split_first() else {
+        return vec![format!("the map has no table under {TERMS_HEADING:?}")];
+    };
+    if header.first().copied() != Some(LAB_TERM_COLUMN) {
+        return vec![format!(
+            "the map's terms table starts with {:?}, not {LAB_TERM_COLUMN:?}",
+            header.first()
+        )];
+    }
+    let Some(column) = header.iter().position(|h| is_column_of(h, locale)) else {
+        return vec![format!(
+            "the map's terms table has no {} column",
+            locale.code()
+        )];
+    };
+    let mut problems = vec![];
+    for &(row_term, id) in TERMS {
+        let Some(row) = rows
+            .iter()
+            .find(|row| row.first().copied() == Some(row_term))
+        else {
+            problems.push(format!("the map's terms table has no row {row_term:?}"));
+            continue;
+        };
+        let Some(cell) = row.get(column).copied() else {
+            problems.push(format!(
+                "the map's row {row_term:?} has no {} cell",
+                locale.code()
+            ));
+            continue;
+        };
+        let Some((value, kept)) = glossary_entry(source, id) else {
+            problems.push(format!("{}/glossary.ftl has no term -{id}", locale.code()));
+            continue;
+        };
+        let as_written = !value.is_empty() && cell.contains(value);
+        if cell == NOT_USED || as_written || kept {
+            continue;
+        }
+        problems.push(format!(
+            "{}: -{id} = {value}, but the tutorials write {row_term:?} as {cell:?}: \
+             use their word, or say why in a `{KEPT} <reason>` line above the term",
+            locale.code()
+        ));
+    }
+    problems
+}
+
+#[test]
+fn every_glossary_term_is_the_tutorials_or_says_why() {
+    let mut problems = vec![];
+    for locale in TUTORIAL_LOCALES {
+        problems.extend(differences(MAP, locale, glossary(locale)));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Whether any of `problems` is about the glossary term `-id`.
+fn mentions(problems: &[String], id: &str) -> bool {
+    let definition = format!("-{id} =");
+    problems.iter().any(|p| p.contains(&definition))
+}
+
+#[test]
+fn a_term_the_tutorials_do_not_write_fails_until_it_says_why() {
+    let ours = "-scaling = 縮放";
+    let renamed = "-scaling = 比例調整";
+    let source = glossary(Locale::ZhHant);
+    assert!(
+        source.contains(ours),
+        "zh-Hant/glossary.ftl no longer has {ours}; pick another term for this test"
+    );
+
+    let changed = source.replace(ours, renamed);
+    let found = differences(MAP, Locale::ZhHant, &changed);
+    assert!(mentions(&found, "scaling"), "{found:?}");
+
+    let without_reason = changed.replace(renamed, &format!("{KEPT}\n{renamed}"));
+    let found = differences(MAP, Locale::ZhHant, &without_reason);
+    assert!(
+        mentions(&found, "scaling"),
+        "a `# kept:` with no reason: {found:?}"
+    );
+
+    let explained = changed.replace(renamed, &format!("{KEPT} a reason\n{renamed}"));
+    let found = differences(MAP, Locale::ZhHant, &explained);
+    assert!(!mentions(&found, "scaling"), "{found:?}");
+}
