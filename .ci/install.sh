@@ -11,8 +11,9 @@
 #
 # The tools are built for this machine's use, not for speed: trunk's own
 # release profile asks for fat LTO in one codegen unit, which took most of
-# its 14 minutes to build here, so it is built without LTO and in 16 units
-# (it only starts cargo and wasm-bindgen). Both trunk and wasm-bindgen-cli
+# its 14 minutes to build here; it only starts cargo and wasm-bindgen, so it
+# is built unoptimised (--debug: 165 s from scratch against 248 s without
+# LTO, and the site builds as fast with it). Both trunk and wasm-bindgen-cli
 # are built without TLS (--no-default-features): they never download, and
 # wasm-bindgen-test-runner talks plain HTTP to the local chromedriver.
 # BENCHMARKS.md, "CI", has each stage's time.
@@ -56,8 +57,8 @@ install_site() {
         echo "already installed: $(trunk --version)"
     else
         # --locked: trunk does not build against today's newest dependencies.
-        CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-            cargo install trunk --version "$TRUNK_VERSION" --locked --no-default-features
+        # --debug: unoptimised, as it only starts cargo and wasm-bindgen.
+        cargo install trunk --version "$TRUNK_VERSION" --locked --no-default-features --debug
     fi
     done_stage
 

@@ -70,20 +70,25 @@ test('compare mode trains two runs at once and overlays their curves', () => wit
   assert.deepEqual(errors, []);
 }));
 
-test('positional encoding can be turned off: the toggle, a link and Compare agree', () => withLab(async ({ page, errors }) => {
+test('positional encoding can be turned off and weights tied: the toggles, a link and Compare agree', () => withLab(async ({ page, errors }) => {
   const toggle = page.locator(byTestId('pe-toggle'));
   assert.equal(await toggle.isChecked(), true, 'on by default, as in the paper');
+  const tie = page.locator(byTestId('setting-tie'));
+  assert.equal(await tie.isChecked(), false, 'untied by default');
   await toggle.uncheck();
+  await tie.check();
   await page.locator(byTestId('settings-apply')).click();
   await waitForModel(page);
   await page.locator(byTestId('copy-link')).click();
   const link = new URL(await page.locator(byTestId('copy-link-url')).inputValue());
   assert.equal(link.searchParams.get('pe'), '0', 'the running model has no positional encoding');
+  assert.equal(link.searchParams.get('tie'), '1', 'and ties its output to the target embedding');
   // The link opens with the toggle off.
   const again = await page.context().newPage();
   await again.goto(link.href);
   await waitForModel(again);
   assert.equal(await again.locator(byTestId('pe-toggle')).isChecked(), false);
+  assert.equal(await again.locator(byTestId('setting-tie')).isChecked(), true);
   await again.close();
   // Compare shows the formulas of the setting it compares, and trains one run without PE.
   const formulas = page.locator(byTestId('compare-formulas'));

@@ -125,6 +125,7 @@ impl DeepLink {
             q.append_pair("norm", norm_name(s.norm));
             q.append_pair("batch_size", &s.batch_size.to_string());
             q.append_pair("pe", flag(s.positional_encoding));
+            q.append_pair("tie", flag(s.tie_weights));
         }
         if let Some(start) = self.start {
             let name = match start {
@@ -221,12 +222,17 @@ impl DeepLink {
                     }
                 }
             }
-            if let Some(v) = get("pe") {
-                match parse_flag(v) {
-                    Some(on) => s.positional_encoding = on,
-                    None => {
-                        bad("pe", v);
-                        ok = false;
+            for (name, setting) in [
+                ("pe", &mut s.positional_encoding),
+                ("tie", &mut s.tie_weights),
+            ] {
+                if let Some(v) = get(name) {
+                    match parse_flag(v) {
+                        Some(on) => *setting = on,
+                        None => {
+                            bad(name, v);
+                            ok = false;
+                        }
                     }
                 }
             }
@@ -299,6 +305,7 @@ mod tests {
         settings.lr_factor = 0.5;
         settings.norm = NormPlacement::Pre;
         settings.positional_encoding = false;
+        settings.tie_weights = true;
         DeepLink {
             lang: Some(Locale::ZhHant),
             task: Some(TaskKind::Reverse),
@@ -324,7 +331,7 @@ mod tests {
         // 1-based in the URL, as the page shows them.
         assert!(query.contains("layer=2&head=4&query=1"), "{query}");
         assert!(query.contains("dropout=0.05"), "{query}");
-        assert!(query.contains("&pe=0"), "{query}");
+        assert!(query.contains("&pe=0&tie=1"), "{query}");
     }
 
     #[test]
@@ -344,6 +351,15 @@ mod tests {
         let (link, problems) = DeepLink::parse("?task=copy&pe=off");
         assert!(link.settings.is_none());
         assert_eq!(problems[0].param, "pe");
+        let tied = DeepLink::parse("?task=copy&tie=1")
+            .0
+            .settings
+            .expect("valid");
+        assert!(
+            tied.tie_weights && !unsaid.tie_weights,
+            "untied unless said"
+        );
+        assert_eq!(DeepLink::parse("?task=copy&tie=yes").1[0].param, "tie");
     }
 
     #[test]

@@ -36,6 +36,9 @@ pub struct Overrides {
     /// on (the paper) or off: train without positional encoding
     #[arg(long)]
     pub pe: Option<String>,
+    /// on or off (the default): the pre-softmax projection shares the target embedding
+    #[arg(long)]
+    pub tie: Option<String>,
 }
 
 impl Overrides {
@@ -60,6 +63,12 @@ impl Overrides {
             Some("on") => true,
             Some("off") => false,
             Some(other) => return Err(format!("--pe must be on or off, got {other}")),
+        };
+        s.tie_weights = match self.tie.as_deref() {
+            None => s.tie_weights,
+            Some("on") => true,
+            Some("off") => false,
+            Some(other) => return Err(format!("--tie must be on or off, got {other}")),
         };
         Ok(s)
     }

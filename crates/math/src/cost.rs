@@ -22,6 +22,9 @@ pub struct ModelSize {
     pub src_vocab: usize,
     pub tgt_vocab: usize,
     pub norm: NormPlacement,
+    /// Whether the pre-softmax projection is the target embedding, transposed
+    /// (§3.4's weight tying), so it adds no weights of its own.
+    pub tied_output: bool,
 }
 
 /// How many floats a model of `size` has, or `None` if counting overflows.
@@ -61,7 +64,7 @@ pub fn parameter_count(size: &ModelSize) -> Option<u64> {
         .checked_add(encoder_layer.checked_mul(enc)?)?
         .checked_add(decoder_layer.checked_mul(dec)?)?
         .checked_add(final_norms)?
-        .checked_add(linear(d, tgt)?)
+        .checked_add(if size.tied_output { 0 } else { linear(d, tgt)? })
 }
 
 /// What one worker computes in a step: its sentences (its shard of the
@@ -215,6 +218,7 @@ mod tests {
             src_vocab: 40,
             tgt_vocab: 50,
             norm: NormPlacement::Post,
+            tied_output: false,
         }
     }
 
@@ -244,6 +248,15 @@ mod tests {
         assert_eq!(
             parameter_count(&pre),
             Some(embeddings + encoder + decoder + output + 2 * norms)
+        );
+        let tied = ModelSize {
+            tied_output: true,
+            ..s
+        };
+        assert_eq!(
+            parameter_count(&tied),
+            Some(embeddings + encoder + decoder),
+            "a tied output projection is the target embedding: no weights, no bias"
         );
         let huge = ModelSize {
             d_model: usize::MAX,

@@ -100,7 +100,8 @@ struct Header {
 
 /// Settings the model gained after checkpoints were first written, with the
 /// value every older checkpoint was trained with.
-const LATER_CONFIG_FIELDS: [(&str, bool); 1] = [("positional_encoding", true)];
+const LATER_CONFIG_FIELDS: [(&str, bool); 2] =
+    [("positional_encoding", true), ("tie_weights", false)];
 
 /// Parses a header, filling in the [`LATER_CONFIG_FIELDS`] an older
 /// checkpoint's config does not name.

@@ -36,6 +36,12 @@ pub struct TransformerConfig {
     /// a reordered source is the same rows, reordered, so word order is lost.
     #[config(default = true)]
     pub positional_encoding: bool,
+    /// Whether the pre-softmax projection is the target embedding matrix,
+    /// transposed (§3.4's weight tying; the paper also shares it with the
+    /// source embedding, which needs one vocabulary for both languages).
+    /// Tied, the output has no bias. The lab's default is untied.
+    #[config(default = false)]
+    pub tie_weights: bool,
 }
 
 impl TransformerConfig {

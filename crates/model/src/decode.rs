@@ -21,7 +21,7 @@ use burn::tensor::{Bool, Int, Tensor, TensorData};
 use crate::attention::AttentionOutput;
 use crate::decoder::LayerCache;
 use crate::masks::decoder_mask;
-use crate::ops::{count_multiply_adds, position_wise};
+use crate::ops::count_multiply_adds;
 use crate::transformer::{Transformer, BOS, EOS, PAD};
 
 /// How the decoder is run at each step.
@@ -128,8 +128,7 @@ impl<'m> DecoderState<'m> {
         };
         let [_, rows, d_model] = h.dims();
         let newest = h.narrow(1, rows - 1, 1); // [batch, 1, d_model]
-        let (logits, generator_cost) =
-            count_multiply_adds(|| position_wise(&model.generator, newest));
+        let (logits, generator_cost) = count_multiply_adds(|| model.generate(newest));
         multiply_adds += generator_cost;
         if t == 1 {
             if let Some(caches) = &self.caches {
@@ -217,7 +216,7 @@ pub fn greedy_decode_with(
     k: usize,
     mode: DecodeMode,
 ) -> Decoded {
-    let device = model.generator.weight.val().device();
+    let device = model.tgt_embed.tokens.weight.val().device();
     let src = Tensor::<2, Int>::from_data(
         TensorData::new(src.iter().map(|&t| t as i64).collect(), [1, src.len()]),
         &device,

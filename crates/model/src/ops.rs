@@ -47,6 +47,21 @@ pub fn position_wise(linear: &Linear, x: Tensor<3>) -> Tensor<3> {
     out.reshape([batch, seq, d_out]) // [batch, seq, d_out]
 }
 
+/// `x Eᵀ` applied to every position at once: a projection whose weight is
+/// the transpose of `matrix` (an embedding table, for weight tying), with
+/// no bias.
+///
+/// # Shapes
+/// - `x`: `[batch, seq, d_in]`, `matrix`: `[d_out, d_in]` → `[batch, seq, d_out]`
+pub fn position_wise_transposed(matrix: Tensor<2>, x: Tensor<3>) -> Tensor<3> {
+    let [batch, seq, d_in] = x.dims();
+    let [d_out, _] = matrix.dims();
+    let rows = x.reshape([batch * seq, d_in]); // [batch·seq, d_in]
+    let out = rows.matmul(matrix.transpose()); // [batch·seq, d_out]
+    add(batch * seq * d_in * d_out);
+    out.reshape([batch, seq, d_out]) // [batch, seq, d_out]
+}
+
 /// The batched product `a b` of per-head matrices.
 ///
 /// # Shapes

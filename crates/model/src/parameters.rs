@@ -93,7 +93,9 @@ pub fn parameter_entries(c: &TransformerConfig) -> Vec<TensorEntry> {
     if pre {
         layer_norm(&mut out, "decoder.final_norm", d);
     }
-    linear(&mut out, "generator", d, c.tgt_vocab_size);
+    if !c.tie_weights {
+        linear(&mut out, "generator", d, c.tgt_vocab_size);
+    }
     out
 }
 
@@ -116,6 +118,7 @@ pub fn model_size(c: &TransformerConfig) -> lab_math::cost::ModelSize {
         src_vocab: c.src_vocab_size,
         tgt_vocab: c.tgt_vocab_size,
         norm: c.norm,
+        tied_output: c.tie_weights,
     }
 }
 
@@ -129,14 +132,16 @@ mod tests {
     fn the_derived_list_is_exactly_what_a_built_model_has() {
         let device = Backend::default().device();
         for norm in [NormPlacement::Post, NormPlacement::Pre] {
-            for (layers, d, heads) in [(1, 16, 2), (2, 64, 4), (3, 32, 8)] {
+            for (layers, d, heads, tie) in [(1, 16, 2, false), (2, 64, 4, true), (3, 32, 8, false)]
+            {
                 let c = TransformerConfig::toy(11, 13)
                     .with_d_model(d)
                     .with_n_heads(heads)
                     .with_d_ff(3 * d)
                     .with_n_encoder_layers(layers)
                     .with_n_decoder_layers(layers + 1)
-                    .with_norm(norm);
+                    .with_norm(norm)
+                    .with_tie_weights(tie);
                 let built: Vec<TensorEntry> = named_tensors(&c.init(&device))
                     .into_iter()
                     .map(|(name, shape, _)| TensorEntry { name, shape })
@@ -144,7 +149,7 @@ mod tests {
                 assert_eq!(
                     parameter_entries(&c),
                     built,
-                    "{norm:?} {layers} layers d {d}"
+                    "{norm:?} {layers} layers d {d} tied {tie}"
                 );
                 let total: usize = built
                     .iter()

@@ -16,7 +16,7 @@ use crate::decoder::Decoder;
 use crate::embedding::InputEmbedding;
 use crate::encoder::Encoder;
 use crate::masks::{decoder_mask, padding_mask};
-use crate::ops::position_wise;
+use crate::ops::{position_wise, position_wise_transposed};
 use crate::positional::sinusoid_tensor;
 
 // The special token ids are written once, in `lab_math::tokens`, where the
@@ -29,8 +29,9 @@ pub struct Transformer {
     pub tgt_embed: InputEmbedding,
     pub encoder: Encoder,
     pub decoder: Decoder,
-    /// The final linear layer before the softmax (the paper's "Linear" box).
-    pub generator: Linear,
+    /// The final linear layer before the softmax (the paper's "Linear" box);
+    /// `None` when it is tied to the target embedding ([`Transformer::generate`]).
+    pub generator: Option<Linear>,
     #[module(skip)]
     pub config: TransformerConfig,
 }
@@ -67,9 +68,11 @@ impl TransformerConfig {
             tgt_embed: InputEmbedding::new(self.tgt_vocab_size, self.d_model, self.dropout, device),
             encoder: Encoder::new(self, device),
             decoder: Decoder::new(self, device),
-            generator: LinearConfig::new(self.d_model, self.tgt_vocab_size)
-                .with_initializer(Initializer::XavierUniform { gain: 1.0 })
-                .init(device),
+            generator: (!self.tie_weights).then(|| {
+                LinearConfig::new(self.d_model, self.tgt_vocab_size)
+                    .with_initializer(Initializer::XavierUniform { gain: 1.0 })
+                    .init(device)
+            }),
             config: self.clone(),
         }
     }
@@ -111,7 +114,19 @@ impl Transformer {
             .into_iter()
             .map(|l| (l.self_attn, l.cross_attn))
             .unzip();
-        (position_wise(&self.generator, h), self_maps, cross_maps)
+        (self.generate(h), self_maps, cross_maps)
+    }
+
+    /// The pre-softmax projection: the generator, or, with tied weights, the
+    /// target embedding matrix transposed (§3.4).
+    ///
+    /// # Shapes
+    /// - `h`: `[batch, tgt_len, d_model]` → logits `[batch, tgt_len, tgt_vocab_size]`
+    pub fn generate(&self, h: Tensor<3>) -> Tensor<3> {
+        match &self.generator {
+            Some(generator) => position_wise(generator, h),
+            None => position_wise_transposed(self.tgt_embed.tokens.weight.val(), h),
+        }
     }
 
     /// The teacher-forced forward pass used in training.
@@ -229,6 +244,40 @@ mod tests {
             memory_rows(&on, reversed, &device),
         );
         assert!(!close(&a[0], &b[2]), "positions tell the two apart");
+    }
+
+    #[test]
+    fn tied_weights_project_with_the_target_embedding_and_have_no_generator() {
+        let device = Backend::default().device();
+        let model = TransformerConfig::toy(11, 13)
+            .with_tie_weights(true)
+            .init(&device);
+        assert!(model.generator.is_none());
+        let h = Tensor::<3>::random([2, 3, 64], burn::tensor::Distribution::Default, &device);
+        let logits = model
+            .generate(h.clone())
+            .into_data()
+            .try_to_vec::<f32>()
+            .expect("f32");
+        let e = model
+            .tgt_embed
+            .tokens
+            .weight
+            .val()
+            .into_data()
+            .try_to_vec::<f32>()
+            .expect("f32");
+        let h = h.into_data().try_to_vec::<f32>().expect("f32");
+        // logits[row, v] = h[row] · E[v], for every position of both sentences.
+        for row in 0..6 {
+            for v in 0..13 {
+                let by_hand: f32 = (0..64).map(|c| h[row * 64 + c] * e[v * 64 + c]).sum();
+                assert!(
+                    (logits[row * 13 + v] - by_hand).abs() < 1e-4,
+                    "row {row}, token {v}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -97,6 +97,11 @@ pub struct Settings {
     /// paper: yes). Runs saved before the setting existed had it on.
     #[serde(default = "on")]
     pub positional_encoding: bool,
+    /// Whether the pre-softmax projection shares the target embedding's
+    /// matrix (§3.4; the lab's default: no). Runs saved before the setting
+    /// existed were untied.
+    #[serde(default)]
+    pub tie_weights: bool,
 }
 
 /// The default of a setting that older saved runs had on.
@@ -149,6 +154,7 @@ impl Settings {
             norm: NormPlacement::Post,
             batch_size: 64,
             positional_encoding: true,
+            tie_weights: false,
         }
     }
 
@@ -163,6 +169,7 @@ impl Settings {
             src_vocab: shape.src_vocab,
             tgt_vocab: shape.tgt_vocab,
             norm: self.norm,
+            tied_output: self.tie_weights,
         }
     }
 

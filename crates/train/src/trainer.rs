@@ -157,6 +157,7 @@ pub fn model_config(settings: &Settings, dataset: &Dataset) -> TransformerConfig
         .with_dropout(settings.dropout as f64)
         .with_norm(norm)
         .with_positional_encoding(settings.positional_encoding)
+        .with_tie_weights(settings.tie_weights)
         .with_max_len(MAX_LEN)
 }
 

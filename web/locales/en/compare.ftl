@@ -8,6 +8,7 @@ compare-axis-smoothing = { -label-smoothing } (0.1 vs 0)
 compare-axis-heads = { -head }s (as set vs 1, or vs 2 if set to 1)
 compare-axis-warmup = { -warmup } steps (as set vs a quarter)
 compare-axis-pe = { -positional-encoding } (on vs off)
+compare-axis-tie = weight tying (off vs on)
 compare-start = ▶ Start both
 compare-pause = Pause both
 compare-status = { $run }: { -step } { $step }, { $rate } { -token }s/s{ $latest }
@@ -28,4 +29,6 @@ compare-run-heads = { $heads } { -head }(s), d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } steps
 compare-run-pe-on = with { -positional-encoding } (the paper)
 compare-run-pe-off = without { -positional-encoding }: word order is lost
+compare-run-untied = untied: a pre-softmax matrix of its own (the default)
+compare-run-tied = tied to the target embedding (§3.4)
 compare-attention-waiting = Start both runs to see where each one looks.

@@ -8,6 +8,7 @@ compare-axis-smoothing = { -label-smoothing }（0.1 と 0）
 compare-axis-heads = { -head }数（設定値と 1。設定が 1 なら 2）
 compare-axis-warmup = { -warmup }の{ -step }数（設定値とその 4 分の 1）
 compare-axis-pe = { -positional-encoding }（ありとなし）
+compare-axis-tie = 重み共有（なしとあり）
 compare-start = ▶ 両方を開始
 compare-pause = 両方を一時停止
 compare-status = { $run }：{ -step } { $step }、{ $rate } { -token }/秒{ $latest }
@@ -28,4 +29,6 @@ compare-run-heads = { -head } { $heads } 個、d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }
 compare-run-pe-on = { -positional-encoding }あり（論文）
 compare-run-pe-off = { -positional-encoding }なし：語順が失われる
+compare-run-untied = 共有なし：{ -softmax } の前に独自の行列（既定）
+compare-run-tied = 出力側の埋め込みと共有（§3.4）
 compare-attention-waiting = 両方の学習を始めると、それぞれがどこに注意を向けるかが表示されます。

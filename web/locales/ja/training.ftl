@@ -18,6 +18,8 @@ training-norm-post-option = { -post-norm }（論文）
 training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
 training-field-pe = { -positional-encoding }（§3.5）
 training-pe-hint = オフにすると、注意は集合の上で働きます。文とその語順を入れ替えた文は、{ -encoder }に同じ行を並べ替えただけのものを与え、{ -cross-attention }はそれらの和を取ります。そのため{ -decoder }は正しい単語は見つけられても、その順序はわかりません。コピーと逆順は失敗します。
+training-field-tie = 重み共有（§3.4）
+training-tie-hint = オンにすると、{ -softmax } の前の{ -projection }は出力側の埋め込み行列の転置になり、バイアスはありません。論文は 2 つの埋め込みとこの射影で 1 つの行列を共有しますが、それには 2 言語で 1 つの語彙が必要です。ラボのタスクは言語ごとに語彙を持つので、共有できるのは出力側だけです。これまでの学習と比べられるよう、既定はオフです。比較で 2 つを並べてください。
 training-not-a-number = { $field } には数値を入力してください（入力：{ $got }）。
 training-valid = 有効です：d_k = d_model / h = { $d_k }。
 training-invalid = 無効なため実行できません：{ $problems }

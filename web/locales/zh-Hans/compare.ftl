@@ -8,6 +8,7 @@ compare-axis-smoothing = { -label-smoothing }（0.1 与 0）
 compare-axis-heads = { -head }数（当前设置与 1；若设置为 1，则与 2）
 compare-axis-warmup = { -warmup }{ -step }数（当前设置与其四分之一）
 compare-axis-pe = { -positional-encoding }（开与关）
+compare-axis-tie = 权重共享（关与开）
 compare-start = ▶ 同时开始
 compare-pause = 同时暂停
 compare-status = { $run }：第 { $step } { -step }，{ $rate } { -token }/秒{ $latest }
@@ -28,4 +29,6 @@ compare-run-heads = { $heads } 个{ -head }，d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }
 compare-run-pe-on = 有{ -positional-encoding }（论文）
 compare-run-pe-off = 无{ -positional-encoding }：词序丢失
+compare-run-untied = 不共享：{ -softmax } 前有自己的矩阵（默认）
+compare-run-tied = 与目标端嵌入共享（§3.4）
 compare-attention-waiting = 两次训练同时开始后，即可看到各自关注哪里。

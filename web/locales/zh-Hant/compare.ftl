@@ -8,6 +8,7 @@ compare-axis-smoothing = { -label-smoothing }（0.1 與 0）
 compare-axis-heads = { -head }數（目前設定與 1；若設定為 1，則與 2）
 compare-axis-warmup = { -warmup }{ -step }數（目前設定與其四分之一）
 compare-axis-pe = { -positional-encoding }（開與關）
+compare-axis-tie = 權重共享（關與開）
 compare-start = ▶ 同時開始
 compare-pause = 同時暫停
 compare-status = { $run }：第 { $step } { -step }，{ $rate } { -token }/秒{ $latest }
@@ -28,4 +29,6 @@ compare-run-heads = { $heads } 個{ -head }，d_k = { $d_k }
 compare-run-warmup = { -warmup } { $steps } { -step }
 compare-run-pe-on = 有{ -positional-encoding }（論文）
 compare-run-pe-off = 無{ -positional-encoding }：詞序遺失
+compare-run-untied = 不共享：{ -softmax } 前有自己的矩陣（預設）
+compare-run-tied = 與目標端嵌入共享（§3.4）
 compare-attention-waiting = 兩次訓練同時開始後，即可看到各自關注哪裡。

@@ -18,6 +18,8 @@ training-norm-post-option = { -post-norm }（論文）
 training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
 training-field-pe = { -positional-encoding }（§3.5）
 training-pe-hint = 關閉後，注意力作用在一個集合上：一個句子和它的任意重排，給{ -encoder }的是同樣的列，只是順序不同；{ -cross-attention }對這些列加權求和。因此{ -decoder }能找到正確的詞，卻無法知道它們的順序：複製和倒序任務都會失敗。
+training-field-tie = 權重共享（§3.4）
+training-tie-hint = 開啟後，{ -softmax } 之前的{ -projection }就是目標端嵌入矩陣的轉置，沒有偏置。論文讓兩個嵌入層和這個投影共用一個矩陣，這需要兩種語言共用一個詞表；本實驗室的任務每種語言各有詞表，所以只能共享目標端。預設關閉，以便與先前的訓練比較：可在比較視圖中把兩者並排。
 training-not-a-number = { $field } 必須是數字（輸入：{ $got }）。
 training-valid = 有效：d_k = d_model / h = { $d_k }。
 training-invalid = 設定無效，無法執行：{ $problems }

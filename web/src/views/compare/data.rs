@@ -20,15 +20,17 @@ pub enum CompareAxis {
     Heads,
     Warmup,
     PositionalEncoding,
+    TiedWeights,
 }
 
 impl CompareAxis {
-    pub const ALL: [CompareAxis; 5] = [
+    pub const ALL: [CompareAxis; 6] = [
         Self::Norm,
         Self::LabelSmoothing,
         Self::Heads,
         Self::Warmup,
         Self::PositionalEncoding,
+        Self::TiedWeights,
     ];
 
     /// The value of the axis's `<option>`.
@@ -39,6 +41,7 @@ impl CompareAxis {
             Self::Heads => "n_heads",
             Self::Warmup => "warmup_steps",
             Self::PositionalEncoding => "positional_encoding",
+            Self::TiedWeights => "tie_weights",
         }
     }
 
@@ -57,6 +60,7 @@ impl CompareAxis {
             Self::Heads => "compare-axis-heads",
             Self::Warmup => "compare-axis-warmup",
             Self::PositionalEncoding => "compare-axis-pe",
+            Self::TiedWeights => "compare-axis-tie",
         }
     }
 
@@ -68,6 +72,7 @@ impl CompareAxis {
             Self::Heads => &[MULTI_HEAD],
             Self::Warmup => &[NOAM],
             Self::PositionalEncoding => &[POSITIONAL],
+            Self::TiedWeights => &[],
         }
     }
 
@@ -89,6 +94,10 @@ impl CompareAxis {
             Self::PositionalEncoding => {
                 a.positional_encoding = true;
                 b.positional_encoding = false;
+            }
+            Self::TiedWeights => {
+                a.tie_weights = false;
+                b.tie_weights = true;
             }
         }
         (a, b)
@@ -122,6 +131,14 @@ impl CompareAxis {
                     "compare-run-pe-on"
                 } else {
                     "compare-run-pe-off"
+                },
+            ),
+            Self::TiedWeights => text(
+                locale,
+                if run.tie_weights {
+                    "compare-run-tied"
+                } else {
+                    "compare-run-untied"
                 },
             ),
         }
@@ -165,6 +182,10 @@ mod tests {
         assert_eq!(ids(CompareAxis::Heads), ["multi-head"]);
         assert_eq!(ids(CompareAxis::Warmup), ["noam"]);
         assert_eq!(ids(CompareAxis::PositionalEncoding), ["positional"]);
+        assert!(
+            ids(CompareAxis::TiedWeights).is_empty(),
+            "no formula of its own"
+        );
     }
 
     #[test]

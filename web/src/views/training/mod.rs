@@ -213,6 +213,16 @@ pub fn TrainingView() -> impl IntoView {
                         }/>
                     <small>{i18n.t("training-pe-hint")}</small>
                 </label>
+                <label class="field">
+                    <span>{i18n.t("training-field-tie")}</span>
+                    <input type="checkbox" data-testid="setting-tie"
+                        prop:checked=move || lab.draft.with(|s| s.tie_weights)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            lab.draft.update(|s| s.tie_weights = on);
+                        }/>
+                    <small>{i18n.t("training-tie-hint")}</small>
+                </label>
             </div>
             <p class="settings-status">
                 {status}
