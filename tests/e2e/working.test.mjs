@@ -93,7 +93,12 @@ test('positional encoding can be turned off and weights tied: the toggles, a lin
   // Compare shows the formulas of the setting it compares, and trains one run without PE.
   const formulas = page.locator(byTestId('compare-formulas'));
   assert.equal(await formulas.locator(byTestId('formula-post-norm')).count(), 1);
+  // Beside the norm formulas, one layer of each: pre-norm has one more LayerNorm, at the end.
+  assert.equal(await page.locator(`${byTestId('layer-diagram-post')} .layer-step`).count(), 9);
+  assert.equal(await page.locator(`${byTestId('layer-diagram-pre')} .layer-step`).count(), 10);
+  assert.equal(await page.locator(`${byTestId('layer-diagram-pre')} .layer-step.drops`).count(), 5, 'dropout sites');
   await page.locator(byTestId('compare-axis')).selectOption('positional_encoding');
+  assert.equal(await page.locator(byTestId('layer-diagram-pre')).count(), 0, 'only beside the norm formulas');
   await until(() => formulas.locator(byTestId('formula-positional')).count(), (n) => n === 1, 5_000, 'the PE formula');
   assert.equal(await formulas.locator(byTestId('formula-post-norm')).count(), 0);
   await page.locator(byTestId('compare-start')).click();

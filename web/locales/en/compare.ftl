@@ -32,3 +32,15 @@ compare-run-pe-off = without { -positional-encoding }: word order is lost
 compare-run-untied = untied: a pre-softmax matrix of its own (the default)
 compare-run-tied = tied to the target embedding (§3.4)
 compare-attention-waiting = Start both runs to see where each one looks.
+
+# The diagram of one encoder layer beside the norm formulas (compare/data.rs, LayerStep).
+layer-title-post = One { -encoder } layer, { -post-norm } (the paper)
+layer-title-pre = One { -encoder } layer, { -pre-norm } (the { -annotated-transformer })
+layer-input = input x (layer 1: embedding × √d_model + PE, then { -dropout })
+layer-attention = { -self-attention }, multi-head ({ -dropout } on its attention weights)
+layer-ffn = { -ffn }: ReLU(x W₁ + b₁), { -dropout }, then · W₂ + b₂
+layer-dropout = { -dropout } on the sub-layer's output
+layer-add = + the sub-layer's input ({ -residual })
+layer-step-norm = { -layer-norm }
+layer-final-norm = after the stack's last layer: one more { -layer-norm }
+layer-dropout-legend = Dashed: where { -dropout } acts, in training only (p = { $p }). The { -decoder }'s layers are the same with one more sub-layer, { -cross-attention }.

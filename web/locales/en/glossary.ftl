@@ -21,6 +21,7 @@
 -padding-mask = padding mask
 -positional-encoding = positional encoding
 -residual = residual connection
+-layer-norm = LayerNorm
 -pre-norm = pre-norm
 -post-norm = post-norm
 -ffn = feed-forward network

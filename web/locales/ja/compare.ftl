@@ -32,3 +32,15 @@ compare-run-pe-off = { -positional-encoding }なし：語順が失われる
 compare-run-untied = 共有なし：{ -softmax } の前に独自の行列（既定）
 compare-run-tied = 出力側の埋め込みと共有（§3.4）
 compare-attention-waiting = 両方の学習を始めると、それぞれがどこに注意を向けるかが表示されます。
+
+# ノルムの式の横に置く、エンコーダ層 1 つの図。
+layer-title-post = { -encoder }の層 1 つ、{ -post-norm }（論文）
+layer-title-pre = { -encoder }の層 1 つ、{ -pre-norm }（{ -annotated-transformer }）
+layer-input = 入力 x（第 1 層：埋め込み × √d_model + { -positional-encoding }、その後 { -dropout }）
+layer-attention = { -multi-head }、{ -self-attention }（注意の重みに { -dropout }）
+layer-ffn = { -ffn }：ReLU(x W₁ + b₁)、{ -dropout }、その後 · W₂ + b₂
+layer-dropout = サブレイヤーの出力に { -dropout }
+layer-add = + サブレイヤーへの入力（{ -residual }）
+layer-step-norm = { -layer-norm }
+layer-final-norm = 最後の層の後：もう 1 つの{ -layer-norm }
+layer-dropout-legend = 破線：{ -dropout } が働く場所（学習中のみ、p = { $p }）。{ -decoder }の層も同じで、サブレイヤーが 1 つ（{ -cross-attention }）多くなります。

@@ -24,6 +24,7 @@
 -positional-encoding = 位置エンコーディング
 # kept: the ja tutorials write it only in English (004 residual connection, 002 Add & Norm); 残差接続 is the usual Japanese term
 -residual = 残差接続
+-layer-norm = LayerNorm
 -pre-norm = Pre-Norm
 -post-norm = Post-Norm
 -ffn = フィードフォワード層

@@ -32,3 +32,15 @@ compare-run-pe-off = 无{ -positional-encoding }：词序丢失
 compare-run-untied = 不共享：{ -softmax } 前有自己的矩阵（默认）
 compare-run-tied = 与目标端嵌入共享（§3.4）
 compare-attention-waiting = 两次训练同时开始后，即可看到各自关注哪里。
+
+# 归一化公式旁的单个编码器层示意图。
+layer-title-post = 一个{ -encoder }层，{ -post-norm }（论文）
+layer-title-pre = 一个{ -encoder }层，{ -pre-norm }（{ -annotated-transformer }）
+layer-input = 输入 x（第 1 层：嵌入 × √d_model + { -positional-encoding }，然后 { -dropout }）
+layer-attention = { -multi-head }，{ -self-attention }（对注意力权重做 { -dropout }）
+layer-ffn = { -ffn }：ReLU(x W₁ + b₁)，{ -dropout }，然后 · W₂ + b₂
+layer-dropout = 对子层输出做 { -dropout }
+layer-add = + 子层的输入（{ -residual }）
+layer-step-norm = { -layer-norm }
+layer-final-norm = 整个堆叠的最后一层之后：再一个{ -layer-norm }
+layer-dropout-legend = 虚线：{ -dropout } 起作用的位置（仅在训练时，p = { $p }）。{ -decoder }的层与此相同，只多一个子层：{ -cross-attention }。

@@ -26,6 +26,7 @@
 -padding-mask = 填充掩码
 -positional-encoding = 位置编码
 -residual = 残差连接
+-layer-norm = 归一化层
 -pre-norm = 前置归一化
 -post-norm = 后置归一化
 -ffn = 前馈神经网络

@@ -32,3 +32,15 @@ compare-run-pe-off = 無{ -positional-encoding }：詞序遺失
 compare-run-untied = 不共享：{ -softmax } 前有自己的矩陣（預設）
 compare-run-tied = 與目標端嵌入共享（§3.4）
 compare-attention-waiting = 兩次訓練同時開始後，即可看到各自關注哪裡。
+
+# 正規化公式旁的單個編碼器層示意圖。
+layer-title-post = 一個{ -encoder }層，{ -post-norm }（論文）
+layer-title-pre = 一個{ -encoder }層，{ -pre-norm }（{ -annotated-transformer }）
+layer-input = 輸入 x（第 1 層：嵌入 × √d_model + { -positional-encoding }，然後 { -dropout }）
+layer-attention = { -multi-head }，{ -self-attention }（對注意力權重做 { -dropout }）
+layer-ffn = { -ffn }：ReLU(x W₁ + b₁)，{ -dropout }，然後 · W₂ + b₂
+layer-dropout = 對子層輸出做 { -dropout }
+layer-add = + 子層的輸入（{ -residual }）
+layer-step-norm = { -layer-norm }
+layer-final-norm = 整個堆疊的最後一層之後：再一個 { -layer-norm }
+layer-dropout-legend = 虛線：{ -dropout } 起作用的位置（僅在訓練時，p = { $p }）。{ -decoder }的層與此相同，只多一個子層：{ -cross-attention }。

@@ -23,6 +23,7 @@
 -padding-mask = 填充遮罩
 -positional-encoding = 位置編碼
 -residual = 殘差連接
+-layer-norm = LayerNorm
 -pre-norm = Norm-First
 -post-norm = Norm-Last
 -ffn = Feed-Forward 網路

@@ -44,6 +44,7 @@ const TERMS: &[(&str, &str)] = &[
     ("positional encoding", "positional-encoding"),
     ("token", "token"),
     ("residual connection", "residual"),
+    ("layer normalisation", "layer-norm"),
     ("pre-norm / post-norm", "pre-norm"),
     ("pre-norm / post-norm", "post-norm"),
     ("feed-forward (FFN)", "ffn"),
@@ -223,4 +224,28 @@ fn a_term_the_tutorials_do_not_write_fails_until_it_says_why() {
     let explained = changed.replace(renamed, &format!("{KEPT} a reason\n{renamed}"));
     let found = differences(MAP, Locale::ZhHant, &explained);
     assert!(!mentions(&found, "scaling"), "{found:?}");
+}
+
+/// A message named like a term (`layer-norm` beside `-layer-norm`) is
+/// dropped by the Fluent bundle, which keeps one entry per name, and the page
+/// would show its id; every name is either a message or a term.
+#[test]
+fn no_message_is_named_like_a_term() {
+    for locale in Locale::ALL {
+        let ids = |term: bool| -> Vec<String> {
+            super::sources(locale)
+                .iter()
+                .flat_map(|source| source.lines())
+                .filter_map(|line| line.split_once(" = ").map(|(id, _)| id.trim()))
+                .filter(|id| !id.starts_with('#') && id.starts_with('-') == term)
+                .map(|id| id.trim_start_matches('-').to_string())
+                .collect()
+        };
+        let terms = ids(true);
+        let clashes: Vec<String> = ids(false)
+            .into_iter()
+            .filter(|m| terms.contains(m))
+            .collect();
+        assert!(clashes.is_empty(), "{locale:?}: {clashes:?}");
+    }
 }

@@ -145,6 +145,66 @@ impl CompareAxis {
     }
 }
 
+/// One step of an encoder layer as the model computes it, for the diagram
+/// beside the norm formulas (`lab_model::encoder`'s `Residual`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayerStep {
+    /// The layer's input; for layer 1, the embeddings × √d_model + PE, after dropout.
+    Input,
+    /// Multi-head self-attention, with dropout on its attention weights.
+    Attention,
+    /// The feed-forward network, with dropout after its ReLU.
+    FeedForward,
+    /// Dropout on a sub-layer's output, before the residual sum.
+    Dropout,
+    /// The residual sum with the sub-layer's input.
+    Add,
+    LayerNorm,
+    /// Pre-norm's LayerNorm after the last layer of the stack.
+    FinalNorm,
+}
+
+impl LayerStep {
+    /// The message id of the step's box.
+    pub fn message(self) -> &'static str {
+        match self {
+            Self::Input => "layer-input",
+            Self::Attention => "layer-attention",
+            Self::FeedForward => "layer-ffn",
+            Self::Dropout => "layer-dropout",
+            Self::Add => "layer-add",
+            Self::LayerNorm => "layer-step-norm",
+            Self::FinalNorm => "layer-final-norm",
+        }
+    }
+
+    /// Whether dropout acts in this step (in training only).
+    pub fn drops(self) -> bool {
+        matches!(
+            self,
+            Self::Input | Self::Attention | Self::FeedForward | Self::Dropout
+        )
+    }
+}
+
+/// The steps of one encoder layer with `norm`'s placement, in order:
+/// post-norm normalises each residual sum, pre-norm each sub-layer's input
+/// and, once, the stack's output.
+pub fn layer_steps(norm: NormPlacement) -> Vec<LayerStep> {
+    use LayerStep::*;
+    let sublayer = |inner: LayerStep| match norm {
+        NormPlacement::Post => vec![inner, Dropout, Add, LayerNorm],
+        NormPlacement::Pre => vec![LayerNorm, inner, Dropout, Add],
+    };
+    let mut steps = vec![Input];
+    steps.extend(sublayer(Attention));
+    steps.extend(sublayer(FeedForward));
+    if norm == NormPlacement::Pre {
+        steps.push(FinalNorm);
+    }
+    steps
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,6 +231,52 @@ mod tests {
             );
             assert!(a.validate().is_ok() && b.validate().is_ok(), "{axis:?}");
             assert_eq!(a.seed, base.seed, "same seed, same data order");
+        }
+    }
+
+    #[test]
+    fn the_layer_diagram_follows_each_norm_formula() {
+        use LayerStep::*;
+        let post = layer_steps(NormPlacement::Post);
+        // x ← LayerNorm(x + Sublayer(x)), for attention and then the FFN.
+        assert_eq!(
+            post,
+            [
+                Input,
+                Attention,
+                Dropout,
+                Add,
+                LayerNorm,
+                FeedForward,
+                Dropout,
+                Add,
+                LayerNorm
+            ]
+        );
+        // x ← x + Sublayer(LayerNorm(x)), then one LayerNorm after the stack.
+        let pre = layer_steps(NormPlacement::Pre);
+        assert_eq!(
+            pre,
+            [
+                Input,
+                LayerNorm,
+                Attention,
+                Dropout,
+                Add,
+                LayerNorm,
+                FeedForward,
+                Dropout,
+                Add,
+                FinalNorm
+            ]
+        );
+        // Dropout acts in the same four kinds of place in both.
+        for steps in [&post, &pre] {
+            let drops: Vec<_> = steps.iter().filter(|s| s.drops()).collect();
+            assert_eq!(
+                drops,
+                [&Input, &Attention, &Dropout, &FeedForward, &Dropout]
+            );
         }
     }
 

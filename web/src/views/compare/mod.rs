@@ -15,11 +15,12 @@ use crate::shell::i18n::use_i18n;
 use crate::shell::state::use_lab;
 use crate::views::attention::AttentionGrid;
 use crate::workers::link::{post, send, spawn_worker};
-use data::CompareAxis;
+use data::{layer_steps, CompareAxis};
 use lab_plot::canvas::draw_lines;
 use lab_plot::csv::line_chart_csv;
 use lab_plot::draw::{LineChart, Series, BLUE, VERMILLION};
 use lab_plot::svg;
+use lab_protocol::NormPlacement;
 use lab_protocol::{AttentionKind, AttentionSet, Settings, WorkerInput, WorkerOutput};
 use lab_protocol::{Curves, EvalPoint};
 use leptos::html::Canvas;
@@ -310,6 +311,12 @@ pub fn CompareView() -> impl IntoView {
             <div class="two-col" data-testid="compare-formulas">
                 {move || axis.get().formulas().iter().map(|&formula| view! { <Equation formula/> }).collect_view()}
             </div>
+            {move || (axis.get() == CompareAxis::Norm).then(|| view! {
+                <div class="two-col">
+                    <LayerDiagram norm=NormPlacement::Post/>
+                    <LayerDiagram norm=NormPlacement::Pre/>
+                </div>
+            })}
             <div class="controls">
                 <label>{i18n.t("compare-axis")}" "
                     <select data-testid="compare-axis" on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))>
@@ -409,5 +416,36 @@ mod tests {
         assert_eq!(rows[2][2], Cell::from(4.0f64));
         assert_eq!(rows[2][4], Cell::from(2.0f64));
         assert_eq!(rows[1][2], Cell::empty());
+    }
+}
+
+/// One encoder layer as a column of boxes, for a norm placement: where the
+/// LayerNorms sit and where dropout acts (dashed boxes).
+#[component]
+fn LayerDiagram(norm: NormPlacement) -> impl IntoView {
+    let i18n = use_i18n();
+    let lab = use_lab();
+    let (id, title) = match norm {
+        NormPlacement::Post => ("layer-diagram-post", "layer-title-post"),
+        NormPlacement::Pre => ("layer-diagram-pre", "layer-title-pre"),
+    };
+    let steps = layer_steps(norm)
+        .into_iter()
+        .map(|step| {
+            let class = if step.drops() {
+                "layer-step drops"
+            } else {
+                "layer-step"
+            };
+            view! { <li class=class>{i18n.t(step.message())}</li> }
+        })
+        .collect_view();
+    let p = move || lab.draft.with(|s| s.dropout.to_string());
+    view! {
+        <figure class="layer-diagram" data-testid=id>
+            <figcaption>{i18n.t(title)}</figcaption>
+            <ol>{steps}</ol>
+            <p class="hint">{move || i18n.f("layer-dropout-legend", &[("p", p().into())])}</p>
+        </figure>
     }
 }

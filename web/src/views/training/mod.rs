@@ -22,6 +22,36 @@ use leptos::prelude::*;
 /// Every training chart's size in pixels, on the page and in the SVG.
 const CHART_SIZE: (u32, u32) = (620, 340);
 
+/// One on/off setting of the form: a checkbox, its name and what it does.
+#[component]
+fn Toggle(
+    /// The checkbox's `data-testid` (the contract's name for it).
+    testid: &'static str,
+    /// The message id of the setting's name.
+    label: &'static str,
+    /// The message id of what turning it on or off does.
+    hint: &'static str,
+    /// Read the setting.
+    get: fn(&Settings) -> bool,
+    /// Write the setting.
+    set: fn(&mut Settings, bool),
+) -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    view! {
+        <label class="field">
+            <span>{i18n.t(label)}</span>
+            <input type="checkbox" data-testid=testid
+                prop:checked=move || lab.draft.with(get)
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    lab.draft.update(|s| set(s, on));
+                }/>
+            <small>{i18n.t(hint)}</small>
+        </label>
+    }
+}
+
 /// One numeric field of the settings form.
 #[component]
 fn Field(
@@ -203,26 +233,10 @@ pub fn TrainingView() -> impl IntoView {
                     </select>
                     <small><code>{norm_line}</code></small>
                 </label>
-                <label class="field">
-                    <span>{i18n.t("training-field-pe")}</span>
-                    <input type="checkbox" data-testid="pe-toggle"
-                        prop:checked=move || lab.draft.with(|s| s.positional_encoding)
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            lab.draft.update(|s| s.positional_encoding = on);
-                        }/>
-                    <small>{i18n.t("training-pe-hint")}</small>
-                </label>
-                <label class="field">
-                    <span>{i18n.t("training-field-tie")}</span>
-                    <input type="checkbox" data-testid="setting-tie"
-                        prop:checked=move || lab.draft.with(|s| s.tie_weights)
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            lab.draft.update(|s| s.tie_weights = on);
-                        }/>
-                    <small>{i18n.t("training-tie-hint")}</small>
-                </label>
+                <Toggle testid="pe-toggle" label="training-field-pe" hint="training-pe-hint"
+                    get=|s| s.positional_encoding set=|s, on| s.positional_encoding = on/>
+                <Toggle testid="setting-tie" label="training-field-tie" hint="training-tie-hint"
+                    get=|s| s.tie_weights set=|s, on| s.tie_weights = on/>
             </div>
             <p class="settings-status">
                 {status}
