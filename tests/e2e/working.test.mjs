@@ -59,6 +59,70 @@ test('greedy decoding step by step, with and without the KV cache', () => withLa
   assert.deepEqual(errors, []);
 }));
 
+/** Types `value` into a number input and commits it, as leaving the field does. */
+async function commit(page, id, value) {
+  const input = page.locator(byTestId(id));
+  await input.fill(value);
+  await input.dispatchEvent('change');
+}
+
+/** Waits until the step-through shows the answer to the last request. */
+const settled = (page) => page.locator(`${byTestId('decode-stepper')}[data-pending="false"]`).waitFor({ timeout: 10_000 });
+
+/** The beam-hyp children of the tree at the step shown: `{ score, alive }` each. */
+const hypotheses = (page) => page.locator(`${byTestId('beam-tree')} ${byTestId('beam-hyp')}`).evaluateAll(
+  (els) => els.map((el) => ({ score: Number(el.dataset.score), alive: el.dataset.alive })),
+);
+
+test('beam search and sampling in the step-through: the tree, its scores, beam size 1 and a seeded sample', () => withLab(async ({ page, errors }) => {
+  await page.locator(byTestId('translate-input')).fill('the big dog sees a small cat');
+  const output = () => page.locator(byTestId('translate-output')).innerText();
+  const greedy = await until(output, (t) => t.trim().length > 0, 10_000, 'a greedy translation');
+  await page.locator(byTestId('decode-strategy')).selectOption('beam');
+  await page.locator(byTestId('beam-tree')).waitFor();
+  assert.equal(await page.locator(byTestId('beam-size')).inputValue(), '4', "the paper's beam size");
+  assert.equal(await page.locator(byTestId('beam-alpha')).inputValue(), '0.6', "the paper's α");
+  // Step 1 extends <bos> alone: its 4 best tokens fill the 4 slots.
+  const first = await hypotheses(page);
+  assert.equal(first.length, 4);
+  assert.ok(first.every((h) => h.alive === 'true' && Number.isFinite(h.score) && h.score <= 0), JSON.stringify(first));
+  // Step 2 extends every row that went on; at most 4 survive, the rest are dropped.
+  await page.locator(byTestId('decode-next')).click();
+  const second = await until(() => hypotheses(page), (hs) => hs.length > 4, 5_000, 'step 2 of the search');
+  const alive = second.filter((h) => h.alive === 'true');
+  assert.ok(alive.length >= 1 && alive.length <= 4, JSON.stringify(second));
+  assert.ok(second.some((h) => h.alive === 'false'), 'some extensions are dropped');
+  assert.match(await page.locator(byTestId('beam-cache')).innerText(), /←/);
+  // Beam size 1 is greedy decoding: one survivor a step, and greedy's output.
+  await commit(page, 'beam-size', '1');
+  await until(() => hypotheses(page), (hs) => hs.length === 1, 10_000, 'a beam of one');
+  assert.equal(await until(output, (t) => t === greedy, 10_000, "greedy's translation"), greedy);
+  // A size past the limit is refused in words, and the last search stays.
+  await commit(page, 'beam-size', '99');
+  await page.locator(byTestId('decode-strategy-error')).waitFor();
+  assert.equal((await hypotheses(page)).length, 1);
+  // Held-out BLEU of greedy and this beam, on the same model.
+  await commit(page, 'beam-size', '4');
+  await until(() => hypotheses(page), (hs) => hs.length === 4, 10_000, 'the beam of 4 again');
+  await page.locator(byTestId('decode-compare')).click();
+  const compared = await until(() => page.locator(byTestId('decode-compare-result')).innerText(), (t) => /BLEU.*\d.*BLEU.*\d/.test(t), 60_000, 'the BLEU comparison');
+  assert.match(compared, /held-out sentences/);
+  // Sampling: the same seed draws the same translation; no tree.
+  await page.locator(byTestId('decode-strategy')).selectOption('sample');
+  await until(() => page.locator(byTestId('beam-tree')).count(), (n) => n === 0, 10_000, 'no tree when sampling');
+  await commit(page, 'sample-temperature', '2');
+  await commit(page, 'sample-seed', '3');
+  await settled(page);
+  const drawn = await output();
+  await commit(page, 'sample-seed', '4');
+  await settled(page);
+  await commit(page, 'sample-seed', '3');
+  await settled(page);
+  assert.equal(await output(), drawn, 'seed 3 again draws the same');
+  assert.match(await page.locator('.decode-stepper').innerText(), /left to draw from/);
+  assert.deepEqual(errors, []);
+}));
+
 test('compare mode trains two runs at once and overlays their curves', () => withLab(async ({ page, errors }) => {
   await page.locator(byTestId('compare-start')).click();
   const stepOf = async (id) => Number((/step (\d+)/.exec(await page.locator(byTestId(id)).innerText()) ?? [0, 0])[1]);

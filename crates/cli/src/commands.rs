@@ -1,8 +1,10 @@
 //! The `train`, `inspect`, `eval` and `export` commands.
 
+use crate::decoding;
 use indicatif::{ProgressBar, ProgressStyle};
 use lab_protocol::{
-    AttentionKind, EvalReport, HeadTrace, NormPlacement, Settings, TraceRequest, Translation,
+    AttentionKind, EvalReport, HeadTrace, NormPlacement, Settings, Strategy, TraceRequest,
+    Translation,
 };
 use lab_tasks::TaskKind;
 use lab_train::Trainer;
@@ -242,11 +244,17 @@ struct StepLine<'a> {
     cached_positions: usize,
 }
 
-/// Greedy decoding step by step, with or without the KV cache.
-pub fn translate(checkpoint: &Path, input: &str, json: bool, cached: bool) -> Result<(), String> {
+/// Decoding step by step by `strategy`, with or without the KV cache.
+pub fn translate(
+    checkpoint: &Path,
+    input: &str,
+    json: bool,
+    cached: bool,
+    strategy: &Strategy,
+) -> Result<(), String> {
     let trainer = load(checkpoint)?;
     let t = trainer
-        .translate(input, cached)
+        .translate_by(input, cached, strategy)
         .map_err(|e| e.to_string())?;
     let steps: Vec<StepLine> = t
         .steps
@@ -262,16 +270,25 @@ pub fn translate(checkpoint: &Path, input: &str, json: bool, cached: bool) -> Re
         .collect();
     let total: u64 = steps.iter().map(|s| s.multiply_adds).sum();
     if json {
-        let out = serde_json::json!({ "source": t.source, "tokens": t.output, "cached": cached, "steps": steps, "multiply_adds": total });
+        let out = serde_json::json!({
+            "source": t.source,
+            "tokens": t.output,
+            "cached": cached,
+            "strategy": strategy,
+            "steps": steps,
+            "multiply_adds": total,
+            "beam": t.beam,
+        });
         println!(
             "{}",
             serde_json::to_string_pretty(&out).expect("plain data")
         );
     } else {
         println!(
-            "{} → {}   ({} cache)",
+            "{} → {}   ({}, {} cache)",
             t.source.join(" "),
             t.output.join(" "),
+            decoding::describe(strategy),
             if cached { "with" } else { "without" }
         );
         for s in &steps {
@@ -284,12 +301,13 @@ pub fn translate(checkpoint: &Path, input: &str, json: bool, cached: bool) -> Re
                 top.join(", ")
             );
         }
-        println!("  total {total} multiply-adds");
+        println!("  total {total} multiply-adds along this path");
+        print!("{}", decoding::beam_table(&t.beam));
     }
     Ok(())
 }
 
-pub fn eval(checkpoint: &Path, examples: Option<usize>) -> Result<(), String> {
+pub fn eval(checkpoint: &Path, examples: Option<usize>, strategy: &Strategy) -> Result<(), String> {
     let trainer = load(checkpoint)?;
     println!(
         "{} at step {}: {}",
@@ -297,6 +315,18 @@ pub fn eval(checkpoint: &Path, examples: Option<usize>) -> Result<(), String> {
         trainer.step_count(),
         describe(&trainer.evaluate(usize::MAX))
     );
+    if let Strategy::Beam(beam) = strategy {
+        let c = trainer.compare_decoding(*beam, usize::MAX);
+        println!(
+            "held-out, {} sentences: greedy BLEU {:.2} (exact {:.1}%), {} BLEU {:.2} (exact {:.1}%)",
+            c.sentences,
+            c.greedy_bleu,
+            100.0 * c.greedy_exact,
+            decoding::describe(strategy),
+            c.beam_bleu,
+            100.0 * c.beam_exact
+        );
+    }
     if let Some(n) = examples {
         println!("| source | model | reference |\n|---|---|---|");
         for m in trainer.held_out_decodes(n) {

@@ -2,6 +2,7 @@
 
 mod bench;
 mod commands;
+mod decoding;
 mod dump;
 
 use clap::{Parser, Subcommand};
@@ -54,7 +55,7 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Greedy decoding step by step: each step's top-5 and multiply-adds.
+    /// Decoding step by step (greedy, --beam N or --sample): each step's top-5 and multiply-adds.
     Translate {
         #[arg(long)]
         checkpoint: PathBuf,
@@ -66,6 +67,8 @@ enum Command {
         /// Run the whole decoder again at every step instead of keeping a KV cache.
         #[arg(long)]
         no_cache: bool,
+        #[command(flatten)]
+        decoding: decoding::DecodeArgs,
     },
     /// Evaluate a checkpoint on its task's held-out sentences.
     Eval {
@@ -74,6 +77,12 @@ enum Command {
         /// Print the first N held-out translations, right or wrong, instead of every mistake.
         #[arg(long)]
         examples: Option<usize>,
+        /// Also decode the held-out sentences with beam search of this size and compare BLEU.
+        #[arg(long)]
+        beam: Option<usize>,
+        /// The length penalty α of --beam (the paper's 0.6 if left out).
+        #[arg(long, requires = "beam")]
+        alpha: Option<f32>,
     },
     /// Export a checkpoint's weights as .safetensors for PyTorch.
     Export {
@@ -144,11 +153,22 @@ fn main() {
             input,
             json,
             no_cache,
-        } => commands::translate(&checkpoint, &input, json, !no_cache),
+            decoding,
+        } => decoding
+            .strategy()
+            .and_then(|s| commands::translate(&checkpoint, &input, json, !no_cache, &s)),
         Command::Eval {
             checkpoint,
             examples,
-        } => commands::eval(&checkpoint, examples),
+            beam,
+            alpha,
+        } => decoding::DecodeArgs {
+            beam,
+            alpha,
+            ..Default::default()
+        }
+        .strategy()
+        .and_then(|s| commands::eval(&checkpoint, examples, &s)),
         Command::Export { checkpoint, out } => commands::export(&checkpoint, &out),
         Command::Bench {
             steps,

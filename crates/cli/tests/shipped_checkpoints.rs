@@ -187,3 +187,92 @@ fn inspect_json_opens_every_head() {
         assert_eq!(h["head_context"].as_array().map(Vec::len), Some(sq * dk));
     }
 }
+
+/// Runs the CLI with `args` and the checkpoint of `task`; its stdout.
+fn cli(task: TaskKind, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
+        .args(args)
+        .arg("--checkpoint")
+        .arg(checkpoint(task))
+        .output()
+        .expect("the CLI runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn beam_of_one_scores_as_greedy_on_held_out_sentences_and_the_cli_decodes_three_ways() {
+    let bytes = std::fs::read(checkpoint(TaskKind::RealEnJa)).expect("checkpoint is committed");
+    let trainer = Trainer::from_bytes(&bytes).expect("shipped checkpoint loads");
+    let one = lab_protocol::Beam {
+        size: 1,
+        alpha: 0.6,
+    };
+    let c = trainer.compare_decoding(one, 40);
+    assert_eq!(c.sentences, 40);
+    assert!(c.greedy_bleu > 0.0, "a trained model scores: {c:?}");
+    assert_eq!(c.beam_bleu, c.greedy_bleu, "beam size 1 is greedy: {c:?}");
+    assert_eq!(c.beam_exact, c.greedy_exact);
+
+    let input = "i like dogs .";
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec!["translate", "--json", "--input", input];
+        args.extend_from_slice(extra);
+        serde_json::from_str(&cli(TaskKind::RealEnJa, &args)).expect("valid JSON")
+    };
+    let greedy = json(&[]);
+    let beam = json(&["--beam", "4", "--alpha", "0.6"]);
+    assert_eq!(beam["strategy"]["size"], 4);
+    let levels = beam["beam"].as_array().expect("beam steps");
+    assert!(!levels.is_empty() && greedy["beam"].as_array().is_some_and(Vec::is_empty));
+    // The printed tokens are the finished hypothesis with the best score.
+    let best = levels
+        .iter()
+        .flat_map(|l| l["candidates"].as_array().expect("candidates").iter())
+        .filter(|c| c["fate"] == "finished")
+        .max_by(|a, b| {
+            let s = |c: &serde_json::Value| c["score"].as_f64().expect("score");
+            s(a).total_cmp(&s(b))
+        })
+        .expect("a finished hypothesis");
+    let words: Vec<&str> = best["tokens"]
+        .as_array()
+        .expect("tokens")
+        .iter()
+        .filter_map(|t| t.as_str())
+        .filter(|t| *t != "<eos>")
+        .collect();
+    assert_eq!(beam["tokens"].as_array().map(Vec::len), Some(words.len()));
+    let sample =
+        |seed: &str| json(&["--sample", "--temperature", "1.5", "--seed", seed])["tokens"].clone();
+    assert_eq!(
+        sample("5"),
+        sample("5"),
+        "a seed draws the same translation"
+    );
+
+    let refused = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
+        .args([
+            "translate",
+            "--input",
+            input,
+            "--beam",
+            "99",
+            "--checkpoint",
+        ])
+        .arg(checkpoint(TaskKind::RealEnJa))
+        .output()
+        .expect("the CLI runs");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("beam size"));
+
+    let eval = cli(TaskKind::Reverse, &["eval", "--beam", "4"]);
+    assert!(
+        eval.contains("greedy BLEU") && eval.contains("beam search, size 4"),
+        "{eval}"
+    );
+}

@@ -13,6 +13,7 @@
 //! - [`norm`]: post-norm (§3.1) or pre-norm placement of LayerNorm.
 //! - [`cost`]: a step's parameters, memory and multiply-adds, from the sizes alone.
 //! - [`scaling`]: why ÷√d_k: the variance of q·k and the softmax's saturation.
+//! - [`search`]: the next token three ways: greedy, beam search (§6.1's length penalty) and sampling.
 
 pub mod beta;
 pub mod cost;
@@ -24,6 +25,7 @@ pub mod positional;
 pub mod rng;
 pub mod scaling;
 pub mod schedule;
+pub mod search;
 pub mod smoothing;
 pub mod tokens;
 

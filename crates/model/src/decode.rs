@@ -15,7 +15,6 @@
 //! Every step reports the multiply-adds its matrix products did, counted by
 //! [`crate::ops`]; `lab_math::decoding` has the closed-form formulas.
 
-use burn::tensor::activation::softmax;
 use burn::tensor::{Bool, Int, Tensor, TensorData};
 
 use crate::attention::AttentionOutput;
@@ -23,6 +22,8 @@ use crate::decoder::LayerCache;
 use crate::masks::decoder_mask;
 use crate::ops::count_multiply_adds;
 use crate::transformer::{Transformer, BOS, EOS, PAD};
+use lab_math::rng::Rng;
+use lab_math::search::{draw, sampling_distribution, Sampling};
 
 /// How the decoder is run at each step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +155,32 @@ impl<'m> DecoderState<'m> {
         }
     }
 
+    /// Rebuilds the batch from the rows `rows` of the current one, in that
+    /// order (a row may be taken twice): beam search keeps the children of
+    /// some hypotheses and drops others, and each child's prefix, memory and
+    /// KV cache are its parent's.
+    ///
+    /// # Panics
+    /// If `rows` is empty or names a row the batch does not have.
+    pub fn reorder(&mut self, rows: &[usize]) {
+        assert!(!rows.is_empty(), "a batch keeps at least one row");
+        let device = self.memory.device();
+        let ids: Vec<i64> = rows.iter().map(|&r| r as i64).collect();
+        let index = Tensor::<1, Int>::from_data(TensorData::new(ids, [rows.len()]), &device);
+        let pick4 = |t: &Tensor<4>| t.clone().select(0, index.clone()); // [rows, …]
+        self.memory = self.memory.clone().select(0, index.clone()); // [rows, src_len, d_model]
+        self.src_mask = self.src_mask.clone().select(0, index.clone()); // [rows, 1, src_len]
+        if let Some(caches) = &mut self.caches {
+            for cache in caches {
+                cache.self_k = cache.self_k.as_ref().map(pick4);
+                cache.self_v = cache.self_v.as_ref().map(pick4);
+                cache.cross_k = pick4(&cache.cross_k);
+                cache.cross_v = pick4(&cache.cross_v);
+            }
+        }
+        self.prefixes = rows.iter().map(|&r| self.prefixes[r].clone()).collect();
+    }
+
     /// Appends one chosen token to every prefix.
     ///
     /// # Panics
@@ -176,8 +203,11 @@ fn cross_projection_cost(cache: &LayerCache, d_model: usize) -> u64 {
 #[derive(Clone, Debug)]
 pub struct DecodeStep {
     pub token: u32,
-    /// The `k` most probable next tokens and their probabilities, best first.
+    /// The `k` most probable next tokens and their probabilities, best first
+    /// (when sampling: of the sampling distribution).
     pub top_k: Vec<(u32, f32)>,
+    /// When sampling: how many tokens the sampling distribution kept.
+    pub kept: Option<usize>,
     /// Per decoder layer, `[1, n_heads, 1, t]`: the self-attention row of the query that chose `token`.
     pub self_rows: Vec<Tensor<4>>,
     /// Per decoder layer, `[1, n_heads, 1, src_len]`: its cross-attention row.
@@ -216,28 +246,110 @@ pub fn greedy_decode_with(
     k: usize,
     mode: DecodeMode,
 ) -> Decoded {
-    let device = model.tgt_embed.tokens.weight.val().device();
-    let src = Tensor::<2, Int>::from_data(
-        TensorData::new(src.iter().map(|&t| t as i64).collect(), [1, src.len()]),
-        &device,
-    );
-    let mut state = DecoderState::new(model, src, mode);
+    decode_path(model, src, max_len, mode, |_, logits| {
+        let top_k = top_k(&probabilities(logits), k.max(1));
+        Choice {
+            token: top_k[0].0,
+            top_k,
+            kept: None,
+        }
+    })
+}
+
+/// Sampling, one source sentence: each step draws its token from the
+/// sampling distribution (`lab_math::search::sampling_distribution`: the
+/// temperature, then top-k, then top-p) with a generator seeded by
+/// `sampling.seed`, so a seed gives the same translation every time. Each
+/// step reports the `k` most probable tokens of that distribution and how
+/// many it kept.
+///
+/// # Shapes
+/// - `src`: `[src_len]` ids ending with `<eos>`.
+pub fn sample_decode(
+    model: &Transformer,
+    src: &[u32],
+    max_len: usize,
+    k: usize,
+    sampling: &Sampling,
+    mode: DecodeMode,
+) -> Decoded {
+    let mut rng = Rng::new(u64::from(sampling.seed));
+    decode_path(model, src, max_len, mode, |_, logits| {
+        let dist = sampling_distribution(logits, |i| can_emit(i as u32), sampling);
+        let token = draw(&dist, rng.next_f64()) as u32;
+        Choice {
+            token,
+            top_k: dist
+                .iter()
+                .take(k.max(1))
+                .map(|&(i, p)| (i as u32, p))
+                .collect(),
+            kept: Some(dist.len()),
+        }
+    })
+}
+
+/// Decodes a given token sequence step by step, as if each had been chosen:
+/// every step's model top-k, attention rows and costs along that path (beam
+/// search's best hypothesis, for the step-through).
+///
+/// # Shapes
+/// - `src`: `[src_len]` ids ending with `<eos>`; `path`: the generated ids.
+pub fn forced_decode(
+    model: &Transformer,
+    src: &[u32],
+    path: &[u32],
+    k: usize,
+    mode: DecodeMode,
+) -> Decoded {
+    decode_path(model, src, path.len(), mode, |step, logits| Choice {
+        token: path[step],
+        top_k: top_k(&probabilities(logits), k.max(1)),
+        kept: None,
+    })
+}
+
+/// One step's choice: the token and what the step shows about it.
+struct Choice {
+    token: u32,
+    top_k: Vec<(u32, f32)>,
+    kept: Option<usize>,
+}
+
+/// `softmax` of one row of logits, in plain floats.
+fn probabilities(logits: &[f32]) -> Vec<f32> {
+    let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let exp: Vec<f32> = logits.iter().map(|&z| (z - top).exp()).collect();
+    let total: f32 = exp.iter().sum();
+    exp.into_iter().map(|e| e / total).collect()
+}
+
+/// Decodes one sentence, one token per step, each chosen by `choose` from
+/// the step's logits, until `<eos>` or `max_len` tokens.
+fn decode_path(
+    model: &Transformer,
+    src: &[u32],
+    max_len: usize,
+    mode: DecodeMode,
+    mut choose: impl FnMut(usize, &[f32]) -> Choice,
+) -> Decoded {
+    let mut state = DecoderState::new(model, single_source(model, src), mode);
     let mut steps = Vec::new();
     while steps.len() < max_len {
         let out = state.step();
-        let probs = softmax(out.logits, 1)
+        let logits = out
+            .logits
             .into_data()
             .try_to_vec::<f32>()
-            .expect("probabilities are f32"); // [vocab]
-        let top_k = top_k(&probs, k.max(1));
-        let token = top_k[0].0;
+            .expect("logits are f32"); // [vocab]
+        let Choice { token, top_k, kept } = choose(steps.len(), &logits);
         state.push(&[token]);
-        let (self_rows, cross_rows) = (out.self_rows, out.cross_rows);
         steps.push(DecodeStep {
             token,
             top_k,
-            self_rows,
-            cross_rows,
+            kept,
+            self_rows: out.self_rows,
+            cross_rows: out.cross_rows,
             multiply_adds: out.multiply_adds,
             cached_positions: out.cached_positions,
         });
@@ -250,6 +362,18 @@ pub fn greedy_decode_with(
         steps,
         encoder_self: state.encoder_self,
     }
+}
+
+/// One source sentence as a batch of one.
+///
+/// # Shapes
+/// - `src`: `[src_len]` → `[1, src_len]`
+pub(crate) fn single_source(model: &Transformer, src: &[u32]) -> Tensor<2, Int> {
+    let device = model.tgt_embed.tokens.weight.val().device();
+    Tensor::<2, Int>::from_data(
+        TensorData::new(src.iter().map(|&t| t as i64).collect(), [1, src.len()]),
+        &device,
+    )
 }
 
 /// Greedy decoding of a batch with the KV cache, for evaluation: only the ids, trimmed at `<eos>`.
@@ -466,5 +590,70 @@ mod tests {
         );
         let batch = greedy_decode_batch(&model, src, 6);
         assert_eq!(batch[0], single, "padding must not change the decode");
+    }
+
+    #[test]
+    fn sampling_at_a_temperature_near_zero_is_greedy() {
+        let device = Backend::default().device();
+        let model = TransformerConfig::toy(12, 12).init(&device);
+        for (src, seed) in [(&[4u32, 9, 6, EOS][..], 1), (&[5, 5, 7, 8, EOS], 99)] {
+            let greedy = greedy_decode(&model, src, 10, 1);
+            let cold = Sampling {
+                temperature: 1e-4,
+                seed,
+                ..Sampling::default()
+            };
+            let sampled = sample_decode(&model, src, 10, 1, &cold, DecodeMode::Cached);
+            assert_eq!(sampled.tokens, greedy.tokens, "source {src:?}");
+            assert!(sampled.steps.iter().all(|s| s.kept.is_some()));
+        }
+    }
+
+    #[test]
+    fn a_seeded_sample_is_reproducible_and_seeds_differ() {
+        let device = Backend::default().device();
+        let model = TransformerConfig::toy(12, 12).init(&device);
+        let src = [4u32, 9, 6, 7, EOS];
+        let hot = |seed| {
+            let s = Sampling {
+                temperature: 2.0,
+                seed,
+                ..Sampling::default()
+            };
+            sample_decode(&model, &src, 12, 3, &s, DecodeMode::Cached).tokens
+        };
+        assert_eq!(hot(7), hot(7), "the same seed, the same translation");
+        let distinct: std::collections::HashSet<Vec<u32>> = (0..8).map(hot).collect();
+        assert!(distinct.len() > 1, "eight seeds all drew {distinct:?}");
+        // Without the cache, the same draws give the same tokens.
+        let s = Sampling {
+            temperature: 2.0,
+            seed: 7,
+            ..Sampling::default()
+        };
+        let full = sample_decode(&model, &src, 12, 3, &s, DecodeMode::Recompute);
+        assert_eq!(full.tokens, hot(7));
+    }
+
+    #[test]
+    fn top_k_one_samples_the_argmax_and_a_forced_path_reports_its_steps() {
+        let device = Backend::default().device();
+        let model = TransformerConfig::toy(12, 12).init(&device);
+        let src = [4u32, 9, 6, EOS];
+        let greedy = greedy_decode(&model, &src, 10, 3);
+        let one = Sampling {
+            temperature: 3.0,
+            top_k: 1,
+            ..Sampling::default()
+        };
+        let sampled = sample_decode(&model, &src, 10, 3, &one, DecodeMode::Cached);
+        assert_eq!(sampled.tokens, greedy.tokens);
+        assert!(sampled.steps.iter().all(|s| s.kept == Some(1)));
+        let forced = forced_decode(&model, &src, &greedy.tokens, 3, DecodeMode::Cached);
+        assert_eq!(forced.tokens, greedy.tokens);
+        for (a, b) in forced.steps.iter().zip(&greedy.steps) {
+            assert_eq!(a.top_k[0].0, b.top_k[0].0);
+            assert!((a.top_k[0].1 - b.top_k[0].1).abs() < 1e-6);
+        }
     }
 }

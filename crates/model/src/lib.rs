@@ -12,11 +12,13 @@
 //! - [`dropout`]: dropout with masks drawn by a seeded per-thread generator;
 //! - [`encoder`] and [`decoder`]: the layer stacks, post-norm or pre-norm;
 //! - [`transformer`]: the whole model and its [`transformer::AttentionMaps`];
-//! - [`decode`]: greedy decoding token by token;
+//! - [`decode`]: greedy decoding and sampling, token by token, with or without a KV cache;
+//! - [`beam`]: beam search with the paper's length penalty;
 //! - [`checkpoint`] and [`safetensors`]: weights to bytes and back.
 
 pub mod attention;
 pub mod backend;
+pub mod beam;
 pub mod checkpoint;
 pub mod config;
 pub mod decode;
@@ -34,10 +36,11 @@ pub mod transformer;
 
 pub use attention::{AttentionOutput, MultiHeadAttention};
 pub use backend::Backend;
+pub use beam::{beam_search, BeamSearch, BeamStep, Candidate, Hypothesis};
 pub use config::{NormPlacement, TransformerConfig};
 pub use decode::{
-    greedy_decode, greedy_decode_batch, greedy_decode_with, DecodeMode, DecodeStep, Decoded,
-    DecoderState,
+    forced_decode, greedy_decode, greedy_decode_batch, greedy_decode_with, sample_decode,
+    DecodeMode, DecodeStep, Decoded, DecoderState,
 };
 pub use transformer::{AttentionMaps, Transformer, TransformerOutput};
 

@@ -17,12 +17,16 @@ pub use curves::{Curves, EvalPoint};
 pub use divergence::{BlowUp, Divergence};
 pub use facts::TaskFacts;
 pub use inside::{HeadTrace, TraceRequest};
+pub use lab_math::search::{Beam, Fate, Sampling, Strategy};
 pub use messages::{
     all_finite, clean_run_name, DownloadFile, MessageError, ModelInfo, ModelOrigin, RunKey,
     RunStart, RunSummary, SaveCost, SavePurpose, Snapshot, StorageError, TrainPoint, WorkerError,
-    WorkerInput, WorkerOutput,
+    WorkerInput, WorkerOutput, DECODING_COMPARISON_SENTENCES,
 };
-pub use reports::{DecodeStep, EvalReport, MaskDemo, ProbePrediction, StepReport, Translation};
+pub use reports::{
+    BeamHyp, BeamLevel, DecodeStep, DecodingComparison, EvalReport, MaskDemo, ProbePrediction,
+    StepReport, Translation,
+};
 pub use settings::{
     NormPlacement, Rule, SettingProblem, Settings, SettingsError, StepEstimate, TaskShape,
 };

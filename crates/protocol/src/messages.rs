@@ -15,9 +15,10 @@ use crate::curves::Curves;
 use crate::divergence::Divergence;
 use crate::facts::TaskFacts;
 use crate::inside::{HeadTrace, TraceRequest};
-use crate::reports::{EvalReport, MaskDemo, ProbePrediction, Translation};
+use crate::reports::{DecodingComparison, EvalReport, MaskDemo, ProbePrediction, Translation};
 use crate::settings::{Settings, SettingsError};
 use crate::shard::{ShardJob, ShardReport};
+use lab_math::search::{Beam, Strategy};
 use lab_tasks::TaskKind;
 use serde::{Deserialize, Serialize};
 
@@ -58,6 +59,11 @@ pub enum SavePurpose {
     /// [`WorkerInput::EvaluateCheckpoint`]).
     Evaluate,
 }
+
+/// Held-out sentences decoded both ways when greedy is compared with beam
+/// search: beam search runs one sentence at a time on the training worker,
+/// so the comparison stays a short pause (about a second on a real task).
+pub const DECODING_COMPARISON_SENTENCES: usize = 100;
 
 /// The longest name of a saved run, in characters.
 pub const MAX_RUN_NAME: usize = 40;
@@ -175,12 +181,14 @@ pub enum WorkerInput {
     Pause,
     /// Take exactly one optimiser step.
     Step,
-    /// Greedy-decode `text`, with the KV cache if `cached`; `id` comes back
-    /// with the answer so stale answers can be dropped.
+    /// Decode `text` by `strategy`, with the KV cache if `cached`; `id`
+    /// comes back with the answer so stale answers can be dropped.
     Translate {
         id: u64,
         text: String,
         cached: bool,
+        #[serde(default)]
+        strategy: Strategy,
     },
     /// Open one attention head (the "inside one head" view): answer with
     /// [`WorkerOutput::Trace`] now, and, for the probe sentence, again in every
@@ -191,6 +199,11 @@ pub enum WorkerInput {
     /// Raw, masked and softmaxed scores of one decoder self-attention head.
     MaskDemo {
         head: usize,
+    },
+    /// Held-out BLEU of greedy decoding against beam search, on the current
+    /// model and the first [`DECODING_COMPARISON_SENTENCES`] held-out sentences.
+    CompareDecoding {
+        beam: Beam,
     },
     /// Held-out evaluation now.
     Evaluate,
@@ -362,6 +375,8 @@ pub enum WorkerOutput {
         result: Result<Translation, String>,
     },
     MaskDemo(MaskDemo),
+    /// Greedy against beam search (or why not: no model, a blown-up run, a beam out of range).
+    DecodingCompared(Result<DecodingComparison, String>),
     /// One head, opened up; an error (unknown word, no model) as a value.
     Trace(Result<HeadTrace, String>),
     /// The checkpoint bytes, for a download; they travel beside the JSON.
@@ -580,9 +595,14 @@ pub fn all_finite(values: &[f32]) -> bool {
 }
 
 impl Translation {
-    /// True when every probability and weight is finite.
+    /// True when every probability, weight and beam score is finite.
     pub fn is_finite(&self) -> bool {
+        let mut hyps = self
+            .beam
+            .iter()
+            .flat_map(|l| l.beam.iter().chain(&l.candidates));
         self.attention.is_finite()
+            && hyps.all(|h| h.log_prob.is_finite() && h.score.is_finite())
             && self.steps.iter().all(|s| {
                 s.top_k.iter().all(|(_, p)| p.is_finite())
                     && all_finite(&s.self_row.weights)
@@ -625,6 +645,7 @@ mod tests {
                 id: 7,
                 text: "the dog sees a cat".into(),
                 cached: true,
+                strategy: Strategy::Beam(lab_math::search::Beam::default()),
             },
             WorkerInput::Trace {
                 request: Some(TraceRequest {
@@ -636,6 +657,9 @@ mod tests {
             },
             WorkerInput::Trace { request: None },
             WorkerInput::MaskDemo { head: 1 },
+            WorkerInput::CompareDecoding {
+                beam: Beam::default(),
+            },
             WorkerInput::Evaluate,
             WorkerInput::EvaluateCheckpoint {
                 bytes: vec![3, 1, 4],
@@ -804,6 +828,14 @@ mod tests {
                 id: 1,
                 result: Err("unknown word \"zebra\"".into()),
             },
+            WorkerOutput::DecodingCompared(Ok(DecodingComparison {
+                beam: Beam::default(),
+                sentences: 24,
+                greedy_bleu: 61.5,
+                beam_bleu: 63.0,
+                greedy_exact: 0.5,
+                beam_exact: 0.5,
+            })),
             WorkerOutput::Checkpoint {
                 purpose: SavePurpose::Download,
                 step: 9,

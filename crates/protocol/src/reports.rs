@@ -1,6 +1,7 @@
 //! What training, evaluation and decoding report back, as plain numbers.
 
 use crate::attention::{AttentionSet, HeadMaps};
+use lab_math::search::{Beam, Fate, Strategy};
 use serde::{Deserialize, Serialize};
 
 /// One optimisation step.
@@ -50,13 +51,17 @@ impl EvalReport {
     }
 }
 
-/// One token of a greedy decode: step `t` reads `<bos> y₁ … y_{t−1}` and chooses `y_t`.
+/// One token of a decode: step `t` reads `<bos> y₁ … y_{t−1}` and chooses `y_t`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DecodeStep {
-    /// The chosen (argmax) token.
+    /// The chosen token: the argmax (greedy), the best hypothesis's (beam) or the drawn one.
     pub token: String,
-    /// The `k` most probable next tokens with their probabilities, best first.
+    /// The `k` most probable next tokens with their probabilities, best first
+    /// (when sampling: of the sampling distribution).
     pub top_k: Vec<(String, f32)>,
+    /// When sampling: how many tokens the temperature, top-k and top-p left to draw from.
+    #[serde(default)]
+    pub kept: Option<usize>,
     /// Multiply-adds of this step's matrix products, counted by the model as it ran them.
     pub multiply_adds: u64,
     /// Positions held in each decoder layer's KV cache after this step (0 without a cache).
@@ -76,11 +81,58 @@ pub struct Translation {
     pub steps: Vec<DecodeStep>,
     /// Whether the decoder kept a KV cache.
     pub cached: bool,
+    /// How each token was chosen. For beam search, `steps` follow the best hypothesis.
+    #[serde(default)]
+    pub strategy: Strategy,
+    /// Beam search's steps, one per decoding step (empty for greedy and sampling).
+    #[serde(default)]
+    pub beam: Vec<BeamLevel>,
     /// Target vocabulary size: the width of the final Linear, for the cost formulas.
     pub tgt_vocab_size: usize,
     /// Every step's rows stacked: decoder rows are the inputs `<bos> y1 … yn`,
     /// so row t is the query that chose token t+1 (`tgt_outputs[t]`).
     pub attention: AttentionSet,
+}
+
+/// Held-out BLEU of greedy decoding and of beam search, on the same model and sentences.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DecodingComparison {
+    pub beam: Beam,
+    /// Held-out sentences decoded both ways.
+    pub sentences: usize,
+    /// Corpus BLEU, 0–100.
+    pub greedy_bleu: f32,
+    pub beam_bleu: f32,
+    /// Share of sentences decoded exactly, 0–1.
+    pub greedy_exact: f32,
+    pub beam_exact: f32,
+}
+
+/// A hypothesis of beam search, as the page draws it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BeamHyp {
+    /// The row of the step's beam it extends (its own row, for a row of the beam).
+    pub parent: usize,
+    /// Its tokens so far, without `<bos>`.
+    pub tokens: Vec<String>,
+    /// `log P(Y)`: the sum of its tokens' log-probabilities.
+    pub log_prob: f32,
+    /// `log P(Y) / lp(Y)`, the length-normalised score.
+    pub score: f32,
+    pub fate: Fate,
+}
+
+/// One step of beam search.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BeamLevel {
+    /// The beam the step extended, row by row (`fate` is `Kept`).
+    pub beam: Vec<BeamHyp>,
+    /// Each row's best extensions, the survivors marked.
+    pub candidates: Vec<BeamHyp>,
+    /// The next step's rows: row `i` continues row `cache_rows[i]`, and its KV cache is a copy of that row's.
+    pub cache_rows: Vec<usize>,
+    /// Multiply-adds of the step's matrix products, for the whole beam.
+    pub multiply_adds: u64,
 }
 
 /// What a mask does to real scores, for one head of the first decoder layer.

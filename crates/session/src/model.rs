@@ -5,8 +5,9 @@
 //! tiny fake, without compiling burn for the host.
 
 use lab_protocol::{
-    AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
-    ShardJob, ShardReport, StepReport, TaskFacts, TaskShape, TraceRequest, Translation,
+    AttentionSet, Beam, DecodingComparison, EvalReport, HeadTrace, MaskDemo, ProbePrediction,
+    Settings, SettingsError, ShardJob, ShardReport, StepReport, Strategy, TaskFacts, TaskShape,
+    TraceRequest, Translation,
 };
 use lab_tasks::TaskKind;
 
@@ -35,8 +36,15 @@ pub trait LabModel: Sized {
         &self,
         trace: Option<&TraceRequest>,
     ) -> (AttentionSet, ProbePrediction, Option<HeadTrace>);
-    /// Greedy decoding, with the KV cache if `cached`.
-    fn translate(&self, text: &str, cached: bool) -> Result<Translation, String>;
+    /// Decoding by `strategy`, with the KV cache if `cached`.
+    fn translate(
+        &self,
+        text: &str,
+        cached: bool,
+        strategy: &Strategy,
+    ) -> Result<Translation, String>;
+    /// Held-out BLEU of greedy decoding against beam search, on at most `max_sentences`.
+    fn compare_decoding(&self, beam: Beam, max_sentences: usize) -> DecodingComparison;
     /// One head opened up, on the probe or on typed text.
     fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String>;
     fn mask_demo(&self, head: usize) -> MaskDemo;

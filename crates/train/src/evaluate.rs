@@ -7,12 +7,13 @@
 //! `j` translates. Target words with no source word (Japanese particles) are
 //! not counted.
 
+use lab_math::search::Beam;
 use lab_model::burn::tensor::Tensor;
-use lab_model::{greedy_decode_batch, AttentionOutput};
-use lab_protocol::EvalReport;
-use lab_tasks::{corpus_bleu, exact_match, Pair};
+use lab_model::{beam_search, greedy_decode_batch, AttentionOutput, DecodeMode};
+use lab_protocol::{DecodingComparison, EvalReport};
+use lab_tasks::{corpus_bleu, exact_match, Pair, EOS};
 
-use crate::batch::Batch;
+use crate::batch::{source_ids, Batch};
 use crate::loss::smoothed_cross_entropy;
 use crate::trainer::Trainer;
 
@@ -153,6 +154,44 @@ impl Trainer {
                 .collect(),
             n_layers: self.settings().n_layers,
             n_heads: self.settings().n_heads,
+        }
+    }
+}
+
+impl Trainer {
+    /// Held-out BLEU and exact match of greedy decoding and of beam search,
+    /// on the same model and the first `max_sentences` held-out sentences.
+    /// Beam search runs one sentence at a time.
+    pub fn compare_decoding(&self, beam: Beam, max_sentences: usize) -> DecodingComparison {
+        let model = self.inference_model();
+        let data = self.dataset();
+        let greedy: Vec<Mistake> = self.held_out_decodes(max_sentences);
+        let references: Vec<Vec<String>> = greedy.iter().map(|m| m.expected.clone()).collect();
+        let greedy: Vec<Vec<String>> = greedy.into_iter().map(|m| m.decoded).collect();
+        let beamed: Vec<Vec<String>> = data
+            .heldout
+            .iter()
+            .take(references.len())
+            .map(|pair| {
+                let src = source_ids(&data.src_vocab, &pair.src);
+                let search =
+                    beam_search(&model, &src, beam, data.max_tgt_len + 2, DecodeMode::Cached);
+                search
+                    .best
+                    .tokens
+                    .iter()
+                    .take_while(|&&t| t != EOS)
+                    .map(|&id| data.tgt_vocab.token(id).to_string())
+                    .collect()
+            })
+            .collect();
+        DecodingComparison {
+            beam,
+            sentences: references.len(),
+            greedy_bleu: corpus_bleu(&greedy, &references) as f32,
+            beam_bleu: corpus_bleu(&beamed, &references) as f32,
+            greedy_exact: exact_match(&greedy, &references) as f32,
+            beam_exact: exact_match(&beamed, &references) as f32,
         }
     }
 }

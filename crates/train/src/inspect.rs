@@ -2,13 +2,17 @@
 //! maps for a probe sentence, greedy translation of typed text, and what the
 //! causal mask does to real scores.
 
+use lab_math::search::{Fate, Strategy, StrategyError};
 use lab_math::tokens::{encoder_input, spelling};
 use lab_model::burn::tensor::activation::softmax;
 use lab_model::burn::tensor::Tensor;
-use lab_model::{greedy_decode_with, AttentionOutput, DecodeMode, Transformer, TransformerOutput};
+use lab_model::{
+    beam_search, forced_decode, greedy_decode_with, sample_decode, AttentionOutput, BeamSearch,
+    DecodeMode, Hypothesis, Transformer, TransformerOutput,
+};
 use lab_protocol::{
-    AttentionSet, DecodeStep, HeadMaps, HeadTrace, MaskDemo, ProbePrediction, TaskFacts,
-    TraceRequest, Translation,
+    AttentionSet, BeamHyp, BeamLevel, DecodeStep, HeadMaps, HeadTrace, MaskDemo, ProbePrediction,
+    TaskFacts, TraceRequest, Translation,
 };
 use lab_tasks::{Encoded, Pair, UnknownWord, Vocab, BOS, EOS};
 
@@ -53,6 +57,24 @@ impl std::fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
+
+/// Why a translation was refused: the typed text, or the decoding settings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TranslateError {
+    Input(InputError),
+    Strategy(StrategyError),
+}
+
+impl std::fmt::Display for TranslateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Input(e) => e.fmt(f),
+            Self::Strategy(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TranslateError {}
 
 /// One layer list of `[1, n_heads, seq_q, seq_k]` maps as [`HeadMaps`].
 pub fn head_maps(layers: &[AttentionOutput]) -> HeadMaps {
@@ -247,10 +269,29 @@ impl Trainer {
         Ok(encoded)
     }
 
-    /// Greedy translation of typed text, with or without the KV cache: each
-    /// step's top-k, attention rows and multiply-adds, and all rows stacked.
+    /// Greedy translation of typed text, with or without the KV cache.
     pub fn translate(&self, text: &str, cached: bool) -> Result<Translation, InputError> {
         let encoded = self.read_input(text)?;
+        Ok(self.decode_text(encoded, cached, &Strategy::Greedy))
+    }
+
+    /// Translation of typed text by `strategy` (checked first), with or
+    /// without the KV cache.
+    pub fn translate_by(
+        &self,
+        text: &str,
+        cached: bool,
+        strategy: &Strategy,
+    ) -> Result<Translation, TranslateError> {
+        strategy.check().map_err(TranslateError::Strategy)?;
+        let encoded = self.read_input(text).map_err(TranslateError::Input)?;
+        Ok(self.decode_text(encoded, cached, strategy))
+    }
+
+    /// Decodes checked input by `strategy`: each step's top-k, attention rows
+    /// and multiply-adds, and all rows stacked. For beam search the steps
+    /// follow the best hypothesis, and `beam` holds every step of the search.
+    fn decode_text(&self, encoded: Encoded, cached: bool, strategy: &Strategy) -> Translation {
         let data = self.dataset();
         let model: Transformer = self.inference_model();
         // The model reads <unk>; the axes show the word as typed.
@@ -260,7 +301,19 @@ impl Trainer {
         } else {
             DecodeMode::Recompute
         };
-        let decoded = greedy_decode_with(&model, &src, MAX_LEN - 1, TOP_K, mode);
+        let max_len = MAX_LEN - 1;
+        let (decoded, beam) = match strategy {
+            Strategy::Greedy => (
+                greedy_decode_with(&model, &src, max_len, TOP_K, mode),
+                vec![],
+            ),
+            Strategy::Sample(s) => (sample_decode(&model, &src, max_len, TOP_K, s, mode), vec![]),
+            Strategy::Beam(b) => {
+                let search = beam_search(&model, &src, *b, max_len, mode);
+                let path = forced_decode(&model, &src, &search.best.tokens, TOP_K, mode);
+                (path, self.beam_levels(&search))
+            }
+        };
         let name = |id: u32| data.tgt_vocab.token(id).to_string();
         let steps: Vec<DecodeStep> = decoded
             .steps
@@ -268,6 +321,7 @@ impl Trainer {
             .map(|s| DecodeStep {
                 token: name(s.token),
                 top_k: s.top_k.iter().map(|&(id, p)| (name(id), p)).collect(),
+                kept: s.kept,
                 multiply_adds: s.multiply_adds,
                 cached_positions: s.cached_positions,
                 self_row: head_maps_of(&s.self_rows),
@@ -289,14 +343,47 @@ impl Trainer {
             decoder_self: stack_rows(&self_rows, n),
             cross: stack_rows(&cross_rows, src.len()),
         };
-        Ok(Translation {
+        Translation {
             source: encoded.words,
             output: data.tgt_vocab.decode(&decoded.tokens),
             steps,
             cached,
+            strategy: *strategy,
+            beam,
             tgt_vocab_size: data.tgt_vocab.len(),
             attention,
-        })
+        }
+    }
+
+    /// A beam search's steps in the target's words.
+    fn beam_levels(&self, search: &BeamSearch) -> Vec<BeamLevel> {
+        let vocab = &self.dataset().tgt_vocab;
+        let hyp = |parent: usize, h: &Hypothesis, fate: Fate| BeamHyp {
+            parent,
+            tokens: tokens(vocab, &h.tokens),
+            log_prob: h.log_prob,
+            score: h.score,
+            fate,
+        };
+        search
+            .steps
+            .iter()
+            .map(|step| BeamLevel {
+                beam: step
+                    .beam
+                    .iter()
+                    .enumerate()
+                    .map(|(row, h)| hyp(row, h, Fate::Kept))
+                    .collect(),
+                candidates: step
+                    .candidates
+                    .iter()
+                    .map(|c| hyp(c.parent, &c.hypothesis, c.fate))
+                    .collect(),
+                cache_rows: step.cache_rows.clone(),
+                multiply_adds: step.multiply_adds,
+            })
+            .collect()
     }
 
     /// Raw scores, masked scores and softmax weights of `head` in the first
@@ -381,6 +468,47 @@ pub(crate) mod tests {
             other => panic!("expected an unknown-word error, got {other:?}"),
         }
         assert!(t.translate("the dog sees a cat", true).is_ok());
+    }
+
+    #[test]
+    fn beam_search_and_sampling_come_back_with_their_working() {
+        use lab_math::search::{Beam, Sampling};
+        let t = trainer();
+        let text = "the dog sees a cat";
+        let beam = Strategy::Beam(Beam::default());
+        let tr = t.translate_by(text, true, &beam).expect("beam search");
+        assert_eq!(tr.strategy, beam);
+        assert!(!tr.beam.is_empty() && tr.is_finite());
+        // The output is the finished hypothesis with the best score, and the path follows it.
+        let best = tr
+            .beam
+            .iter()
+            .flat_map(|l| &l.candidates)
+            .filter(|c| c.fate == Fate::Finished)
+            .max_by(|a, b| a.score.total_cmp(&b.score))
+            .expect("a finished hypothesis");
+        let path: Vec<&str> = tr.steps.iter().map(|s| s.token.as_str()).collect();
+        assert_eq!(
+            path,
+            best.tokens.iter().map(String::as_str).collect::<Vec<_>>()
+        );
+        // Step 1 extends <bos> alone; later steps say which rows' caches were copied.
+        assert_eq!(tr.beam[0].beam.len(), 1);
+        assert!(tr.beam[0].beam[0].tokens.is_empty());
+        let sampled = Strategy::Sample(Sampling::default());
+        let tr = t.translate_by(text, false, &sampled).expect("sampling");
+        assert!(tr.beam.is_empty() && tr.steps.iter().all(|s| s.kept.is_some()));
+        let refused = t.translate_by(
+            text,
+            true,
+            &Strategy::Beam(Beam {
+                size: 0,
+                alpha: 0.6,
+            }),
+        );
+        assert!(matches!(refused, Err(TranslateError::Strategy(_))));
+        let empty = t.translate_by(" ", true, &Strategy::Greedy);
+        assert_eq!(empty.err(), Some(TranslateError::Input(InputError::Empty)));
     }
 
     /// A small untrained model of a real task, which reads an unknown word as `<unk>`.

@@ -3,8 +3,9 @@
 //! the web crate that knows the trainer exists.
 
 use lab_protocol::{
-    AttentionSet, EvalReport, HeadTrace, MaskDemo, ProbePrediction, Settings, SettingsError,
-    ShardJob, ShardReport, StepReport, TaskFacts, TaskShape, TraceRequest, Translation,
+    AttentionSet, Beam, DecodingComparison, EvalReport, HeadTrace, MaskDemo, ProbePrediction,
+    Settings, SettingsError, ShardJob, ShardReport, StepReport, Strategy, TaskFacts, TaskShape,
+    TraceRequest, Translation,
 };
 use lab_session::model::LabModel;
 use lab_tasks::corpus::{self, Corpus};
@@ -155,10 +156,19 @@ impl LabModel for Model {
         (p.attention, p.prediction, p.trace)
     }
 
-    fn translate(&self, text: &str, cached: bool) -> Result<Translation, String> {
+    fn translate(
+        &self,
+        text: &str,
+        cached: bool,
+        strategy: &Strategy,
+    ) -> Result<Translation, String> {
         self.0
-            .translate(text, cached)
+            .translate_by(text, cached, strategy)
             .map_err(|e| sentence(e.to_string()))
+    }
+
+    fn compare_decoding(&self, beam: Beam, max_sentences: usize) -> DecodingComparison {
+        self.0.compare_decoding(beam, max_sentences)
     }
 
     fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String> {

@@ -34,6 +34,14 @@
 -optimizer = optimizer
 -dropout = dropout
 -greedy = greedy decoding
+-beam-search = beam search
+-length-penalty = length penalty
+-hypothesis = hypothesis
+-hypotheses = hypotheses
+-sampling = sampling
+-temperature = temperature
+-top-k = top-k
+-top-p = top-p
 -kv-cache = KV cache
 -bleu = BLEU
 -exact-match = exact match

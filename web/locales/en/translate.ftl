@@ -1,7 +1,7 @@
-## translate: view 9, type a sentence, decode it greedily and step through the decoding.
+## translate: view 9, type a sentence, decode it (greedy, beam search or sampling) and step through the decoding.
 
 translate-title = 9 · Translate, step by step
-translate-intro = Type a sentence in the task's source language. The model decodes greedily, one token at a time (argmax), until it emits <eos>.
+translate-intro = Type a sentence in the task's source language. The model decodes one token at a time until it emits <eos>: greedily (the argmax), by { -beam-search } or by { -sampling }.
 translate-input-label = Sentence to translate
 translate-button = Translate
 translate-examples = Held-out examples:
@@ -18,7 +18,7 @@ translate-output = Output:
 translate-whole-attention = Cross-attention of the whole decode (rows = each step's query, labelled input → chosen token; columns = source keys)
 
 # The step-through of greedy decoding (app/decode_view.rs, teach/decode.rs).
-translate-decode-title = Greedy decoding, step by step
+translate-decode-title = Decoding, step by step
 translate-previous = ◀ previous
 translate-next = next ▶
 translate-keep-cache = keep a KV cache
@@ -47,3 +47,49 @@ translate-weight = softmax weight
 translate-layer-head = layer { $layer } · head { $head }
 translate-unknown-as-unk = Not in the vocabulary, so read as <unk> (a word seen fewer than twice in training):
 translate-formula-first-step = (plus { $extra } once, at step 1)
+
+# Decoding three ways (views/decode/strategy.rs, beam.rs).
+translate-strategy = Choose each token by
+translate-strategy-greedy = { -greedy } (argmax)
+translate-strategy-beam = { -beam-search }
+translate-strategy-sample = { -sampling }
+translate-beam-size = beam size
+translate-beam-alpha = { -length-penalty } α
+translate-sample-temperature = { -temperature } T
+translate-sample-topk = { -top-k } (0 = all)
+translate-sample-topp = { -top-p }
+translate-sample-seed = { -seed }
+translate-strategy-greedy-hint = Each step takes the most probable { -token }. Fast, but a choice is never revisited. It is { -beam-search } with beam size 1.
+translate-strategy-beam-hint = The paper decodes with { -beam-search }, beam size 4 and α = 0.6 (§6.1, after Wu et al. 2016). Several { -hypotheses } are kept at once, so an early choice that looked second best can still win.
+translate-strategy-sample-hint = Each { -token } is drawn at random from the model's distribution: softmax(z / T), cut to the { -top-k } most probable and then to the fewest whose probabilities reach { -top-p }. The same { -seed } draws the same translation; as T → 0 it becomes { -greedy }.
+translate-error-beam-size = The beam size must be a whole number from 1 to { $max }.
+translate-error-alpha = The { -length-penalty } α must be from 0 to { $max }.
+translate-error-temperature = The { -temperature } must be from { $min } to { $max }.
+translate-error-top-k = { -top-k } must be a whole number from 0 (all) to { $max }.
+translate-error-top-p = { -top-p } must be above 0 and at most 1.
+translate-top-k-beam = The model's top 5 at this step of the best { -hypothesis } (softmax of the last position)
+translate-chooses-beam = → the best { -hypothesis } continues with
+translate-top-k-sampled = Top 5 of the { -sampling } distribution softmax(z / { $temperature }), after { -top-k } and { -top-p }: { $kept ->
+        [one] { $kept } { -token } left to draw from
+       *[other] { $kept } { -token }s left to draw from
+    }
+translate-chooses-sampled = → draws
+translate-beam-title = Step { $step } of { -beam-search }: { $rows ->
+        [one] { $rows } { -hypothesis }
+       *[other] { $rows } { -hypotheses }
+    } extended (beam size { $size }, α = { $alpha })
+translate-beam-how = Each row's best extensions are listed. Among all of them, those with the largest log P fill the free slots (all have the same length, so log P ranks them as the score would). One that ends with <eos> leaves the beam finished. The finished ones differ in length, so the best score wins, not the best log P.
+translate-beam-row = row { $row }:
+translate-beam-score = score = { $score }
+translate-beam-kept = kept
+translate-beam-finished = finished
+translate-beam-pruned = dropped
+translate-beam-cache = KV cache reordered: each surviving row copies its parent row's cache (new ← old: { $moves }).
+translate-beam-cache-none = No row goes on: the search ends here.
+translate-beam-ops = Multiply-adds of this step, for the whole beam: { $ops }.
+translate-beam-finished-so-far = Finished so far (score):
+translate-beam-over = The search ended before this step.
+translate-beam-best-done = The best { -hypothesis } finished at step { $step }; the search went on for the other slots, so the path below stays at its last step.
+translate-compare-button = Held-out { -bleu }: { -greedy } against this beam
+translate-compare-pending = decoding the held-out sentences both ways…
+translate-compare-result = On { $sentences } held-out sentences: { -greedy } { -bleu } { $greedy } ({ $greedy_exact }% exact), beam { $size } (α = { $alpha }) { -bleu } { $beam } ({ $beam_exact }% exact).

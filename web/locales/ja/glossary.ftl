@@ -38,6 +38,14 @@
 -optimizer = 最適化器
 -dropout = Dropout
 -greedy = 貪欲デコーディング
+-beam-search = ビームサーチ
+-length-penalty = 長さペナルティ
+-hypothesis = 仮説
+-hypotheses = 仮説
+-sampling = サンプリング
+-temperature = 温度
+-top-k = top-k
+-top-p = top-p
 -kv-cache = KV キャッシュ
 # kept: 002's Bleuスコア, with the metric's name in capitals as the paper writes it
 -bleu = BLEU スコア

@@ -1,7 +1,7 @@
 ## translate: view 9, type a sentence, decode it greedily and step through the decoding.
 
 translate-title = 9 · 翻訳を 1 { -step }ずつ
-translate-intro = タスクの入力側の言語で文を入力してください。モデルは{ -greedy }で、<eos> を出すまで 1 { -token }ずつ（argmax で）出力していきます。
+translate-intro = タスクの入力側の言語で文を入力してください。モデルは <eos> を出すまで 1 { -token }ずつ出力していきます。選び方は{ -greedy }（argmax）、{ -beam-search }、{ -sampling }の 3 通りです。
 translate-input-label = 翻訳する文
 translate-button = 翻訳
 translate-examples = { -held-out }の例文：
@@ -15,7 +15,7 @@ translate-output = 出力：
 translate-whole-attention = デコード全体の{ -cross-attention }（行 = 各{ -step }の{ -query }、「入力 → 選ばれた{ -token }」のラベル付き。列 = 原文の{ -key }）
 
 # The step-through of greedy decoding (app/decode_view.rs, teach/decode.rs).
-translate-decode-title = { -greedy }を 1 { -step }ずつ
+translate-decode-title = デコードを 1 { -step }ずつ
 translate-previous = ◀ 前へ
 translate-next = 次へ ▶
 translate-keep-cache = { -kv-cache }を使う
@@ -41,3 +41,43 @@ translate-weight = { -softmax } の重み
 translate-layer-head = 第 { $layer } { -layer } · { -head } { $head }
 translate-unknown-as-unk = 語彙にないので <unk> として読みます（学習で 2 回未満しか現れなかった語）：
 translate-formula-first-step = （ステップ 1 で一度だけ { $extra } を加える）
+
+# Decoding three ways (views/decode/strategy.rs, beam.rs).
+translate-strategy = { -token }の選び方
+translate-strategy-greedy = { -greedy }（argmax）
+translate-strategy-beam = { -beam-search }
+translate-strategy-sample = { -sampling }
+translate-beam-size = ビーム幅
+translate-beam-alpha = { -length-penalty } α
+translate-sample-temperature = { -temperature } T
+translate-sample-topk = { -top-k }（0 = すべて）
+translate-sample-topp = { -top-p }
+translate-sample-seed = { -seed }
+translate-strategy-greedy-hint = 各{ -step }でいちばん確率の高い{ -token }を取ります。速いのですが、一度選んだものは見直しません。ビーム幅 1 の{ -beam-search }と同じです。
+translate-strategy-beam-hint = 論文は{ -beam-search }（ビーム幅 4、α = 0.6）でデコードしています（§6.1、Wu ら 2016 による）。複数の{ -hypotheses }を同時に持つので、最初は 2 番手に見えた選択があとで勝つこともあります。
+translate-strategy-sample-hint = 各{ -token }をモデルの分布から無作為に引きます。分布は softmax(z / T) を、確率の高い { -top-k } 個に、さらに確率の合計が { -top-p } に達する最少の個数に絞ったものです。同じ{ -seed }なら同じ翻訳になり、T → 0 で{ -greedy }になります。
+translate-error-beam-size = ビーム幅は 1 から { $max } までの整数にしてください。
+translate-error-alpha = { -length-penalty } α は 0 から { $max } までにしてください。
+translate-error-temperature = { -temperature }は { $min } から { $max } までにしてください。
+translate-error-top-k = { -top-k } は 0（すべて）から { $max } までの整数にしてください。
+translate-error-top-p = { -top-p } は 0 より大きく 1 以下にしてください。
+translate-top-k-beam = 最良の{ -hypothesis }のこの{ -step }での、モデルの上位 5 個（最後の位置の { -softmax }）
+translate-chooses-beam = → 最良の{ -hypothesis }の続き
+translate-top-k-sampled = { -sampling }分布 softmax(z / { $temperature }) の上位 5 個（{ -top-k } と { -top-p } の後）：引く候補は { $kept } 個
+translate-chooses-sampled = → 引いたのは
+translate-beam-title = { -beam-search }、{ -step } { $step }：{ $rows } 個の{ -hypotheses }を延長（ビーム幅 { $size }、α = { $alpha }）
+translate-beam-how = 各行について、いちばん良い延長を並べています。そのすべての中から log P の大きいものが空き枠を埋めます（長さが同じなので、log P の順はスコアの順と同じです）。<eos> で終わったものは完了としてビームを離れます。完了したものどうしは長さが違うので、勝つのは log P ではなくスコアが最良のものです。
+translate-beam-row = 行 { $row }：
+translate-beam-score = スコア = { $score }
+translate-beam-kept = 残す
+translate-beam-finished = 完了
+translate-beam-pruned = 捨てる
+translate-beam-cache = { -kv-cache }の並べ替え：生き残った各行は親の行のキャッシュを写します（新 ← 旧：{ $moves }）。
+translate-beam-cache-none = 続く行はありません。探索はここで終わります。
+translate-beam-ops = この{ -step }の積和演算の回数（ビーム全体）：{ $ops }
+translate-beam-finished-so-far = ここまでに完了したもの（スコア）：
+translate-beam-over = 探索はこの{ -step }より前に終わりました。
+translate-beam-best-done = 最良の{ -hypothesis }は{ -step } { $step } で完了しました。探索は残りの枠のために続いたので、下の経路は最後の{ -step }のままです。
+translate-compare-button = { -held-out }の{ -bleu }：{ -greedy }とこのビームの比較
+translate-compare-pending = { -held-out }の文を 2 通りにデコードしています…
+translate-compare-result = { -held-out }の { $sentences } 文で：{ -greedy }の{ -bleu } { $greedy }（完全一致 { $greedy_exact }%）、ビーム幅 { $size }（α = { $alpha }）の{ -bleu } { $beam }（完全一致 { $beam_exact }%）。

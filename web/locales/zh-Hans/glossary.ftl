@@ -43,6 +43,14 @@
 -dropout = Dropout
 # kept: 001 describes the steps (arg max, 逐字生成译文) but does not name the method
 -greedy = 贪心解码
+-beam-search = 束搜索
+-length-penalty = 长度惩罚
+-hypothesis = 假设
+-hypotheses = 假设
+-sampling = 采样
+-temperature = 温度
+-top-k = top-k
+-top-p = top-p
 # kept: 001 writes the code word cache; 缓存 is its Chinese
 -kv-cache = KV 缓存
 -bleu = BLEU

@@ -1,7 +1,7 @@
 ## translate: view 9, type a sentence, decode it greedily and step through the decoding.
 
 translate-title = 9 · 一步一步地翻译
-translate-intro = 用这个任务的源语言输入一个句子。模型用{ -greedy }，每次输出一个{ -token }（取 argmax），直到输出 <eos> 为止。
+translate-intro = 用任务的源语言输入一句话。模型一次输出一个{ -token }，直到输出 <eos>。每个{ -token }的选法有三种：{ -greedy }（argmax）、{ -beam-search }和{ -sampling }。
 translate-input-label = 要翻译的句子
 translate-button = 翻译
 translate-examples = { -held-out }的例句：
@@ -15,7 +15,7 @@ translate-output = 输出：
 translate-whole-attention = 整个解码过程的{ -cross-attention }（行 = 每一{ -step }的{ -query }，标为“输入 → 选出的{ -token }”；列 = 源句的{ -key }）
 
 # The step-through of greedy decoding (app/decode_view.rs, teach/decode.rs).
-translate-decode-title = { -greedy }，一步一步看
+translate-decode-title = 解码，一步一步看
 translate-previous = ◀ 上一步
 translate-next = 下一步 ▶
 translate-keep-cache = 使用 { -kv-cache }
@@ -41,3 +41,43 @@ translate-weight = { -softmax } 权重
 translate-layer-head = 第 { $layer } { -layer } · 第 { $head } 个{ -head }
 translate-unknown-as-unk = 不在词表中，按 <unk> 读入（训练中出现少于两次的词）：
 translate-formula-first-step = （第 1 步另加一次 { $extra }）
+
+# Decoding three ways (views/decode/strategy.rs, beam.rs).
+translate-strategy = { -token }的选法
+translate-strategy-greedy = { -greedy }（argmax）
+translate-strategy-beam = { -beam-search }
+translate-strategy-sample = { -sampling }
+translate-beam-size = 束宽
+translate-beam-alpha = { -length-penalty } α
+translate-sample-temperature = { -temperature } T
+translate-sample-topk = { -top-k }（0 = 全部）
+translate-sample-topp = { -top-p }
+translate-sample-seed = { -seed }
+translate-strategy-greedy-hint = 每一步取概率最高的{ -token }。很快，但选过的不再回头。它就是束宽为 1 的{ -beam-search }。
+translate-strategy-beam-hint = 论文用{ -beam-search }解码，束宽 4，α = 0.6（§6.1，依 Wu 等 2016）。同时保留多个{ -hypotheses }，所以起初看来只排第二的选择，后来仍可能胜出。
+translate-strategy-sample-hint = 每个{ -token }都从模型的分布中随机抽取：softmax(z / T)，先只留概率最高的 { -top-k } 个，再只留概率之和达到 { -top-p } 的最少几个。同一个{ -seed }抽出同一个翻译；T → 0 时就是{ -greedy }。
+translate-error-beam-size = 束宽必须是 1 到 { $max } 的整数。
+translate-error-alpha = { -length-penalty } α 必须在 0 到 { $max } 之间。
+translate-error-temperature = { -temperature }必须在 { $min } 到 { $max } 之间。
+translate-error-top-k = { -top-k } 必须是 0（全部）到 { $max } 的整数。
+translate-error-top-p = { -top-p } 必须大于 0、不超过 1。
+translate-top-k-beam = 最佳{ -hypothesis }在这一步时，模型的前 5 名（最后一个位置的 { -softmax }）
+translate-chooses-beam = → 最佳{ -hypothesis }接着选
+translate-top-k-sampled = { -sampling }分布 softmax(z / { $temperature }) 的前 5 名（经过 { -top-k } 和 { -top-p }）：剩下 { $kept } 个{ -token }可抽
+translate-chooses-sampled = → 抽到
+translate-beam-title = { -beam-search }，第 { $step } 步：扩展 { $rows } 个{ -hypotheses }（束宽 { $size }，α = { $alpha }）
+translate-beam-how = 每一行列出它最好的几个扩展。在所有扩展中，log P 最大的填满空位（它们长度相同，所以按 log P 排和按分数排一样）。以 <eos> 结尾的扩展作为完成的翻译离开束。完成的翻译长度不同，所以胜出的是分数最好的，而不是 log P 最好的。
+translate-beam-row = 第 { $row } 行：
+translate-beam-score = 分数 = { $score }
+translate-beam-kept = 保留
+translate-beam-finished = 完成
+translate-beam-pruned = 舍弃
+translate-beam-cache = { -kv-cache }重排：每个留下的行复制其父行的缓存（新 ← 旧：{ $moves }）。
+translate-beam-cache-none = 没有行继续，搜索在此结束。
+translate-beam-ops = 这一步的乘加次数（整个束）：{ $ops }
+translate-beam-finished-so-far = 到目前为止完成的（分数）：
+translate-beam-over = 搜索在这一步之前已经结束。
+translate-beam-best-done = 最佳{ -hypothesis }在第 { $step } 步完成；搜索为其余空位继续进行，所以下面的路径停在它的最后一步。
+translate-compare-button = { -held-out }的 { -bleu }：{ -greedy }对比这个束
+translate-compare-pending = 正在用两种方法解码{ -held-out }的句子…
+translate-compare-result = 在 { $sentences } 句{ -held-out }句子上：{ -greedy } { -bleu } { $greedy }（完全一致 { $greedy_exact }%），束宽 { $size }（α = { $alpha }）{ -bleu } { $beam }（完全一致 { $beam_exact }%）。

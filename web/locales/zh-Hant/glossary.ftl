@@ -38,6 +38,14 @@
 -optimizer = 最佳化器
 -dropout = Dropout
 -greedy = 貪婪解碼
+-beam-search = 集束搜尋
+-length-penalty = 長度懲罰
+-hypothesis = 假設
+-hypotheses = 假設
+-sampling = 取樣
+-temperature = 溫度
+-top-k = top-k
+-top-p = top-p
 -kv-cache = KV 快取
 -bleu = BLEU 分數
 -exact-match = 完全匹配

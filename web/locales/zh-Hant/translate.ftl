@@ -1,7 +1,7 @@
 ## translate: view 9, type a sentence, decode it greedily and step through the decoding.
 
 translate-title = 9 · 一步一步翻譯
-translate-intro = 用這個任務的來源語言輸入一個句子。模型以{ -greedy }，每次輸出一個{ -token }（取 argmax），直到輸出 <eos> 為止。
+translate-intro = 用任務的來源語言輸入一句話。模型一次輸出一個{ -token }，直到輸出 <eos>。每個{ -token }的選法有三種：{ -greedy }（argmax）、{ -beam-search }和{ -sampling }。
 translate-input-label = 要翻譯的句子
 translate-button = 翻譯
 translate-examples = { -held-out }的例句：
@@ -15,7 +15,7 @@ translate-output = 輸出：
 translate-whole-attention = 整個解碼過程的{ -cross-attention }（列 = 每一{ -step }的 { -query }，標為「輸入 → 選出的{ -token }」；欄 = 來源句的 { -key }）
 
 # The step-through of greedy decoding (app/decode_view.rs, teach/decode.rs).
-translate-decode-title = { -greedy }，一步一步看
+translate-decode-title = 解碼，一步一步看
 translate-previous = ◀ 上一步
 translate-next = 下一步 ▶
 translate-keep-cache = 使用 { -kv-cache }
@@ -41,3 +41,43 @@ translate-weight = { -softmax } 權重
 translate-layer-head = 第 { $layer } { -layer } · 第 { $head } 個{ -head }
 translate-unknown-as-unk = 不在詞表中，按 <unk> 讀入（訓練中出現少於兩次的詞）：
 translate-formula-first-step = （第 1 步另加一次 { $extra }）
+
+# Decoding three ways (views/decode/strategy.rs, beam.rs).
+translate-strategy = { -token }的選法
+translate-strategy-greedy = { -greedy }（argmax）
+translate-strategy-beam = { -beam-search }
+translate-strategy-sample = { -sampling }
+translate-beam-size = 束寬
+translate-beam-alpha = { -length-penalty } α
+translate-sample-temperature = { -temperature } T
+translate-sample-topk = { -top-k }（0 = 全部）
+translate-sample-topp = { -top-p }
+translate-sample-seed = { -seed }
+translate-strategy-greedy-hint = 每一步取機率最高的{ -token }。很快，但選過的不再回頭。它就是束寬為 1 的{ -beam-search }。
+translate-strategy-beam-hint = 論文用{ -beam-search }解碼，束寬 4，α = 0.6（§6.1，依 Wu 等 2016）。同時保留多個{ -hypotheses }，所以起初看來只排第二的選擇，後來仍可能勝出。
+translate-strategy-sample-hint = 每個{ -token }都從模型的分布中隨機抽取：softmax(z / T)，先只留機率最高的 { -top-k } 個，再只留機率總和達到 { -top-p } 的最少幾個。同一個{ -seed }抽出同一個翻譯；T → 0 時就是{ -greedy }。
+translate-error-beam-size = 束寬必須是 1 到 { $max } 的整數。
+translate-error-alpha = { -length-penalty } α 必須在 0 到 { $max } 之間。
+translate-error-temperature = { -temperature }必須在 { $min } 到 { $max } 之間。
+translate-error-top-k = { -top-k } 必須是 0（全部）到 { $max } 的整數。
+translate-error-top-p = { -top-p } 必須大於 0、不超過 1。
+translate-top-k-beam = 最佳{ -hypothesis }在這一步時，模型的前 5 名（最後一個位置的 { -softmax }）
+translate-chooses-beam = → 最佳{ -hypothesis }接著選
+translate-top-k-sampled = { -sampling }分布 softmax(z / { $temperature }) 的前 5 名（經過 { -top-k } 和 { -top-p }）：剩下 { $kept } 個{ -token }可抽
+translate-chooses-sampled = → 抽到
+translate-beam-title = { -beam-search }，第 { $step } 步：擴展 { $rows } 個{ -hypotheses }（束寬 { $size }，α = { $alpha }）
+translate-beam-how = 每一行列出它最好的幾個擴展。在所有擴展中，log P 最大的填滿空位（它們長度相同，所以按 log P 排和按分數排一樣）。以 <eos> 結尾的擴展作為完成的翻譯離開束。完成的翻譯長度不同，所以勝出的是分數最好的，而不是 log P 最好的。
+translate-beam-row = 第 { $row } 列：
+translate-beam-score = 分數 = { $score }
+translate-beam-kept = 保留
+translate-beam-finished = 完成
+translate-beam-pruned = 捨棄
+translate-beam-cache = { -kv-cache }重排：每個留下的列複製其父列的快取（新 ← 舊：{ $moves }）。
+translate-beam-cache-none = 沒有列繼續，搜尋在此結束。
+translate-beam-ops = 這一步的乘加次數（整個束）：{ $ops }
+translate-beam-finished-so-far = 到目前為止完成的（分數）：
+translate-beam-over = 搜尋在這一步之前已經結束。
+translate-beam-best-done = 最佳{ -hypothesis }在第 { $step } 步完成；搜尋為其餘空位繼續進行，所以下面的路徑停在它的最後一步。
+translate-compare-button = { -held-out }的 { -bleu }：{ -greedy }對比這個束
+translate-compare-pending = 正在用兩種方法解碼{ -held-out }的句子…
+translate-compare-result = 在 { $sentences } 句{ -held-out }句子上：{ -greedy } { -bleu } { $greedy }（完全一致 { $greedy_exact }%），束寬 { $size }（α = { $alpha }）{ -bleu } { $beam }（完全一致 { $beam_exact }%）。

@@ -6,7 +6,7 @@ use lab_protocol::{
     AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction,
     Settings, TaskFacts, TraceRequest, Translation, WorkerInput,
 };
-use lab_protocol::{Curves, RunStart, SaveCost};
+use lab_protocol::{Curves, DecodingComparison, RunStart, SaveCost, Strategy};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
@@ -72,11 +72,19 @@ pub struct Lab {
     pub mask_demo: RwSignal<Option<MaskDemo>>,
     pub translate_text: RwSignal<String>,
     pub translate_id: RwSignal<u64>,
+    /// The request whose answer `translation` holds: behind `translate_id` while one is on its way.
+    pub translated_id: RwSignal<u64>,
     pub translation: RwSignal<Option<Result<Translation, String>>>,
     /// Decode with the KV cache (the Translate view's toggle).
     pub decode_cached: RwSignal<bool>,
     /// The decoding step shown in the step-through, 0-based.
     pub decode_step: RwSignal<usize>,
+    /// How the step-through chooses tokens: greedy, beam search or sampling.
+    pub decode_strategy: RwSignal<Strategy>,
+    /// Held-out BLEU of greedy decoding against beam search, or why not.
+    pub decoding_comparison: RwSignal<Option<Result<DecodingComparison, String>>>,
+    /// A comparison was asked for and has not come back yet.
+    pub decoding_pending: RwSignal<bool>,
     /// The model's next-token distributions on the probe (teacher-forced).
     pub prediction: RwSignal<Option<ProbePrediction>>,
     /// The head the "inside one head" view has asked the worker to open.
@@ -164,9 +172,13 @@ impl Lab {
             mask_demo: RwSignal::new(None),
             translate_text: RwSignal::new(String::new()),
             translate_id: RwSignal::new(0),
+            translated_id: RwSignal::new(0),
             translation: RwSignal::new(None),
             decode_cached: RwSignal::new(true),
             decode_step: RwSignal::new(0),
+            decode_strategy: RwSignal::new(Strategy::Greedy),
+            decoding_comparison: RwSignal::new(None),
+            decoding_pending: RwSignal::new(false),
             prediction: RwSignal::new(None),
             trace_request: RwSignal::new(None),
             trace: RwSignal::new(None),

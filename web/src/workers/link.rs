@@ -14,8 +14,8 @@ use crate::shell::state::{Banner, Download, Lab, Source, WorkerState};
 use crate::workers::{storage, tab};
 use lab_protocol::EvalPoint;
 use lab_protocol::{
-    AttentionSet, HeadTrace, ModelOrigin, ProbePrediction, SavePurpose, WorkerError, WorkerInput,
-    WorkerOutput,
+    AttentionSet, Beam, HeadTrace, ModelOrigin, ProbePrediction, SavePurpose, WorkerError,
+    WorkerInput, WorkerOutput,
 };
 use lab_session::wire;
 use leptos::prelude::*;
@@ -290,6 +290,9 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             lab.running.set(false);
             lab.diverged.set(false);
             lab.eval.set(None);
+            // Another model's BLEU would be read as this one's.
+            lab.decoding_comparison.set(None);
+            lab.decoding_pending.set(false);
             if info.origin == ModelOrigin::Uploaded {
                 lab.clear(Source::Upload);
             }
@@ -353,10 +356,15 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         }
         WorkerOutput::Translated { id, result } => {
             if id == lab.translate_id.get_untracked() {
+                lab.translated_id.set(id);
                 lab.translation.set(Some(result));
             }
         }
         WorkerOutput::MaskDemo(demo) => lab.mask_demo.set(Some(demo)),
+        WorkerOutput::DecodingCompared(result) => {
+            lab.decoding_pending.set(false);
+            lab.decoding_comparison.set(Some(result));
+        }
         WorkerOutput::Trace(result) => lab.trace.set(Some(result)),
         WorkerOutput::Checkpoint {
             purpose: SavePurpose::Download,
@@ -495,7 +503,15 @@ pub fn request_translation(lab: Lab, text: String) {
         id,
         text,
         cached: lab.decode_cached.get_untracked(),
+        strategy: lab.decode_strategy.get_untracked(),
     });
+}
+
+/// Ask the worker for held-out BLEU of greedy decoding against `beam`.
+pub fn request_decoding_comparison(lab: Lab, beam: Beam) {
+    lab.decoding_comparison.set(None);
+    lab.decoding_pending.set(true);
+    send(WorkerInput::CompareDecoding { beam });
 }
 
 /// Restart a crashed worker and load the saved run or the pretrained model.

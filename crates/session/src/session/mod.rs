@@ -29,7 +29,8 @@ use crate::model::LabModel;
 use lab_protocol::divergence::{self, Divergence};
 use lab_protocol::{
     all_finite, Curves, EvalPoint, EvalReport, ModelInfo, ModelOrigin, SavePurpose, Snapshot,
-    StepReport, TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
+    StepReport, Strategy, TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
+    DECODING_COMPARISON_SENTENCES,
 };
 
 /// At most one snapshot per this many milliseconds (about ten a second).
@@ -222,13 +223,18 @@ impl<M: LabModel> Session<M> {
                 }
                 out
             }
-            WorkerInput::Translate { id, text, cached } => match &self.model {
+            WorkerInput::Translate {
+                id,
+                text,
+                cached,
+                strategy,
+            } => match &self.model {
                 None => vec![WorkerOutput::Translated {
                     id,
                     result: Err(WorkerError::NoModel.to_string()),
                 }],
                 Some(m) => {
-                    let result = m.translate(&text, cached).and_then(|t| {
+                    let result = m.translate(&text, cached, &strategy).and_then(|t| {
                         if t.is_finite() {
                             Ok(t)
                         } else {
@@ -279,6 +285,20 @@ impl<M: LabModel> Session<M> {
                     }
                 }
             },
+            WorkerInput::CompareDecoding { beam } => {
+                let result = match &self.model {
+                    None => Err(WorkerError::NoModel.to_string()),
+                    Some(m) if self.diverged => Err(Divergence::Weights {
+                        step: m.step_count(),
+                    }
+                    .to_string()),
+                    Some(m) => Strategy::Beam(beam)
+                        .check()
+                        .map(|()| m.compare_decoding(beam, DECODING_COMPARISON_SENTENCES))
+                        .map_err(|e| e.to_string()),
+                };
+                vec![WorkerOutput::DecodingCompared(result)]
+            }
             WorkerInput::Evaluate => self.evaluate(),
             WorkerInput::Save { purpose } => match (&self.model, purpose) {
                 (None, _) => vec![no_model()],

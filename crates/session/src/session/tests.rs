@@ -2,9 +2,9 @@
 
 use super::*;
 use lab_protocol::{
-    AttentionKind, AttentionSet, HeadTrace, MaskDemo, ProbePrediction, RunSummary, SaveCost,
-    Settings, SettingsError, ShardJob, ShardReport, StepReport, StorageError, TaskFacts, TaskShape,
-    Translation,
+    AttentionKind, AttentionSet, Beam, DecodingComparison, HeadTrace, MaskDemo, ProbePrediction,
+    RunSummary, SaveCost, Settings, SettingsError, ShardJob, ShardReport, StepReport, StorageError,
+    TaskFacts, TaskShape, Translation,
 };
 use lab_tasks::TaskKind;
 
@@ -86,8 +86,18 @@ impl LabModel for Fake {
         });
         (AttentionSet::default(), ProbePrediction::default(), trace)
     }
-    fn translate(&self, text: &str, _: bool) -> Result<Translation, String> {
+    fn translate(&self, text: &str, _: bool, _: &Strategy) -> Result<Translation, String> {
         Err(format!("unknown word {text:?}"))
+    }
+    fn compare_decoding(&self, beam: Beam, max_sentences: usize) -> DecodingComparison {
+        DecodingComparison {
+            beam,
+            sentences: max_sentences,
+            greedy_bleu: 0.0,
+            beam_bleu: 0.0,
+            greedy_exact: 0.0,
+            beam_exact: 0.0,
+        }
     }
     fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String> {
         match &request.sentence {
@@ -508,6 +518,41 @@ fn a_checkpoint_round_trips_through_save_and_load() {
 }
 
 #[test]
+fn a_decoding_comparison_is_refused_without_a_model_or_with_a_beam_out_of_range() {
+    let mut empty: Session<Fake> = Session::default();
+    let out = empty.handle(
+        WorkerInput::CompareDecoding {
+            beam: Beam::default(),
+        },
+        0.0,
+    );
+    assert!(
+        matches!(&out[..], [WorkerOutput::DecodingCompared(Err(_))]),
+        "{out:?}"
+    );
+    let mut s = new_session(Settings::toy(TaskKind::Copy));
+    let wide = Beam {
+        size: lab_math::search::MAX_BEAM_SIZE + 1,
+        alpha: 0.6,
+    };
+    let out = s.handle(WorkerInput::CompareDecoding { beam: wide }, 0.0);
+    assert!(
+        matches!(&out[..], [WorkerOutput::DecodingCompared(Err(m))] if m.contains("beam size")),
+        "{out:?}"
+    );
+    let out = s.handle(
+        WorkerInput::CompareDecoding {
+            beam: Beam::default(),
+        },
+        0.0,
+    );
+    assert!(
+        matches!(&out[..], [WorkerOutput::DecodingCompared(Ok(c))] if c.sentences == DECODING_COMPARISON_SENTENCES),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn translation_errors_come_back_as_values() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     let out = s.handle(
@@ -515,6 +560,7 @@ fn translation_errors_come_back_as_values() {
             id: 9,
             text: "zebra".into(),
             cached: true,
+            strategy: Strategy::Greedy,
         },
         0.0,
     );

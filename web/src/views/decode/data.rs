@@ -7,10 +7,11 @@
 //! model counted while it decoded; beside them, `lab_math::decoding` gives the
 //! formula's value for both modes, so the saving can be read off.
 
+use crate::i18n::script::{respell, Spelling};
 use crate::i18n::{text_args, Arg, Locale};
 use lab_math::decoding::{step_multiply_adds, DecoderShape};
 use lab_math::tokens::{decoder_input, spelling, BOS};
-use lab_protocol::{HeadMaps, Settings, Translation};
+use lab_protocol::{BeamHyp, Fate, HeadMaps, Settings, Translation};
 
 /// What the step-through shows at one step.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,6 +110,69 @@ pub fn rows_by_head(locale: Locale, maps: &HeadMaps) -> (Vec<f32>, Vec<String>) 
     (values, labels)
 }
 
+/// Steps the step-through walks: the decoding's, or beam search's when the
+/// search ran longer than its best hypothesis.
+pub fn step_count(tr: &Translation) -> usize {
+    tr.steps.len().max(tr.beam.len())
+}
+
+/// One row of the beam at a step: its prefix, and its extensions best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BeamRow {
+    /// The row's index in the step's beam (and in the decoder's batch).
+    pub row: usize,
+    pub prefix: BeamHyp,
+    pub children: Vec<BeamHyp>,
+}
+
+/// Step `index` (0-based) of beam search, grouped by the row each candidate
+/// extends, with tokens respelled for the page; `None` past the end.
+pub fn beam_rows(
+    tr: &Translation,
+    index: usize,
+    spelling: Option<&Spelling>,
+) -> Option<Vec<BeamRow>> {
+    let level = tr.beam.get(index)?;
+    let spell = |h: &BeamHyp| BeamHyp {
+        tokens: respell(spelling, &h.tokens),
+        ..h.clone()
+    };
+    Some(
+        level
+            .beam
+            .iter()
+            .enumerate()
+            .map(|(row, prefix)| BeamRow {
+                row,
+                prefix: spell(prefix),
+                children: level
+                    .candidates
+                    .iter()
+                    .filter(|c| c.parent == row)
+                    .map(spell)
+                    .collect(),
+            })
+            .collect(),
+    )
+}
+
+/// The hypotheses finished by the end of step `index` (0-based), best score first.
+pub fn finished_by(tr: &Translation, index: usize, spelling: Option<&Spelling>) -> Vec<BeamHyp> {
+    let mut done: Vec<BeamHyp> = tr
+        .beam
+        .iter()
+        .take(index + 1)
+        .flat_map(|level| level.candidates.iter())
+        .filter(|c| c.fate == Fate::Finished)
+        .map(|h| BeamHyp {
+            tokens: respell(spelling, &h.tokens),
+            ..h.clone()
+        })
+        .collect();
+    done.sort_by(|a, b| b.score.total_cmp(&a.score));
+    done
+}
+
 /// A count with thin spaces between thousands: `1 234 567`.
 pub fn group(n: u64) -> String {
     let digits = n.to_string();
@@ -125,13 +189,14 @@ pub fn group(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lab_protocol::{AttentionSet, DecodeStep, HeadMaps};
+    use lab_protocol::{AttentionSet, BeamLevel, DecodeStep, HeadMaps};
     use lab_tasks::TaskKind;
 
     fn translation(cached: bool, counts: &[u64]) -> Translation {
         let step = |token: &str, n: u64, t: usize| DecodeStep {
             token: token.into(),
             top_k: vec![(token.into(), 0.9), ("x".into(), 0.1)],
+            kept: None,
             multiply_adds: n,
             cached_positions: if cached { t } else { 0 },
             self_row: HeadMaps::default(),
@@ -142,6 +207,8 @@ mod tests {
             output: vec!["犬".into()],
             steps: vec![step("犬", counts[0], 1), step("<eos>", counts[1], 2)],
             cached,
+            strategy: Default::default(),
+            beam: vec![],
             tgt_vocab_size: 10,
             attention: AttentionSet {
                 src_tokens: vec!["dog".into(), "<eos>".into()],
@@ -203,6 +270,68 @@ mod tests {
             labels[2],
             "the words are translated"
         );
+    }
+
+    fn hyp(parent: usize, tokens: &[&str], log_prob: f32, fate: Fate) -> BeamHyp {
+        BeamHyp {
+            parent,
+            tokens: tokens.iter().map(|t| t.to_string()).collect(),
+            log_prob,
+            score: log_prob / tokens.len() as f32,
+            fate,
+        }
+    }
+
+    #[test]
+    fn a_beam_step_is_grouped_by_the_row_each_candidate_extends() {
+        let mut tr = translation(true, &[1, 2]);
+        tr.beam = vec![
+            BeamLevel {
+                beam: vec![hyp(0, &[], 0.0, Fate::Kept)],
+                candidates: vec![
+                    hyp(0, &["a"], -0.1, Fate::Kept),
+                    hyp(0, &["b"], -0.5, Fate::Kept),
+                    hyp(0, &["c"], -2.0, Fate::Pruned),
+                ],
+                cache_rows: vec![0, 0],
+                multiply_adds: 10,
+            },
+            BeamLevel {
+                beam: vec![
+                    hyp(0, &["a"], -0.1, Fate::Kept),
+                    hyp(1, &["b"], -0.5, Fate::Kept),
+                ],
+                candidates: vec![
+                    hyp(0, &["a", "<eos>"], -0.2, Fate::Finished),
+                    hyp(0, &["a", "x"], -3.0, Fate::Pruned),
+                    hyp(1, &["b", "y"], -0.7, Fate::Finished),
+                    hyp(1, &["b", "z"], -4.0, Fate::Pruned),
+                ],
+                cache_rows: vec![],
+                multiply_adds: 20,
+            },
+            BeamLevel {
+                beam: vec![],
+                candidates: vec![],
+                cache_rows: vec![],
+                multiply_adds: 0,
+            },
+        ];
+        assert_eq!(
+            step_count(&tr),
+            3,
+            "the search's steps, not the best path's 2"
+        );
+        let rows = beam_rows(&tr, 1, None).expect("step 2");
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[1].prefix.tokens, ["b"]);
+        let children: Vec<&[String]> = rows[1].children.iter().map(|c| &c.tokens[..]).collect();
+        assert_eq!(children, [&["b", "y"][..], &["b", "z"][..]]);
+        assert!(beam_rows(&tr, 3, None).is_none());
+        let done = finished_by(&tr, 1, None);
+        assert_eq!(done.len(), 2);
+        assert!(done[0].score >= done[1].score);
+        assert!(finished_by(&tr, 0, None).is_empty());
     }
 
     #[test]

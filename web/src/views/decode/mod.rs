@@ -1,16 +1,21 @@
-//! Greedy decoding step by step, inside the Translate view: what the decoder
-//! reads at step t, its five best next tokens, the chosen one, that step's
-//! attention rows, and the KV cache with the multiply-adds it saves.
+//! Decoding step by step, inside the Translate view: what the decoder reads
+//! at step t, its five best next tokens, the chosen one, that step's
+//! attention rows, and the KV cache with the multiply-adds it saves. Tokens
+//! are chosen greedily, by beam search (drawn as a tree at each step) or by
+//! sampling (`strategy`).
 
+pub mod beam;
 pub mod data;
+pub mod strategy;
 
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
 use crate::i18n::script::target_lang;
 use crate::shell::i18n::{use_i18n, Arg, I18n};
 use crate::shell::state::use_lab;
 use crate::workers::link::request_translation;
-use data::{group, rows_by_head, step_view, StepView};
+use data::{group, rows_by_head, step_count, step_view, StepView};
 use lab_math::decoding::{WITHOUT_CACHE, WITH_CACHE, WITH_CACHE_FIRST_STEP};
+use lab_math::search::Strategy;
 use lab_plot::colormap::ColorMap;
 use lab_protocol::HeadMaps;
 use leptos::prelude::*;
@@ -60,14 +65,49 @@ fn tokens(list: &[String], class: &'static str, lang: &'static str) -> impl Into
         .collect_view()
 }
 
-fn step_panel(
-    i18n: I18n,
-    v: StepView,
+/// The heading of a step's top-5 list, and the verb for its choice.
+fn choice_words(i18n: I18n, strategy: Strategy, kept: Option<usize>) -> (String, String) {
+    match strategy {
+        Strategy::Greedy => (i18n.s("translate-top-k"), i18n.s("translate-chooses")),
+        Strategy::Beam(_) => (
+            i18n.s("translate-top-k-beam"),
+            i18n.s("translate-chooses-beam"),
+        ),
+        Strategy::Sample(s) => (
+            i18n.f(
+                "translate-top-k-sampled",
+                &[
+                    ("temperature", Arg::from(s.temperature.to_string())),
+                    ("kept", Arg::from(kept.unwrap_or(0))),
+                ],
+            ),
+            i18n.s("translate-chooses-sampled"),
+        ),
+    }
+}
+
+/// One step of the decoding path (for beam search, of the best hypothesis).
+struct PathStep {
+    view: StepView,
     self_row: HeadMaps,
     cross_row: HeadMaps,
     source: Vec<String>,
     tgt_lang: &'static str,
-) -> impl IntoView {
+    strategy: Strategy,
+    kept: Option<usize>,
+}
+
+fn step_panel(i18n: I18n, step: PathStep) -> impl IntoView {
+    let PathStep {
+        view: v,
+        self_row,
+        cross_row,
+        source,
+        tgt_lang,
+        strategy,
+        kept,
+    } = step;
+    let (top_heading, chooses) = choice_words(i18n, strategy, kept);
     let best = v
         .top_k
         .first()
@@ -96,11 +136,11 @@ fn step_panel(
     view! {
         <p class="decode-input">{i18n.s("translate-decoder-input")}" "
             {tokens(&v.input, "token", tgt_lang)}
-            " "{i18n.s("translate-chooses")}" " <b class="token chosen" lang=tgt_lang>{v.chosen.clone()}</b>
+            " "{chooses}" " <b class="token chosen" lang=tgt_lang>{v.chosen.clone()}</b>
         </p>
         <div class="two-col">
             <div>
-                <h4>{i18n.s("translate-top-k")}</h4>
+                <h4>{top_heading}</h4>
                 <ol class="topk" data-testid="decode-topk">
                     {v.top_k.iter().map(|(token, p)| view! {
                         <li>
@@ -144,23 +184,48 @@ pub fn DecodeStepper() -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
     let translation = move || lab.translation.get().and_then(Result::ok);
-    let total = move || translation().map_or(0, |t| t.steps.len());
+    let total = move || translation().map_or(0, |t| step_count(&t));
+    // The step shown, 0-based: within the search's steps.
+    let shown = move || lab.decode_step.get().min(total().saturating_sub(1));
     let current = move || {
         let (tr, settings) = (translation()?, lab.model.get()?.settings);
-        let i = lab.decode_step.get().min(tr.steps.len().saturating_sub(1));
+        // Beam search may go on after its best hypothesis has finished: the
+        // path then stays at its last step.
+        let i = shown().min(tr.steps.len().saturating_sub(1));
         let mut v = step_view(&settings, &tr, i)?;
         let spelling = lab.spelling.get();
         if let Some(spelling) = &spelling {
             v = v.respelled(spelling);
         }
         let step = &tr.steps[i];
-        Some((
-            v,
-            step.self_row.clone(),
-            step.cross_row.clone(),
-            tr.attention.src_tokens.clone(),
-            target_lang(Some(settings.task), spelling.as_ref()),
-        ))
+        Some(PathStep {
+            view: v,
+            self_row: step.self_row.clone(),
+            cross_row: step.cross_row.clone(),
+            source: tr.attention.src_tokens.clone(),
+            tgt_lang: target_lang(Some(settings.task), spelling.as_ref()),
+            strategy: tr.strategy,
+            kept: step.kept,
+        })
+    };
+    let tree = move || {
+        let tr = translation()?;
+        if tr.beam.is_empty() {
+            return None;
+        }
+        let i = shown();
+        let spelling = lab.spelling.get();
+        let lang = target_lang(lab.model.get().map(|m| m.settings.task), spelling.as_ref());
+        let past_best = (i >= tr.steps.len()).then(|| {
+            i18n.f(
+                "translate-beam-best-done",
+                &[("step", Arg::from(tr.steps.len()))],
+            )
+        });
+        Some(view! {
+            {past_best.map(|note| view! { <p class="hint" data-testid="beam-best-done">{note}</p> })}
+            {beam::beam_tree(i18n, &tr, i, spelling.as_ref(), lang)}
+        })
     };
     let toggle = move |ev: leptos::ev::Event| {
         lab.decode_cached.set(event_target_checked(&ev));
@@ -169,20 +234,35 @@ pub fn DecodeStepper() -> impl IntoView {
             request_translation(lab, text);
         }
     };
+    let counter = move || match total() {
+        0 => "0 / 0".to_string(),
+        n => format!("{} / {n}", shown() + 1),
+    };
     view! {
-        <div class="decode-stepper">
+        <div class="decode-stepper" data-testid="decode-stepper"
+            data-pending=move || (lab.translate_id.get() != lab.translated_id.get()).to_string()>
             <h3>{i18n.t("translate-decode-title")}</h3>
+            <strategy::StrategyPicker/>
             <div class="controls">
                 <button data-testid="decode-prev" disabled=move || { lab.decode_step.get() == 0 }
-                    on:click=move |_| lab.decode_step.update(|s| *s = s.saturating_sub(1))>{i18n.t("translate-previous")}</button>
-                <span data-testid="decode-step" class="readout-big">{move || if total() == 0 { "0 / 0".to_string() } else { format!("{} / {}", lab.decode_step.get().min(total() - 1) + 1, total()) }}</span>
+                    on:click=move |_| lab.decode_step.update(|s| *s = s.saturating_sub(1))>
+                    {i18n.t("translate-previous")}
+                </button>
+                <span data-testid="decode-step" class="readout-big">{counter}</span>
                 <button data-testid="decode-next" disabled=move || { lab.decode_step.get() + 1 >= total() }
-                    on:click=move |_| lab.decode_step.update(|s| *s += 1)>{i18n.t("translate-next")}</button>
-                <label><input type="checkbox" data-testid="decode-cache" prop:checked=move || lab.decode_cached.get() on:change=toggle/>" "{i18n.t("translate-keep-cache")}</label>
+                    on:click=move |_| lab.decode_step.update(|s| *s += 1)>
+                    {i18n.t("translate-next")}
+                </button>
+                <label>
+                    <input type="checkbox" data-testid="decode-cache"
+                        prop:checked=move || lab.decode_cached.get() on:change=toggle/>
+                    " "{i18n.t("translate-keep-cache")}
+                </label>
             </div>
+            {tree}
             {move || match current() {
                 None => view! { <p class="placeholder">{i18n.s("translate-decode-waiting")}</p> }.into_any(),
-                Some((v, self_row, cross_row, source, tgt_lang)) => step_panel(i18n, v, self_row, cross_row, source, tgt_lang).into_any(),
+                Some(step) => step_panel(i18n, step).into_any(),
             }}
         </div>
     }

@@ -1,0 +1,169 @@
+//! How the step-through chooses each token: greedy, beam search or
+//! sampling, with their knobs. The rules and limits are
+//! `lab_math::search`'s; the worker checks them again.
+
+use crate::shell::i18n::{use_i18n, Arg, I18n};
+use crate::shell::state::use_lab;
+use crate::workers::link::request_translation;
+use lab_math::search::{
+    Beam, Sampling, Strategy, StrategyError, MAX_ALPHA, MAX_BEAM_SIZE, MAX_TEMPERATURE, MAX_TOP_K,
+    MIN_TEMPERATURE,
+};
+use leptos::prelude::*;
+
+/// The step of the α and top-p inputs.
+const FRACTION_STEP: &str = "0.1";
+/// The step of the temperature input.
+const TEMPERATURE_STEP: &str = "0.05";
+
+/// A strategy's refusal, in the reader's language.
+pub fn strategy_error(i18n: I18n, error: StrategyError) -> String {
+    match error {
+        StrategyError::BeamSize { max } => {
+            i18n.f("translate-error-beam-size", &[("max", Arg::from(max))])
+        }
+        StrategyError::Alpha { max } => i18n.f(
+            "translate-error-alpha",
+            &[("max", Arg::from(max.to_string()))],
+        ),
+        StrategyError::Temperature { min, max } => i18n.f(
+            "translate-error-temperature",
+            &[
+                ("min", Arg::from(min.to_string())),
+                ("max", Arg::from(max.to_string())),
+            ],
+        ),
+        StrategyError::TopK { max } => i18n.f("translate-error-top-k", &[("max", Arg::from(max))]),
+        StrategyError::TopP => i18n.s("translate-error-top-p"),
+    }
+}
+
+/// A number typed in an input; `NaN` when it is not one, so the check refuses it.
+fn typed(ev: &leptos::ev::Event) -> f64 {
+    event_target_value(ev).trim().parse().unwrap_or(f64::NAN)
+}
+
+/// A count typed in an input; `usize::MAX` when it is not one, so the check refuses it.
+fn typed_count(ev: &leptos::ev::Event) -> usize {
+    let v = typed(ev);
+    if v.is_finite() && v >= 0.0 && v.fract() == 0.0 {
+        v as usize
+    } else {
+        usize::MAX
+    }
+}
+
+/// One labelled number input.
+fn number(
+    label: String,
+    testid: &'static str,
+    (min, max, step): (String, String, &'static str),
+    value: impl Fn() -> String + Send + Sync + 'static,
+    on_change: impl Fn(leptos::ev::Event) + 'static,
+) -> impl IntoView {
+    view! {
+        <label class="knob">{label}" "
+            <input type="number" data-testid=testid min=min max=max step=step
+                prop:value=value on:change=on_change/>
+        </label>
+    }
+}
+
+#[component]
+pub fn StrategyPicker() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    // Each strategy's knobs, kept while another strategy is chosen.
+    let beam = RwSignal::new(Beam::default());
+    let sampling = RwSignal::new(Sampling::default());
+    let problem = RwSignal::new(None::<StrategyError>);
+    let apply = move |strategy: Strategy| {
+        if let Err(e) = strategy.check() {
+            problem.set(Some(e));
+            return;
+        }
+        problem.set(None);
+        lab.decode_strategy.set(strategy);
+        lab.decoding_comparison.set(None);
+        let text = lab.translate_text.get_untracked();
+        if !text.trim().is_empty() {
+            request_translation(lab, text);
+        }
+    };
+    let choose = move |ev: leptos::ev::Event| {
+        let strategy = match event_target_value(&ev).as_str() {
+            "beam" => Strategy::Beam(beam.get_untracked()),
+            "sample" => Strategy::Sample(sampling.get_untracked()),
+            _ => Strategy::Greedy,
+        };
+        apply(strategy);
+    };
+    let set_beam = move |change: fn(&mut Beam, leptos::ev::Event), ev| {
+        let mut b = beam.get_untracked();
+        change(&mut b, ev);
+        beam.set(b);
+        apply(Strategy::Beam(b));
+    };
+    let set_sampling = move |change: fn(&mut Sampling, leptos::ev::Event), ev| {
+        let mut s = sampling.get_untracked();
+        change(&mut s, ev);
+        sampling.set(s);
+        apply(Strategy::Sample(s));
+    };
+    let name = move || lab.decode_strategy.get().name();
+    let range = |min: f32, max: f32| (min.to_string(), max.to_string());
+    let (alpha_min, alpha_max) = range(0.0, MAX_ALPHA);
+    let (t_min, t_max) = range(MIN_TEMPERATURE, MAX_TEMPERATURE);
+    view! {
+        <div class="decode-strategy">
+            <label>{i18n.t("translate-strategy")}" "
+                <select data-testid="decode-strategy" prop:value=name on:change=choose>
+                    <option value="greedy">{i18n.t("translate-strategy-greedy")}</option>
+                    <option value="beam">{i18n.t("translate-strategy-beam")}</option>
+                    <option value="sample">{i18n.t("translate-strategy-sample")}</option>
+                </select>
+            </label>
+            <Show when=move || name() == "beam">
+                {number(i18n.s("translate-beam-size"), "beam-size",
+                    ("1".into(), MAX_BEAM_SIZE.to_string(), "1"),
+                    move || beam.get().size.to_string(),
+                    move |ev| set_beam(|b, ev| b.size = typed_count(&ev), ev))}
+                {number(i18n.s("translate-beam-alpha"), "beam-alpha",
+                    (alpha_min.clone(), alpha_max.clone(), FRACTION_STEP),
+                    move || beam.get().alpha.to_string(),
+                    move |ev| set_beam(|b, ev| b.alpha = typed(&ev) as f32, ev))}
+            </Show>
+            <Show when=move || name() == "sample">
+                {number(i18n.s("translate-sample-temperature"), "sample-temperature",
+                    (t_min.clone(), t_max.clone(), TEMPERATURE_STEP),
+                    move || sampling.get().temperature.to_string(),
+                    move |ev| set_sampling(|s, ev| s.temperature = typed(&ev) as f32, ev))}
+                {number(i18n.s("translate-sample-topk"), "sample-topk",
+                    ("0".into(), MAX_TOP_K.to_string(), "1"),
+                    move || sampling.get().top_k.to_string(),
+                    move |ev| set_sampling(|s, ev| s.top_k = typed_count(&ev), ev))}
+                {number(i18n.s("translate-sample-topp"), "sample-topp",
+                    ("0.05".into(), "1".into(), FRACTION_STEP),
+                    move || sampling.get().top_p.to_string(),
+                    move |ev| set_sampling(|s, ev| s.top_p = typed(&ev) as f32, ev))}
+                {number(i18n.s("translate-sample-seed"), "sample-seed",
+                    ("0".into(), u32::MAX.to_string(), "1"),
+                    move || sampling.get().seed.to_string(),
+                    move |ev| set_sampling(|s, ev| {
+                        // Anything but a whole number in range keeps the seed.
+                        if let Ok(seed) = u32::try_from(typed_count(&ev)) {
+                            s.seed = seed;
+                        }
+                    }, ev))}
+            </Show>
+            <p class="hint">{move || i18n.s(match name() {
+                "beam" => "translate-strategy-beam-hint",
+                "sample" => "translate-strategy-sample-hint",
+                _ => "translate-strategy-greedy-hint",
+            })}</p>
+            {move || problem.get().map(|e| view! {
+                <p class="error" data-testid="decode-strategy-error">{strategy_error(i18n, e)}</p>
+            })}
+        </div>
+    }
+}
