@@ -44,7 +44,7 @@ function latinAllowed(locale) {
   }
   const always = ['attention', 'lab', 'vaswani', 'wu', 'web', 'worker', 'nan', 'adam', 'noam', 'relu', 'pytorch',
     'max', 'min', 'exp', 'log', 'sin', 'cos', 'argmax', 'concat', 'true', 'false', 'pad', 'bos', 'eos', 'unk',
-    'var', 'factor', 'gflop', 'flop', 'mb', 'kb', 'kib', 'mib', 'gib', 'png', 'svg', 'csv', 'esc', 'space', 'rnn', 'cnn', 'gpu', 'cpu', 'et', 'al'];
+    'var', 'factor', 'pe', 'pos', 'rms', 'gflop', 'flop', 'mb', 'kb', 'kib', 'mib', 'gib', 'png', 'svg', 'csv', 'esc', 'space', 'rnn', 'cnn', 'gpu', 'cpu', 'et', 'al'];
   for (const w of always) words.add(w);
   return words;
 }

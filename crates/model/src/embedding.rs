@@ -35,13 +35,20 @@ impl InputEmbedding {
         }
     }
 
+    /// The token vectors times √d_model, before the positions are added.
+    ///
+    /// # Shapes
+    /// - `ids`: `[batch, seq_len]` → `[batch, seq_len, d_model]`
+    pub fn scaled(&self, ids: Tensor<2, Int>) -> Tensor<3> {
+        self.tokens
+            .forward(ids)
+            .mul_scalar((self.d_model as f32).sqrt())
+    }
+
     /// # Shapes
     /// - `ids`: `[batch, seq_len]`, `positions`: `[max_len, d_model]` → `[batch, seq_len, d_model]`
     pub fn forward(&self, ids: Tensor<2, Int>, positions: &Tensor<2>) -> Tensor<3> {
-        let x = self
-            .tokens
-            .forward(ids)
-            .mul_scalar((self.d_model as f32).sqrt()); // [batch, seq_len, d_model]
+        let x = self.scaled(ids); // [batch, seq_len, d_model]
         dropout::apply(&self.dropout, add_positions(x, positions))
     }
 }

@@ -24,8 +24,8 @@ pub use messages::{
     WorkerInput, WorkerOutput, DECODING_COMPARISON_SENTENCES,
 };
 pub use reports::{
-    BeamHyp, BeamLevel, DecodeStep, DecodingComparison, EvalReport, MaskDemo, ProbePrediction,
-    StepReport, Translation,
+    BeamHyp, BeamLevel, DecodeStep, DecodingComparison, EvalReport, LayerInput, MaskDemo,
+    ProbePrediction, StepReport, Translation,
 };
 pub use settings::{
     NormPlacement, Rule, SettingProblem, Settings, SettingsError, StepEstimate, TaskShape,

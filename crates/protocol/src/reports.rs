@@ -172,6 +172,37 @@ pub struct ProbePrediction {
     pub probs: Vec<f32>,
     /// The ε the training loss uses.
     pub label_smoothing: f32,
+    /// How the probe's source enters the encoder (§3.4, §3.5).
+    #[serde(default)]
+    pub source_input: LayerInput,
+}
+
+/// How a sentence enters the first layer: each token's embedding row, times
+/// √d_model, plus its position's encoding (§3.4, §3.5), read off the model.
+///
+/// # Shapes
+/// `embedding`, `scaled`, `positions` and `sum` are `[tokens.len(), d_model]`, flattened row-major.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LayerInput {
+    pub tokens: Vec<String>,
+    pub d_model: usize,
+    /// The rows of the embedding matrix.
+    pub embedding: Vec<f32>,
+    /// `embedding · √d_model`.
+    pub scaled: Vec<f32>,
+    /// The positional encoding the model adds (zeros when it is turned off).
+    pub positions: Vec<f32>,
+    /// What the first layer reads: the model's own embedding layer's output.
+    pub sum: Vec<f32>,
+}
+
+impl LayerInput {
+    /// True when every number is finite.
+    pub fn is_finite(&self) -> bool {
+        [&self.embedding, &self.scaled, &self.positions, &self.sum]
+            .iter()
+            .all(|v| v.iter().all(|x| x.is_finite()))
+    }
 }
 
 impl ProbePrediction {

@@ -11,8 +11,8 @@ use lab_model::{
     DecodeMode, Hypothesis, Transformer, TransformerOutput,
 };
 use lab_protocol::{
-    AttentionSet, BeamHyp, BeamLevel, DecodeStep, HeadMaps, HeadTrace, MaskDemo, ProbePrediction,
-    TaskFacts, TraceRequest, Translation,
+    AttentionSet, BeamHyp, BeamLevel, DecodeStep, HeadMaps, HeadTrace, LayerInput, MaskDemo,
+    ProbePrediction, TaskFacts, TraceRequest, Translation,
 };
 use lab_tasks::{Encoded, Pair, UnknownWord, Vocab, BOS, EOS};
 
@@ -145,6 +145,8 @@ pub(crate) fn source_side(encoded: &Encoded) -> (Vec<u32>, Vec<String>) {
 
 /// One teacher-forced pass and the ids it read and predicts.
 pub(crate) struct Forced {
+    /// The source ids the model read, `<eos>` last.
+    pub src: Vec<u32>,
     /// `w… <eos>` as the views label it ([`source_side`]); the ids went into `out`.
     pub src_tokens: Vec<String>,
     /// `<bos> y…`
@@ -181,6 +183,7 @@ impl Trainer {
             id_tensor(std::slice::from_ref(&tgt_in), &device),
         );
         Forced {
+            src,
             src_tokens,
             tgt_in,
             tgt_out,
@@ -218,12 +221,31 @@ impl Trainer {
             vocab: data.tgt_vocab.tokens().to_vec(),
             probs,
             label_smoothing: self.settings().label_smoothing,
+            source_input: self.source_input(&model, &forced),
         };
         let trace = trace.map(|request| self.head_trace(&model, &forced, request));
         Probe {
             attention: self.attention_set(&forced),
             prediction,
             trace,
+        }
+    }
+
+    /// How the source of `forced` enters the encoder: embedding rows,
+    /// × √d_model, + PE, and the model's own embedding layer's output.
+    fn source_input(&self, model: &Transformer, forced: &Forced) -> LayerInput {
+        let device = self.backend().device();
+        let ids = id_tensor(std::slice::from_ref(&forced.src), &device); // [1, n]
+        let n = forced.src.len();
+        let d_model = model.config.d_model;
+        let positions = model.positions(n, &device); // [n, d_model]
+        LayerInput {
+            tokens: forced.src_tokens.clone(),
+            d_model,
+            embedding: floats(model.src_embed.tokens.forward(ids.clone())),
+            scaled: floats(model.src_embed.scaled(ids.clone())),
+            sum: floats(model.src_embed.forward(ids, &positions)),
+            positions: floats(positions),
         }
     }
 
@@ -468,6 +490,38 @@ pub(crate) mod tests {
             other => panic!("expected an unknown-word error, got {other:?}"),
         }
         assert!(t.translate("the dog sees a cat", true).is_ok());
+    }
+
+    #[test]
+    fn the_first_layer_reads_the_embedding_times_sqrt_d_model_plus_pe() {
+        let t = trainer();
+        let probe = t.probe(t.dataset().probe(), None);
+        let input = &probe.prediction.source_input;
+        let d = input.d_model;
+        assert_eq!(d, 16);
+        assert_eq!(input.tokens, probe.attention.src_tokens);
+        assert_eq!(input.sum.len(), input.tokens.len() * d);
+        let sqrt_d = (d as f32).sqrt();
+        for (i, &e) in input.embedding.iter().enumerate() {
+            assert!(
+                (input.scaled[i] - e * sqrt_d).abs() < 1e-5,
+                "× √d_model at {i}"
+            );
+            assert!((input.sum[i] - (input.scaled[i] + input.positions[i])).abs() < 1e-5);
+        }
+        // The positions are the paper's sinusoids: PE(pos, 2i) = sin(pos / 10000^(2i/d)).
+        let table = lab_math::sinusoid_table(input.tokens.len(), d, 10_000.0);
+        for (a, b) in input.positions.iter().zip(&table) {
+            assert!((a - b).abs() < 1e-5);
+        }
+        // A token's row is the embedding matrix's row for its id.
+        let id = t
+            .dataset()
+            .src_vocab
+            .encode_words(&t.dataset().probe().src)
+            .ids[0];
+        let weights = floats(t.inference_model().src_embed.tokens.weight.val());
+        assert_eq!(&input.embedding[..d], &weights[id as usize * d..][..d]);
     }
 
     #[test]

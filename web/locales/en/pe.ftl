@@ -23,3 +23,17 @@ pe-sim-label = Dot products between positional encodings
 pe-sim-legend = PE(p)·PE(q)
 pe-sim-hover = PE({ $p }) · PE({ $q }) = { $value }   (distance |p − q| = { $distance })
 pe-sim-hint = The band structure shows the dot product depends on the distance p − q, not on p itself.
+
+# How a token enters layer 1 (views/layer_input.rs).
+pe-input-heading = From a word to the input of layer 1: × √d_model, + PE
+pe-input-waiting = The model's numbers appear here once it is loaded.
+pe-input-intro = The model looks up each source { -token }'s row of the embedding matrix, multiplies it by √d_model = { $sqrt_d } (d_model = { $d }, §3.4) and adds the positional encoding of its position (§3.5). The sum is what the first { -encoder } layer reads. These are the model's own numbers for the sentence the attention maps show.
+pe-input-token = { -token }
+pe-input-row-head = “{ $token }” at position { $pos } · dimension
+pe-input-rms = RMS over all { $d }
+pe-input-embedding = embedding row e
+pe-input-scaled = e × √d_model
+pe-input-pe = + PE(pos)
+pe-input-sum = = input of layer 1
+pe-input-why = Why × √d_model: the embedding's entries are small (RMS { $rms_e }), while PE's lie in [−1, 1] (RMS { $rms_pe }). Scaled, the word (RMS { $rms_scaled }) is not drowned by its position.
+pe-input-pe-off = { -positional-encoding } is off in this run: PE is 0, and the layer reads the scaled embedding alone.

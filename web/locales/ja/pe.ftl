@@ -23,3 +23,17 @@ pe-sim-label = { -positional-encoding }どうしの内積
 pe-sim-legend = 位置 p と q の{ -positional-encoding }の内積
 pe-sim-hover = 位置 { $p } と { $q } の内積 = { $value }（距離 |p − q| = { $distance }）
 pe-sim-hint = 帯状の模様は、内積が p そのものではなく、距離 p − q だけで決まることを示しています。
+
+# How a token enters layer 1 (views/layer_input.rs).
+pe-input-heading = 単語から第 1 層の入力へ：× √d_model、+ PE
+pe-input-waiting = モデルが読み込まれると、ここにモデルの数値が出ます。
+pe-input-intro = モデルは入力側の各{ -token }について埋め込み行列の行を引き、√d_model = { $sqrt_d }（d_model = { $d }、§3.4）を掛け、その位置の{ -positional-encoding }を足します（§3.5）。その和が{ -encoder }の第 1 層の読む入力です。観察用の例文についての、モデル自身の数値です。
+pe-input-token = { -token }
+pe-input-row-head = 位置 { $pos } の「{ $token }」・次元
+pe-input-rms = 全 { $d } 次元の RMS
+pe-input-embedding = 埋め込みの行 e
+pe-input-scaled = e × √d_model
+pe-input-pe = + PE(pos)
+pe-input-sum = = 第 1 層の入力
+pe-input-why = × √d_model の理由：埋め込みの成分は小さく（RMS { $rms_e }）、PE の成分は [−1, 1] にあります（RMS { $rms_pe }）。掛けることで、単語（RMS { $rms_scaled }）が位置に埋もれません。
+pe-input-pe-off = この実行では{ -positional-encoding }がオフです。PE は 0 で、層はスケールした埋め込みだけを読みます。

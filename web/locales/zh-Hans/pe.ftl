@@ -23,3 +23,17 @@ pe-sim-label = { -positional-encoding }两两之间的点积
 pe-sim-legend = 位置 p 与 q 的{ -positional-encoding }点积
 pe-sim-hover = 位置 { $p } 与 { $q } 的点积 = { $value }（距离 |p − q| = { $distance }）
 pe-sim-hint = 带状结构表明：点积只取决于距离 p − q，而与 p 本身无关。
+
+# How a token enters layer 1 (views/layer_input.rs).
+pe-input-heading = 从词到第 1 层的输入：× √d_model，+ PE
+pe-input-waiting = 模型加载后，这里显示模型的数值。
+pe-input-intro = 模型为源句的每个{ -token }取出嵌入矩阵的一行，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。这个和就是{ -encoder }第 1 层读到的输入。这些是模型自己在观察例句上的数值。
+pe-input-token = { -token }
+pe-input-row-head = 位置 { $pos } 的“{ $token }”·维度
+pe-input-rms = 全部 { $d } 维的 RMS
+pe-input-embedding = 嵌入行 e
+pe-input-scaled = e × √d_model
+pe-input-pe = + PE(pos)
+pe-input-sum = = 第 1 层的输入
+pe-input-why = 为什么 × √d_model：嵌入的分量很小（RMS { $rms_e }），而 PE 的分量在 [−1, 1] 之间（RMS { $rms_pe }）。乘上之后，词（RMS { $rms_scaled }）不会被位置淹没。
+pe-input-pe-off = 这次运行关闭了{ -positional-encoding }：PE 为 0，这一层只读缩放后的嵌入。

@@ -23,3 +23,17 @@ pe-sim-label = { -positional-encoding }兩兩之間的內積
 pe-sim-legend = 位置 p 與 q 的{ -positional-encoding }內積
 pe-sim-hover = 位置 { $p } 與 { $q } 的內積 = { $value }（距離 |p − q| = { $distance }）
 pe-sim-hint = 帶狀結構顯示：內積只取決於距離 p − q，而與 p 本身無關。
+
+# How a token enters layer 1 (views/layer_input.rs).
+pe-input-heading = 從詞到第 1 層的輸入：× √d_model，+ PE
+pe-input-waiting = 模型載入後，這裡顯示模型的數值。
+pe-input-intro = 模型為來源句的每個{ -token }取出嵌入矩陣的一列，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。這個和就是{ -encoder }第 1 層讀到的輸入。這些是模型自己在觀察例句上的數值。
+pe-input-token = { -token }
+pe-input-row-head = 位置 { $pos } 的「{ $token }」·維度
+pe-input-rms = 全部 { $d } 維的 RMS
+pe-input-embedding = 嵌入列 e
+pe-input-scaled = e × √d_model
+pe-input-pe = + PE(pos)
+pe-input-sum = = 第 1 層的輸入
+pe-input-why = 為什麼 × √d_model：嵌入的分量很小（RMS { $rms_e }），而 PE 的分量在 [−1, 1] 之間（RMS { $rms_pe }）。乘上之後，詞（RMS { $rms_scaled }）不會被位置淹沒。
+pe-input-pe-off = 這次執行關閉了{ -positional-encoding }：PE 為 0，這一層只讀縮放後的嵌入。

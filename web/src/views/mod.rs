@@ -13,6 +13,7 @@ pub mod complexity;
 pub mod decode;
 pub mod guide;
 pub mod head;
+pub mod layer_input;
 pub mod mask;
 pub mod noam;
 pub mod pe;

@@ -248,6 +248,7 @@ pub fn PeView() -> impl IntoView {
                     <p class="readout">{sim_hover_text}</p>
                 </div>
             </div>
+            <crate::views::layer_input::LayerInputView/>
         </section>
     }
 }

@@ -95,6 +95,7 @@ pub fn probe_without_model(facts: &TaskFacts) -> ProbePrediction {
         vocab: tgt_vocab.tokens().to_vec(),
         probs: Vec::new(),
         label_smoothing: PAPER_EPS as f32,
+        source_input: Default::default(),
     }
 }
 
@@ -443,6 +444,7 @@ mod tests {
             vocab,
             probs: vec![0.01, 0.01, 0.08, 0.1, 0.8, 0.02, 0.03, 0.85, 0.05, 0.05],
             label_smoothing: 0.1,
+            source_input: Default::default(),
         }
     }
 
@@ -571,6 +573,7 @@ mod tests {
             vocab: (0..vocab).map(|k| format!("w{k}")).collect(),
             probs,
             label_smoothing: 0.1,
+            source_input: Default::default(),
         };
         let shown = shown_tokens(&p, 0).expect("100 tokens are folded");
         assert_eq!(shown.len(), MAX_BARS - 1, "and one bar for the rest");

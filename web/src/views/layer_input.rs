@@ -1,0 +1,178 @@
+//! Inside the positional-encoding view: how a token enters the first
+//! encoder layer (§3.4, §3.5). Its embedding row is multiplied by √d_model
+//! and its position's encoding is added; the sum is what layer 1 reads. The
+//! numbers are the model's own (`lab_protocol::LayerInput`, sent with the
+//! probe), for the probe sentence's source.
+
+use crate::shell::i18n::{use_i18n, Arg};
+use crate::shell::state::use_lab;
+use lab_protocol::LayerInput;
+use leptos::prelude::*;
+
+/// Dimensions shown in the table; the RMS column covers all of them.
+pub const SHOWN_DIMS: usize = 8;
+
+/// One token's four vectors over the first dimensions, and each vector's
+/// root mean square over all `d_model` dimensions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputRows {
+    /// The token's position (0-based), which is also its row.
+    pub position: usize,
+    pub token: String,
+    /// The dimensions shown, `0..min(SHOWN_DIMS, d_model)`.
+    pub dims: usize,
+    /// `embedding`, `× √d_model`, `PE`, `sum`: each over the shown dimensions.
+    pub rows: [Vec<f32>; 4],
+    /// Each row's root mean square over all `d_model` dimensions.
+    pub rms: [f32; 4],
+}
+
+/// The root mean square of `v`.
+fn rms(v: &[f32]) -> f32 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    (v.iter().map(|x| x * x).sum::<f32>() / v.len() as f32).sqrt()
+}
+
+/// Token `position`'s rows of `input`; `None` when it has no such token.
+pub fn input_rows(input: &LayerInput, position: usize) -> Option<InputRows> {
+    let d = input.d_model;
+    let token = input.tokens.get(position)?.clone();
+    let row = |m: &[f32]| m.get(position * d..(position + 1) * d).map(<[f32]>::to_vec);
+    let full = [
+        row(&input.embedding)?,
+        row(&input.scaled)?,
+        row(&input.positions)?,
+        row(&input.sum)?,
+    ];
+    let dims = d.min(SHOWN_DIMS);
+    Some(InputRows {
+        position,
+        token,
+        dims,
+        rms: [rms(&full[0]), rms(&full[1]), rms(&full[2]), rms(&full[3])],
+        rows: full.map(|r| r[..dims].to_vec()),
+    })
+}
+
+/// The token shown first: position 1, whose encoding is not the all-(0, 1) of position 0.
+fn first_choice(input: &LayerInput) -> usize {
+    usize::from(input.tokens.len() > 1)
+}
+
+#[component]
+pub fn LayerInputView() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let input = move || {
+        lab.prediction
+            .get()
+            .map(|p| p.source_input)
+            .filter(|i| i.d_model > 0)
+    };
+    let chosen = RwSignal::new(None::<usize>);
+    let shown = move || {
+        let input = input()?;
+        let position = chosen.get().unwrap_or_else(|| first_choice(&input));
+        let rows = input_rows(&input, position).or_else(|| input_rows(&input, 0))?;
+        Some((input, rows))
+    };
+    let labels = [
+        "pe-input-embedding",
+        "pe-input-scaled",
+        "pe-input-pe",
+        "pe-input-sum",
+    ];
+    view! {
+        <div class="layer-input" data-testid="pe-input">
+            <h3>{i18n.t("pe-input-heading")}</h3>
+            {move || match shown() {
+                None => view! { <p class="placeholder">{i18n.s("pe-input-waiting")}</p> }.into_any(),
+                Some((input, r)) => {
+                    let d = input.d_model;
+                    let sqrt_d = format!("{:.3}", (d as f32).sqrt());
+                    let pe_off = input.positions.iter().all(|&x| x == 0.0);
+                    view! {
+                        <p>{i18n.f("pe-input-intro", &[("d", Arg::from(d)), ("sqrt_d", Arg::from(sqrt_d))])}</p>
+                        <label>{i18n.t("pe-input-token")}" "
+                            <select data-testid="pe-input-token"
+                                on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())>
+                                {input.tokens.iter().enumerate().map(|(i, t)| view! {
+                                    <option value=i.to_string() selected=i == r.position>
+                                        {format!("{i}: {t}")}
+                                    </option>
+                                }).collect_view()}
+                            </select>
+                        </label>
+                        <table class="numbers" data-testid="pe-input-table">
+                            <thead><tr>
+                                <th scope="col">{i18n.f("pe-input-row-head", &[("token", Arg::from(r.token.clone())), ("pos", Arg::from(r.position))])}</th>
+                                {(0..r.dims).map(|k| view! { <th scope="col">{format!("{k}")}</th> }).collect_view()}
+                                <th scope="col">{i18n.f("pe-input-rms", &[("d", Arg::from(d))])}</th>
+                            </tr></thead>
+                            <tbody>
+                                {labels.iter().enumerate().map(|(i, id)| view! {
+                                    <tr data-row=i.to_string()>
+                                        <th scope="row">{i18n.s(id)}</th>
+                                        {r.rows[i].iter().map(|v| view! { <td>{format!("{v:.3}")}</td> }).collect_view()}
+                                        <td class="rms">{format!("{:.3}", r.rms[i])}</td>
+                                    </tr>
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                        {if pe_off {
+                            view! { <p class="hint">{i18n.s("pe-input-pe-off")}</p> }.into_any()
+                        } else {
+                            view! { <p class="hint">{i18n.f("pe-input-why", &[
+                                ("rms_e", Arg::from(format!("{:.3}", r.rms[0]))),
+                                ("rms_scaled", Arg::from(format!("{:.3}", r.rms[1]))),
+                                ("rms_pe", Arg::from(format!("{:.3}", r.rms[2]))),
+                            ])}</p> }.into_any()
+                        }}
+                    }.into_any()
+                }
+            }}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> LayerInput {
+        // Two tokens, d_model = 2, √2 ≈ 1.414.
+        let embedding = vec![0.1, -0.2, 0.3, 0.4];
+        let scaled: Vec<f32> = embedding.iter().map(|e| e * 2f32.sqrt()).collect();
+        let positions = lab_math::sinusoid_table(2, 2, 10_000.0);
+        let sum = scaled.iter().zip(&positions).map(|(a, b)| a + b).collect();
+        LayerInput {
+            tokens: vec!["dog".into(), "<eos>".into()],
+            d_model: 2,
+            embedding,
+            scaled,
+            positions,
+            sum,
+        }
+    }
+
+    #[test]
+    fn a_tokens_rows_are_its_slices_and_the_rms_covers_every_dimension() {
+        let r = input_rows(&input(), 1).expect("token 1");
+        assert_eq!((r.position, r.token.as_str(), r.dims), (1, "<eos>", 2));
+        assert_eq!(r.rows[0], vec![0.3, 0.4]);
+        // PE(1) = (sin 1, cos 1).
+        assert!(
+            (r.rows[2][0] - 1f32.sin()).abs() < 1e-6 && (r.rows[2][1] - 1f32.cos()).abs() < 1e-6
+        );
+        assert!((r.rms[0] - (0.125f32).sqrt()).abs() < 1e-6);
+        // PE rows have RMS 1/√2 at every position: sin² + cos² = 1 per pair.
+        assert!((r.rms[2] - 0.5f32.sqrt()).abs() < 1e-6);
+        for k in 0..2 {
+            assert!((r.rows[3][k] - (r.rows[1][k] + r.rows[2][k])).abs() < 1e-6);
+        }
+        assert!(input_rows(&input(), 2).is_none());
+        assert_eq!(first_choice(&input()), 1);
+    }
+}
