@@ -11,6 +11,9 @@
 //! A smaller base (the tutorial's worked example uses 100) makes every
 //! dimension turn faster, which is easier to see on a small table.
 
+/// The paper's base of the sinusoids' wavelengths (§3.5): 10000.
+pub const PAPER_BASE: f64 = 10_000.0;
+
 /// One entry of the table: position `pos`, dimension `dim`.
 ///
 /// # Panics

@@ -132,6 +132,7 @@ catalogue!(
     "guide",
     "runs",
     "problems",
+    "practice",
     "pe",
     "attention",
     "head",

@@ -83,6 +83,8 @@ pub struct Lab {
     pub decode_strategy: RwSignal<Strategy>,
     /// Held-out BLEU of greedy decoding against beam search, or why not.
     pub decoding_comparison: RwSignal<Option<Result<DecodingComparison, String>>>,
+    /// The reader's answers to the practice questions, as the browser keeps them.
+    pub practice: RwSignal<crate::views::practice::data::Record>,
     /// A comparison was asked for and has not come back yet.
     pub decoding_pending: RwSignal<bool>,
     /// The model's next-token distributions on the probe (teacher-forced).
@@ -179,6 +181,7 @@ impl Lab {
             decode_strategy: RwSignal::new(Strategy::Greedy),
             decoding_comparison: RwSignal::new(None),
             decoding_pending: RwSignal::new(false),
+            practice: RwSignal::new(crate::views::practice::stored_record()),
             prediction: RwSignal::new(None),
             trace_request: RwSignal::new(None),
             trace: RwSignal::new(None),

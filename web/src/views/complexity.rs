@@ -288,6 +288,7 @@ pub fn ComplexityView() -> impl IntoView {
             <div><canvas node_ref=canvas data-testid="complexity-chart" width=CHART_SIZE.0 height=CHART_SIZE.1
                 class="chart" role="img" aria-label=i18n.t("complexity-chart-label")></canvas></div>
             <ExportBar name="complexity-per-layer" canvas=canvas svg=to_svg csv=to_csv/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::Crossover/>
         </section>
     }
 }

@@ -7,6 +7,7 @@ use crate::panels::PANELS;
 use crate::shell::present;
 use crate::shell::share;
 use crate::shell::state::use_lab;
+use crate::views::practice::{self, data::progress};
 use leptos::prelude::*;
 
 #[component]
@@ -55,6 +56,15 @@ pub fn GuideView() -> impl IntoView {
         <details class="guide" data-testid="guide">
             <summary>{i18n.t("guide-title")}</summary>
             <p>{i18n.t("guide-intro")}</p>
+            <p class="practice-progress">{i18n.t("practice-progress-label")}" "
+                <b data-testid="practice-progress">{move || {
+                    let (right, total) = lab.practice.with(progress);
+                    format!("{right} / {total}")
+                }}</b>" "
+                <button data-testid="practice-reset" on:click=move |_| practice::reset(lab)>
+                    {i18n.t("practice-reset")}
+                </button>
+            </p>
             <table>
                 <thead>
                     <tr>

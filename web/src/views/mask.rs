@@ -267,6 +267,7 @@ pub fn MaskView() -> impl IntoView {
                     </figure>
                 }}).collect_view()}
             </div>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::HiddenCells/>
         </section>
     }
 }

@@ -17,6 +17,7 @@ pub mod layer_input;
 pub mod mask;
 pub mod noam;
 pub mod pe;
+pub mod practice;
 pub mod runs;
 pub mod smoothing;
 pub mod training;

@@ -315,6 +315,7 @@ pub fn NoamView() -> impl IntoView {
             <div><canvas node_ref=canvas data-testid="noam-chart" width=CHART_SIZE.0 height=CHART_SIZE.1 class="chart"
                 role="img" aria-label=i18n.t("noam-chart-label")></canvas></div>
             <ExportBar name="noam-schedule" canvas=canvas svg=to_svg csv=to_csv/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::NoamPeak/>
         </section>
     }
 }

@@ -249,6 +249,7 @@ pub fn PeView() -> impl IntoView {
                 </div>
             </div>
             <crate::views::layer_input::LayerInputView/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeZero/>
         </section>
     }
 }

@@ -377,6 +377,7 @@ pub fn SmoothingView() -> impl IntoView {
             <Equation formula=CROSS_ENTROPY/>
             <p class="readout" data-testid="smoothing-split" aria-live="polite">{split_line}</p>
             <p>{i18n.t("smoothing-why")}</p>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::LossFloor/>
         </section>
     }
 }

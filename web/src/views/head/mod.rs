@@ -592,6 +592,7 @@ pub fn HeadView() -> impl IntoView {
                 }}
             </div>
             {what_if}
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::UniformEntropy/>
         </section>
     }
 }

@@ -1,0 +1,75 @@
+// Predict, then reveal: a question answered wrong and then right, its
+// feedback, the progress the guide counts, kept over a reload, and reset.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { byTestId, launch, openLab, until, waitForModel } from './lab.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const question = (page, id) => page.locator(`${byTestId('question')}[data-question="${id}"]`);
+
+/** Types `value` into question `id`, submits it and returns its feedback. */
+async function answer(page, id, value) {
+  const q = question(page, id);
+  await q.scrollIntoViewIfNeeded();
+  await q.locator(`${byTestId('question-submit')}:not([disabled])`).waitFor({ timeout: 20_000 });
+  await q.locator(byTestId('question-answer')).fill(value);
+  await q.locator(byTestId('question-submit')).click();
+  const feedback = q.locator(byTestId('question-feedback'));
+  await feedback.waitFor();
+  return { correct: await feedback.getAttribute('data-correct'), text: await feedback.textContent() };
+}
+
+const progress = (page) => page.locator(byTestId('practice-progress')).textContent();
+
+test('a question answered wrong, then right; the guide counts it, a reload keeps it, reset clears it', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en');
+  try {
+    assert.ok(await page.locator(byTestId('question')).count() >= 6, 'a question beside six views');
+    assert.match(await progress(page), /^0 \/ \d+$/);
+    // The Noam peak is the warm-up step of the run's own settings (the toy preset's 400… or whatever it has).
+    const prompt = await question(page, 'noam-peak').textContent();
+    const warmup = Number(prompt.match(/warm-up = (\d+)/)[1]);
+    const wrong = await answer(page, 'noam-peak', String(warmup + 1));
+    assert.equal(wrong.correct, 'false');
+    assert.match(wrong.text, new RegExp(`the answer is ${warmup}`));
+    assert.match(await progress(page), /^0 \//, 'a wrong answer does not count');
+    const right = await answer(page, 'noam-peak', String(warmup));
+    assert.equal(right.correct, 'true');
+    // The causal mask hides n(n − 1)/2 cells of the decoder's n positions.
+    const n = Number((await question(page, 'hidden-cells').textContent()).match(/reads (\d+) positions/)[1]);
+    assert.equal((await answer(page, 'hidden-cells', String((n * (n - 1)) / 2))).correct, 'true');
+    // Two decimals are enough for the entropy: log2 of the keys.
+    const keys = Number((await question(page, 'uniform-entropy').textContent()).match(/has (\d+) keys/)[1]);
+    assert.equal((await answer(page, 'uniform-entropy', Math.log2(keys).toFixed(2))).correct, 'true');
+    assert.match(await progress(page), /^3 \//);
+    await page.reload();
+    await waitForModel(page);
+    assert.match(await progress(page), /^3 \//, 'kept in the browser');
+    await page.locator('details.guide summary').click();
+    await page.locator(byTestId('practice-reset')).click();
+    await until(() => progress(page), (t) => t.startsWith('0 /'), 5_000, 'reset');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the questions are asked in every language', async () => {
+  for (const lang of ['ja', 'zh-Hans', 'zh-Hant']) {
+    const { context, page, errors } = await openLab(browser, `?lang=${lang}`);
+    try {
+      const q = question(page, 'crossover');
+      await q.locator(`${byTestId('question-submit')}:not([disabled])`).waitFor({ timeout: 20_000 });
+      const text = await q.textContent();
+      assert.doesNotMatch(text, /practice-/, `${lang}: a message id is showing`);
+      const d = Number(text.match(/d = (\d+)/)[1]);
+      assert.equal((await answer(page, 'crossover', String(d))).correct, 'true', lang);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});

@@ -1,0 +1,22 @@
+## practice: predict, then reveal (views/practice). The answers come from lab_math on the live run.
+
+practice-predict = Predict:
+practice-answer-label = your answer
+practice-check = Check
+practice-waiting = The question appears once the model is loaded.
+practice-right = ✓ Right.
+practice-wrong = ✗ Not quite: the answer is { $answer }.
+practice-progress-label = Questions answered right:
+practice-reset = Reset my answers
+practice-pe-zero = What is PE(0) in dimension { $dim }, at position 0?
+practice-pe-zero-why = Dimension { $dim } is odd, so it holds a cosine, and cos(0) = { $answer }: at position 0 every sine is 0 and every cosine 1 (tutorial 003, positional encoding).
+practice-uniform-entropy = Encoder self-attention on the sentence of the maps has { $keys } keys, all visible. At β = 0, how many bits of { -entropy } does a { -query }'s weight row carry? (two decimals)
+practice-uniform-entropy-why = At β = 0 the softmax gives every visible { -key } the same weight 1/{ $keys }, and a uniform distribution over { $keys } outcomes carries log₂ { $keys } = { $answer } bits, the most it can (tutorial 004, β).
+practice-hidden-cells = The decoder reads { $len } positions. How many cells of the { -causal-mask } are hidden?
+practice-hidden-cells-why = Query t may not see keys after t: the strict upper triangle, { $len } × ({ $len } − 1) / 2 = { $answer } cells (§3.2.3).
+practice-noam-peak = With { -warmup } = { $warmup } steps (d_model = { $d }), at which step does the { -learning-rate } peak?
+practice-noam-peak-why = The rate rises as step · warmup^−1.5 and falls as step^−0.5; the two branches meet at step = warmup = { $answer }, whatever d_model and the factor (§5.3).
+practice-loss-floor = With ε = { $eps } and { $vocab } target { -token }s, what is the lowest { -loss } a perfect model can reach, in nats per token? (two decimals)
+practice-loss-floor-why = The smoothed target puts 1 − ε on the right { -token } and ε/(V − 2) on each other one but PAD; its entropy H(q) = { $answer } nats is the floor, reached only when the prediction equals q (§5.4).
+practice-crossover = With d = { $d }, up to what sentence length n does self-attention cost no more per layer than a recurrent layer?
+practice-crossover-why = Self-attention costs n²·d and a recurrent layer n·d²; they are equal at n = d = { $answer } (§4, Table 1).

@@ -1,0 +1,22 @@
+## practice: predict, then reveal (views/practice). The answers come from lab_math on the live run.
+
+practice-predict = 予想してみよう：
+practice-answer-label = あなたの答え
+practice-check = 答え合わせ
+practice-waiting = モデルが読み込まれると問題が出ます。
+practice-right = ✓ 正解です。
+practice-wrong = ✗ 惜しい：答えは { $answer } です。
+practice-progress-label = 正解した問題：
+practice-reset = 答えをリセット
+practice-pe-zero = 位置 0 の次元 { $dim } で、PE(0) の値はいくつでしょう？
+practice-pe-zero-why = 次元 { $dim } は奇数なので余弦が入り、cos(0) = { $answer } です。位置 0 では正弦はすべて 0、余弦はすべて 1 になります（チュートリアル 003、{ -positional-encoding }）。
+practice-uniform-entropy = { -attention }マップの文に対するエンコーダの{ -self-attention }には { $keys } 個の{ -key }があり、すべて見えています。β = 0 のとき、{ -query }の重みの行は何ビットの{ -entropy }を持つでしょう？（小数第 2 位まで）
+practice-uniform-entropy-why = β = 0 では { -softmax } が見えている{ -key }すべてに同じ重み 1/{ $keys } を与えます。{ $keys } 通りの一様分布の{ -entropy }は log₂ { $keys } = { $answer } ビットで、これが最大です（チュートリアル 004、β）。
+practice-hidden-cells = デコーダは { $len } 個の位置を読みます。{ -causal-mask }で隠されるマスはいくつでしょう？
+practice-hidden-cells-why = { -query } t は t より後の{ -key }を見られません。狭義の上三角で、{ $len } × ({ $len } − 1) / 2 = { $answer } マスです（§3.2.3）。
+practice-noam-peak = { -warmup } = { $warmup } { -step }（d_model = { $d }）のとき、{ -learning-rate }が最大になるのは何{ -step }目でしょう？
+practice-noam-peak-why = 学習率は { -step } · { -warmup }^−1.5 で上がり、{ -step }^−0.5 で下がります。2 つの枝は { -step } = { -warmup } = { $answer } で交わり、d_model や係数によりません（§5.3）。
+practice-loss-floor = ε = { $eps }、出力側の{ -token }が { $vocab } 個のとき、完璧なモデルが到達できる最小の{ -loss }は{ -token }あたり何ナットでしょう？（小数第 2 位まで）
+practice-loss-floor-why = 平滑化した目標は正解の{ -token }に 1 − ε、PAD 以外の他の{ -token }それぞれに ε/(V − 2) を置きます。その{ -entropy } H(q) = { $answer } ナットが下限で、予測が q に等しいときだけ到達します（§5.4）。
+practice-crossover = d = { $d } のとき、文の長さ n がいくつまでなら、{ -self-attention }の層あたりの計算量は再帰層以下でしょう？
+practice-crossover-why = { -self-attention }は n²·d、再帰層は n·d² かかり、n = d = { $answer } で等しくなります（§4、表 1）。

@@ -1,0 +1,22 @@
+## practice: predict, then reveal (views/practice). The answers come from lab_math on the live run.
+
+practice-predict = 先预测：
+practice-answer-label = 你的答案
+practice-check = 核对
+practice-waiting = 模型加载后会出现问题。
+practice-right = ✓ 正确。
+practice-wrong = ✗ 差一点：答案是 { $answer }。
+practice-progress-label = 答对的问题：
+practice-reset = 清除我的答案
+practice-pe-zero = 在位置 0 的第 { $dim } 维，PE(0) 的值是多少？
+practice-pe-zero-why = 第 { $dim } 维是奇数维，放的是余弦，cos(0) = { $answer }：在位置 0，所有正弦为 0，所有余弦为 1（教程 003，{ -positional-encoding }）。
+practice-uniform-entropy = 在注意力图所用的句子上，编码器的{ -self-attention }有 { $keys } 个{ -key }，全部可见。β = 0 时，一个{ -query }的权重行带有多少比特的{ -entropy }？（保留两位小数）
+practice-uniform-entropy-why = β = 0 时，{ -softmax } 给每个可见的{ -key }相同的权重 1/{ $keys }；{ $keys } 种结果的均匀分布带有 log₂ { $keys } = { $answer } 比特，这是最大值（教程 004，β）。
+practice-hidden-cells = 解码器读 { $len } 个位置。{ -causal-mask }遮住了多少个格子？
+practice-hidden-cells-why = { -query } t 不能看 t 之后的{ -key }：严格上三角，{ $len } × ({ $len } − 1) / 2 = { $answer } 个格子（§3.2.3）。
+practice-noam-peak = { -warmup }为 { $warmup } 步（d_model = { $d }）时，{ -learning-rate }在第几步达到最大？
+practice-noam-peak-why = 学习率先按 { -step } · { -warmup }^−1.5 上升，再按 { -step }^−0.5 下降；两段在 { -step } = { -warmup } = { $answer } 相交，与 d_model 和系数无关（§5.3）。
+practice-loss-floor = ε = { $eps }、目标{ -token }有 { $vocab } 个时，完美的模型能达到的最低{ -loss }是每个{ -token }多少奈特？（保留两位小数）
+practice-loss-floor-why = 平滑后的目标给正确的{ -token } 1 − ε，给除 PAD 外的其他每个{ -token } ε/(V − 2)；它的{ -entropy } H(q) = { $answer } 奈特就是下限，只有预测等于 q 时才能达到（§5.4）。
+practice-crossover = d = { $d } 时，句子长度 n 到多少为止，{ -self-attention }每层的计算量不超过循环层？
+practice-crossover-why = { -self-attention }要 n²·d，循环层要 n·d²；两者在 n = d = { $answer } 时相等（§4，表 1）。

@@ -1,0 +1,22 @@
+## practice: predict, then reveal (views/practice). The answers come from lab_math on the live run.
+
+practice-predict = 先預測：
+practice-answer-label = 你的答案
+practice-check = 核對
+practice-waiting = 模型載入後會出現問題。
+practice-right = ✓ 正確。
+practice-wrong = ✗ 差一點：答案是 { $answer }。
+practice-progress-label = 答對的問題：
+practice-reset = 清除我的答案
+practice-pe-zero = 在位置 0 的第 { $dim } 維，PE(0) 的值是多少？
+practice-pe-zero-why = 第 { $dim } 維是奇數維，放的是餘弦，cos(0) = { $answer }：在位置 0，所有正弦為 0，所有餘弦為 1（教學 003，{ -positional-encoding }）。
+practice-uniform-entropy = 在注意力圖所用的句子上，編碼器的{ -self-attention }有 { $keys } 個{ -key }，全部可見。β = 0 時，一個{ -query }的權重列帶有多少位元的{ -entropy }？（保留兩位小數）
+practice-uniform-entropy-why = β = 0 時，{ -softmax } 給每個可見的{ -key }相同的權重 1/{ $keys }；{ $keys } 種結果的均勻分布帶有 log₂ { $keys } = { $answer } 位元，這是最大值（教學 004，β）。
+practice-hidden-cells = 解碼器讀 { $len } 個位置。{ -causal-mask }遮住了多少個格子？
+practice-hidden-cells-why = { -query } t 不能看 t 之後的{ -key }：嚴格上三角，{ $len } × ({ $len } − 1) / 2 = { $answer } 個格子（§3.2.3）。
+practice-noam-peak = { -warmup }為 { $warmup } 步（d_model = { $d }）時，{ -learning-rate }在第幾步達到最大？
+practice-noam-peak-why = 學習率先按 { -step } · { -warmup }^−1.5 上升，再按 { -step }^−0.5 下降；兩段在 { -step } = { -warmup } = { $answer } 相交，與 d_model 和係數無關（§5.3）。
+practice-loss-floor = ε = { $eps }、目標{ -token }有 { $vocab } 個時，完美的模型能達到的最低{ -loss }是每個{ -token }多少奈特？（保留兩位小數）
+practice-loss-floor-why = 平滑後的目標給正確的{ -token } 1 − ε，給除 PAD 外的其他每個{ -token } ε/(V − 2)；它的{ -entropy } H(q) = { $answer } 奈特就是下限，只有預測等於 q 時才能達到（§5.4）。
+practice-crossover = d = { $d } 時，句子長度 n 到多少為止，{ -self-attention }每層的計算量不超過循環層？
+practice-crossover-why = { -self-attention }要 n²·d，循環層要 n·d²；兩者在 n = d = { $answer } 時相等（§4，表 1）。

@@ -1,0 +1,195 @@
+//! Predict, then reveal: the questions beside the views, and the functions
+//! that compute their answers. Every answer comes from the function the view
+//! draws with (`lab_math`), on the live run's settings and sentence, so a
+//! question stays true while the model trains and on every task.
+
+use lab_math::beta::{entropy_bits, softmax_beta};
+use lab_math::complexity::attention_rnn_crossover;
+use lab_math::cross_entropy::smoothing_floor;
+use lab_math::{noam_rate, pe_value, subsequent_mask, PAD};
+use std::collections::BTreeMap;
+
+/// The questions, in page order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum QuestionId {
+    /// PE view: PE(0) in an odd (cosine) dimension.
+    PeZero,
+    /// Inside one head: the entropy at β = 0 over the visible keys.
+    UniformEntropy,
+    /// Masks: how many cells the causal mask hides.
+    HiddenCells,
+    /// Noam: the step at which the rate peaks.
+    NoamPeak,
+    /// Label smoothing: the lowest loss a perfect model can reach.
+    LossFloor,
+    /// Complexity: the length at which self-attention costs what a recurrent layer does.
+    Crossover,
+}
+
+pub const QUESTIONS: [QuestionId; 6] = [
+    QuestionId::PeZero,
+    QuestionId::UniformEntropy,
+    QuestionId::HiddenCells,
+    QuestionId::NoamPeak,
+    QuestionId::LossFloor,
+    QuestionId::Crossover,
+];
+
+impl QuestionId {
+    /// The id in `data-question`, in the browser's record and in message ids.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::PeZero => "pe-zero",
+            Self::UniformEntropy => "uniform-entropy",
+            Self::HiddenCells => "hidden-cells",
+            Self::NoamPeak => "noam-peak",
+            Self::LossFloor => "loss-floor",
+            Self::Crossover => "crossover",
+        }
+    }
+
+    /// How far a typed answer may be from the true one and still count.
+    pub fn tolerance(self) -> f64 {
+        match self {
+            // Read off a chart or worked out by hand: two decimals.
+            Self::UniformEntropy | Self::LossFloor => 0.01,
+            Self::PeZero => 1e-3,
+            // Whole numbers.
+            Self::HiddenCells | Self::NoamPeak | Self::Crossover => 0.0,
+        }
+    }
+}
+
+/// PE(0, dim) for an odd dimension: cos(0 / base^(…)) = 1, whatever the dimension.
+pub fn pe_at_zero(dim: usize, d_model: usize, base: f64) -> f64 {
+    f64::from(pe_value(0, dim | 1, d_model, base))
+}
+
+/// The entropy in bits of softmax at β = 0 over `keys` visible keys.
+pub fn uniform_entropy(keys: usize) -> f64 {
+    f64::from(entropy_bits(&softmax_beta(&vec![Some(0.0); keys], 0.0)))
+}
+
+/// Cells the causal mask hides in a decoder of `len` positions.
+pub fn hidden_cells(len: usize) -> usize {
+    subsequent_mask(len)
+        .into_iter()
+        .filter(|&hidden| hidden)
+        .count()
+}
+
+/// The step at which the Noam rate is highest, searched over the first
+/// `4 · warmup` steps (the first one on a tie).
+pub fn noam_peak(d_model: usize, warmup: usize, factor: f64) -> usize {
+    let rate = |s: usize| noam_rate(s, d_model, warmup, factor);
+    (1..=4 * warmup.max(1)).fold(1, |best, s| if rate(s) > rate(best) { s } else { best })
+}
+
+/// The label-smoothed loss of a perfect model: `H(q)` in nats per token.
+pub fn loss_floor(vocab: usize, smoothing: f64) -> f64 {
+    smoothing_floor(vocab, smoothing, PAD as usize)
+}
+
+/// The sentence length at which self-attention and a recurrent layer cost the same.
+pub fn crossover(d_model: usize) -> f64 {
+    attention_rnn_crossover(d_model as u64) as f64
+}
+
+/// Whether `guess` is `answer` within `tolerance`.
+pub fn is_right(guess: f64, answer: f64, tolerance: f64) -> bool {
+    guess.is_finite() && (guess - answer).abs() <= tolerance + 1e-9
+}
+
+/// The reader's answers as the browser keeps them: each question's key and
+/// whether it was answered right.
+pub type Record = BTreeMap<String, bool>;
+
+/// `right / asked` over [`QUESTIONS`]: questions answered right at least once.
+pub fn progress(record: &Record) -> (usize, usize) {
+    let right = QUESTIONS
+        .iter()
+        .filter(|q| record.get(q.key()).copied() == Some(true))
+        .count();
+    (right, QUESTIONS.len())
+}
+
+/// Records an answer: a question once answered right stays right.
+pub fn record(record: &mut Record, id: QuestionId, right: bool) {
+    let entry = record.entry(id.key().to_string()).or_insert(false);
+    *entry |= right;
+}
+
+/// The record read back from the browser; anything unreadable is an empty record.
+pub fn read_record(text: Option<&str>) -> Record {
+    text.and_then(|t| serde_json::from_str::<Record>(t).ok())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_answer_is_its_definition() {
+        // cos(0) = 1 in every odd dimension, at either base.
+        for dim in [1, 7, 63] {
+            assert_eq!(pe_at_zero(dim, 64, 10_000.0), 1.0);
+            assert_eq!(pe_at_zero(dim, 64, 100.0), 1.0);
+        }
+        // Uniform weights over k keys carry log2 k bits.
+        for k in [1, 2, 7, 16] {
+            assert!(
+                (uniform_entropy(k) - (k as f64).log2()).abs() < 1e-5,
+                "{k} keys"
+            );
+        }
+        // The strict upper triangle: n(n − 1) / 2 cells.
+        for n in [1, 2, 6, 32] {
+            assert_eq!(hidden_cells(n), n * (n - 1) / 2);
+        }
+        // The two branches of the schedule meet at the warm-up step.
+        for warmup in [1, 50, 400, 4000] {
+            assert_eq!(noam_peak(512, warmup, 1.0), warmup);
+        }
+        // H(q) with 1 − ε on the target and ε/(V − 2) on each of V − 2 others.
+        let (v, eps) = (40usize, 0.1f64);
+        let by_hand = -(1.0 - eps) * (1.0 - eps).ln() - eps * (eps / (v - 2) as f64).ln();
+        assert!((loss_floor(v, eps) - by_hand).abs() < 1e-6);
+        assert_eq!(
+            loss_floor(v, 0.0),
+            0.0,
+            "no smoothing: a perfect model reaches 0"
+        );
+        // n²·d = n·d² at n = d.
+        assert_eq!(crossover(64), 64.0);
+    }
+
+    #[test]
+    fn answers_are_checked_within_their_tolerance() {
+        assert!(is_right(3.0, 3.0, 0.0));
+        assert!(!is_right(4.0, 3.0, 0.0));
+        assert!(is_right(2.81, 2.807, 0.01));
+        assert!(!is_right(f64::NAN, 1.0, 0.01));
+        for q in QUESTIONS {
+            assert!(q.tolerance() >= 0.0, "{q:?}");
+        }
+    }
+
+    #[test]
+    fn progress_counts_questions_answered_right_at_least_once() {
+        let mut r = Record::new();
+        assert_eq!(progress(&r), (0, QUESTIONS.len()));
+        record(&mut r, QuestionId::NoamPeak, false);
+        assert_eq!(progress(&r).0, 0);
+        record(&mut r, QuestionId::NoamPeak, true);
+        record(&mut r, QuestionId::NoamPeak, false);
+        assert_eq!(progress(&r).0, 1, "a right answer stays");
+        let text = serde_json::to_string(&r).expect("serialises");
+        assert_eq!(read_record(Some(&text)), r);
+        assert!(read_record(Some("{not json")).is_empty());
+        assert!(read_record(None).is_empty());
+        // Keys are unique.
+        let keys: std::collections::BTreeSet<_> = QUESTIONS.iter().map(|q| q.key()).collect();
+        assert_eq!(keys.len(), QUESTIONS.len());
+    }
+}
