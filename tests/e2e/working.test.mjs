@@ -2,7 +2,7 @@
 // greedy decoding step by step with and without the KV cache, and a compare run.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, canvasColours, launch, until, waitForModel, withLab as sharedWithLab } from './lab.mjs';
+import { byTestId, canvasColours, launch, openLab, until, waitForModel, withLab as sharedWithLab } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -122,6 +122,22 @@ test('beam search and sampling in the step-through: the tree, its scores, beam s
   assert.match(await page.locator('.decode-stepper').innerText(), /left to draw from/);
   assert.deepEqual(errors, []);
 }));
+
+test('a link opens the step-through on beam search with its size, and carries it on', async () => {
+  const { context, page, errors } = await openLab(browser,
+    '?lang=en&task=en-ja&view=translate&text=the%20big%20dog%20sees%20a%20small%20cat&decode=beam&beam=2&alpha=0.6');
+  try {
+    assert.equal(await page.locator(byTestId('decode-strategy')).inputValue(), 'beam');
+    assert.equal(await page.locator(byTestId('beam-size')).inputValue(), '2');
+    await until(() => hypotheses(page), (hs) => hs.length === 2, 20_000, "step 1's two survivors");
+    await page.locator(byTestId('copy-link')).click();
+    const shared = await until(() => page.locator(byTestId('copy-link-url')).inputValue(), (u) => u.includes('decode='), 5_000, 'the shared link');
+    assert.match(shared, /decode=beam&beam=2&alpha=0\.6/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
 
 test("the PE view shows how a word enters layer 1: the model's embedding × √d_model + PE", () => withLab(async ({ page, errors }) => {
   const table = page.locator(byTestId('pe-input-table'));

@@ -15,6 +15,7 @@
 
 use crate::i18n::Locale;
 use lab_math::norm::NormPlacement;
+use lab_math::search::{Beam, Sampling, Strategy};
 use lab_protocol::{AttentionKind, Settings};
 use lab_tasks::TaskKind;
 
@@ -48,6 +49,10 @@ pub struct DeepLink {
     pub query: Option<usize>,
     /// The sentence typed in Translate; the head view traces it.
     pub text: Option<String>,
+    /// How the step-through decodes: `decode=greedy|beam|sample`, with
+    /// `beam` and `alpha`, or `temperature`, `top_k`, `top_p` and
+    /// `sample_seed` (`seed` is the run's).
+    pub decode: Option<Strategy>,
     pub present: bool,
 }
 
@@ -151,6 +156,22 @@ impl DeepLink {
         }
         if let Some(text) = &self.text {
             q.append_pair("text", text);
+        }
+        if let Some(strategy) = &self.decode {
+            q.append_pair("decode", strategy.name());
+            match strategy {
+                Strategy::Greedy => {}
+                Strategy::Beam(b) => {
+                    q.append_pair("beam", &b.size.to_string());
+                    q.append_pair("alpha", &b.alpha.to_string());
+                }
+                Strategy::Sample(s) => {
+                    q.append_pair("temperature", &s.temperature.to_string());
+                    q.append_pair("top_k", &s.top_k.to_string());
+                    q.append_pair("top_p", &s.top_p.to_string());
+                    q.append_pair("sample_seed", &s.seed.to_string());
+                }
+            }
         }
         if self.present {
             q.append_pair("present", "1");
@@ -288,6 +309,50 @@ impl DeepLink {
                 bad("text", v);
             }
         }
+        if let Some(v) = get("decode") {
+            macro_rules! knob {
+                ($name:literal, $field:expr, $ok:ident) => {
+                    if let Some(v) = get($name) {
+                        match v.trim().parse() {
+                            Ok(x) => $field = x,
+                            Err(_) => {
+                                bad($name, v);
+                                $ok = false;
+                            }
+                        }
+                    }
+                };
+            }
+            let mut ok = true;
+            let strategy = match v.as_str() {
+                "greedy" => Some(Strategy::Greedy),
+                "beam" => {
+                    let mut b = Beam::default();
+                    knob!("beam", b.size, ok);
+                    knob!("alpha", b.alpha, ok);
+                    Some(Strategy::Beam(b))
+                }
+                "sample" => {
+                    let mut s = Sampling::default();
+                    knob!("temperature", s.temperature, ok);
+                    knob!("top_k", s.top_k, ok);
+                    knob!("top_p", s.top_p, ok);
+                    knob!("sample_seed", s.seed, ok);
+                    Some(Strategy::Sample(s))
+                }
+                _ => {
+                    bad("decode", v);
+                    None
+                }
+            };
+            link.decode = strategy.filter(|s| {
+                let checked = s.check().is_ok();
+                if !checked {
+                    bad("decode", v);
+                }
+                ok && checked
+            });
+        }
         link.present = get("present").is_some_and(|v| v == "1" || v == "true");
         (link, problems)
     }
@@ -317,6 +382,7 @@ mod tests {
             head: Some(3),
             query: Some(0),
             text: Some("the big dog & <cat> = 1+1 ?".into()),
+            decode: Some(Strategy::Beam(Beam::default())),
             present: true,
         }
     }
@@ -360,6 +426,45 @@ mod tests {
             "untied unless said"
         );
         assert_eq!(DeepLink::parse("?task=copy&tie=yes").1[0].param, "tie");
+    }
+
+    #[test]
+    fn a_link_carries_the_decoding_strategy_and_refuses_one_out_of_range() {
+        let beam = Strategy::Beam(Beam {
+            size: 3,
+            alpha: 0.8,
+        });
+        let sample = Strategy::Sample(Sampling {
+            temperature: 0.7,
+            top_k: 10,
+            top_p: 0.9,
+            seed: 42,
+        });
+        for strategy in [Strategy::Greedy, beam, sample] {
+            let link = DeepLink {
+                decode: Some(strategy),
+                ..DeepLink::default()
+            };
+            let (back, problems) = DeepLink::parse(&link.to_query());
+            assert!(problems.is_empty(), "{problems:?}");
+            assert_eq!(back.decode, Some(strategy));
+        }
+        let (link, _) = DeepLink::parse("?decode=beam");
+        assert_eq!(
+            link.decode,
+            Some(Strategy::Beam(Beam::default())),
+            "the paper's beam"
+        );
+        for bad in [
+            "?decode=beam&beam=99",
+            "?decode=beam&alpha=x",
+            "?decode=nucleus",
+            "?decode=sample&top_p=0",
+        ] {
+            let (link, problems) = DeepLink::parse(bad);
+            assert_eq!(link.decode, None, "{bad}");
+            assert!(!problems.is_empty(), "{bad}");
+        }
     }
 
     #[test]

@@ -154,8 +154,14 @@ pub fn beam_search(
         state.push(&tokens);
     }
     finished.sort_by(|a, b| b.score.total_cmp(&a.score));
+    // Only a search of no steps (`max_len == 0`) finishes nothing: the empty translation.
+    let best = finished.first().cloned().unwrap_or(Hypothesis {
+        tokens: Vec::new(),
+        log_prob: 0.0,
+        score: 0.0,
+    });
     BeamSearch {
-        best: finished[0].clone(),
+        best,
         finished,
         steps,
     }
@@ -263,6 +269,12 @@ mod tests {
             .steps
             .iter()
             .any(|s| s.cache_rows.iter().enumerate().any(|(i, &r)| i != r)));
+    }
+
+    #[test]
+    fn a_search_of_no_steps_is_the_empty_translation() {
+        let search = beam_search(&model(), &SRC, Beam::default(), 0, DecodeMode::Cached);
+        assert!(search.best.tokens.is_empty() && search.steps.is_empty());
     }
 
     #[test]

@@ -67,6 +67,9 @@ pub fn open(lab: Lab) {
         lab.translate_text.set(text);
         lab.focus_typed.set(true);
     }
+    if let Some(strategy) = link.decode {
+        lab.decode_strategy.set(strategy);
+    }
     let panel = link.view.as_deref().and_then(panels::index_of);
     if let Some(panel) = panel {
         lab.panel.set(panel);
@@ -274,6 +277,7 @@ pub fn current_link(lab: Lab) -> DeepLink {
         head: Some(lab.focus_head.get_untracked()),
         query: Some(lab.focus_query.get_untracked()),
         text: (!text.trim().is_empty()).then_some(text),
+        decode: Some(lab.decode_strategy.get_untracked()),
         present,
     }
 }

@@ -77,6 +77,12 @@ pub fn StrategyPicker() -> impl IntoView {
     let beam = RwSignal::new(Beam::default());
     let sampling = RwSignal::new(Sampling::default());
     let problem = RwSignal::new(None::<StrategyError>);
+    // A link (or another view) may set the strategy: the knobs follow it.
+    Effect::new(move |_| match lab.decode_strategy.get() {
+        Strategy::Beam(b) => beam.set(b),
+        Strategy::Sample(s) => sampling.set(s),
+        Strategy::Greedy => {}
+    });
     let apply = move |strategy: Strategy| {
         if let Err(e) = strategy.check() {
             problem.set(Some(e));
