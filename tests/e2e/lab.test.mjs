@@ -138,6 +138,8 @@ test('training from scratch lowers the loss within 20 s', () => withLab(async ({
 
 test('maps of all three attention kinds render with token labels', () => withLab(async ({ page }) => {
   const grid = page.locator(byTestId('attention-grid'));
+  // Views far from the window are not rendered (content-visibility): bring it into sight.
+  await grid.scrollIntoViewIfNeeded();
   for (const kind of ['self', 'masked', 'cross']) {
     await page.locator(byTestId('attention-kind')).selectOption(kind);
     const map = grid.locator(byTestId('attention-map')).first();

@@ -26,7 +26,9 @@ pub struct CrossEntropySplit {
 
 /// The entropy `−Σ q ln q` in nats, with `0 · ln 0 = 0`.
 pub fn entropy_nats(q: &[f32]) -> f64 {
-    -q.iter()
+    // 0 − Σ, not −Σ: a one-hot row has entropy 0, not −0.
+    0.0 - q
+        .iter()
         .filter(|&&x| x > 0.0)
         .map(|&x| f64::from(x) * f64::from(x).ln())
         .sum::<f64>()

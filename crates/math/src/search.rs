@@ -5,10 +5,11 @@
 //!
 //! **Beam search** (§6.1: "beam search with a beam size of 4 and length
 //! penalty α = 0.6", citing Wu et al. 2016, GNMT, §7). At every step each
-//! hypothesis in the beam is extended by its best next tokens; the `size`
-//! extensions with the largest summed log-probability survive. One that ends
-//! with `<eos>` leaves the beam as a finished translation, and the beam goes
-//! on with the rest, until every slot holds a finished one. The finished
+//! hypothesis in the beam is extended by its best next tokens; the
+//! extensions with the largest summed log-probability fill the free slots
+//! (`size` less the finished ones). One that ends with `<eos>` leaves the
+//! beam as a finished translation, and the beam goes on with the rest, until
+//! every slot holds a finished one. The finished
 //! hypotheses have different lengths, and a longer one has summed more
 //! negative log-probabilities, so they are ranked by GNMT's length-normalised
 //! score:

@@ -96,9 +96,15 @@ pub fn beam_search(
         let mut candidates: Vec<Candidate> = Vec::new();
         for (parent, hyp) in alive.iter().enumerate() {
             let row = &log_probs[parent * vocab..][..vocab];
+            // The row's `size` best tokens, best first (ties by id: one order for every run).
+            let better = |a: &usize, b: &usize| row[*b].total_cmp(&row[*a]).then(a.cmp(b));
             let mut order: Vec<usize> = (0..vocab).filter(|&i| can_emit(i as u32)).collect();
-            order.sort_by(|&a, &b| row[b].total_cmp(&row[a]));
-            candidates.extend(order.into_iter().take(size).map(|token| {
+            if order.len() > size {
+                order.select_nth_unstable_by(size - 1, better);
+                order.truncate(size);
+            }
+            order.sort_by(better);
+            candidates.extend(order.into_iter().map(|token| {
                 let log_prob = hyp.log_prob + row[token];
                 let mut tokens = hyp.tokens.clone();
                 tokens.push(token as u32);

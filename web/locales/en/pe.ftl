@@ -29,7 +29,7 @@ pe-input-heading = From a word to the input of layer 1: × √d_model, + PE
 pe-input-waiting = The model's numbers appear here once it is loaded.
 pe-input-intro = The model looks up each source { -token }'s row of the embedding matrix, multiplies it by √d_model = { $sqrt_d } (d_model = { $d }, §3.4) and adds the positional encoding of its position (§3.5). The sum is what the first { -encoder } layer reads. These are the model's own numbers for the sentence the attention maps show.
 pe-input-token = { -token }
-pe-input-row-head = “{ $token }” at position { $pos } · dimension
+pe-input-row-head = at position { $pos } · dimension
 pe-input-rms = RMS over all { $d }
 pe-input-embedding = embedding row e
 pe-input-scaled = e × √d_model

@@ -91,5 +91,6 @@ translate-beam-finished-so-far = Finished so far (score):
 translate-beam-over = The search ended before this step.
 translate-beam-best-done = The best { -hypothesis } finished at step { $step }; the search went on for the other slots, so the path below stays at its last step.
 translate-compare-button = Held-out { -bleu }: { -greedy } against this beam
+translate-compare-failed = The comparison could not be made:
 translate-compare-pending = decoding the held-out sentences both ways…
 translate-compare-result = On { $sentences } held-out sentences: { -greedy } { -bleu } { $greedy } ({ $greedy_exact }% exact), beam { $size } (α = { $alpha }) { -bleu } { $beam } ({ $beam_exact }% exact).

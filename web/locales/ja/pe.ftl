@@ -29,7 +29,7 @@ pe-input-heading = 単語から第 1 層の入力へ：× √d_model、+ PE
 pe-input-waiting = モデルが読み込まれると、ここにモデルの数値が出ます。
 pe-input-intro = モデルは入力側の各{ -token }について埋め込み行列の行を引き、√d_model = { $sqrt_d }（d_model = { $d }、§3.4）を掛け、その位置の{ -positional-encoding }を足します（§3.5）。その和が{ -encoder }の第 1 層の読む入力です。観察用の例文についての、モデル自身の数値です。
 pe-input-token = { -token }
-pe-input-row-head = 位置 { $pos } の「{ $token }」・次元
+pe-input-row-head = （位置 { $pos }）・次元
 pe-input-rms = 全 { $d } 次元の RMS
 pe-input-embedding = 埋め込みの行 e
 pe-input-scaled = e × √d_model

@@ -79,5 +79,6 @@ translate-beam-finished-so-far = ここまでに完了したもの（スコア�
 translate-beam-over = 探索はこの{ -step }より前に終わりました。
 translate-beam-best-done = 最良の{ -hypothesis }は{ -step } { $step } で完了しました。探索は残りの枠のために続いたので、下の経路は最後の{ -step }のままです。
 translate-compare-button = { -held-out }の{ -bleu }：{ -greedy }とこのビームの比較
+translate-compare-failed = 比較できませんでした：
 translate-compare-pending = { -held-out }の文を 2 通りにデコードしています…
 translate-compare-result = { -held-out }の { $sentences } 文で：{ -greedy }の{ -bleu } { $greedy }（完全一致 { $greedy_exact }%）、ビーム幅 { $size }（α = { $alpha }）の{ -bleu } { $beam }（完全一致 { $beam_exact }%）。

@@ -29,7 +29,7 @@ pe-input-heading = 从词到第 1 层的输入：× √d_model，+ PE
 pe-input-waiting = 模型加载后，这里显示模型的数值。
 pe-input-intro = 模型为源句的每个{ -token }取出嵌入矩阵的一行，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。这个和就是{ -encoder }第 1 层读到的输入。这些是模型自己在观察例句上的数值。
 pe-input-token = { -token }
-pe-input-row-head = 位置 { $pos } 的“{ $token }”·维度
+pe-input-row-head = （位置 { $pos }）·维度
 pe-input-rms = 全部 { $d } 维的 RMS
 pe-input-embedding = 嵌入行 e
 pe-input-scaled = e × √d_model

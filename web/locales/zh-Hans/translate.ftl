@@ -79,5 +79,6 @@ translate-beam-finished-so-far = 到目前为止完成的（分数）：
 translate-beam-over = 搜索在这一步之前已经结束。
 translate-beam-best-done = 最佳{ -hypothesis }在第 { $step } 步完成；搜索为其余空位继续进行，所以下面的路径停在它的最后一步。
 translate-compare-button = { -held-out }的 { -bleu }：{ -greedy }对比这个束
+translate-compare-failed = 无法比较：
 translate-compare-pending = 正在用两种方法解码{ -held-out }的句子…
 translate-compare-result = 在 { $sentences } 句{ -held-out }句子上：{ -greedy } { -bleu } { $greedy }（完全一致 { $greedy_exact }%），束宽 { $size }（α = { $alpha }）{ -bleu } { $beam }（完全一致 { $beam_exact }%）。

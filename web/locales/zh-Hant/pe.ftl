@@ -29,7 +29,7 @@ pe-input-heading = 從詞到第 1 層的輸入：× √d_model，+ PE
 pe-input-waiting = 模型載入後，這裡顯示模型的數值。
 pe-input-intro = 模型為來源句的每個{ -token }取出嵌入矩陣的一列，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。這個和就是{ -encoder }第 1 層讀到的輸入。這些是模型自己在觀察例句上的數值。
 pe-input-token = { -token }
-pe-input-row-head = 位置 { $pos } 的「{ $token }」·維度
+pe-input-row-head = （位置 { $pos }）·維度
 pe-input-rms = 全部 { $d } 維的 RMS
 pe-input-embedding = 嵌入列 e
 pe-input-scaled = e × √d_model

@@ -79,5 +79,6 @@ translate-beam-finished-so-far = 到目前為止完成的（分數）：
 translate-beam-over = 搜尋在這一步之前已經結束。
 translate-beam-best-done = 最佳{ -hypothesis }在第 { $step } 步完成；搜尋為其餘空位繼續進行，所以下面的路徑停在它的最後一步。
 translate-compare-button = { -held-out }的 { -bleu }：{ -greedy }對比這個束
+translate-compare-failed = 無法比較：
 translate-compare-pending = 正在用兩種方法解碼{ -held-out }的句子…
 translate-compare-result = 在 { $sentences } 句{ -held-out }句子上：{ -greedy } { -bleu } { $greedy }（完全一致 { $greedy_exact }%），束寬 { $size }（α = { $alpha }）{ -bleu } { $beam }（完全一致 { $beam_exact }%）。

@@ -107,7 +107,10 @@ pub fn LayerInputView() -> impl IntoView {
                         </label>
                         <table class="numbers" data-testid="pe-input-table">
                             <thead><tr>
-                                <th scope="col">{i18n.f("pe-input-row-head", &[("token", Arg::from(r.token.clone())), ("pos", Arg::from(r.position))])}</th>
+                                <th scope="col">
+                                    <span class="token" lang="en">{r.token.clone()}</span>" "
+                                    {i18n.f("pe-input-row-head", &[("pos", Arg::from(r.position))])}
+                                </th>
                                 {(0..r.dims).map(|k| view! { <th scope="col">{format!("{k}")}</th> }).collect_view()}
                                 <th scope="col">{i18n.f("pe-input-rms", &[("d", Arg::from(d))])}</th>
                             </tr></thead>

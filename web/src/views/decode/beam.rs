@@ -161,10 +161,13 @@ pub fn beam_tree(
                     {i18n.t("translate-compare-button")}
                 </button>" "
                 <span data-testid="decode-compare-result">{move || match lab.decoding_comparison.get() {
-                    None if lab.decoding_pending.get() => i18n.s("translate-compare-pending"),
-                    None => String::new(),
-                    Some(Ok(c)) => comparison_text(i18n, &c),
-                    Some(Err(why)) => why,
+                    None if lab.decoding_pending.get() => i18n.s("translate-compare-pending").into_any(),
+                    // An answer for another beam (the knobs changed since) is not this one's.
+                    Some(Ok(c)) if c.beam == beam => comparison_text(i18n, &c).into_any(),
+                    Some(Err(why)) => view! {
+                        {i18n.s("translate-compare-failed")}" "<span lang="en">{why}</span>
+                    }.into_any(),
+                    _ => ().into_any(),
                 }}</span>
             </p>
         </section>

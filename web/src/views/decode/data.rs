@@ -1,7 +1,9 @@
-//! Greedy decoding, one step at a time, as the step-through shows it.
+//! Decoding, one step at a time, as the step-through shows it.
 //!
 //! At step t (1-based) the decoder reads `<bos> y₁ … y_{t−1}`, its last
-//! position scores every word, and the argmax becomes `y_t`. With the KV
+//! position scores every word, and `y_t` is chosen: the argmax (greedy), the
+//! best hypothesis's token (beam search, whose steps are grouped by row here)
+//! or a draw (sampling). With the KV
 //! cache, each layer keeps the keys and values of the t positions it has seen
 //! and computes only the newest one. The multiply-adds shown are the ones the
 //! model counted while it decoded; beside them, `lab_math::decoding` gives the

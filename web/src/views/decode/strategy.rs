@@ -73,7 +73,8 @@ fn number(
 pub fn StrategyPicker() -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
-    // Each strategy's knobs, kept while another strategy is chosen.
+    // Each strategy's knobs, kept while another strategy is chosen: only
+    // values the check accepts are kept, so switching back never fails.
     let beam = RwSignal::new(Beam::default());
     let sampling = RwSignal::new(Sampling::default());
     let problem = RwSignal::new(None::<StrategyError>);
@@ -84,13 +85,8 @@ pub fn StrategyPicker() -> impl IntoView {
         Strategy::Greedy => {}
     });
     let apply = move |strategy: Strategy| {
-        if let Err(e) = strategy.check() {
-            problem.set(Some(e));
-            return;
-        }
         problem.set(None);
         lab.decode_strategy.set(strategy);
-        lab.decoding_comparison.set(None);
         let text = lab.translate_text.get_untracked();
         if !text.trim().is_empty() {
             request_translation(lab, text);
@@ -104,17 +100,28 @@ pub fn StrategyPicker() -> impl IntoView {
         };
         apply(strategy);
     };
+    // A typed value is tried on a copy; refused, it is explained and the kept knobs stay.
     let set_beam = move |change: fn(&mut Beam, leptos::ev::Event), ev| {
         let mut b = beam.get_untracked();
         change(&mut b, ev);
-        beam.set(b);
-        apply(Strategy::Beam(b));
+        match Strategy::Beam(b).check() {
+            Ok(()) => {
+                beam.set(b);
+                apply(Strategy::Beam(b));
+            }
+            Err(e) => problem.set(Some(e)),
+        }
     };
     let set_sampling = move |change: fn(&mut Sampling, leptos::ev::Event), ev| {
         let mut s = sampling.get_untracked();
         change(&mut s, ev);
-        sampling.set(s);
-        apply(Strategy::Sample(s));
+        match Strategy::Sample(s).check() {
+            Ok(()) => {
+                sampling.set(s);
+                apply(Strategy::Sample(s));
+            }
+            Err(e) => problem.set(Some(e)),
+        }
     };
     let name = move || lab.decode_strategy.get().name();
     let range = |min: f32, max: f32| (min.to_string(), max.to_string());

@@ -108,8 +108,16 @@ pub fn Question(id: QuestionId) -> impl IntoView {
         None => i18n.s("practice-waiting"),
         Some(a) => i18n.f(prompt_id, &args(&a, None)),
     };
+    // A reset forgets the verdict too.
+    Effect::new(move |_| {
+        if lab.practice.with(|r| r.is_empty()) {
+            checked.set(None);
+        }
+    });
     let feedback = move || {
-        checked.get().map(|(right, a)| {
+        // A verdict on numbers the run no longer has (a new model, other settings) is not shown.
+        let now = asked.with(|a| a.as_ref().map(|a| a.answer));
+        checked.get().filter(|(_, a)| Some(a.answer) == now).map(|(right, a)| {
             let why = i18n.f(why_id, &args(&a, Some(a.answer)));
             let verdict = if right {
                 i18n.s("practice-right")
