@@ -73,3 +73,41 @@ test('the questions are asked in every language', async () => {
     }
   }
 });
+
+/** Chooses `label` in choice question `id`, submits it and returns its feedback. */
+async function choose(page, id, label) {
+  const q = question(page, id);
+  await q.scrollIntoViewIfNeeded();
+  await q.locator(`${byTestId('question-submit')}:not([disabled])`).waitFor({ timeout: 20_000 });
+  await q.locator(byTestId('question-answer')).selectOption({ label });
+  await q.locator(byTestId('question-submit')).click();
+  const feedback = q.locator(byTestId('question-feedback'));
+  await feedback.waitFor();
+  return { correct: await feedback.getAttribute('data-correct'), text: await feedback.textContent() };
+}
+
+test('choice questions: the answer the feedback names is the one accepted', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en');
+  try {
+    await page.locator(byTestId('translate-input')).fill('the big dog sees a small cat');
+    await until(() => page.locator(byTestId('translate-output')).textContent(), (t) => t.trim().length > 0, 10_000, 'a translation');
+    // Dimension 0 turns a full radian per position: the fastest of 0, d/2 and d − 1.
+    assert.equal((await choose(page, 'pe-fastest', '0')).correct, 'true');
+    for (const id of ['cross-argmax', 'next-token']) {
+      const q = question(page, id);
+      await q.scrollIntoViewIfNeeded();
+      await q.locator(`${byTestId('question-submit')}:not([disabled])`).waitFor({ timeout: 20_000 });
+      const options = (await q.locator(`${byTestId('question-answer')} option`).allTextContents()).slice(1);
+      assert.ok(options.length >= 2, `${id}: ${options}`);
+      const first = await choose(page, id, options[0]);
+      if (first.correct === 'false') {
+        const named = first.text.match(/the answer is (.+?)\.\s/)[1];
+        assert.ok(options.includes(named), `${id}: the named answer ${named} is a choice`);
+        assert.equal((await choose(page, id, named)).correct, 'true', id);
+      }
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

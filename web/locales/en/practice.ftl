@@ -20,3 +20,10 @@ practice-loss-floor = With ε = { $eps } and { $vocab } target { -token }s, what
 practice-loss-floor-why = The smoothed target puts 1 − ε on the right { -token } and ε/(V − 2) on each other one but PAD; its entropy H(q) = { $answer } nats is the floor, reached only when the prediction equals q (§5.4).
 practice-crossover = With d = { $d }, up to what sentence length n does self-attention cost no more per layer than a recurrent layer?
 practice-crossover-why = Self-attention costs n²·d and a recurrent layer n·d²; they are equal at n = d = { $answer } (§4, Table 1).
+practice-pe-fastest = Which of these dimensions changes most from position 0 to position 1?
+practice-pe-fastest-why = Dimension { $answer }: PE(pos, 2i) = sin(pos / 10000^(2i/d_model)), so the wavelength grows with the dimension; dimension 0 turns a full radian per position, the last ones hardly move (§3.5).
+practice-cross-argmax = In cross-attention (layer 1, head 1), which source word does the query that predicts “{ $target }” weigh most?
+practice-cross-argmax-why = Its row in layer 1, head 1 of the cross-attention maps puts the largest weight on “{ $answer }”. The target's word order need not follow the source's: the query finds its word wherever it is.
+practice-next-token-waiting = Translate a sentence above; then predict its next { -token } here.
+practice-next-token = At step { $step } the decoder reads “{ $input }”. Which next { -token } does the model rank first?
+practice-next-token-why = The softmax of the last position puts the most probability on “{ $answer }”: the top of the step-through's list at step { $step }.

@@ -20,3 +20,10 @@ practice-loss-floor = ε = { $eps }、出力側の{ -token }が { $vocab } 個�
 practice-loss-floor-why = 平滑化した目標は正解の{ -token }に 1 − ε、PAD 以外の他の{ -token }それぞれに ε/(V − 2) を置きます。その{ -entropy } H(q) = { $answer } ナットが下限で、予測が q に等しいときだけ到達します（§5.4）。
 practice-crossover = d = { $d } のとき、文の長さ n がいくつまでなら、{ -self-attention }の層あたりの計算量は再帰層以下でしょう？
 practice-crossover-why = { -self-attention }は n²·d、再帰層は n·d² かかり、n = d = { $answer } で等しくなります（§4、表 1）。
+practice-pe-fastest = これらの次元のうち、位置 0 から位置 1 で値がいちばん大きく変わるのはどれでしょう？
+practice-pe-fastest-why = 次元 { $answer } です。PE(pos, 2i) = sin(pos / 10000^(2i/d_model)) なので、次元が上がるほど波長が長くなります。次元 0 は 1 位置で 1 ラジアン回り、最後の次元はほとんど動きません（§3.5）。
+practice-cross-argmax = { -cross-attention }（第 1 層、ヘッド 1）で、「{ $target }」を予測する{ -query }がいちばん重みを置く原文の単語はどれでしょう？
+practice-cross-argmax-why = { -cross-attention }マップの第 1 層・ヘッド 1 のその行は、「{ $answer }」に最大の重みを置いています。出力の語順は原文の語順に従う必要はなく、{ -query }は自分の単語をどこにあっても見つけます。
+practice-next-token-waiting = 上で文を翻訳すると、ここで次の{ -token }を予想できます。
+practice-next-token = { -step } { $step } で、デコーダは「{ $input }」を読みます。モデルが 1 位にする次の{ -token }はどれでしょう？
+practice-next-token-why = 最後の位置の { -softmax } は「{ $answer }」に最も高い確率を置きます。{ -step } { $step } のリストの先頭です。

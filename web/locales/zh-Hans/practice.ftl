@@ -20,3 +20,10 @@ practice-loss-floor = ε = { $eps }、目标{ -token }有 { $vocab } 个时，�
 practice-loss-floor-why = 平滑后的目标给正确的{ -token } 1 − ε，给除 PAD 外的其他每个{ -token } ε/(V − 2)；它的{ -entropy } H(q) = { $answer } 奈特就是下限，只有预测等于 q 时才能达到（§5.4）。
 practice-crossover = d = { $d } 时，句子长度 n 到多少为止，{ -self-attention }每层的计算量不超过循环层？
 practice-crossover-why = { -self-attention }要 n²·d，循环层要 n·d²；两者在 n = d = { $answer } 时相等（§4，表 1）。
+practice-pe-fastest = 这几个维度中，哪一个从位置 0 到位置 1 变化最大？
+practice-pe-fastest-why = 第 { $answer } 维。PE(pos, 2i) = sin(pos / 10000^(2i/d_model))，维度越高波长越长；第 0 维每个位置转一个弧度，最后几维几乎不动（§3.5）。
+practice-cross-argmax = 在{ -cross-attention }（第 1 层，第 1 个头）中，预测“{ $target }”的{ -query }最看重源句的哪个词？
+practice-cross-argmax-why = { -cross-attention }图第 1 层第 1 个头的这一行，把最大的权重放在“{ $answer }”上。译文的词序不必跟随源句：{ -query }不论词在哪里都能找到它。
+practice-next-token-waiting = 先在上面翻译一句话，再在这里预测下一个{ -token }。
+practice-next-token = 第 { $step } 步，解码器读“{ $input }”。模型把哪个下一个{ -token }排在第一？
+practice-next-token-why = 最后一个位置的 { -softmax } 把最大的概率给了“{ $answer }”：第 { $step } 步列表的第一名。

@@ -20,3 +20,10 @@ practice-loss-floor = ε = { $eps }、目標{ -token }有 { $vocab } 個時，�
 practice-loss-floor-why = 平滑後的目標給正確的{ -token } 1 − ε，給除 PAD 外的其他每個{ -token } ε/(V − 2)；它的{ -entropy } H(q) = { $answer } 奈特就是下限，只有預測等於 q 時才能達到（§5.4）。
 practice-crossover = d = { $d } 時，句子長度 n 到多少為止，{ -self-attention }每層的計算量不超過循環層？
 practice-crossover-why = { -self-attention }要 n²·d，循環層要 n·d²；兩者在 n = d = { $answer } 時相等（§4，表 1）。
+practice-pe-fastest = 這幾個維度中，哪一個從位置 0 到位置 1 變化最大？
+practice-pe-fastest-why = 第 { $answer } 維。PE(pos, 2i) = sin(pos / 10000^(2i/d_model))，維度越高波長越長；第 0 維每個位置轉一個弧度，最後幾維幾乎不動（§3.5）。
+practice-cross-argmax = 在{ -cross-attention }（第 1 層，第 1 個頭）中，預測「{ $target }」的{ -query }最看重來源句的哪個詞？
+practice-cross-argmax-why = { -cross-attention }圖第 1 層第 1 個頭的這一列，把最大的權重放在「{ $answer }」上。譯文的詞序不必跟隨來源句：{ -query }不論詞在哪裡都能找到它。
+practice-next-token-waiting = 先在上面翻譯一句話，再在這裡預測下一個{ -token }。
+practice-next-token = 第 { $step } 步，解碼器讀「{ $input }」。模型把哪個下一個{ -token }排在第一？
+practice-next-token-why = 最後一個位置的 { -softmax } 把最大的機率給了「{ $answer }」：第 { $step } 步清單的第一名。

@@ -299,6 +299,7 @@ pub fn AttentionView() -> impl IntoView {
                 <label><input type="checkbox" data-testid="attention-average" on:change=move |ev| average.set(event_target_checked(&ev))/>" "{i18n.t("attention-average")}</label>
             </div>
             <AttentionGrid set kind=kind average=average testid="attention-grid"/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::CrossArgmax/>
         </section>
     }
 }

@@ -250,6 +250,7 @@ pub fn PeView() -> impl IntoView {
             </div>
             <crate::views::layer_input::LayerInputView/>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeZero/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeFastest/>
         </section>
     }
 }

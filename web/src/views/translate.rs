@@ -242,6 +242,7 @@ pub fn TranslateView() -> impl IntoView {
             <h3>{i18n.t("translate-whole-attention")}</h3>
             <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| false) testid="translate-attention"
                 waiting="translate-attention-waiting"/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::NextToken/>
         </section>
     }
 }

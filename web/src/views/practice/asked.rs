@@ -2,9 +2,11 @@
 //! settings and the sentence the views show, and its answer from `data`.
 
 use super::data::{
-    crossover, hidden_cells, loss_floor, noam_peak, pe_at_zero, uniform_entropy, QuestionId,
+    argmax, crossover, hidden_cells, loss_floor, noam_peak, pe_at_zero, pe_dims_offered,
+    pe_fastest, uniform_entropy, QuestionId,
 };
-use super::Asked;
+use super::{Answer, Asked};
+use crate::i18n::script::{respell, target_lang};
 use crate::shell::state::Lab;
 use lab_math::positional::PAPER_BASE;
 use leptos::prelude::*;
@@ -23,7 +25,7 @@ pub fn asked(lab: Lab, id: QuestionId) -> Option<Asked> {
             let dim = PE_DIM.min(d - 1) | 1;
             Asked {
                 args: vec![("dim", n(dim))],
-                answer: pe_at_zero(dim, d, PAPER_BASE),
+                answer: Answer::Number(pe_at_zero(dim, d, PAPER_BASE)),
             }
         }
         QuestionId::UniformEntropy => {
@@ -32,7 +34,7 @@ pub fn asked(lab: Lab, id: QuestionId) -> Option<Asked> {
                 .with(|a| a.as_ref().map(|a| a.src_tokens.len()))?;
             Asked {
                 args: vec![("keys", n(keys))],
-                answer: uniform_entropy(keys),
+                answer: Answer::Number(uniform_entropy(keys)),
             }
         }
         QuestionId::HiddenCells => {
@@ -41,12 +43,16 @@ pub fn asked(lab: Lab, id: QuestionId) -> Option<Asked> {
                 .with(|p| p.as_ref().map(|p| p.inputs.len()))?;
             Asked {
                 args: vec![("len", n(len))],
-                answer: hidden_cells(len) as f64,
+                answer: Answer::Number(hidden_cells(len) as f64),
             }
         }
         QuestionId::NoamPeak => Asked {
             args: vec![("warmup", n(settings.warmup_steps)), ("d", n(d))],
-            answer: noam_peak(d, settings.warmup_steps, f64::from(settings.lr_factor)) as f64,
+            answer: Answer::Number(noam_peak(
+                d,
+                settings.warmup_steps,
+                f64::from(settings.lr_factor),
+            ) as f64),
         },
         QuestionId::LossFloor => {
             let vocab = lab.prediction.with(|p| p.as_ref().map(|p| p.vocab.len()))?;
@@ -58,12 +64,72 @@ pub fn asked(lab: Lab, id: QuestionId) -> Option<Asked> {
                     ("vocab", n(vocab)),
                     ("eps", settings.label_smoothing.to_string()),
                 ],
-                answer: loss_floor(vocab, eps),
+                answer: Answer::Number(loss_floor(vocab, eps)),
             }
         }
         QuestionId::Crossover => Asked {
             args: vec![("d", n(d))],
-            answer: crossover(d),
+            answer: Answer::Number(crossover(d)),
         },
+        QuestionId::PeFastest => {
+            let dims = pe_dims_offered(d);
+            Asked {
+                args: vec![],
+                answer: Answer::Choice {
+                    options: dims.iter().map(|&k| n(k)).collect(),
+                    right: pe_fastest(&dims, d, PAPER_BASE),
+                    lang: "zxx",
+                },
+            }
+        }
+        QuestionId::CrossArgmax => {
+            // Layer 1, head 1, the query that predicts the second target word
+            // (the first, when the target has one word).
+            let set = lab.attention.get()?;
+            let maps = &set.cross;
+            (maps.n_layers > 0 && maps.n_heads > 0 && maps.seq_q > 0).then_some(())?;
+            let row = 1.min(maps.seq_q - 1);
+            let weights = &maps.head(0, 0)[row * maps.seq_k..][..maps.seq_k];
+            let target = set.tgt_outputs.get(row)?.clone();
+            // As the page spells the target (Traditional characters in 繁體中文).
+            let target = lab
+                .spelling
+                .with(|s| respell(s.as_ref(), &[target]).remove(0));
+            Asked {
+                args: vec![("target", target)],
+                answer: Answer::Choice {
+                    options: set.src_tokens.clone(),
+                    right: argmax(weights),
+                    lang: "en",
+                },
+            }
+        }
+        QuestionId::NextToken => {
+            let tr = lab.translation.get()?.ok()?;
+            let step = lab.decode_step.get().min(tr.steps.len().checked_sub(1)?);
+            let s = &tr.steps[step];
+            let best = s.top_k.first()?.0.clone();
+            // The candidates in alphabetical order, so the answer is not always the first.
+            let spell = |tokens: Vec<String>| lab.spelling.with(|sp| respell(sp.as_ref(), &tokens));
+            let best = spell(vec![best]).remove(0);
+            let mut options: Vec<String> = spell(s.top_k.iter().map(|(t, _)| t.clone()).collect());
+            options.sort();
+            options.dedup();
+            let right = options.iter().position(|t| *t == best)?;
+            let input: Vec<String> =
+                std::iter::once(lab_math::tokens::spelling(lab_math::BOS).to_string())
+                    .chain(tr.steps[..step].iter().map(|s| s.token.clone()))
+                    .collect();
+            Asked {
+                args: vec![("step", n(step + 1)), ("input", input.join(" "))],
+                answer: Answer::Choice {
+                    options,
+                    right,
+                    lang: lab
+                        .spelling
+                        .with(|sp| target_lang(Some(settings.task), sp.as_ref())),
+                },
+            }
+        }
     })
 }

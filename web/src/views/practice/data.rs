@@ -24,14 +24,23 @@ pub enum QuestionId {
     LossFloor,
     /// Complexity: the length at which self-attention costs what a recurrent layer does.
     Crossover,
+    /// PE view: which dimension changes fastest with position.
+    PeFastest,
+    /// Attention maps: which source word a cross-attention query weighs most.
+    CrossArgmax,
+    /// Translate: which token the model ranks first at a decoding step.
+    NextToken,
 }
 
-pub const QUESTIONS: [QuestionId; 6] = [
+pub const QUESTIONS: [QuestionId; 9] = [
     QuestionId::PeZero,
+    QuestionId::PeFastest,
+    QuestionId::CrossArgmax,
     QuestionId::UniformEntropy,
     QuestionId::HiddenCells,
     QuestionId::NoamPeak,
     QuestionId::LossFloor,
+    QuestionId::NextToken,
     QuestionId::Crossover,
 ];
 
@@ -45,6 +54,9 @@ impl QuestionId {
             Self::NoamPeak => "noam-peak",
             Self::LossFloor => "loss-floor",
             Self::Crossover => "crossover",
+            Self::PeFastest => "pe-fastest",
+            Self::CrossArgmax => "cross-argmax",
+            Self::NextToken => "next-token",
         }
     }
 
@@ -54,8 +66,13 @@ impl QuestionId {
             // Read off a chart or worked out by hand: two decimals.
             Self::UniformEntropy | Self::LossFloor => 0.01,
             Self::PeZero => 1e-3,
-            // Whole numbers.
-            Self::HiddenCells | Self::NoamPeak | Self::Crossover => 0.0,
+            // Whole numbers, and the index of a choice.
+            Self::HiddenCells
+            | Self::NoamPeak
+            | Self::Crossover
+            | Self::PeFastest
+            | Self::CrossArgmax
+            | Self::NextToken => 0.0,
         }
     }
 }
@@ -100,6 +117,26 @@ pub fn loss_floor(vocab: usize, smoothing: f64) -> f64 {
 /// The sentence length at which self-attention and a recurrent layer cost the same.
 pub fn crossover(d_model: usize) -> f64 {
     attention_rnn_crossover(d_model as u64) as f64
+}
+
+/// The dimensions the "fastest" question offers: the first, the middle and the last.
+pub fn pe_dims_offered(d_model: usize) -> [usize; 3] {
+    [0, d_model / 2, d_model - 1]
+}
+
+/// Of `dims`, the index of the one whose PE changes most from position 0 to 1.
+pub fn pe_fastest(dims: &[usize], d_model: usize, base: f64) -> usize {
+    let change =
+        |dim: usize| (pe_value(1, dim, d_model, base) - pe_value(0, dim, d_model, base)).abs();
+    argmax(&dims.iter().map(|&d| change(d)).collect::<Vec<_>>())
+}
+
+/// The index of the largest value (the first on a tie; 0 for an empty list).
+pub fn argmax(values: &[f32]) -> usize {
+    values
+        .iter()
+        .enumerate()
+        .fold(0, |best, (i, &v)| if v > values[best] { i } else { best })
 }
 
 /// Whether `guess` is `answer` within `tolerance`.
@@ -172,6 +209,22 @@ mod tests {
         );
         // n²·d = n·d² at n = d.
         assert_eq!(crossover(64), 64.0);
+    }
+
+    #[test]
+    fn the_fastest_dimension_is_the_one_whose_pe_moves_most_and_argmax_takes_the_first() {
+        // Dimension 0 is sin(pos): it moves by sin 1 ≈ 0.84 from position 0 to 1;
+        // the last dimension's wavelength is about 2π · 10000.
+        let dims = pe_dims_offered(64);
+        assert_eq!(dims, [0, 32, 63]);
+        assert_eq!(pe_fastest(&dims, 64, 10_000.0), 0);
+        assert_eq!(
+            pe_fastest(&[63, 32, 0], 64, 10_000.0),
+            2,
+            "the index of dimension 0"
+        );
+        assert_eq!(argmax(&[0.1, 0.7, 0.7, 0.2]), 1);
+        assert_eq!(argmax(&[]), 0);
     }
 
     #[test]

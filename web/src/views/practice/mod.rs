@@ -37,11 +37,44 @@ pub fn reset(lab: Lab) {
     store(&Record::new());
 }
 
+/// A question's answer: a number to type, or one of a few choices.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    Number(f64),
+    /// `lang` is the options' language (source or target tokens), for the page's `lang=`.
+    Choice {
+        options: Vec<String>,
+        right: usize,
+        lang: &'static str,
+    },
+}
+
+impl Answer {
+    /// Whether `typed` (a number, or a choice's index) is this answer.
+    fn accepts(&self, typed: &str, tolerance: f64) -> bool {
+        match self {
+            Self::Number(x) => {
+                let guess = typed.trim().replace(',', ".").parse().unwrap_or(f64::NAN);
+                is_right(guess, *x, tolerance)
+            }
+            Self::Choice { right, .. } => typed.parse::<usize>().ok() == Some(*right),
+        }
+    }
+
+    /// The answer as the feedback writes it.
+    fn text(&self) -> String {
+        match self {
+            Self::Number(x) => shown(*x),
+            Self::Choice { options, right, .. } => options.get(*right).cloned().unwrap_or_default(),
+        }
+    }
+}
+
 /// What a question asks now: its message arguments (from the live run) and its answer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Asked {
     pub args: Vec<(&'static str, String)>,
-    pub answer: f64,
+    pub answer: Answer,
 }
 
 /// The message ids of a question's prompt and of its explanation.
@@ -53,6 +86,9 @@ fn message_ids(id: QuestionId) -> (&'static str, &'static str) {
         QuestionId::NoamPeak => ("practice-noam-peak", "practice-noam-peak-why"),
         QuestionId::LossFloor => ("practice-loss-floor", "practice-loss-floor-why"),
         QuestionId::Crossover => ("practice-crossover", "practice-crossover-why"),
+        QuestionId::PeFastest => ("practice-pe-fastest", "practice-pe-fastest-why"),
+        QuestionId::CrossArgmax => ("practice-cross-argmax", "practice-cross-argmax-why"),
+        QuestionId::NextToken => ("practice-next-token", "practice-next-token-why"),
     }
 }
 
@@ -69,35 +105,37 @@ fn shown(x: f64) -> String {
 #[component]
 pub fn Question(id: QuestionId) -> impl IntoView {
     let lab = use_lab();
-    let asked = Signal::derive(move || asked::asked(lab, id));
+    // Recomputed as the run changes, but only a changed question notifies.
+    let asked = Memo::new(move |_| asked::asked(lab, id));
     let i18n = use_i18n();
     let key = id.key();
     let (prompt_id, why_id) = message_ids(id);
     let guess = RwSignal::new(String::new());
     // The guess checked and the answer it was checked against.
     let checked = RwSignal::new(None::<(bool, Asked)>);
-    let args = move |a: &Asked, extra: Option<f64>| -> Vec<(&'static str, Arg)> {
+    let args = move |a: &Asked, with_answer: bool| -> Vec<(&'static str, Arg)> {
         let mut args: Vec<(&'static str, Arg)> = a
             .args
             .iter()
             .map(|(k, v)| (*k, Arg::from(v.clone())))
             .collect();
-        if let Some(answer) = extra {
-            args.push(("answer", Arg::from(shown(answer))));
+        if with_answer {
+            args.push(("answer", Arg::from(a.answer.text())));
         }
         args
     };
+    // The choices, if any: the input is rebuilt only when they change.
+    let options = Memo::new(move |_| {
+        asked.with(|a| match a.as_ref().map(|a| &a.answer) {
+            Some(Answer::Choice { options, lang, .. }) => Some((options.clone(), *lang)),
+            _ => None,
+        })
+    });
     let submit = move || {
         let Some(a) = asked.get_untracked() else {
             return;
         };
-        let value: f64 = guess
-            .get_untracked()
-            .trim()
-            .replace(',', ".")
-            .parse()
-            .unwrap_or(f64::NAN);
-        let right = is_right(value, a.answer, id.tolerance());
+        let right = a.answer.accepts(&guess.get_untracked(), id.tolerance());
         lab.practice.update(|r| {
             record(r, id, right);
             store(r);
@@ -105,8 +143,9 @@ pub fn Question(id: QuestionId) -> impl IntoView {
         checked.set(Some((right, a)));
     };
     let prompt = move || match asked.get() {
+        None if id == QuestionId::NextToken => i18n.s("practice-next-token-waiting"),
         None => i18n.s("practice-waiting"),
-        Some(a) => i18n.f(prompt_id, &args(&a, None)),
+        Some(a) => i18n.f(prompt_id, &args(&a, false)),
     };
     // A reset forgets the verdict too.
     Effect::new(move |_| {
@@ -116,30 +155,43 @@ pub fn Question(id: QuestionId) -> impl IntoView {
     });
     let feedback = move || {
         // A verdict on numbers the run no longer has (a new model, other settings) is not shown.
-        let now = asked.with(|a| a.as_ref().map(|a| a.answer));
-        checked.get().filter(|(_, a)| Some(a.answer) == now).map(|(right, a)| {
-            let why = i18n.f(why_id, &args(&a, Some(a.answer)));
+        let now = asked.with(|a| a.as_ref().map(|a| a.answer.clone()));
+        checked.get().filter(|(_, a)| Some(&a.answer) == now.as_ref()).map(|(right, a)| {
+            let why = i18n.f(why_id, &args(&a, true));
             let verdict = if right {
                 i18n.s("practice-right")
             } else {
-                i18n.f("practice-wrong", &[("answer", Arg::from(shown(a.answer)))])
+                i18n.f("practice-wrong", &[("answer", Arg::from(a.answer.text()))])
             };
             view! {
                 <p class=if right { "question-feedback right" } else { "question-feedback wrong" }
                     data-testid="question-feedback" data-correct=right.to_string() aria-live="polite">
-                    <b>{verdict}</b>" "{why}
+                    <strong>{verdict}</strong>" "{why}
                 </p>
             }
         })
     };
     view! {
         <div class="question" data-testid="question" data-question=key>
-            <p class="question-prompt"><b>{i18n.t("practice-predict")}</b>" "{prompt}</p>
+            <p class="question-prompt"><strong>{i18n.t("practice-predict")}</strong>" "{prompt}</p>
             <form on:submit=move |ev| { ev.prevent_default(); submit() }>
-                <input type="text" inputmode="decimal" data-testid="question-answer"
-                    aria-label=i18n.t("practice-answer-label")
-                    prop:value=move || guess.get()
-                    on:input=move |ev| { guess.set(event_target_value(&ev)); checked.set(None) }/>" "
+                {move || match options.get() {
+                    Some((options, lang)) => view! {
+                        <select data-testid="question-answer" aria-label=i18n.t("practice-answer-label") lang=lang
+                            on:change=move |ev| { guess.set(event_target_value(&ev)); checked.set(None) }>
+                            <option value="" selected=move || guess.with(String::is_empty)>"—"</option>
+                            {options.into_iter().enumerate().map(|(i, o)| view! {
+                                <option value=i.to_string() selected=move || guess.get() == i.to_string()>{o}</option>
+                            }).collect_view()}
+                        </select>
+                    }.into_any(),
+                    _ => view! {
+                        <input type="text" inputmode="decimal" data-testid="question-answer"
+                            aria-label=i18n.t("practice-answer-label")
+                            prop:value=move || guess.get()
+                            on:input=move |ev| { guess.set(event_target_value(&ev)); checked.set(None) }/>
+                    }.into_any(),
+                }}" "
                 <button type="submit" data-testid="question-submit"
                     disabled=move || asked.with(Option::is_none)>{i18n.t("practice-check")}</button>
             </form>
