@@ -93,7 +93,7 @@ test('choice questions: the answer the feedback names is the one accepted', asyn
     await until(() => page.locator(byTestId('translate-output')).textContent(), (t) => t.trim().length > 0, 10_000, 'a translation');
     // Dimension 0 turns a full radian per position: the fastest of 0, d/2 and d − 1.
     assert.equal((await choose(page, 'pe-fastest', '0')).correct, 'true');
-    for (const id of ['cross-argmax', 'next-token']) {
+    for (const id of ['cross-argmax', 'score-argmax', 'next-token']) {
       const q = question(page, id);
       await q.scrollIntoViewIfNeeded();
       await q.locator(`${byTestId('question-submit')}:not([disabled])`).waitFor({ timeout: 20_000 });
@@ -106,6 +106,12 @@ test('choice questions: the answer the feedback names is the one accepted', asyn
         assert.equal((await choose(page, id, named)).correct, 'true', id);
       }
     }
+    // The KV cache's saving: a wrong guess names the answer, which is then accepted (within 1%).
+    const wrong = await answer(page, 'cache-saving', '1');
+    assert.equal(wrong.correct, 'false');
+    const saved = Number(wrong.text.match(/the answer is (\d+)\./)[1]);
+    assert.ok(saved > 0, wrong.text);
+    assert.equal((await answer(page, 'cache-saving', String(Math.round(saved * 1.005)))).correct, 'true', 'within 1%');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -27,3 +27,7 @@ practice-cross-argmax-why = Its row in layer 1, head 1 of the cross-attention ma
 practice-next-token-waiting = Translate a sentence above; then predict its next { -token } here.
 practice-next-token = At step { $step } the decoder reads “{ $input }”. Which next { -token } does the model rank first?
 practice-next-token-why = The softmax of the last position puts the most probability on “{ $answer }”: the top of the step-through's list at step { $step }.
+practice-score-argmax = Before the softmax: which key gets the largest weight from query { $query } (“{ $token }”) in the head opened above?
+practice-score-argmax-why = “{ $answer }” has the highest scaled score q·k/√d_k among the visible keys, and the softmax keeps the order (eˣ grows with x): the highest score gets the largest weight, whatever β > 0.
+practice-cache-saving = At decoding step { $step }, how many multiply-adds does the KV cache save? (within 1%; the formulas are in the step-through)
+practice-cache-saving-why = Without the cache, step { $step } runs every layer over all { $step } positions again; with it, only the newest. The difference is { $answer } multiply-adds, and it grows with each step.

@@ -27,3 +27,7 @@ practice-cross-argmax-why = { -cross-attention }マップの第 1 層・ヘッ�
 practice-next-token-waiting = 上で文を翻訳すると、ここで次の{ -token }を予想できます。
 practice-next-token = { -step } { $step } で、デコーダは「{ $input }」を読みます。モデルが 1 位にする次の{ -token }はどれでしょう？
 practice-next-token-why = 最後の位置の { -softmax } は「{ $answer }」に最も高い確率を置きます。{ -step } { $step } のリストの先頭です。
+practice-score-argmax = { -softmax } の前に考えよう：上で開いた{ -head }で、{ -query } { $query }（「{ $token }」）からの重みがいちばん大きい{ -key }はどれでしょう？
+practice-score-argmax-why = 見えている{ -key }の中で、スケール済みスコア q·k/√d_k が最も高いのは「{ $answer }」です。{ -softmax } は順序を保つ（eˣ は x とともに増える）ので、β > 0 ならどんな値でも、最高スコアが最大の重みを得ます。
+practice-cache-saving = デコードの{ -step } { $step } で、{ -kv-cache }は積和演算を何回節約するでしょう？（1% 以内。式はステップ表示にあります）
+practice-cache-saving-why = キャッシュなしでは、{ -step } { $step } ですべての層を { $step } 個の位置すべてについてもう一度計算します。キャッシュありでは最新の位置だけです。差は { $answer } 回で、{ -step }ごとに増えていきます。

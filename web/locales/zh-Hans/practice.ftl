@@ -27,3 +27,7 @@ practice-cross-argmax-why = { -cross-attention }图第 1 层第 1 个头的这�
 practice-next-token-waiting = 先在上面翻译一句话，再在这里预测下一个{ -token }。
 practice-next-token = 第 { $step } 步，解码器读“{ $input }”。模型把哪个下一个{ -token }排在第一？
 practice-next-token-why = 最后一个位置的 { -softmax } 把最大的概率给了“{ $answer }”：第 { $step } 步列表的第一名。
+practice-score-argmax = 在 { -softmax } 之前想一想：在上面打开的{ -head }中，{ -query } { $query }（“{ $token }”）给哪个{ -key }的权重最大？
+practice-score-argmax-why = 在可见的{ -key }中，缩放后的分数 q·k/√d_k 最高的是“{ $answer }”。{ -softmax } 保持顺序（eˣ 随 x 增大），所以只要 β > 0，分数最高的{ -key }就得到最大的权重。
+practice-cache-saving = 解码第 { $step } 步，{ -kv-cache }节省了多少次乘加？（误差 1% 以内；公式见逐步解码）
+practice-cache-saving-why = 不用缓存时，第 { $step } 步要把所有层在全部 { $step } 个位置上重算一遍；用缓存时只算最新的位置。差是 { $answer } 次乘加，而且每一步都在增加。

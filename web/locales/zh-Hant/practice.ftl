@@ -27,3 +27,7 @@ practice-cross-argmax-why = { -cross-attention }圖第 1 層第 1 個頭的這�
 practice-next-token-waiting = 先在上面翻譯一句話，再在這裡預測下一個{ -token }。
 practice-next-token = 第 { $step } 步，解碼器讀「{ $input }」。模型把哪個下一個{ -token }排在第一？
 practice-next-token-why = 最後一個位置的 { -softmax } 把最大的機率給了「{ $answer }」：第 { $step } 步清單的第一名。
+practice-score-argmax = 在 { -softmax } 之前想一想：在上面打開的{ -head }中，{ -query } { $query }（「{ $token }」）給哪個{ -key }的權重最大？
+practice-score-argmax-why = 在可見的{ -key }中，縮放後的分數 q·k/√d_k 最高的是「{ $answer }」。{ -softmax } 保持順序（eˣ 隨 x 增大），所以只要 β > 0，分數最高的{ -key }就得到最大的權重。
+practice-cache-saving = 解碼第 { $step } 步，{ -kv-cache }節省了多少次乘加？（誤差 1% 以內；公式見逐步解碼）
+practice-cache-saving-why = 不用快取時，第 { $step } 步要把所有層在全部 { $step } 個位置上重算一遍；用快取時只算最新的位置。差是 { $answer } 次乘加，而且每一步都在增加。

@@ -243,6 +243,7 @@ pub fn TranslateView() -> impl IntoView {
             <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| false) testid="translate-attention"
                 waiting="translate-attention-waiting"/>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::NextToken/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::CacheSaving/>
         </section>
     }
 }

@@ -593,6 +593,7 @@ pub fn HeadView() -> impl IntoView {
             </div>
             {what_if}
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::UniformEntropy/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::ScoreArgmax/>
         </section>
     }
 }

@@ -2,8 +2,8 @@
 //! settings and the sentence the views show, and its answer from `data`.
 
 use super::data::{
-    argmax, crossover, hidden_cells, loss_floor, noam_peak, pe_at_zero, pe_dims_offered,
-    pe_fastest, uniform_entropy, QuestionId,
+    argmax, cache_saving, crossover, hidden_cells, loss_floor, noam_peak, pe_at_zero,
+    pe_dims_offered, pe_fastest, score_argmax, uniform_entropy, QuestionId,
 };
 use super::{Answer, Asked};
 use crate::i18n::script::{respell, target_lang};
@@ -102,6 +102,39 @@ pub fn asked(lab: Lab, id: QuestionId) -> Option<Asked> {
                     right: argmax(weights),
                     lang: "en",
                 },
+            }
+        }
+        QuestionId::ScoreArgmax => {
+            let trace = lab.trace.get()?.ok()?;
+            (trace.seq_q > 0).then_some(())?;
+            let query = lab.focus_query.get().min(trace.seq_q - 1);
+            let right = score_argmax(&trace.masked_scores(query))?;
+            let spell = |tokens: &[String]| lab.spelling.with(|sp| respell(sp.as_ref(), tokens));
+            Asked {
+                args: vec![
+                    ("query", n(query)),
+                    ("token", spell(&trace.query_tokens).get(query)?.clone()),
+                ],
+                answer: Answer::Choice {
+                    options: spell(&trace.key_tokens),
+                    right,
+                    // Keys are source words for encoder self- and cross-attention.
+                    lang: match trace.request.as_ref().map(|r| r.kind) {
+                        Some(lab_protocol::AttentionKind::DecoderSelf) => lab
+                            .spelling
+                            .with(|sp| target_lang(Some(settings.task), sp.as_ref())),
+                        _ => "en",
+                    },
+                },
+            }
+        }
+        QuestionId::CacheSaving => {
+            let tr = lab.translation.get()?.ok()?;
+            let t = (lab.decode_step.get() + 1).clamp(2, tr.steps.len().max(2));
+            let shape = crate::views::decode::data::decoder_shape(&settings, &tr);
+            Asked {
+                args: vec![("step", n(t))],
+                answer: Answer::Number(cache_saving(shape, t) as f64),
             }
         }
         QuestionId::NextToken => {

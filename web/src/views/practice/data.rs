@@ -6,6 +6,7 @@
 use lab_math::beta::{entropy_bits, softmax_beta};
 use lab_math::complexity::attention_rnn_crossover;
 use lab_math::cross_entropy::smoothing_floor;
+use lab_math::decoding::{step_multiply_adds, DecoderShape};
 use lab_math::{noam_rate, pe_value, subsequent_mask, PAD};
 use std::collections::BTreeMap;
 
@@ -30,17 +31,23 @@ pub enum QuestionId {
     CrossArgmax,
     /// Translate: which token the model ranks first at a decoding step.
     NextToken,
+    /// Inside one head: which key gets the largest weight, read off the scores before the softmax.
+    ScoreArgmax,
+    /// Translate: the multiply-adds the KV cache saves at a step.
+    CacheSaving,
 }
 
-pub const QUESTIONS: [QuestionId; 9] = [
+pub const QUESTIONS: [QuestionId; 11] = [
     QuestionId::PeZero,
     QuestionId::PeFastest,
     QuestionId::CrossArgmax,
+    QuestionId::ScoreArgmax,
     QuestionId::UniformEntropy,
     QuestionId::HiddenCells,
     QuestionId::NoamPeak,
     QuestionId::LossFloor,
     QuestionId::NextToken,
+    QuestionId::CacheSaving,
     QuestionId::Crossover,
 ];
 
@@ -57,12 +64,16 @@ impl QuestionId {
             Self::PeFastest => "pe-fastest",
             Self::CrossArgmax => "cross-argmax",
             Self::NextToken => "next-token",
+            Self::ScoreArgmax => "score-argmax",
+            Self::CacheSaving => "cache-saving",
         }
     }
 
-    /// How far a typed answer may be from the true one and still count.
-    pub fn tolerance(self) -> f64 {
+    /// How far a typed answer may be from `answer`, the true one, and still count.
+    pub fn tolerance(self, answer: f64) -> f64 {
         match self {
+            // A count in the hundreds of thousands, estimated from the formulas: within 1%.
+            Self::CacheSaving => 0.01 * answer.abs(),
             // Read off a chart or worked out by hand: two decimals.
             Self::UniformEntropy | Self::LossFloor => 0.01,
             Self::PeZero => 1e-3,
@@ -72,6 +83,7 @@ impl QuestionId {
             | Self::Crossover
             | Self::PeFastest
             | Self::CrossArgmax
+            | Self::ScoreArgmax
             | Self::NextToken => 0.0,
         }
     }
@@ -137,6 +149,26 @@ pub fn argmax(values: &[f32]) -> usize {
         .iter()
         .enumerate()
         .fold(0, |best, (i, &v)| if v > values[best] { i } else { best })
+}
+
+/// The key with the highest score among the visible ones (`None` = hidden):
+/// the softmax keeps the order, so it is also the key with the largest weight.
+pub fn score_argmax(scores: &[Option<f32>]) -> Option<usize> {
+    scores
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.map(|s| (i, s)))
+        .fold(None, |best: Option<(usize, f32)>, (i, s)| match best {
+            Some((_, b)) if b >= s => best,
+            _ => Some((i, s)),
+        })
+        .map(|(i, _)| i)
+}
+
+/// The multiply-adds the KV cache saves at decoding step `t` (1-based):
+/// the step without the cache less the step with it (`lab_math::decoding`).
+pub fn cache_saving(shape: DecoderShape, t: usize) -> i64 {
+    step_multiply_adds(shape, t, false) as i64 - step_multiply_adds(shape, t, true) as i64
 }
 
 /// Whether `guess` is `answer` within `tolerance`.
@@ -228,14 +260,47 @@ mod tests {
     }
 
     #[test]
+    fn the_highest_visible_score_is_the_largest_weight_and_the_cache_saves_the_difference() {
+        let scores = [Some(0.5), None, Some(2.0), Some(-1.0)];
+        let best = score_argmax(&scores).expect("a visible key");
+        assert_eq!(best, 2);
+        let weights = softmax_beta(&scores, 1.0);
+        assert_eq!(argmax(&weights), best, "the softmax keeps the order");
+        assert_eq!(score_argmax(&[None, None]), None);
+        let shape = DecoderShape {
+            d_model: 64,
+            d_ff: 256,
+            n_layers: 2,
+            src_len: 8,
+            vocab: 80,
+        };
+        // Step 1 reads one position: the cache adds its one-off source projection (2·S·d² per layer).
+        let without = step_multiply_adds(shape, 2, false) as i64;
+        assert_eq!(
+            cache_saving(shape, 2) + step_multiply_adds(shape, 2, true) as i64,
+            without
+        );
+        assert_eq!(cache_saving(shape, 1), 0, "step 1 has nothing to reuse");
+        assert!(
+            cache_saving(shape, 8) > cache_saving(shape, 2),
+            "the saving grows with t"
+        );
+    }
+
+    #[test]
     fn answers_are_checked_within_their_tolerance() {
         assert!(is_right(3.0, 3.0, 0.0));
         assert!(!is_right(4.0, 3.0, 0.0));
         assert!(is_right(2.81, 2.807, 0.01));
         assert!(!is_right(f64::NAN, 1.0, 0.01));
         for q in QUESTIONS {
-            assert!(q.tolerance() >= 0.0, "{q:?}");
+            assert!(q.tolerance(1.0) >= 0.0, "{q:?}");
         }
+        assert_eq!(
+            QuestionId::CacheSaving.tolerance(200_000.0),
+            2_000.0,
+            "1% of a large count"
+        );
     }
 
     #[test]

@@ -89,6 +89,8 @@ fn message_ids(id: QuestionId) -> (&'static str, &'static str) {
         QuestionId::PeFastest => ("practice-pe-fastest", "practice-pe-fastest-why"),
         QuestionId::CrossArgmax => ("practice-cross-argmax", "practice-cross-argmax-why"),
         QuestionId::NextToken => ("practice-next-token", "practice-next-token-why"),
+        QuestionId::ScoreArgmax => ("practice-score-argmax", "practice-score-argmax-why"),
+        QuestionId::CacheSaving => ("practice-cache-saving", "practice-cache-saving-why"),
     }
 }
 
@@ -135,7 +137,11 @@ pub fn Question(id: QuestionId) -> impl IntoView {
         let Some(a) = asked.get_untracked() else {
             return;
         };
-        let right = a.answer.accepts(&guess.get_untracked(), id.tolerance());
+        let tolerance = match a.answer {
+            Answer::Number(x) => id.tolerance(x),
+            Answer::Choice { .. } => 0.0,
+        };
+        let right = a.answer.accepts(&guess.get_untracked(), tolerance);
         lab.practice.update(|r| {
             record(r, id, right);
             store(r);
@@ -143,7 +149,9 @@ pub fn Question(id: QuestionId) -> impl IntoView {
         checked.set(Some((right, a)));
     };
     let prompt = move || match asked.get() {
-        None if id == QuestionId::NextToken => i18n.s("practice-next-token-waiting"),
+        None if matches!(id, QuestionId::NextToken | QuestionId::CacheSaving) => {
+            i18n.s("practice-next-token-waiting")
+        }
         None => i18n.s("practice-waiting"),
         Some(a) => i18n.f(prompt_id, &args(&a, false)),
     };
