@@ -86,6 +86,16 @@ async function choose(page, id, label) {
   return { correct: await feedback.getAttribute('data-correct'), text: await feedback.textContent() };
 }
 
+test('without PE, a moved word enters layer 1 as the same vector', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en&task=reverse&pe=0&start=scratch');
+  try {
+    assert.equal((await choose(page, 'same-vector', 'the same vector')).correct, 'true');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('choice questions: the answer the feedback names is the one accepted', async () => {
   const { context, page, errors } = await openLab(browser, '?lang=en');
   try {
@@ -93,6 +103,8 @@ test('choice questions: the answer the feedback names is the one accepted', asyn
     await until(() => page.locator(byTestId('translate-output')).textContent(), (t) => t.trim().length > 0, 10_000, 'a translation');
     // Dimension 0 turns a full radian per position: the fastest of 0, d/2 and d − 1.
     assert.equal((await choose(page, 'pe-fastest', '0')).correct, 'true');
+    // With PE (the pretrained run), a word moved to another position enters layer 1 as another vector.
+    assert.equal((await choose(page, 'same-vector', 'a different vector')).correct, 'true');
     for (const id of ['cross-argmax', 'score-argmax', 'next-token']) {
       const q = question(page, id);
       await q.scrollIntoViewIfNeeded();

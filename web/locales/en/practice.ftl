@@ -31,3 +31,10 @@ practice-score-argmax = Before the softmax: which key gets the largest weight fr
 practice-score-argmax-why = “{ $answer }” has the highest scaled score q·k/√d_k among the visible keys, and the softmax keeps the order (eˣ grows with x): the highest score gets the largest weight, whatever β > 0.
 practice-cache-saving = At decoding step { $step }, how many multiply-adds does the KV cache save? (within 1%; the formulas are in the step-through)
 practice-cache-saving-why = Without the cache, step { $step } runs every layer over all { $step } positions again; with it, only the newest. The difference is { $answer } multiply-adds, and it grows with each step.
+practice-same-vector = Take the first word of the sentence of the maps. Moved to position { $pos }, would it enter layer 1 as the same vector as at position 0, in this run ({ -positional-encoding } { $pe ->
+        [on] on
+       *[off] off
+    })?
+practice-same-vector-same = the same vector
+practice-same-vector-different = a different vector
+practice-same-vector-why = { $answer }: the word's embedding × √d_model is the same at every position, so only PE tells the positions apart. Without it, attention sees a set of words and the order is lost: that is why the reverse task fails without PE (Training: the { -positional-encoding } checkbox; Compare).

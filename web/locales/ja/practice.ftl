@@ -31,3 +31,10 @@ practice-score-argmax = { -softmax } の前に考えよう：上で開いた{ -h
 practice-score-argmax-why = 見えている{ -key }の中で、スケール済みスコア q·k/√d_k が最も高いのは「{ $answer }」です。{ -softmax } は順序を保つ（eˣ は x とともに増える）ので、β > 0 ならどんな値でも、最高スコアが最大の重みを得ます。
 practice-cache-saving = デコードの{ -step } { $step } で、{ -kv-cache }は積和演算を何回節約するでしょう？（1% 以内。式はステップ表示にあります）
 practice-cache-saving-why = キャッシュなしでは、{ -step } { $step } ですべての層を { $step } 個の位置すべてについてもう一度計算します。キャッシュありでは最新の位置だけです。差は { $answer } 回で、{ -step }ごとに増えていきます。
+practice-same-vector = { -attention }マップの文の最初の単語を位置 { $pos } に動かしたら、第 1 層が読むベクトルは位置 0 のときと同じでしょうか？（この実行では{ -positional-encoding }が{ $pe ->
+        [on] オン
+       *[off] オフ
+    }）
+practice-same-vector-same = 同じベクトル
+practice-same-vector-different = 違うベクトル
+practice-same-vector-why = { $answer }。単語の埋め込み × √d_model はどの位置でも同じなので、位置を区別できるのは PE だけです。PE がなければ{ -attention }は単語の集合を見るだけで、語順は失われます。だから PE なしでは「逆順」タスクが解けません（学習の「{ -positional-encoding }」チェックボックス、比較）。

@@ -31,3 +31,10 @@ practice-score-argmax = 在 { -softmax } 之前想一想：在上面打开的{ -
 practice-score-argmax-why = 在可见的{ -key }中，缩放后的分数 q·k/√d_k 最高的是“{ $answer }”。{ -softmax } 保持顺序（eˣ 随 x 增大），所以只要 β > 0，分数最高的{ -key }就得到最大的权重。
 practice-cache-saving = 解码第 { $step } 步，{ -kv-cache }节省了多少次乘加？（误差 1% 以内；公式见逐步解码）
 practice-cache-saving-why = 不用缓存时，第 { $step } 步要把所有层在全部 { $step } 个位置上重算一遍；用缓存时只算最新的位置。差是 { $answer } 次乘加，而且每一步都在增加。
+practice-same-vector = 把注意力图所用句子的第一个词移到位置 { $pos }，第 1 层读到的向量和在位置 0 时一样吗？（这次运行{ -positional-encoding }{ $pe ->
+        [on] 开启
+       *[off] 关闭
+    }）
+practice-same-vector-same = 同一个向量
+practice-same-vector-different = 不同的向量
+practice-same-vector-why = { $answer }。词的嵌入 × √d_model 在每个位置都一样，所以只有 PE 能区分位置。没有它，注意力只看到一组词，词序丢失了：这就是没有 PE 时“倒序”任务会失败的原因（训练中的“{ -positional-encoding }”复选框；对比）。

@@ -31,3 +31,10 @@ practice-score-argmax = 在 { -softmax } 之前想一想：在上面打開的{ -
 practice-score-argmax-why = 在可見的{ -key }中，縮放後的分數 q·k/√d_k 最高的是「{ $answer }」。{ -softmax } 保持順序（eˣ 隨 x 增大），所以只要 β > 0，分數最高的{ -key }就得到最大的權重。
 practice-cache-saving = 解碼第 { $step } 步，{ -kv-cache }節省了多少次乘加？（誤差 1% 以內；公式見逐步解碼）
 practice-cache-saving-why = 不用快取時，第 { $step } 步要把所有層在全部 { $step } 個位置上重算一遍；用快取時只算最新的位置。差是 { $answer } 次乘加，而且每一步都在增加。
+practice-same-vector = 把注意力圖所用句子的第一個詞移到位置 { $pos }，第 1 層讀到的向量和在位置 0 時一樣嗎？（這次執行{ -positional-encoding }{ $pe ->
+        [on] 開啟
+       *[off] 關閉
+    }）
+practice-same-vector-same = 同一個向量
+practice-same-vector-different = 不同的向量
+practice-same-vector-why = { $answer }。詞的嵌入 × √d_model 在每個位置都一樣，所以只有 PE 能區分位置。沒有它，注意力只看到一組詞，詞序就遺失了：這就是沒有 PE 時「倒序」任務會失敗的原因（訓練中的「{ -positional-encoding }」核取方塊；比較）。

@@ -251,6 +251,7 @@ pub fn PeView() -> impl IntoView {
             <crate::views::layer_input::LayerInputView/>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeZero/>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeFastest/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::SameVector/>
         </section>
     }
 }

@@ -3,13 +3,16 @@
 
 use super::data::{
     argmax, cache_saving, crossover, hidden_cells, loss_floor, noam_peak, pe_at_zero,
-    pe_dims_offered, pe_fastest, score_argmax, uniform_entropy, QuestionId,
+    pe_dims_offered, pe_fastest, same_vector, score_argmax, uniform_entropy, QuestionId,
 };
 use super::{Answer, Asked};
 use crate::i18n::script::{respell, target_lang};
 use crate::shell::state::Lab;
 use lab_math::positional::PAPER_BASE;
 use leptos::prelude::*;
+
+/// The position the "same vector" question moves a word to.
+const SAME_VECTOR_POSITION: usize = 3;
 
 /// The odd (cosine) dimension the PE question asks about.
 const PE_DIM: usize = 5;
@@ -101,6 +104,32 @@ pub fn asked(lab: Lab, id: QuestionId) -> Option<Asked> {
                     options: set.src_tokens.clone(),
                     right: argmax(weights),
                     lang: "en",
+                },
+            }
+        }
+        QuestionId::SameVector => {
+            // The first word of the probe sentence, read at position 0 and, moved, at position 3.
+            let same = same_vector(0, SAME_VECTOR_POSITION, d, settings.positional_encoding);
+            Asked {
+                args: vec![
+                    ("pos", n(SAME_VECTOR_POSITION)),
+                    (
+                        "pe",
+                        if settings.positional_encoding {
+                            "1"
+                        } else {
+                            "0"
+                        }
+                        .into(),
+                    ),
+                ],
+                answer: Answer::Choice {
+                    options: vec![
+                        lab.i18n().s("practice-same-vector-same"),
+                        lab.i18n().s("practice-same-vector-different"),
+                    ],
+                    right: if same { 0 } else { 1 },
+                    lang: lab.locale.get().code(),
                 },
             }
         }

@@ -7,7 +7,8 @@ use lab_math::beta::{entropy_bits, softmax_beta};
 use lab_math::complexity::attention_rnn_crossover;
 use lab_math::cross_entropy::smoothing_floor;
 use lab_math::decoding::{step_multiply_adds, DecoderShape};
-use lab_math::{noam_rate, pe_value, subsequent_mask, PAD};
+use lab_math::positional::PAPER_BASE;
+use lab_math::{noam_rate, pe_value, sinusoid_table, subsequent_mask, PAD};
 use std::collections::BTreeMap;
 
 /// The questions, in page order.
@@ -35,11 +36,14 @@ pub enum QuestionId {
     ScoreArgmax,
     /// Translate: the multiply-adds the KV cache saves at a step.
     CacheSaving,
+    /// PE view: whether a word at two positions enters layer 1 as the same vector (it does without PE).
+    SameVector,
 }
 
-pub const QUESTIONS: [QuestionId; 11] = [
+pub const QUESTIONS: [QuestionId; 12] = [
     QuestionId::PeZero,
     QuestionId::PeFastest,
+    QuestionId::SameVector,
     QuestionId::CrossArgmax,
     QuestionId::ScoreArgmax,
     QuestionId::UniformEntropy,
@@ -66,6 +70,7 @@ impl QuestionId {
             Self::NextToken => "next-token",
             Self::ScoreArgmax => "score-argmax",
             Self::CacheSaving => "cache-saving",
+            Self::SameVector => "same-vector",
         }
     }
 
@@ -84,6 +89,7 @@ impl QuestionId {
             | Self::PeFastest
             | Self::CrossArgmax
             | Self::ScoreArgmax
+            | Self::SameVector
             | Self::NextToken => 0.0,
         }
     }
@@ -163,6 +169,22 @@ pub fn score_argmax(scores: &[Option<f32>]) -> Option<usize> {
             _ => Some((i, s)),
         })
         .map(|(i, _)| i)
+}
+
+/// Whether a word enters layer 1 as the same vector at positions `a` and
+/// `b`: its embedding × √d_model is the same, so only the positional
+/// encodings can differ, and without PE they are both zero.
+pub fn same_vector(a: usize, b: usize, d_model: usize, with_pe: bool) -> bool {
+    !with_pe
+        || sinusoid_table(a.max(b) + 1, d_model, PAPER_BASE)
+            .chunks(d_model)
+            .nth(a)
+            .zip(
+                sinusoid_table(a.max(b) + 1, d_model, PAPER_BASE)
+                    .chunks(d_model)
+                    .nth(b),
+            )
+            .is_some_and(|(x, y)| x == y)
 }
 
 /// The multiply-adds the KV cache saves at decoding step `t` (1-based):
@@ -285,6 +307,16 @@ mod tests {
             cache_saving(shape, 8) > cache_saving(shape, 2),
             "the saving grows with t"
         );
+    }
+
+    #[test]
+    fn a_word_is_the_same_vector_at_two_positions_only_without_pe() {
+        assert!(
+            same_vector(0, 3, 64, false),
+            "no PE: the position adds nothing"
+        );
+        assert!(!same_vector(0, 3, 64, true), "PE(0) and PE(3) differ");
+        assert!(same_vector(2, 2, 64, true), "one position is one vector");
     }
 
     #[test]

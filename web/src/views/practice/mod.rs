@@ -91,6 +91,7 @@ fn message_ids(id: QuestionId) -> (&'static str, &'static str) {
         QuestionId::NextToken => ("practice-next-token", "practice-next-token-why"),
         QuestionId::ScoreArgmax => ("practice-score-argmax", "practice-score-argmax-why"),
         QuestionId::CacheSaving => ("practice-cache-saving", "practice-cache-saving-why"),
+        QuestionId::SameVector => ("practice-same-vector", "practice-same-vector-why"),
     }
 }
 
