@@ -54,6 +54,63 @@ pub struct DeepLink {
     /// `sample_seed` (`seed` is the run's).
     pub decode: Option<Strategy>,
     pub present: bool,
+    /// `embed=VIEW`: the page is that one view alone, for a slide or a
+    /// course page's `<iframe>` (a panel id, `app::panels`).
+    pub embed: Option<String>,
+    /// `hide=settings,controls,questions`: parts an embedded view leaves out.
+    pub hide: Hidden,
+}
+
+/// The parts of an embedded view a link can hide (`hide=` takes a comma list
+/// of [`Hidden::PARTS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Hidden {
+    /// The run's settings form (the training view, the two runs compared).
+    pub settings: bool,
+    /// Train, pause, step and reset, with the step and loss readouts.
+    pub controls: bool,
+    /// The predict-then-reveal questions.
+    pub questions: bool,
+}
+
+impl Hidden {
+    /// The names `hide=` accepts, in the order a link writes them.
+    pub const PARTS: [&'static str; 3] = ["settings", "controls", "questions"];
+
+    fn flags(&self) -> [bool; 3] {
+        [self.settings, self.controls, self.questions]
+    }
+
+    /// Each part's name and whether it is hidden (the page's `hide-NAME` classes).
+    pub fn parts(&self) -> impl Iterator<Item = (&'static str, bool)> {
+        Self::PARTS.into_iter().zip(self.flags())
+    }
+
+    /// Whether nothing is hidden.
+    pub fn is_empty(&self) -> bool {
+        !self.flags().contains(&true)
+    }
+
+    /// The comma list a link writes.
+    pub fn to_list(&self) -> String {
+        let names: Vec<&str> = self.parts().filter(|(_, on)| *on).map(|(n, _)| n).collect();
+        names.join(",")
+    }
+
+    /// Read a comma list; the names it does not know are returned.
+    pub fn parse(list: &str) -> (Hidden, Vec<String>) {
+        let mut hidden = Hidden::default();
+        let mut unknown = vec![];
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "settings" => hidden.settings = true,
+                "controls" => hidden.controls = true,
+                "questions" => hidden.questions = true,
+                _ => unknown.push(name.to_string()),
+            }
+        }
+        (hidden, unknown)
+    }
 }
 
 /// A value of the link that could not be used, with its parameter name.
@@ -175,6 +232,12 @@ impl DeepLink {
         }
         if self.present {
             q.append_pair("present", "1");
+        }
+        if let Some(view) = &self.embed {
+            q.append_pair("embed", view);
+        }
+        if !self.hide.is_empty() {
+            q.append_pair("hide", &self.hide.to_list());
         }
         q.finish()
     }
@@ -354,6 +417,22 @@ impl DeepLink {
             });
         }
         link.present = get("present").is_some_and(|v| v == "1" || v == "true");
+        if let Some(v) = get("embed") {
+            if crate::panels::index_of(v).is_some() {
+                link.embed = Some(v.clone());
+                // One view alone: there are no panels to step through.
+                link.present = false;
+            } else {
+                bad("embed", v);
+            }
+        }
+        if let Some(v) = get("hide") {
+            let (hide, unknown) = Hidden::parse(v);
+            link.hide = hide;
+            for name in unknown {
+                bad("hide", &name);
+            }
+        }
         (link, problems)
     }
 }
@@ -384,7 +463,47 @@ mod tests {
             text: Some("the big dog & <cat> = 1+1 ?".into()),
             decode: Some(Strategy::Beam(Beam::default())),
             present: true,
+            embed: None,
+            hide: Hidden::default(),
         }
+    }
+
+    #[test]
+    fn an_embed_link_names_one_view_and_the_parts_it_hides() {
+        let link = DeepLink {
+            embed: Some(crate::panels::ids::INSIDE_HEAD.into()),
+            hide: Hidden {
+                settings: true,
+                controls: false,
+                questions: true,
+            },
+            present: false,
+            ..full()
+        };
+        let query = link.to_query();
+        assert!(query.ends_with("embed=inside-head&hide=settings%2Cquestions"), "{query}");
+        let (back, problems) = DeepLink::parse(&query);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(back, link);
+        // Every panel can be embedded.
+        for panel in crate::panels::PANELS {
+            let (link, problems) = DeepLink::parse(&format!("embed={}", panel.id));
+            assert!(problems.is_empty());
+            assert_eq!(link.embed.as_deref(), Some(panel.id));
+        }
+        // An embedded view is not presentation mode, which steps through all of them.
+        let (link, _) = DeepLink::parse("present=1&embed=pe");
+        assert!(!link.present);
+        // An unknown view or part is reported; the known parts still apply.
+        let (link, problems) = DeepLink::parse("embed=slides&hide=questions,menus");
+        assert_eq!(link.embed, None);
+        assert!(link.hide.questions && !link.hide.settings && !link.hide.controls);
+        let named: Vec<(&str, &str)> = problems
+            .iter()
+            .map(|p| (p.param.as_str(), p.value.as_str()))
+            .collect();
+        assert_eq!(named, [("embed", "slides"), ("hide", "menus")]);
+        assert_eq!(Hidden::parse(" , ").0, Hidden::default());
     }
 
     #[test]

@@ -67,12 +67,22 @@ pub fn hold_forever(name: &str, if_available: bool, granted: impl FnOnce(bool) -
             }
         })
     };
-    if locks
-        .request_with_options(name, &options, on_lock.unchecked_ref())
-        .is_err()
-    {
-        if let Some(granted) = granted.take() {
-            let _ = granted(false);
+    match locks.request_with_options(name, &options, on_lock.unchecked_ref()) {
+        // Refused later: a frame of another site whose storage the browser
+        // blocks rejects the request ("The request was denied") without
+        // calling back. The page goes on without the lock.
+        // (A lock held for good never settles its promise, and this waits for good.)
+        Ok(promise) => wasm_bindgen_futures::spawn_local(async move {
+            if wasm_bindgen_futures::JsFuture::from(promise).await.is_err() {
+                if let Some(granted) = granted.take() {
+                    let _ = granted(false);
+                }
+            }
+        }),
+        Err(_) => {
+            if let Some(granted) = granted.take() {
+                let _ = granted(false);
+            }
         }
     }
 }

@@ -51,6 +51,10 @@ common-kind-cross = Cross-attention (decoder → encoder)
 
 common-copy-link = Copy link
 common-copy-link-tooltip = A link that opens this page as it is now: language, task, settings and seed, view, head and sentence
+common-copy-embed = Embed code
+common-copy-embed-tooltip = An <iframe> for a slide or a course page that shows the view in sight alone, as it is now; it trains there too
+common-embed-copied = Embed code copied: paste it into a slide or a course page. hide=settings,controls,questions in its link leaves those parts out.
+common-open-whole = Open the whole lab ↗
 common-link-copied = Link copied. Opening it restores this view; a run from scratch with the same seed trains identically.
 common-link-problems = Some values of the link could not be used and were left out: { $values }
 common-worker-restarted = The training worker stopped ({ $message }). A new worker was started and the last saved run restored.

@@ -6,6 +6,7 @@ practice-check = Check
 practice-waiting = The question appears once the model is loaded.
 practice-right = ✓ Right.
 practice-wrong = ✗ Not quite: the answer is { $answer }.
+practice-revealed = The answer: { $answer }.
 practice-progress-label = Questions answered right:
 practice-reset = Reset my answers
 practice-pe-zero = What is PE(0) in dimension { $dim }, at position 0?

@@ -17,6 +17,7 @@ runs-saved-named = Saved as “{ $name }” at step { $step }.
 runs-error-quota = This browser's storage is full, so the run was not saved; the previous save is kept. Delete a saved run, or download a checkpoint to keep this one.
 runs-error-quota-named = This browser's storage is full, so “{ $name }” was not saved; nothing else changed. Delete a saved run, or download a checkpoint instead.
 runs-error-unavailable = This browser does not let the lab save here ({ $why }). Download a checkpoint to keep the run.
+runs-error-unavailable-embedded = This embedded view cannot save: the browser keeps storage from frames of other sites. It trains all the same; to keep runs, use the whole lab (“Open the whole lab”).
 runs-error-not-found = No run named “{ $name }” is saved in this browser.
 runs-error-unreadable-autosave = The run saved in this browser could not be read ({ $why }), so it was not loaded.
 runs-error-unreadable-named = The saved run “{ $name }” could not be read ({ $why }). The current model keeps working.

@@ -48,6 +48,10 @@ common-kind-cross = { -cross-attention }（デコーダ → エンコーダ）
 
 common-copy-link = リンクをコピー
 common-copy-link-tooltip = 今のページをそのまま開くリンク：言語、タスク、設定と{ -seed }、表示中の図、{ -head }、文
+common-copy-embed = 埋め込みコード
+common-copy-embed-tooltip = 今見えている図だけを今の状態で表示する埋め込み枠のコード。スライドや授業ページに貼れます。その中でも学習できます
+common-embed-copied = 埋め込みコードをコピーしました。スライドや授業ページに貼ってください。リンクに hide=settings,controls,questions を付けると、その部分を隠せます。
+common-open-whole = ラボ全体を開く ↗
 common-link-copied = リンクをコピーしました。開くとこの表示が復元されます。同じ{ -seed }で最初から学習すると、まったく同じ結果になります。
 common-link-problems = リンクの一部の値は使えないため無視しました：{ $values }
 common-worker-restarted = 学習ワーカーが停止しました（{ $message }）。新しいワーカーを起動し、最後に保存した学習を復元しました。

@@ -6,6 +6,7 @@ practice-check = 答え合わせ
 practice-waiting = モデルが読み込まれると問題が出ます。
 practice-right = ✓ 正解です。
 practice-wrong = ✗ 惜しい：答えは { $answer } です。
+practice-revealed = 答え：{ $answer }。
 practice-progress-label = 正解した問題：
 practice-reset = 答えをリセット
 practice-pe-zero = 位置 0 の次元 { $dim } で、PE(0) の値はいくつでしょう？

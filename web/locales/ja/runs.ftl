@@ -17,6 +17,7 @@ runs-saved-named = { -step } { $step } の時点で「{ $name }」として保�
 runs-error-quota = ブラウザの保存領域がいっぱいのため、学習を保存できませんでした。前回の保存はそのまま残っています。保存した学習を削除するか、{ -checkpoint }をダウンロードして残してください。
 runs-error-quota-named = ブラウザの保存領域がいっぱいのため、「{ $name }」を保存できませんでした。ほかは何も変わっていません。保存した学習を削除するか、代わりに{ -checkpoint }をダウンロードしてください。
 runs-error-unavailable = このブラウザではここに保存できません（{ $why }）。学習を残すには{ -checkpoint }をダウンロードしてください。
+runs-error-unavailable-embedded = 埋め込まれたこの図は保存できません（ブラウザーが他サイト内の枠に保存を許していません）。学習はそのままできます。学習を残すには「ラボ全体を開く」を使ってください。
 runs-error-not-found = 「{ $name }」という名前の学習はこのブラウザに保存されていません。
 runs-error-unreadable-autosave = このブラウザに保存した学習を読み込めなかったため（{ $why }）、読み込みませんでした。
 runs-error-unreadable-named = 保存した学習「{ $name }」を読み込めませんでした（{ $why }）。現在のモデルはそのまま使えます。

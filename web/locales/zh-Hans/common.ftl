@@ -48,6 +48,10 @@ common-kind-cross = { -cross-attention }（解码器 → 编码器）
 
 common-copy-link = 复制链接
 common-copy-link-tooltip = 打开此页面当前状态的链接：语言、任务、设置与{ -seed }、视图、{ -head }和句子
+common-copy-embed = 嵌入代码
+common-copy-embed-tooltip = 一段只显示当前视图（保持现在的状态）的嵌入框架代码，可放进幻灯片或课程页面；在其中也能训练
+common-embed-copied = 嵌入代码已复制：粘贴到幻灯片或课程页面即可。在其链接中加上 hide=settings,controls,questions 可隐藏这些部分。
+common-open-whole = 打开完整实验室 ↗
 common-link-copied = 链接已复制。打开它会恢复这个视图；用同一{ -seed }从头训练，结果完全相同。
 common-link-problems = 链接中的部分值无法使用，已忽略：{ $values }
 common-worker-restarted = 训练 Worker 停止了（{ $message }）。已启动新的 Worker，并恢复了最后保存的训练。

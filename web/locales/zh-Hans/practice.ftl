@@ -6,6 +6,7 @@ practice-check = 核对
 practice-waiting = 模型加载后会出现问题。
 practice-right = ✓ 正确。
 practice-wrong = ✗ 差一点：答案是 { $answer }。
+practice-revealed = 答案：{ $answer }。
 practice-progress-label = 答对的问题：
 practice-reset = 清除我的答案
 practice-pe-zero = 在位置 0 的第 { $dim } 维，PE(0) 的值是多少？

@@ -17,6 +17,7 @@ runs-saved-named = 已在第 { $step } { -step }保存为“{ $name }”。
 runs-error-quota = 浏览器存储空间已满，这次训练没有保存；上一次的保存仍然保留。请删除一个已保存的训练，或下载{ -checkpoint }来保留它。
 runs-error-quota-named = 浏览器存储空间已满，“{ $name }”没有保存；其他内容都没有变化。请删除一个已保存的训练，或改为下载{ -checkpoint }。
 runs-error-unavailable = 本浏览器不允许在这里保存（{ $why }）。请下载{ -checkpoint }来保留这次训练。
+runs-error-unavailable-embedded = 这个嵌入的视图无法保存：浏览器不允许其他网站里的框架使用存储。训练照常进行；要保留这次训练，请用“打开完整实验室”。
 runs-error-not-found = 本浏览器中没有名为“{ $name }”的训练。
 runs-error-unreadable-autosave = 保存在本浏览器中的训练无法读取（{ $why }），因此没有加载。
 runs-error-unreadable-named = 无法读取已保存的训练“{ $name }”（{ $why }）。当前模型可以继续使用。

@@ -48,6 +48,10 @@ common-kind-cross = { -cross-attention }（解碼器 → 編碼器）
 
 common-copy-link = 複製連結
 common-copy-link-tooltip = 開啟此頁面目前狀態的連結：語言、任務、設定與{ -seed }、檢視、{ -head }和句子
+common-copy-embed = 嵌入程式碼
+common-copy-embed-tooltip = 一段只顯示目前檢視（保持現在狀態）的嵌入框架程式碼，可放進投影片或課程頁面；在其中也能訓練
+common-embed-copied = 嵌入程式碼已複製：貼到投影片或課程頁面即可。在其連結中加上 hide=settings,controls,questions 可隱藏這些部分。
+common-open-whole = 開啟完整實驗室 ↗
 common-link-copied = 連結已複製。開啟它會還原這個檢視；用同一{ -seed }從頭訓練，結果完全相同。
 common-link-problems = 連結中的部分值無法使用，已忽略：{ $values }
 common-worker-restarted = 訓練 Worker 停止了（{ $message }）。已啟動新的 Worker，並還原了最後儲存的訓練。

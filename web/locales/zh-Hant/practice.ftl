@@ -6,6 +6,7 @@ practice-check = 核對
 practice-waiting = 模型載入後會出現問題。
 practice-right = ✓ 正確。
 practice-wrong = ✗ 差一點：答案是 { $answer }。
+practice-revealed = 答案：{ $answer }。
 practice-progress-label = 答對的問題：
 practice-reset = 清除我的答案
 practice-pe-zero = 在位置 0 的第 { $dim } 維，PE(0) 的值是多少？

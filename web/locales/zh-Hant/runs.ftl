@@ -17,6 +17,7 @@ runs-saved-named = 已在第 { $step } { -step }儲存為「{ $name }」。
 runs-error-quota = 瀏覽器儲存空間已滿，這次訓練沒有儲存；上一次的儲存仍然保留。請刪除一個已儲存的訓練，或下載{ -checkpoint }來保留它。
 runs-error-quota-named = 瀏覽器儲存空間已滿，「{ $name }」沒有儲存；其他內容都沒有變化。請刪除一個已儲存的訓練，或改為下載{ -checkpoint }。
 runs-error-unavailable = 本瀏覽器不允許在這裡儲存（{ $why }）。請下載{ -checkpoint }來保留這次訓練。
+runs-error-unavailable-embedded = 這個嵌入的檢視無法儲存：瀏覽器不允許其他網站裡的框架使用儲存空間。訓練照常進行；要保留這次訓練，請用「開啟完整實驗室」。
 runs-error-not-found = 本瀏覽器中沒有名為「{ $name }」的訓練。
 runs-error-unreadable-autosave = 儲存在本瀏覽器中的訓練無法讀取（{ $why }），因此沒有載入。
 runs-error-unreadable-named = 無法讀取已儲存的訓練「{ $name }」（{ $why }）。目前的模型可以繼續使用。

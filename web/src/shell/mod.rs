@@ -4,12 +4,14 @@
 //! - [`state`]: the shared [`state::Lab`] signals (a newtype context);
 //! - [`toolbar`], [`present`]: the sticky toolbar and presentation mode;
 //! - [`share`]: the page's deep link, read on load and kept in the address bar;
+//! - [`embed`]: one view alone in an `<iframe>` (`?embed=VIEW`), and its snippet;
 //! - [`panic`]: a panic becomes a banner with Reload / Reset buttons, not a dead page;
 //! - [`i18n`]: the page's language as a signal, and the language picker.
 //!
 //! [`App`] lays the views out in page order.
 
 pub mod data;
+pub mod embed;
 pub mod i18n;
 pub mod pairs;
 pub mod panic;

@@ -50,37 +50,60 @@ pub fn action_of(key: &str) -> Option<Action> {
     })
 }
 
-/// Where a press of → or ← leads: `(panel, reveal)`. The head panel reveals
-/// its `stages` one at a time before the next panel comes.
-pub fn navigate(panel: usize, reveal: usize, forward: bool, stages: usize) -> (usize, usize) {
-    let last = PANELS.len() - 1;
-    let is_head = |p: usize| PANELS[p].id == HEAD_PANEL;
+/// The reveal steps of a panel in presentation mode, `(first, last)`: the
+/// value of `Lab::reveal` on arriving and after the last press of → on it.
+/// The head view shows its computation one stage at a time (1 to
+/// `STAGES`); a panel with questions reveals their answers one press later.
+pub fn reveal_steps(panel: usize) -> (usize, usize) {
+    let id = PANELS[panel].id;
+    let asks = usize::from(asks_questions(id));
+    if id == HEAD_PANEL {
+        (1, head_stages() + asks)
+    } else {
+        (0, asks)
+    }
+}
+
+/// Whether the panel `id` holds practice questions.
+fn asks_questions(id: &str) -> bool {
+    crate::views::practice::data::QUESTIONS
+        .iter()
+        .any(|q| q.panel() == id)
+}
+
+/// Whether, in presentation mode, the questions of `panel` show their answers.
+pub fn answers_revealed(panel: usize, reveal: usize) -> bool {
+    asks_questions(PANELS[panel].id) && reveal >= reveal_steps(panel).1
+}
+
+/// Where a press of → or ← leads: `(panel, reveal)`. A panel's reveal steps
+/// (`steps`, [`reveal_steps`] on the page) come one per press before the
+/// next panel; arriving backwards shows them all.
+pub fn navigate(
+    panel: usize,
+    reveal: usize,
+    forward: bool,
+    steps: impl Fn(usize) -> (usize, usize),
+) -> (usize, usize) {
+    let (first, last) = steps(panel);
+    let reveal = reveal.clamp(first, last);
     if forward {
-        if is_head(panel) && reveal < stages {
+        if reveal < last {
             return (panel, reveal + 1);
         }
-        let next = (panel + 1).min(last);
-        (
-            next,
-            if is_head(next) && next != panel {
-                1
-            } else {
-                reveal
-            },
-        )
+        let next = (panel + 1).min(PANELS.len() - 1);
+        if next == panel {
+            return (panel, reveal);
+        }
+        (next, steps(next).0)
     } else {
-        if is_head(panel) && reveal > 1 && reveal <= stages {
+        if reveal > first {
             return (panel, reveal - 1);
         }
-        let previous = panel.saturating_sub(1);
-        (
-            previous,
-            if is_head(previous) && previous != panel {
-                stages
-            } else {
-                reveal
-            },
-        )
+        let Some(previous) = panel.checked_sub(1) else {
+            return (panel, reveal);
+        };
+        (previous, steps(previous).1)
     }
 }
 
@@ -105,9 +128,16 @@ fn follow(lab: Lab) {
     Effect::new(move |_| {
         let present = lab.present.get();
         let panel = lab.panel.get();
+        let embed = lab.embed.get();
         let Some(document) = document() else { return };
         if let Some(root) = document.document_element() {
-            let _ = root.class_list().toggle_with_force("present", present);
+            let classes = root.class_list();
+            let _ = classes.toggle_with_force("present", present);
+            // An embedded view: `html.embed`, and `hide-NAME` for each part hidden.
+            let _ = classes.toggle_with_force("embed", embed.is_some());
+            for (part, hidden) in embed.unwrap_or_default().parts() {
+                let _ = classes.toggle_with_force(&format!("hide-{part}"), hidden);
+            }
         }
         for (i, p) in PANELS.iter().enumerate() {
             if let Some(section) = document.get_element_by_id(p.id) {
@@ -116,7 +146,8 @@ fn follow(lab: Lab) {
                     .toggle_with_force("current", i == panel);
             }
         }
-        if !present || PANELS[panel].id != HEAD_PANEL {
+        // Outside presentation mode every stage and no answer is shown.
+        if !present {
             lab.reveal.set(usize::MAX);
         }
     });
@@ -140,21 +171,20 @@ fn typing_in(event: &web_sys::KeyboardEvent) -> bool {
 }
 
 fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
-    let stages = head_stages();
     match action {
         Action::Next | Action::Previous if lab.present.get_untracked() => {
             let (panel, reveal) = navigate(
                 lab.panel.get_untracked(),
                 lab.reveal.get_untracked(),
                 action == Action::Next,
-                stages,
+                reveal_steps,
             );
             let moved = panel != lab.panel.get_untracked();
             lab.panel.set(panel);
             lab.reveal.set(reveal);
             // After the DOM follows: a new panel opens at its top; a newly
             // revealed stage of the head view is brought into sight.
-            request_animation_frame(move || bring_into_view(moved, reveal));
+            request_animation_frame(move || bring_into_view(moved, panel, reveal));
         }
         Action::Next | Action::Previous => {}
         Action::PlayPause => toolbar::toggle(lab),
@@ -164,6 +194,8 @@ fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
         }
         Action::Reset => toolbar::reset(lab),
         Action::Fullscreen => toggle_fullscreen(),
+        // An embedded view is one panel: there is nothing to present.
+        Action::TogglePresent if lab.embed.get_untracked().is_some() => {}
         Action::TogglePresent => set_present(lab, !lab.present.get_untracked()),
         Action::Leave => {
             help.set(false);
@@ -173,8 +205,10 @@ fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
     }
 }
 
-/// Scroll to the top of a new panel, or to the last stage revealed.
-fn bring_into_view(new_panel: bool, reveal: usize) {
+/// Scroll to the top of a new panel, or to what the last press revealed: a
+/// stage of the head view or the answers, keeping what came before in sight
+/// as far as the screen allows.
+fn bring_into_view(new_panel: bool, panel: usize, reveal: usize) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -188,22 +222,26 @@ fn bring_into_view(new_panel: bool, reveal: usize) {
         window.scroll_to_with_x_and_y(0.0, 0.0);
         return;
     }
-    let selector = format!("[data-stage=\"{}\"]", reveal.saturating_sub(1));
-    let stage = window
+    let selector = if answers_revealed(panel, reveal) {
+        "section.view.current [data-testid=question-reveal]".to_string()
+    } else {
+        format!("[data-stage=\"{}\"]", reveal.saturating_sub(1))
+    };
+    let revealed = window
         .document()
         .and_then(|d| d.query_selector(&selector).ok().flatten());
-    if let Some(stage) = stage {
+    if let Some(revealed) = revealed {
         let options = web_sys::ScrollIntoViewOptions::new();
-        options.set_block(web_sys::ScrollLogicalPosition::Center);
-        stage.scroll_into_view_with_scroll_into_view_options(&options);
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        revealed.scroll_into_view_with_scroll_into_view_options(&options);
     }
 }
 
 /// Enter or leave presentation mode.
 pub fn set_present(lab: Lab, on: bool) {
     lab.present.set(on);
-    if on && PANELS[lab.panel.get_untracked()].id == HEAD_PANEL {
-        lab.reveal.set(1);
+    if on {
+        lab.reveal.set(reveal_steps(lab.panel.get_untracked()).0);
     }
 }
 
@@ -357,31 +395,61 @@ mod tests {
         crate::panels::index_of(HEAD_PANEL).expect("the head view is a panel")
     }
 
-    #[test]
-    fn the_arrows_walk_the_panels_and_stop_at_the_ends() {
-        assert_eq!(navigate(0, usize::MAX, false, STAGES).0, 0);
-        let last = PANELS.len() - 1;
-        assert_eq!(navigate(last, usize::MAX, true, STAGES).0, last);
-        assert_eq!(navigate(0, usize::MAX, true, STAGES).0, 1);
+    /// The head view's stages and a question step on the head view and on
+    /// the panel before it; none elsewhere.
+    fn steps(panel: usize) -> (usize, usize) {
+        let h = head();
+        match panel {
+            p if p == h => (1, STAGES + 1),
+            p if p + 1 == h => (0, 1),
+            _ => (0, 0),
+        }
     }
 
     #[test]
-    fn the_head_view_reveals_one_stage_per_press_before_moving_on() {
+    fn the_arrows_walk_the_panels_and_stop_at_the_ends() {
+        let last = PANELS.len() - 1;
+        assert_eq!(navigate(0, 0, false, steps), (0, 0));
+        assert_eq!(navigate(last, 0, true, steps), (last, 0));
+        assert_eq!(navigate(0, 0, true, steps), (1, 0));
+    }
+
+    #[test]
+    fn each_reveal_step_takes_one_press_before_the_next_panel() {
         let h = head();
-        // Arriving from the panel before shows the first stage only.
-        let mut at = navigate(h - 1, usize::MAX, true, STAGES);
+        // The panel before: → first reveals its answers, then the head view
+        // opens on its first stage.
+        assert_eq!(navigate(h - 1, 0, true, steps), (h - 1, 1));
+        let mut at = navigate(h - 1, 1, true, steps);
         assert_eq!(at, (h, 1));
-        for stage in 2..=STAGES {
-            at = navigate(at.0, at.1, true, STAGES);
+        for stage in 2..=STAGES + 1 {
+            at = navigate(at.0, at.1, true, steps);
             assert_eq!(at, (h, stage));
         }
-        // All stages shown: the next press moves on.
-        assert_eq!(navigate(at.0, at.1, true, STAGES).0, h + 1);
-        // Back: arriving from the panel after shows every stage; ← hides them one by one.
-        let mut back = navigate(h + 1, usize::MAX, false, STAGES);
+        // Every stage and the answers shown: the next press moves on.
+        assert_eq!(navigate(at.0, at.1, true, steps), (h + 1, 0));
+        // Back: arriving from the panel after shows everything; ← hides one step per press.
+        let mut back = navigate(h + 1, 0, false, steps);
+        assert_eq!(back, (h, STAGES + 1));
+        back = navigate(back.0, back.1, false, steps);
         assert_eq!(back, (h, STAGES));
-        back = navigate(back.0, back.1, false, STAGES);
-        assert_eq!(back, (h, STAGES - 1));
+        // From the first stage, ← goes to the panel before, answers shown.
+        assert_eq!(navigate(h, 1, false, steps), (h - 1, 1));
+        // A reveal out of range (the whole page shows everything) is read as the last step.
+        assert_eq!(navigate(h, usize::MAX, true, steps), (h + 1, 0));
+    }
+
+    #[test]
+    fn the_page_reveals_answers_last_on_each_panel_with_questions() {
+        use crate::views::practice::data::QUESTIONS;
+        let h = head();
+        assert_eq!(reveal_steps(h), (1, crate::views::head::data::STAGES + 1));
+        for (i, panel) in PANELS.iter().enumerate() {
+            let asks = QUESTIONS.iter().any(|q| q.panel() == panel.id);
+            let (first, last) = reveal_steps(i);
+            assert_eq!(answers_revealed(i, last), asks, "{}", panel.id);
+            assert!(!answers_revealed(i, first), "{}", panel.id);
+        }
     }
 
     #[test]

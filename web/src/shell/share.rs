@@ -74,8 +74,12 @@ pub fn open(lab: Lab) {
     if let Some(panel) = panel {
         lab.panel.set(panel);
     }
-    lab.present.set(link.present);
-    let scroll = panel.filter(|_| !link.present);
+    crate::shell::present::set_present(lab, link.present);
+    if let Some(embedded) = link.embed.as_deref().and_then(panels::index_of) {
+        lab.panel.set(embedded);
+        lab.embed.set(Some(link.hide));
+    }
+    let scroll = panel.filter(|_| !link.present && link.embed.is_none());
     request_animation_frame(move || {
         // Scroll once the views are in the page.
         if let Some(panel) = scroll {
@@ -256,7 +260,8 @@ pub fn current_link(lab: Lab) -> DeepLink {
         ),
     });
     let present = lab.present.get_untracked();
-    let panel = if present {
+    let embed = lab.embed.get_untracked();
+    let panel = if present || embed.is_some() {
         lab.panel.get_untracked()
     } else {
         panel_in_sight()
@@ -279,11 +284,13 @@ pub fn current_link(lab: Lab) -> DeepLink {
         text: (!text.trim().is_empty()).then_some(text),
         decode: Some(lab.decode_strategy.get_untracked()),
         present,
+        embed: embed.map(|_| PANELS[panel.min(PANELS.len() - 1)].id.to_string()),
+        hide: embed.unwrap_or_default(),
     }
 }
 
 /// The absolute URL of a link on this page.
-fn url_of(link: &DeepLink) -> String {
+pub fn url_of(link: &DeepLink) -> String {
     let location = web_sys::window().map(|w| w.location());
     let base = location
         .map(|l| {

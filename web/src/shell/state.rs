@@ -106,6 +106,9 @@ pub struct Lab {
     /// The panel shown in presentation mode, and the one a deep link opens
     /// (an index into `app::panels::PANELS`).
     pub panel: RwSignal<usize>,
+    /// The page is one view alone (`embed=`, the panel is `panel`), with the
+    /// parts the link hides; `None` is the whole page.
+    pub embed: RwSignal<Option<crate::deeplink::Hidden>>,
     /// In presentation mode, how many stages of the head view's computation
     /// are revealed (one more per key press); `usize::MAX` shows them all.
     pub reveal: RwSignal<usize>,
@@ -192,6 +195,7 @@ impl Lab {
             focus_typed: RwSignal::new(false),
             present: RwSignal::new(false),
             panel: RwSignal::new(0),
+            embed: RwSignal::new(None),
             reveal: RwSignal::new(usize::MAX),
             boot_with: StoredValue::new(None),
             banner: RwSignal::new(None),

@@ -111,6 +111,8 @@ pub fn Toolbar() -> impl IntoView {
             <LanguagePicker/>
             <crate::shell::present::PresentToggle/>
             <crate::shell::share::CopyLink/>
+            <crate::shell::embed::CopyEmbed/>
+            <crate::shell::embed::OpenWhole/>
             <label class="task">{i18n.t("common-task")} " "
                 <select data-testid="task-picker" on:change=on_task>
                     {TaskKind::ALL.into_iter().map(|t| view! {

@@ -10,7 +10,7 @@
 
 use crate::i18n::labels;
 use crate::shell::i18n::{Arg, I18n};
-use crate::shell::state::{use_lab, WorkerState};
+use crate::shell::state::{use_lab, Lab, WorkerState};
 use crate::workers::link::send;
 use lab_protocol::messages::MAX_RUN_NAME;
 use lab_protocol::{clean_run_name, RunStart, RunSummary, StorageError, WorkerInput};
@@ -79,9 +79,15 @@ pub fn start_note(i18n: I18n, start: &RunStart) -> (String, &'static str) {
     }
 }
 
-/// What went wrong with browser storage, for the banner.
-pub fn explain(i18n: I18n, error: &StorageError) -> String {
+/// What went wrong with browser storage, for the banner. A view embedded in
+/// another site's page often has no storage at all (the browser keeps it
+/// from frames of other sites): the run trains, and the whole lab can keep it.
+pub fn explain(lab: Lab, error: &StorageError) -> String {
+    let i18n = lab.i18n();
     match error {
+        StorageError::Unavailable { .. } if lab.embed.get_untracked().is_some() => {
+            i18n.s_now("runs-error-unavailable-embedded")
+        }
         StorageError::Quota { name: None } => i18n.s_now("runs-error-quota"),
         StorageError::Quota { name: Some(name) } => i18n.f_now(
             "runs-error-quota-named",

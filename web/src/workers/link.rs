@@ -401,7 +401,7 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         WorkerOutput::Started(start) => lab.run_start.set(Some(start)),
         WorkerOutput::Runs(runs) => crate::views::runs::run_list().set(runs),
         WorkerOutput::StorageFailed(e) => {
-            lab.show(Source::Storage, crate::views::runs::explain(lab.i18n(), &e))
+            lab.show(Source::Storage, crate::views::runs::explain(lab, &e))
         }
         WorkerOutput::Diverged { why, suggested } => {
             lab.running.set(false);

@@ -74,6 +74,21 @@ impl QuestionId {
         }
     }
 
+    /// The panel (`crate::panels::ids`) the question is asked beside.
+    pub fn panel(self) -> &'static str {
+        use crate::panels::ids;
+        match self {
+            Self::PeZero | Self::PeFastest | Self::SameVector => ids::PE,
+            Self::CrossArgmax => ids::ATTENTION,
+            Self::UniformEntropy | Self::ScoreArgmax => ids::INSIDE_HEAD,
+            Self::HiddenCells => ids::MASKS,
+            Self::NoamPeak => ids::NOAM,
+            Self::LossFloor => ids::SMOOTHING,
+            Self::NextToken | Self::CacheSaving => ids::TRANSLATE,
+            Self::Crossover => ids::COMPLEXITY,
+        }
+    }
+
     /// How far a typed answer may be from `answer`, the true one, and still count.
     pub fn tolerance(self, answer: f64) -> f64 {
         match self {

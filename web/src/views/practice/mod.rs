@@ -180,8 +180,30 @@ pub fn Question(id: QuestionId) -> impl IntoView {
             }
         })
     };
+    // In presentation mode the lecturer reveals the answer with →
+    // (`shell::present::reveal_steps`), whatever the class guessed.
+    let revealed = move || {
+        let panel = lab.panel.get();
+        lab.present.get()
+            && crate::panels::PANELS[panel].id == id.panel()
+            && crate::shell::present::answers_revealed(panel, lab.reveal.get())
+    };
+    let reveal = move || {
+        if !revealed() || checked.with(Option::is_some) {
+            return None;
+        }
+        asked.get().map(|a| {
+            let why = i18n.f(why_id, &args(&a, true));
+            let answer = i18n.f("practice-revealed", &[("answer", Arg::from(a.answer.text()))]);
+            view! {
+                <p class="question-feedback revealed" data-testid="question-reveal" aria-live="polite">
+                    <strong>{answer}</strong>" "{why}
+                </p>
+            }
+        })
+    };
     view! {
-        <div class="question" data-testid="question" data-question=key>
+        <div class="question" data-testid="question" data-question=key data-panel=id.panel()>
             <p class="question-prompt"><strong>{i18n.t("practice-predict")}</strong>" "{prompt}</p>
             <form on:submit=move |ev| { ev.prevent_default(); submit() }>
                 {move || match options.get() {
@@ -205,6 +227,7 @@ pub fn Question(id: QuestionId) -> impl IntoView {
                     disabled=move || asked.with(Option::is_none)>{i18n.t("practice-check")}</button>
             </form>
             {feedback}
+            {reveal}
         </div>
     }
 }
