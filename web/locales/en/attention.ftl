@@ -9,7 +9,7 @@ attention-axes-encoder-self = Rows = queries: source tokens. Columns = keys: sou
 attention-axes-decoder-self = Rows = queries: decoder positions, labelled input → the token it predicts (<bos> → y1 …). Columns = keys: the decoder inputs; grey = hidden by the causal mask (key after query).
 attention-axes-cross = Rows = queries: decoder positions, labelled input → the token it predicts (<bos> → y1 …). Columns = keys: source tokens (the encoder's output).
 attention-weight = softmax weight
-attention-hover-hint = Hover over a cell to read its query, key and weight; click a map to enlarge it.
+attention-hover-hint = Point at or tap a cell to read its query, key and weight; click a map, or tap the same cell again, to enlarge it.
 attention-hover = { $map }: query “{ $query }” → key “{ $key }”: weight { $weight }
 attention-hover-hidden = { $map }: query “{ $query }” → key “{ $key }”: weight { $weight } (hidden by the mask)
 attention-map-head = layer { $layer } · head { $head }

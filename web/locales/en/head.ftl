@@ -1,7 +1,8 @@
 ## head: view 3, one query of one head opened up, stage by stage, and the β what-if.
 
 head-title = 3 · Inside one head
-head-intro = One { -head } of one { -layer }, opened up on the probe sentence (or the sentence you typed in Translate). Every number is the model's own; hover over a number to see how it was computed.
+head-intro = One { -head } of one { -layer }, opened up on the probe sentence (or the sentence you typed in Translate). Every number is the model's own; point at or tap a number to see how it was computed.
+head-formula-tapped = How this number was computed:
 head-pick-kind = kind
 head-pick-layer = layer
 head-pick-head = head

@@ -11,7 +11,7 @@ pe-problem-length = The length must be a whole number from 2 to { $max }; got { 
 pe-table-heading = PE table: rows = positions (0 at the top), columns = dimensions (0 at the left)
 pe-table-label = Positional encoding table, position by dimension
 pe-value = PE value
-pe-hover-hint = Hover over a cell to read its position, dimension, value and formula.
+pe-hover-hint = Point at or tap a cell to read its position, dimension, value and formula.
 pe-hover = pos = { $pos }, dim = { $dim } (i = { $i }, { $fn }): PE = { $formula }
 pe-lines-heading = Chosen dimensions across positions
 pe-dims = dimensions

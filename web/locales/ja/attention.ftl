@@ -9,7 +9,7 @@ attention-axes-encoder-self = 行 = { -query }：原文の{ -token }。列 = { -
 attention-axes-decoder-self = 行 = { -query }：{ -decoder }の各位置。「入力 → 予測する{ -token }」の形でラベルを付けています（<bos> → y1 …）。列 = { -key }：{ -decoder }への入力。灰色 = { -causal-mask }で隠された部分（{ -query }より後ろの{ -key }）。
 attention-axes-cross = 行 = { -query }：{ -decoder }の各位置。「入力 → 予測する{ -token }」の形でラベルを付けています（<bos> → y1 …）。列 = { -key }：原文の{ -token }（{ -encoder }の出力）。
 attention-weight = { -softmax } の重み
-attention-hover-hint = セルにポインタを重ねると{ -query }・{ -key }・重みが表示されます。マップをクリックすると拡大します。
+attention-hover-hint = セルにポインタを重ねるかタップすると{ -query }・{ -key }・重みが表示されます。マップをクリックするか、同じセルをもう一度タップすると拡大します。
 attention-hover = { $map }：{ -query }「{ $query }」→ { -key }「{ $key }」：重み { $weight }
 attention-hover-hidden = { $map }：{ -query }「{ $query }」→ { -key }「{ $key }」：重み { $weight }（{ -mask }で隠されています）
 attention-map-head = 第 { $layer } { -layer } · { -head } { $head }

@@ -1,7 +1,8 @@
 ## head: view 3, one query of one head opened up, stage by stage, and the β what-if.
 
 head-title = 3 · 1 つの{ -head }の中をのぞく
-head-intro = 1 つの{ -layer }の 1 つの{ -head }を、観察用の例文（または「翻訳」で入力した文）について開いて見せます。数値はすべてモデル自身のものです。数値にポインタを重ねると、その計算式が表示されます。
+head-intro = 1 つの{ -layer }の 1 つの{ -head }を、観察用の例文（または「翻訳」で入力した文）について開いて見せます。数値はすべてモデル自身のものです。数値にポインタを重ねるかタップすると、その計算式が表示されます。
+head-formula-tapped = この数値の計算：
 head-pick-kind = 種類
 head-pick-layer = { -layer }
 head-pick-head = { -head }

@@ -11,7 +11,7 @@ pe-problem-length = 長さは 2 から { $max } までの整数で指定して�
 pe-table-heading = { -positional-encoding }の表：行 = 位置（上が 0）、列 = 次元（左が 0）
 pe-table-label = { -positional-encoding }の表（位置 × 次元）
 pe-value = { -positional-encoding }の値
-pe-hover-hint = セルにポインタを重ねると、その位置・次元・値・式が表示されます。
+pe-hover-hint = セルにポインタを重ねるかタップすると、その位置・次元・値・式が表示されます。
 pe-hover = 位置 { $pos }、次元 { $dim }（i = { $i }、{ $fn }）：値 = { $formula }
 pe-lines-heading = 選んだ次元の値の、位置による変化
 pe-dims = 次元

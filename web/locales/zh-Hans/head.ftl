@@ -1,7 +1,8 @@
 ## head: view 3, one query of one head opened up, stage by stage, and the β what-if.
 
 head-title = 3 · 走进一个{ -head }
-head-intro = 把某一{ -layer }的某一个{ -head }在观察例句（或你在“翻译”中输入的句子）上展开来看。所有数字都来自模型本身；把鼠标悬停在数字上，可以看到它是怎样算出来的。
+head-intro = 把某一{ -layer }的某一个{ -head }在观察例句（或你在“翻译”中输入的句子）上展开来看。所有数字都来自模型本身；把鼠标悬停在数字上或轻点它，可以看到它是怎样算出来的。
+head-formula-tapped = 这个数字的算法：
 head-pick-kind = 类型
 head-pick-layer = { -layer }
 head-pick-head = { -head }

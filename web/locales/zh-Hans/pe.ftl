@@ -11,7 +11,7 @@ pe-problem-length = 长度必须是 2 到 { $max } 之间的整数，收到的�
 pe-table-heading = { -positional-encoding }表：行 = 位置（0 在最上面），列 = 维度（0 在最左边）
 pe-table-label = { -positional-encoding }表，位置 × 维度
 pe-value = { -positional-encoding }值
-pe-hover-hint = 将鼠标悬停在单元格上，即可查看它的位置、维度、数值和公式。
+pe-hover-hint = 将鼠标悬停在单元格上或轻点它，即可查看它的位置、维度、数值和公式。
 pe-hover = 位置 { $pos }，维度 { $dim }（i = { $i }，{ $fn }）：值 = { $formula }
 pe-lines-heading = 所选维度随位置的变化
 pe-dims = 维度

@@ -1,7 +1,8 @@
 ## head: view 3, one query of one head opened up, stage by stage, and the β what-if.
 
 head-title = 3 · 走進一個{ -head }
-head-intro = 把某一{ -layer }的某一個{ -head }在觀察例句（或你在「翻譯」中輸入的句子）上展開來看。所有數字都來自模型本身；把滑鼠移到數字上，就能看到它是怎麼算出來的。
+head-intro = 把某一{ -layer }的某一個{ -head }在觀察例句（或你在「翻譯」中輸入的句子）上展開來看。所有數字都來自模型本身；把滑鼠移到數字上或輕點它，就能看到它是怎麼算出來的。
+head-formula-tapped = 這個數字的算法：
 head-pick-kind = 類型
 head-pick-layer = { -layer }
 head-pick-head = { -head }

@@ -11,7 +11,7 @@ pe-problem-length = 長度必須是 2 到 { $max } 之間的整數，收到的�
 pe-table-heading = { -positional-encoding }表：列 = 位置（0 在最上方），欄 = 維度（0 在最左邊）
 pe-table-label = { -positional-encoding }表，位置 × 維度
 pe-value = { -positional-encoding }值
-pe-hover-hint = 將滑鼠移到格子上，即可看到它的位置、維度、數值和公式。
+pe-hover-hint = 將滑鼠移到格子上或輕點它，即可看到它的位置、維度、數值和公式。
 pe-hover = 位置 { $pos }，維度 { $dim }（i = { $i }，{ $fn }）：值 = { $formula }
 pe-lines-heading = 所選維度隨位置的變化
 pe-dims = 維度

@@ -245,7 +245,7 @@ pub fn Equation(
     let i18n = use_i18n();
     view! {
         <figure class="equation" data-testid=format!("formula-{}", formula.id)>
-            <div class="equation-math" inner_html=formula.mathml></div>
+            <div class="equation-math" tabindex="0" inner_html=formula.mathml></div>
             <figcaption>{move || i18n.s(formula.caption)}</figcaption>
         </figure>
     }

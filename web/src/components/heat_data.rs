@@ -299,6 +299,33 @@ impl HeatData {
     }
 }
 
+/// The width a heatmap's cells may take beside its row labels and the page's
+/// and view's margins (CSS px), on a window `window_width` wide; never less
+/// than [`MIN_HEATMAP_PX`].
+pub fn room_for_cells(window_width: f64) -> u32 {
+    /// The page's and the view's padding on both sides, and the row labels.
+    const AROUND_CELLS_PX: f64 = 140.0;
+    let room = (window_width - AROUND_CELLS_PX).floor();
+    if room.is_finite() && room > f64::from(MIN_HEATMAP_PX) {
+        room as u32
+    } else {
+        MIN_HEATMAP_PX
+    }
+}
+
+/// The narrowest a heatmap's cell area gets on a small screen (CSS px).
+pub const MIN_HEATMAP_PX: u32 = 160;
+
+/// A cell area of `(width, height)` scaled down, both sides alike, to be at
+/// most `room` wide (a phone); a map that fits keeps its size.
+pub fn fit_width((width, height): (u32, u32), room: u32) -> (u32, u32) {
+    if width <= room || width == 0 {
+        return (width, height);
+    }
+    let scale = f64::from(room) / f64::from(width);
+    (room, ((f64::from(height) * scale).round() as u32).max(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,5 +444,20 @@ mod tests {
     #[test]
     fn the_description_names_the_map_and_its_size_in_no_particular_language() {
         assert_eq!(attention().describe("注意"), "注意 (2 × 3)");
+    }
+
+    #[test]
+    fn a_map_wider_than_the_screen_shrinks_and_keeps_its_shape() {
+        // A laptop: the PE map (884 px) fits and keeps its size.
+        assert_eq!(fit_width((884, 400), room_for_cells(1400.0)), (884, 400));
+        // A phone 390 px wide: the cells get 250 px, the height scales alike.
+        let room = room_for_cells(390.0);
+        assert_eq!(room, 250);
+        assert_eq!(fit_width((884, 400), room), (250, 113));
+        assert_eq!(fit_width((200, 200), room), (200, 200));
+        // Never below the minimum, whatever the window says.
+        assert_eq!(room_for_cells(100.0), MIN_HEATMAP_PX);
+        assert_eq!(room_for_cells(f64::NAN), MIN_HEATMAP_PX);
+        assert_eq!(fit_width((1000, 1), 250), (250, 1));
     }
 }

@@ -146,6 +146,13 @@ pub fn Heatmap(
     export_name: Option<Signal<String>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    // On a narrow screen (a phone) the cells shrink to the window's width.
+    let wanted = size;
+    let window_width = use_context::<crate::shell::state::Lab>().map(|lab| lab.window_width);
+    let size = Signal::derive(move || match window_width {
+        Some(w) => super::heat_data::fit_width(wanted.get(), super::heat_data::room_for_cells(w.get())),
+        None => wanted.get(),
+    });
     let canvas = NodeRef::<Canvas>::new();
     // The outlined cell (pointer or keyboard), and the one the keyboard chose.
     let active = RwSignal::new(None::<(usize, usize)>);
@@ -210,6 +217,18 @@ pub fn Heatmap(
     let on_move = move |ev: MouseEvent| {
         let cell = cell_at(&ev);
         if cell != active.get_untracked() {
+            active.set(cell);
+            report(cell);
+        }
+    };
+    // A finger has no hover: a tap reads the cell it lands on, as pointing
+    // does, and only a tap on the cell already read does what a click does.
+    let tap_reads = StoredValue::new(false);
+    let on_press = move |ev: web_sys::PointerEvent| {
+        let touch = ev.pointer_type() == "touch";
+        let cell = cell_at(&ev);
+        tap_reads.set_value(touch && cell != active.get_untracked());
+        if touch && cell != active.get_untracked() {
             active.set(cell);
             report(cell);
         }
@@ -320,7 +339,8 @@ pub fn Heatmap(
                     height=size.get_untracked().1
                     on:mousemove=on_move
                     on:mouseleave=on_leave
-                    on:click=move |_| if let Some(cb) = on_click { cb.run(()) }
+                    on:pointerdown=on_press
+                    on:click=move |_| if let Some(cb) = on_click.filter(|_| !tap_reads.get_value()) { cb.run(()) }
                 ></canvas>
             </div>
             <p class="visually-hidden" id=hint_id>

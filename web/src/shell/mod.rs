@@ -44,6 +44,12 @@ pub fn App() -> impl IntoView {
     // Settle whose run this tab keeps while the worker starts.
     crate::workers::tab::claim();
     link::spawn(lab);
+    let resized = window_event_listener(leptos::ev::resize, move |_| {
+        if let Some(width) = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|w| w.as_f64()) {
+            lab.window_width.set(width);
+        }
+    });
+    on_cleanup(move || resized.remove());
     view! {
         <toolbar::Toolbar/>
         <present::Presenter/>

@@ -45,6 +45,9 @@ pub enum WorkerState {
     Crashed,
 }
 
+/// The window's width when the browser does not say (CSS px): a laptop's.
+const WIDE_WINDOW_PX: f64 = 1400.0;
+
 /// The shared state of the page.
 #[derive(Clone, Copy)]
 pub struct Lab {
@@ -106,6 +109,8 @@ pub struct Lab {
     /// The panel shown in presentation mode, and the one a deep link opens
     /// (an index into `app::panels::PANELS`).
     pub panel: RwSignal<usize>,
+    /// The window's width in CSS px, kept up to date on resize: heatmaps fit it.
+    pub window_width: RwSignal<f64>,
     /// The page is one view alone (`embed=`, the panel is `panel`), with the
     /// parts the link hides; `None` is the whole page.
     pub embed: RwSignal<Option<crate::deeplink::Hidden>>,
@@ -196,6 +201,12 @@ impl Lab {
             present: RwSignal::new(false),
             panel: RwSignal::new(0),
             embed: RwSignal::new(None),
+            window_width: RwSignal::new(
+                web_sys::window()
+                    .and_then(|w| w.inner_width().ok())
+                    .and_then(|w| w.as_f64())
+                    .unwrap_or(WIDE_WINDOW_PX),
+            ),
             reveal: RwSignal::new(usize::MAX),
             boot_with: StoredValue::new(None),
             banner: RwSignal::new(None),

@@ -120,14 +120,17 @@ pub fn Toolbar() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            <button data-testid="train-toggle" class="primary" data-running=move || lab.running.get().to_string() disabled=move || !ready() on:click=move |_| toggle(lab)>
-                {move || if lab.running.get() { i18n.s("common-pause") } else { i18n.s("common-train") }}
-            </button>
-            <button data-testid="train-step" disabled=move || !ready() on:click=move |_| { lab.running.set(false); send(WorkerInput::Step) }>{i18n.t("common-step-button")}</button>
-            <button data-testid="train-reset" disabled=move || lab.worker.get() != WorkerState::Ready on:click=move |_| reset(lab)
-                title=i18n.t("common-reset-tooltip")>{i18n.t("common-reset")}</button>
-            <span class="readout-big">{i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b></span>
-            <span class="readout-big">{i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>{loss}</b></span>
+            // The run's controls: in the toolbar's row, or a bar at the bottom of a phone's screen.
+            <div class="run-controls">
+                <button data-testid="train-toggle" class="primary" data-running=move || lab.running.get().to_string() disabled=move || !ready() on:click=move |_| toggle(lab)>
+                    {move || if lab.running.get() { i18n.s("common-pause") } else { i18n.s("common-train") }}
+                </button>
+                <button data-testid="train-step" disabled=move || !ready() on:click=move |_| { lab.running.set(false); send(WorkerInput::Step) }>{i18n.t("common-step-button")}</button>
+                <button data-testid="train-reset" disabled=move || lab.worker.get() != WorkerState::Ready on:click=move |_| reset(lab)
+                    title=i18n.t("common-reset-tooltip")>{i18n.t("common-reset")}</button>
+                <span class="readout-big">{i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b></span>
+                <span class="readout-big">{i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>{loss}</b></span>
+            </div>
             <span class="readout-small" data-testid="tokens-per-s">{move || { let t = lab.tokens_per_s.get(); if t > 0.0 { i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))]) } else { String::new() } }}</span>
             <StepProgress/>
             <span class="readout-small" data-testid="cores" data-cores=move || lab.cores.get() title=i18n.t("common-cores-tooltip")

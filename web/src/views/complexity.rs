@@ -345,7 +345,7 @@ fn Table1(
         )
     };
     view! {
-        <table class="complexity-table" data-testid="complexity-table">
+        <table class="complexity-table" data-testid="complexity-table" tabindex="0">
             <thead>
                 <tr>
                     <th rowspan="2">{i18n.t("complexity-th-layer")}</th>

@@ -65,7 +65,7 @@ pub fn GuideView() -> impl IntoView {
                     {i18n.t("practice-reset")}
                 </button>
             </p>
-            <table>
+            <table tabindex="0">
                 <thead>
                     <tr>
                         <th scope="col">{i18n.t("guide-tutorial")}</th>

@@ -105,7 +105,7 @@ pub fn LayerInputView() -> impl IntoView {
                                 }).collect_view()}
                             </select>
                         </label>
-                        <table class="numbers" data-testid="pe-input-table">
+                        <table class="numbers" data-testid="pe-input-table" tabindex="0">
                             <thead><tr>
                                 <th scope="col">
                                     <span class="token" lang="en">{r.token.clone()}</span>" "

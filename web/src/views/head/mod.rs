@@ -119,7 +119,7 @@ fn key_matrix(
         })
         .collect_view();
     view! {
-        <table class="num-matrix">
+        <table class="num-matrix" tabindex="0">
             <caption>{caption}</caption>
             <tbody>{body}</tbody>
         </table>
@@ -236,7 +236,7 @@ fn model_stages(
                     {i18n.f("head-query-explain", &[("d_model", Arg::from(tr.d_model)), ("d_k", Arg::from(tr.d_k))])}
                 </p>
                 {strip(i18n, HeadTrace::row(&tr.x_q, tr.d_model, i).to_vec(), i18n.s("head-x-name"), "head-x")}
-                <table class="num-matrix"><tbody><NumRow head=q cells=query_cells(locale, tr, i)/></tbody></table>
+                <table class="num-matrix" tabindex="0"><tbody><NumRow head=q cells=query_cells(locale, tr, i)/></tbody></table>
             </div>
         }
     });
@@ -261,7 +261,7 @@ fn model_stages(
     let scores = shown(Stage::Dots).then(|| {
         view! {
             <h3>{i18n.s("head-scores-heading")}</h3>
-            <table class="num-matrix stages" data-testid="head-stages">
+            <table class="num-matrix stages" data-testid="head-stages" tabindex="0">
                 {key_header(tr, key_lang, spelling)}
                 <tbody>
                     {row(Stage::Dots, s.dots, "")}
@@ -280,7 +280,7 @@ fn model_stages(
         view! {
             <div class="head-stage" data-stage=stage_attr(Stage::Output)>
                 <h3>{Stage::Output.title(locale)}</h3>
-                <table class="num-matrix">
+                <table class="num-matrix" tabindex="0">
                     <tbody><NumRow head cells=context_cells(&name, context) class="model-row"/></tbody>
                 </table>
             </div>
@@ -361,7 +361,7 @@ fn scaling_view(i18n: I18n, tr: &HeadTrace) -> impl IntoView {
         <div class="head-stage scaling" data-testid="scaling-view">
             <h3>{i18n.s("head-scaling-title")}</h3>
             <p>{i18n.f("head-scaling-intro", &intro_args)}</p>
-            <table class="num-matrix scaling-table">
+            <table class="num-matrix scaling-table" tabindex="0">
                 <thead><tr>
                     <th></th>
                     <th scope="col">"Var(q · k)"</th>
@@ -399,14 +399,14 @@ fn what_if_tables(
     let what_if_name = i18n.s("head-what-if-name");
     let rows = |id: &'static str| RowHead::words(i18n.f(id, &[("beta", beta_text.clone())]));
     view! {
-        <table class="num-matrix what-if">
+        <table class="num-matrix what-if" tabindex="0">
             {key_header(tr, key_lang, spelling)}
             <tbody>
                 <NumRow head=RowHead::words(i18n.s("head-model-weights")) cells=key_stages(locale, tr, i).weights class="model-row"/>
                 <NumRow head=rows("head-what-if-weights") cells=what_if class="what-if-row"/>
             </tbody>
         </table>
-        <table class="num-matrix">
+        <table class="num-matrix" tabindex="0">
             <tbody>
                 <NumRow head=RowHead::words(i18n.f("head-output-row", &[("head", Arg::from(head_n))]))
                     cells=context_cells(&model_name, HeadTrace::row(&tr.head_context, tr.d_k, i)) class="model-row"/>
@@ -517,7 +517,7 @@ pub fn HeadView() -> impl IntoView {
                 </div>
                 <details class="entropies">
                     <summary>{i18n.t("head-entropies")}</summary>
-                    <table class="num-matrix">
+                    <table class="num-matrix" tabindex="0">
                         <tbody>
                             {move || {
                                 let lang = langs().0;
@@ -529,10 +529,27 @@ pub fn HeadView() -> impl IntoView {
             </div>
         })
     };
+    // A number's formula is its `title`, which pointing shows; a tap or a
+    // click shows it here too (a touch screen has no hover).
+    let tapped = RwSignal::new(None::<String>);
+    let on_tap = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let cell = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("td[title]").ok().flatten());
+        if let Some(cell) = cell {
+            tapped.set(cell.get_attribute("title"));
+        }
+    };
     view! {
-        <section id=crate::panels::ids::INSIDE_HEAD class="view" data-testid="head-view">
+        <section id=crate::panels::ids::INSIDE_HEAD class="view" data-testid="head-view" on:click=on_tap>
             <h2>{i18n.t("head-title")}</h2>
             <p>{i18n.t("head-intro")}</p>
+            <p class="formula-tapped" data-testid="head-formula" aria-live="polite"
+                hidden=move || tapped.with(Option::is_none)>
+                <strong>{i18n.t("head-formula-tapped")}</strong>" "<code>{move || tapped.get()}</code>
+            </p>
             <Equation formula=ATTENTION/>
             <div class="controls">
                 <label>{i18n.t("head-pick-kind")}" "
