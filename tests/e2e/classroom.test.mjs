@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { byTestId, launch, openLab, stepCount, until, waitForModel } from './lab.mjs';
+import { BASE_URL, byTestId, launch, openLab, stepCount, until, waitForModel } from './lab.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -220,6 +220,35 @@ test('presentation mode reveals the head view one stage per key press, then the 
   await until(stages, (n) => n === all, 5_000, 'the stage back');
   assert.equal(await answers('inside-head'), 0);
 }));
+
+for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+  test(`presentation mode at ${width} × ${height}: each panel's main figure is on its first screen, under one row of controls`, async () => {
+    const { context, page, errors } = await openLab(browser, '?lang=zh-Hant&present=1', { viewport: { width, height } });
+    try {
+      const panels = await page.evaluate(() => [...document.querySelectorAll('main > section.view')].map((s) => s.id));
+      assert.equal(panels.length, 10);
+      for (const id of panels) {
+        await page.goto(`${BASE_URL}?lang=zh-Hant&present=1&view=${id}`);
+        await waitForModel(page);
+        const box = await until(() => page.evaluate((id) => {
+          const section = document.getElementById(id);
+          const figure = section.querySelector(section.dataset.figure);
+          const bar = document.querySelector('.present-bar').getBoundingClientRect();
+          const controls = document.querySelector('.run-controls').getBoundingClientRect();
+          if (!figure) return null;
+          const r = figure.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, bar: bar.bottom, controlsBottom: controls.bottom };
+        }, id), (b) => b && b.height > 0, 10_000, `the ${id} figure`);
+        assert.ok(box.bar <= 80 && box.controlsBottom <= box.bar + 1, `${id}: the controls take one row (${JSON.stringify(box)})`);
+        assert.ok(box.top >= box.bar && box.bottom <= height && box.left >= 0 && box.right <= width,
+          `${id}: the figure spans ${box.top.toFixed(0)}–${box.bottom.toFixed(0)} px under a ${box.bar.toFixed(0)} px bar in a ${height} px window`);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test('export: a heatmap downloads its numbers with labels as CSV and its picture as SVG and PNG', () => withPage('', async ({ page, errors }) => {
   const figure = page.locator('#masks');

@@ -22,48 +22,61 @@ pub struct Panel {
     pub id: &'static str,
     /// The message id of its title (`h2`).
     pub title: &'static str,
+    /// A CSS selector of its main figure, inside the view: what presentation
+    /// mode shows on the panel's first screen, right under the title.
+    pub figure: &'static str,
 }
 
 pub const PANELS: [Panel; 10] = [
     Panel {
         id: ids::PE,
         title: "pe-title",
+        figure: "[data-testid=pe-heatmap]",
     },
     Panel {
         id: ids::ATTENTION,
         title: "attention-title",
+        figure: "[data-testid=attention-map]",
     },
     Panel {
         id: ids::INSIDE_HEAD,
         title: "head-title",
+        figure: ".head-stage[data-stage=\"0\"]",
     },
     Panel {
         id: ids::MASKS,
         title: "mask-title",
+        figure: "[data-testid=mask-causal]",
     },
     Panel {
         id: ids::TRAINING,
         title: "training-title",
+        figure: "[data-testid=loss-chart]",
     },
     Panel {
         id: ids::NOAM,
         title: "noam-title",
+        figure: "[data-testid=noam-chart]",
     },
     Panel {
         id: ids::SMOOTHING,
         title: "smoothing-title",
+        figure: "[data-testid=smoothing-chart]",
     },
     Panel {
         id: ids::COMPARE,
         title: "compare-title",
+        figure: "[data-testid=compare-chart]",
     },
     Panel {
         id: ids::TRANSLATE,
         title: "translate-title",
+        figure: "[data-testid=decode-stepper]",
     },
     Panel {
         id: ids::COMPLEXITY,
         title: "complexity-title",
+        figure: "[data-testid=complexity-chart]",
     },
 ];
 

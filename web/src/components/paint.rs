@@ -163,6 +163,34 @@ pub fn later(canvas: &HtmlCanvasElement, draw: impl FnOnce() + 'static) {
     queue(Key::Canvas(canvas.clone()), Box::new(draw));
 }
 
+/// A chart's canvas size on a window `window_width` CSS px wide: its own
+/// size where it fits, else the window's width less the page's margins and a
+/// height shrunk less than the width (never below three quarters), so that
+/// the labels keep their pixel size and stay readable on a phone.
+pub fn chart_size(base: (u32, u32), window_width: f64) -> (u32, u32) {
+    /// The page's and the view's padding on both sides (CSS px).
+    const AROUND_CHART_PX: f64 = 48.0;
+    /// The narrowest a chart gets.
+    const MIN_CHART_PX: f64 = 280.0;
+    let room = (window_width - AROUND_CHART_PX).max(MIN_CHART_PX);
+    if !window_width.is_finite() || f64::from(base.0) <= room {
+        return base;
+    }
+    let scale = room / f64::from(base.0);
+    let height = f64::from(base.1) * scale.max(0.75);
+    (room as u32, height.round() as u32)
+}
+
+/// Give `canvas` the [`chart_size`] of `base` for this window; a canvas
+/// already at that size is left alone (resizing clears it).
+pub fn fit_chart(canvas: &HtmlCanvasElement, base: (u32, u32), window_width: f64) {
+    let (width, height) = chart_size(base, window_width);
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+}
+
 /// Draw what is parked or queued for `canvas` now (before reading its pixels).
 pub fn flush(canvas: &HtmlCanvasElement) {
     let key = Key::Canvas(canvas.clone());
@@ -360,5 +388,18 @@ mod tests {
         assert!(pending.push("heatmap", 3), "and is no longer out of sight");
         pending.push("loss", 4);
         assert_eq!(pending.parked(), 1, "the others stay out of sight");
+    }
+
+    #[test]
+    fn a_chart_narrows_to_a_phone_and_keeps_its_labels_size() {
+        // A laptop keeps the chart's own size.
+        assert_eq!(chart_size((900, 380), 1400.0), (900, 380));
+        // A phone 390 px wide: 342 px wide, and 285 px tall (three quarters), not 144.
+        assert_eq!(chart_size((900, 380), 390.0), (342, 285));
+        // A tablet: the width of the window, the height scaled less.
+        assert_eq!(chart_size((1280, 420), 820.0), (772, 315));
+        // Never narrower than 280 px, whatever the window says.
+        assert_eq!(chart_size((900, 380), 100.0).0, 280);
+        assert_eq!(chart_size((900, 380), f64::NAN), (900, 380));
     }
 }

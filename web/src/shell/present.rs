@@ -144,6 +144,8 @@ fn follow(lab: Lab) {
                 let _ = section
                     .class_list()
                     .toggle_with_force("current", i == panel);
+                // Where its main figure is (the tests read it).
+                let _ = section.set_attribute("data-figure", p.figure);
             }
         }
         // Outside presentation mode every stage and no answer is shown.
@@ -151,6 +153,39 @@ fn follow(lab: Lab) {
             lab.reveal.set(usize::MAX);
         }
     });
+}
+
+/// The style rules that put each panel's main figure right under its title
+/// in presentation mode (`Panel::figure`), so that it is on the panel's
+/// first screen: the part of the view holding the figure comes first, the
+/// explanations follow. One rule per panel, built from the panel list.
+pub fn figure_first_css() -> String {
+    PANELS
+        .iter()
+        .map(|p| {
+            format!(
+                "html.present main > #{id} > :has({f}), html.present main > #{id} > {f} {{ order: -2; }}\n",
+                id = p.id,
+                f = p.figure
+            )
+        })
+        .collect()
+}
+
+/// Put [`figure_first_css`] in the page's `<head>` once (the CSP allows
+/// inline styles: Leptos sets style attributes).
+fn install_figure_first() {
+    const STYLE_ID: &str = "present-figures";
+    let Some(document) = document() else { return };
+    if document.get_element_by_id(STYLE_ID).is_some() {
+        return;
+    }
+    let (Ok(style), Some(head)) = (document.create_element("style"), document.head()) else {
+        return;
+    };
+    style.set_id(STYLE_ID);
+    style.set_text_content(Some(&figure_first_css()));
+    let _ = head.append_child(&style);
 }
 
 /// Whether a key press belongs to a field or a widget with its own keys.
@@ -253,6 +288,7 @@ pub fn Presenter() -> impl IntoView {
     let i18n = lab.i18n();
     let help = RwSignal::new(false);
     follow(lab);
+    install_figure_first();
     let handle = window_event_listener(leptos::ev::keydown, move |event| {
         if event.ctrl_key() || event.meta_key() || event.alt_key() || typing_in(&event) {
             return;
@@ -313,6 +349,8 @@ pub fn Presenter() -> impl IntoView {
                 <button data-testid="present-next" on:click=move |_| go(true)
                     aria-label=i18n.t("present-next")>"→"</button>
                 <span class="hint">{i18n.t("present-hint")}</span>
+                <button class="leave" data-testid="present-leave" on:click=move |_| set_present(lab, false)
+                    aria-label=i18n.t("present-key-leave") title=i18n.t("present-key-leave")>"✕"</button>
             </nav>
         </Show>
         <Show when=move || help.get()>
@@ -450,6 +488,18 @@ mod tests {
             assert_eq!(answers_revealed(i, last), asks, "{}", panel.id);
             assert!(!answers_revealed(i, first), "{}", panel.id);
         }
+    }
+
+    #[test]
+    fn each_panel_puts_its_own_figure_first() {
+        let css = figure_first_css();
+        assert_eq!(css.lines().count(), PANELS.len());
+        for (line, panel) in css.lines().zip(PANELS) {
+            assert!(line.starts_with(&format!("html.present main > #{} > :has({})", panel.id, panel.figure)), "{line}");
+            assert!(line.ends_with("{ order: -2; }"), "{line}");
+        }
+        // A selector with quotes stays one rule.
+        assert!(css.contains(r#".head-stage[data-stage="0"]"#));
     }
 
     #[test]

@@ -250,9 +250,12 @@ pub fn ComplexityView() -> impl IntoView {
         let d = d.get();
         (series(locale, d), markers(locale, n.get(), d, model.get()))
     };
+    // On a phone the chart takes the window's width (`paint::chart_size`).
+    let window_width = crate::shell::state::use_lab().window_width;
     Effect::new(move |_| {
         let (locale, parts) = (i18n.locale.get(), parts());
         let Some(c) = canvas.get() else { return };
+        paint::fit_chart(&c, CHART_SIZE, window_width.get());
         paint::later(&c.clone(), move || {
             with_chart(locale, parts, |chart| draw_marked(&c, chart))
         });

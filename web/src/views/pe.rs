@@ -179,9 +179,12 @@ pub fn PeView() -> impl IntoView {
             .collect();
         (i18n.s("pe-position"), i18n.s("pe-value"), series)
     };
+    // On a phone the chart takes the window's width (`paint::chart_size`).
+    let window_width = crate::shell::state::use_lab().window_width;
     Effect::new(move |_| {
         let (x_label, y_label, series) = line_parts();
         let Some(c) = lines.get() else { return };
+        paint::fit_chart(&c, LINES_SIZE, window_width.get());
         paint::later(&c.clone(), move || {
             draw_lines(&c, &pe_chart(&x_label, &y_label, series))
         });

@@ -282,11 +282,14 @@ pub fn SmoothingView() -> impl IntoView {
     let log = RwSignal::new(false);
 
     let canvas = NodeRef::<Canvas>::new();
+    // On a phone the chart takes the window's width (`paint::chart_size`).
+    let window_width = crate::shell::state::use_lab().window_width;
     Effect::new(move |_| {
         let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
         probe.track();
         spelling.track();
         let Some(c) = canvas.get() else { return };
+        paint::fit_chart(&c, CHART_SIZE, window_width.get());
         paint::later(&c.clone(), move || {
             spelling.try_with_untracked(|s| {
                 probe.try_with_untracked(|p| {

@@ -260,9 +260,12 @@ pub fn CompareView() -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let run_whats = move || whats(i18n.locale.get(), runs, axis.get(), &base());
     let series = move || series_of(i18n.locale.get(), runs, run_whats());
+    // On a phone the chart takes the window's width (`paint::chart_size`).
+    let window_width = crate::shell::state::use_lab().window_width;
     Effect::new(move |_| {
         let (locale, series) = (i18n.locale.get(), series());
         let Some(c) = canvas.get() else { return };
+        paint::fit_chart(&c, CHART_SIZE, window_width.get());
         paint::later(&c.clone(), move || {
             with_chart(locale, series, |chart| draw_lines(&c, chart))
         });

@@ -135,9 +135,12 @@ fn TrainingChart(
         lab.curves
             .with(|c| which.data(i18n.locale.get(), c, settings.as_ref()))
     };
+    // On a phone the chart takes the window's width (`paint::chart_size`).
+    let window_width = crate::shell::state::use_lab().window_width;
     Effect::new(move |_| {
         let (d, log) = (data(), log.get());
         let Some(c) = canvas.get() else { return };
+        paint::fit_chart(&c, CHART_SIZE, window_width.get());
         paint::later(&c.clone(), move || {
             which.with_chart(d, log, |chart| draw_lines(&c, chart))
         });
