@@ -147,8 +147,10 @@ test('maps of all three attention kinds render with token labels', () => withLab
     const map = grid.locator(byTestId('attention-map')).first();
     await map.waitFor();
     const heatmap = grid.locator('.heatmap').first();
-    const rows = await heatmap.locator('.hm-row').allInnerTexts();
-    const cols = await heatmap.locator('.hm-col').allInnerTexts();
+    // Read once the labels of the kind just chosen are in (the map is rebuilt when its snapshot arrives).
+    const labelled = (texts) => texts.length > 1 && texts.every((t) => t.trim() !== '');
+    const rows = await until(() => heatmap.locator('.hm-row').allInnerTexts(), labelled, 5_000, `${kind}: the row labels`);
+    const cols = await until(() => heatmap.locator('.hm-col').allInnerTexts(), labelled, 5_000, `${kind}: the column labels`);
     assert.ok(rows.length > 1 && cols.length > 1, `${kind}: ${rows.length} row and ${cols.length} column labels`);
     // Decoder rows read one token and predict the next: "<bos> → 大きい".
     const rowLabel = kind === 'self' ? /^\S+$/ : /^\S+ → \S+$/;

@@ -63,17 +63,13 @@ impl Lab {
     }
 }
 
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
 /// The language to open in: `?lang=` (`from_url`), else the remembered one,
 /// else the browser's.
 pub fn initial_locale(from_url: Option<Locale>) -> Locale {
     if let Some(locale) = from_url {
         return locale;
     }
-    let remembered = local_storage()
+    let remembered = crate::shell::local_storage()
         .and_then(|s| s.get_item(LANGUAGE_KEY).ok().flatten())
         .and_then(|code| Locale::parse(&code));
     remembered.unwrap_or_else(|| {
@@ -98,7 +94,7 @@ pub fn follow_locale(lab: Lab) {
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
             document.set_title(&text(locale, "common-title"));
         }
-        if let Some(storage) = local_storage() {
+        if let Some(storage) = crate::shell::local_storage() {
             let _ = storage.set_item(LANGUAGE_KEY, locale.code());
         }
     });

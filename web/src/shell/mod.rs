@@ -26,6 +26,13 @@ use crate::views::{
 use crate::workers::link;
 use leptos::prelude::*;
 
+/// The browser's `localStorage`, where the page keeps the language, the
+/// practice answers and the saved-run list; `None` where the browser refuses
+/// it (a frame of another site, private modes).
+pub fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
 /// Mount the lab on `<body>` and start the worker.
 pub fn start() {
     panic::install();

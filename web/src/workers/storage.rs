@@ -13,21 +13,16 @@ use crate::workers::link::send;
 use lab_protocol::{ModelOrigin, WorkerInput};
 use lab_session::run::STORAGE_KEY;
 use leptos::prelude::*;
-use web_sys::Storage;
-
-fn local_storage() -> Option<Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
 
 /// The run an older version of the page kept in `localStorage`, as text: the
 /// worker reads it (off the page's thread) if it has no newer save.
 pub fn legacy_run() -> Option<String> {
-    local_storage()?.get_item(STORAGE_KEY).ok().flatten()
+    crate::shell::local_storage()?.get_item(STORAGE_KEY).ok().flatten()
 }
 
 /// Drop the older page's run, once the worker has saved the run anew.
 pub fn forget_legacy_run() {
-    if let Some(s) = local_storage() {
+    if let Some(s) = crate::shell::local_storage() {
         let _ = s.remove_item(STORAGE_KEY);
     }
 }

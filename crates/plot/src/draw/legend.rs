@@ -144,6 +144,23 @@ pub fn legend_place(
     }
 }
 
+/// The smallest type a legend shrinks to, in pixels.
+pub(crate) const MIN_LEGEND_FONT_PX: u32 = 9;
+
+/// The type size at which a legend whose widest label measures `widest_px`
+/// in `font_px` type fits a plotting area `area_w` pixels wide (a chart
+/// drawn narrow on a phone): `font_px` when it fits, else smaller in
+/// proportion, never below [`MIN_LEGEND_FONT_PX`].
+pub fn fitting_font(widest_px: u32, font_px: u32, area_w: u32) -> u32 {
+    let around = LEGEND_KEY_PX + 2 * LEGEND_PADDING_PX + 2 * LEGEND_EDGE_PX as u32;
+    let room = area_w.saturating_sub(around);
+    if widest_px <= room || widest_px == 0 {
+        return font_px;
+    }
+    let scaled = u64::from(font_px) * u64::from(room) / u64::from(widest_px);
+    (scaled as u32).clamp(MIN_LEGEND_FONT_PX, font_px)
+}
+
 /// Draw a legend of `rows` in the `at` corner of `chart`'s plotting area.
 /// The lab draws its own legends: plotters' measures each label with a
 /// forced page layout, while this one measures through the backend, which
@@ -158,10 +175,20 @@ pub(crate) fn legend_on<DB: DrawingBackend, CT: CoordTranslate>(
         return Some(());
     }
     let area = &chart.plotting_area().strip_coord_spec();
-    let style: TextStyle = ("sans-serif", font_px).into_font().into();
-    let text_px = (rows.iter())
-        .map(|r| area.estimate_text_size(r.label, &style).ok())
-        .collect::<Option<Vec<_>>>()?;
+    let measure = |font_px: u32| {
+        let style: TextStyle = ("sans-serif", font_px).into_font().into();
+        let sizes = (rows.iter())
+            .map(|r| area.estimate_text_size(r.label, &style).ok())
+            .collect::<Option<Vec<_>>>();
+        sizes.map(|s| (style, s))
+    };
+    let (mut style, mut text_px) = measure(font_px)?;
+    let widest = text_px.iter().map(|t| t.0).max().unwrap_or(0);
+    let fitted = fitting_font(widest, font_px, area.dim_in_pixel().0);
+    if fitted != font_px {
+        (style, text_px) = measure(fitted)?;
+    }
+    let font_px = fitted;
     let place = legend_place(&text_px, font_px, area.dim_in_pixel(), at);
     area.draw(&Rectangle::new(
         [place.frame.0, place.frame.1],

@@ -142,3 +142,15 @@ fn a_log_axis_gets_one_label_per_decade() {
     assert_eq!(log_axis_labels(8.5), 9);
     assert_eq!(log_axis_labels(0.3), 2);
 }
+
+#[test]
+fn a_legend_too_wide_for_a_narrow_chart_shrinks_its_type_but_not_below_the_minimum() {
+    // On a laptop's chart the legend keeps its size.
+    assert_eq!(fitting_font(300, 14, 900), 14);
+    // On a phone's chart (a plotting area 260 px wide) a 300 px label needs
+    // room for the key and padding too: 14 px × 190 / 300 = 8.9, held at 9.
+    assert_eq!(fitting_font(300, 14, 260), MIN_LEGEND_FONT_PX);
+    // Somewhat too wide: in proportion.
+    assert_eq!(fitting_font(240, 14, 260), 11);
+    assert_eq!(fitting_font(0, 14, 10), 14);
+}

@@ -14,19 +14,15 @@ use leptos::prelude::*;
 /// Where the browser keeps the reader's answers.
 const STORAGE_KEY: &str = "attention-lab.practice";
 
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
 /// The answers kept in this browser (an empty record without storage).
 pub fn stored_record() -> Record {
-    let text = local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+    let text = crate::shell::local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
     read_record(text.as_deref())
 }
 
 /// Keeps `record` in the browser; without storage, it lasts as long as the page.
 fn store(record: &Record) {
-    if let (Some(storage), Ok(text)) = (local_storage(), serde_json::to_string(record)) {
+    if let (Some(storage), Ok(text)) = (crate::shell::local_storage(), serde_json::to_string(record)) {
         let _ = storage.set_item(STORAGE_KEY, &text);
     }
 }
