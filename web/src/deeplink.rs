@@ -481,7 +481,10 @@ mod tests {
             ..full()
         };
         let query = link.to_query();
-        assert!(query.ends_with("embed=inside-head&hide=settings%2Cquestions"), "{query}");
+        assert!(
+            query.ends_with("embed=inside-head&hide=settings%2Cquestions"),
+            "{query}"
+        );
         let (back, problems) = DeepLink::parse(&query);
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(back, link);

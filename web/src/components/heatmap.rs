@@ -150,7 +150,9 @@ pub fn Heatmap(
     let wanted = size;
     let window_width = use_context::<crate::shell::state::Lab>().map(|lab| lab.window_width);
     let size = Signal::derive(move || match window_width {
-        Some(w) => super::heat_data::fit_width(wanted.get(), super::heat_data::room_for_cells(w.get())),
+        Some(w) => {
+            super::heat_data::fit_width(wanted.get(), super::heat_data::room_for_cells(w.get()))
+        }
         None => wanted.get(),
     });
     let canvas = NodeRef::<Canvas>::new();

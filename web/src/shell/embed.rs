@@ -122,7 +122,10 @@ mod tests {
         let url = "https://lab.example/?lang=ja&task=copy&embed=inside-head&hide=questions";
         let snippet = iframe_snippet(url, "Attention Lab · \"Inside\" <one> head");
         assert!(snippet.starts_with("<iframe src=\"https://lab.example/?lang=ja&amp;task=copy"));
-        assert!(snippet.contains("&amp;embed=inside-head&amp;hide=questions\""), "{snippet}");
+        assert!(
+            snippet.contains("&amp;embed=inside-head&amp;hide=questions\""),
+            "{snippet}"
+        );
         assert!(snippet.contains("title=\"Attention Lab · &quot;Inside&quot; &lt;one&gt; head\""));
         assert!(snippet.contains(&format!("height=\"{FRAME_HEIGHT_PX}\"")));
         assert!(snippet.ends_with("></iframe>"));

@@ -52,7 +52,10 @@ pub fn App() -> impl IntoView {
     crate::workers::tab::claim();
     link::spawn(lab);
     let resized = window_event_listener(leptos::ev::resize, move |_| {
-        if let Some(width) = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|w| w.as_f64()) {
+        if let Some(width) = web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+        {
             lab.window_width.set(width);
         }
     });

@@ -495,7 +495,13 @@ mod tests {
         let css = figure_first_css();
         assert_eq!(css.lines().count(), PANELS.len());
         for (line, panel) in css.lines().zip(PANELS) {
-            assert!(line.starts_with(&format!("html.present main > #{} > :has({})", panel.id, panel.figure)), "{line}");
+            assert!(
+                line.starts_with(&format!(
+                    "html.present main > #{} > :has({})",
+                    panel.id, panel.figure
+                )),
+                "{line}"
+            );
             assert!(line.ends_with("{ order: -2; }"), "{line}");
         }
         // A selector with quotes stays one rule.

@@ -17,7 +17,10 @@ use leptos::prelude::*;
 /// The run an older version of the page kept in `localStorage`, as text: the
 /// worker reads it (off the page's thread) if it has no newer save.
 pub fn legacy_run() -> Option<String> {
-    crate::shell::local_storage()?.get_item(STORAGE_KEY).ok().flatten()
+    crate::shell::local_storage()?
+        .get_item(STORAGE_KEY)
+        .ok()
+        .flatten()
 }
 
 /// Drop the older page's run, once the worker has saved the run anew.

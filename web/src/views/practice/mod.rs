@@ -22,7 +22,9 @@ pub fn stored_record() -> Record {
 
 /// Keeps `record` in the browser; without storage, it lasts as long as the page.
 fn store(record: &Record) {
-    if let (Some(storage), Ok(text)) = (crate::shell::local_storage(), serde_json::to_string(record)) {
+    if let (Some(storage), Ok(text)) =
+        (crate::shell::local_storage(), serde_json::to_string(record))
+    {
         let _ = storage.set_item(STORAGE_KEY, &text);
     }
 }
