@@ -3,11 +3,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { BASE_URL, byTestId, launch, openLab, stepCount, until, waitForModel } from './lab.mjs';
+import { BASE_URL, byTestId, launch, openLab, seriousAxeViolations, stepCount, until, waitForModel } from './lab.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -274,13 +271,7 @@ test('export: a heatmap downloads its numbers with labels as CSV and its picture
 
 test('accessibility: axe finds no serious or critical violation on any view', () => withPage('', async ({ page }) => {
   await until(() => page.locator('.heatmap').count(), (n) => n > 3, 20_000, 'the heatmaps');
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
+  const violations = await seriousAxeViolations(page);
   assert.deepEqual(violations, [], violations.join('\n'));
 }));
 

@@ -6,6 +6,8 @@
 // its address in BASE_URL. No browser is ever downloaded: CHROMIUM names the
 // system one.
 import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
 
@@ -148,4 +150,17 @@ export async function assertTrainingContinues(page, errors) {
   if (!Number.isFinite(await lossValue(page))) throw new Error('the loss is not a number after the refused file');
   const crashes = errors.filter((e) => /pageerror|panic|RuntimeError|unreachable/.test(e));
   if (crashes.length > 0) throw new Error(`the worker crashed: ${crashes.join('; ')}`);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical violations on the page, one line each. */
+export async function seriousAxeViolations(page) {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
 }

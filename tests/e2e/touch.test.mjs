@@ -5,11 +5,8 @@
 // finds no serious violation.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { byTestId, launch, openLab, stepCount, until } from './lab.mjs';
+import { byTestId, launch, openLab, seriousAxeViolations, stepCount, until } from './lab.mjs';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** WCAG 2.5.5's target size, in CSS px. */
 const TOUCH_PX = 44;
 
@@ -108,13 +105,7 @@ for (const size of SIZES) {
     const { context, page } = await touchLab(size);
     try {
       await until(() => page.locator('.heatmap').count(), (n) => n > 3, 20_000, 'the heatmaps');
-      await page.evaluate(AXE_SOURCE);
-      const violations = await page.evaluate(async () => {
-        const result = await window.axe.run(document, { resultTypes: ['violations'] });
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      });
+      const violations = await seriousAxeViolations(page);
       assert.deepEqual(violations, [], violations.join('\n'));
     } finally {
       await context.close();

@@ -79,13 +79,7 @@ pub fn CopyEmbed() -> impl IntoView {
         {move || shown.get().map(|code| view! {
             <input class="share-url whole-page" data-testid="copy-embed-code" readonly value=code
                 aria-label=i18n.t("common-copy-embed")
-                on:focus=|ev| {
-                    use wasm_bindgen::JsCast;
-                    if let Some(input) = ev.target()
-                        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                        input.select();
-                    }
-                }/>
+                on:focus=crate::shell::share::select_all/>
         })}
     }
 }

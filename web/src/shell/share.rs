@@ -304,6 +304,17 @@ pub fn url_of(link: &DeepLink) -> String {
     format!("{base}?{}", link.to_query())
 }
 
+/// Select the whole text of the focused field (a link or a snippet to copy by hand).
+pub fn select_all(ev: leptos::ev::FocusEvent) {
+    use wasm_bindgen::JsCast;
+    if let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    {
+        input.select();
+    }
+}
+
 /// "Copy link": put the current state's URL in the address bar and on the
 /// clipboard, and show it (selectable) in case the clipboard is not allowed.
 #[component]
@@ -339,13 +350,7 @@ pub fn CopyLink() -> impl IntoView {
         {move || shown.get().map(|url| view! {
             <input class="share-url" data-testid="copy-link-url" readonly value=url
                 aria-label=i18n.t("common-copy-link")
-                on:focus=|ev| {
-                    use wasm_bindgen::JsCast;
-                    if let Some(input) = ev.target()
-                        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                        input.select();
-                    }
-                }/>
+                on:focus=select_all/>
         })}
     }
 }
