@@ -3,8 +3,8 @@
 use crate::decoding;
 use indicatif::{ProgressBar, ProgressStyle};
 use lab_protocol::{
-    AttentionKind, EvalReport, HeadTrace, NormPlacement, Settings, Strategy, TraceRequest,
-    Translation,
+    AttentionKind, Curves, EvalPoint, EvalReport, HeadTrace, NormPlacement, Settings, Strategy,
+    TraceRequest, TrainPoint, Translation,
 };
 use lab_tasks::TaskKind;
 use lab_train::Trainer;
@@ -123,9 +123,16 @@ pub fn train(
             .expect("valid template"),
     );
     let started = Instant::now();
+    // The run's curves from step 0, which the checkpoint carries (thinned),
+    // so the page opens a shipped model on its own history.
+    let mut curves = Curves::default();
+    if eval_every > 0 {
+        curves.push_eval(EvalPoint::from(&trainer.evaluate(usize::MAX)));
+    }
     let mut last_eval = None;
     for _ in 0..steps {
         let report = trainer.step();
+
         if !report.loss.is_finite() {
             bar.abandon();
             return Err(format!(
@@ -133,6 +140,8 @@ pub fn train(
                 report.loss, report.step
             ));
         }
+        // Every step (a diverged one has returned above); thinned once, at the end.
+        curves.train.push(TrainPoint::from(&report));
         bar.inc(1);
         bar.set_message(format!(
             "loss {:.3} acc {:.1}% lr {:.2e}",
@@ -151,6 +160,7 @@ pub fn train(
                 )
             });
             let done = stop_at.is_some_and(|target| eval.exact_match >= target);
+            curves.push_eval(EvalPoint::from(&eval));
             last_eval = Some(eval);
             if done {
                 break;
@@ -170,6 +180,8 @@ pub fn train(
         seconds,
         describe(&eval)
     );
+    curves.push_eval(EvalPoint::from(&eval));
+    trainer.set_curves(curves.thinned(Curves::MAX_SHIPPED_TRAIN));
     if let Some(Output { path, weights_only }) = out {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)

@@ -742,7 +742,7 @@ mod tests {
 
     #[test]
     fn the_shipped_version_1_checkpoints_still_load() {
-        let bytes = include_bytes!("../../../assets/checkpoints/copy.ckpt");
+        let bytes = include_bytes!("../../../tests/fixtures/version-1/copy.ckpt");
         assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().expect("4")), 1);
         let checked = read(bytes).expect("a version-1 file loads");
         assert_eq!(checked.version, 1);
@@ -752,7 +752,7 @@ mod tests {
 
     #[test]
     fn a_checkpoint_written_before_a_setting_existed_has_its_old_value() {
-        let bytes = include_bytes!("../../../assets/checkpoints/copy.ckpt");
+        let bytes = include_bytes!("../../../tests/fixtures/version-1/copy.ckpt");
         let header_len = u32::from_le_bytes(bytes[12..16].try_into().expect("4")) as usize;
         let header = std::str::from_utf8(&bytes[16..16 + header_len]).expect("JSON");
         assert!(

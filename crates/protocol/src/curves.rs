@@ -62,6 +62,36 @@ impl Curves {
     pub fn last_train(&self) -> Option<&TrainPoint> {
         self.train.last()
     }
+
+    /// No point on either curve.
+    pub fn is_empty(&self) -> bool {
+        self.train.is_empty() && self.eval.is_empty()
+    }
+
+    /// These curves with at most `max_train` training points, kept evenly
+    /// spaced by index, the first and the last among them; every held-out
+    /// point is kept. Each kept point is a step's own, never an average:
+    /// the curves a shipped checkpoint carries ([`MAX_SHIPPED_TRAIN`]).
+    ///
+    /// [`MAX_SHIPPED_TRAIN`]: Self::MAX_SHIPPED_TRAIN
+    pub fn thinned(&self, max_train: usize) -> Curves {
+        let n = self.train.len();
+        let train = if n <= max_train || max_train < 2 {
+            self.train.clone()
+        } else {
+            // Index i·(n−1)/(k−1) for i in 0..k: first and last included.
+            let k = max_train;
+            (0..k).map(|i| self.train[i * (n - 1) / (k - 1)]).collect()
+        };
+        Curves {
+            train,
+            eval: self.eval.clone(),
+        }
+    }
+
+    /// The most training points a shipped checkpoint carries: enough for a
+    /// chart as wide as a screen, a few tens of kilobytes in its file.
+    pub const MAX_SHIPPED_TRAIN: usize = 500;
 }
 
 #[cfg(test)]
@@ -87,6 +117,41 @@ mod tests {
         assert_eq!(curves.train.first().expect("kept").step, 0);
         assert_eq!(curves.last_train().expect("kept").step, 49_999);
         assert!(curves.train.windows(2).all(|w| w[0].step < w[1].step));
+    }
+
+    #[test]
+    fn thinning_keeps_the_first_and_last_steps_evenly_spaced_and_every_evaluation() {
+        let mut curves = Curves {
+            train: (1..=5000)
+                .map(|step| point(step, 10.0 / step as f32))
+                .collect(),
+            eval: vec![],
+        };
+        curves.push_eval(EvalPoint {
+            step: 250,
+            loss: 2.0,
+            token_accuracy: 0.4,
+            exact_match: 0.0,
+        });
+        let thin = curves.thinned(500);
+        assert_eq!(thin.train.len(), 500);
+        assert_eq!(thin.train[0], curves.train[0]);
+        assert_eq!(thin.train.last(), curves.train.last());
+        // Each point is a step's own, and the gaps differ by at most one index.
+        assert!(thin.train.iter().all(|p| curves.train.contains(p)));
+        let gaps: Vec<usize> = thin
+            .train
+            .windows(2)
+            .map(|w| w[1].step - w[0].step)
+            .collect();
+        let (lo, hi) = (gaps.iter().min(), gaps.iter().max());
+        assert!(
+            hi.zip(lo).is_some_and(|(hi, lo)| hi - lo <= 1),
+            "{lo:?}..{hi:?}"
+        );
+        assert_eq!(thin.eval, curves.eval);
+        // Short curves are kept whole.
+        assert_eq!(thin.thinned(500), thin);
     }
 
     #[test]

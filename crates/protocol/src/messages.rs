@@ -301,6 +301,17 @@ pub struct TrainPoint {
     pub learning_rate: f64,
 }
 
+impl From<&crate::reports::StepReport> for TrainPoint {
+    fn from(r: &crate::reports::StepReport) -> Self {
+        Self {
+            step: r.step,
+            loss: r.loss,
+            token_accuracy: r.token_accuracy,
+            learning_rate: r.learning_rate,
+        }
+    }
+}
+
 /// What the worker streams while training, at most about ten times a second.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {

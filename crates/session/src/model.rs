@@ -5,9 +5,9 @@
 //! tiny fake, without compiling burn for the host.
 
 use lab_protocol::{
-    AttentionSet, Beam, DecodingComparison, EvalReport, HeadTrace, MaskDemo, ProbePrediction,
-    Settings, SettingsError, ShardJob, ShardReport, StepReport, Strategy, TaskFacts, TaskShape,
-    TraceRequest, Translation,
+    AttentionSet, Beam, Curves, DecodingComparison, EvalReport, HeadTrace, MaskDemo,
+    ProbePrediction, Settings, SettingsError, ShardJob, ShardReport, StepReport, Strategy,
+    TaskFacts, TaskShape, TraceRequest, Translation,
 };
 use lab_tasks::TaskKind;
 
@@ -52,6 +52,11 @@ pub trait LabModel: Sized {
     /// The task's vocabulary, held-out examples and input limit, from this run's dataset.
     fn facts(&self) -> TaskFacts;
     fn step_count(&self) -> usize;
+    /// The curves the checkpoint this model was read from carried (its
+    /// training from step 0), once. `None`: it carried none.
+    fn take_curves(&mut self) -> Option<Curves> {
+        None
+    }
     /// Trainable parameters, if known.
     fn parameters(&self) -> Option<usize> {
         None

@@ -18,7 +18,7 @@ use lab_model::burn::optim::GradientsParams;
 use lab_model::checkpoint::{self, CheckpointError};
 use lab_model::parameters::MAX_PARAMETERS;
 use lab_model::{Backend, NormPlacement, Transformer, TransformerConfig};
-use lab_protocol::{Settings, SettingsError, ShardJob, ShardReport, StepReport};
+use lab_protocol::{Curves, Settings, SettingsError, ShardJob, ShardReport, StepReport};
 use lab_tasks::corpus::{self, Corpus};
 use lab_tasks::{Dataset, Pair, Rng, TaskKind};
 use serde::{Deserialize, Serialize};
@@ -86,6 +86,11 @@ struct RunMeta {
     /// run of them carries its sentences, which nothing else has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pairs: Option<String>,
+    /// The curves of the training that made these weights, from step 0: a
+    /// shipped checkpoint carries them (`attention-lab train --out`), so the
+    /// page opens on the model's own history rather than on one point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    curves: Option<Curves>,
 }
 
 /// The state of the training-data stream.
@@ -142,6 +147,9 @@ pub struct Trainer {
     planned_from: Option<DataPosition>,
     /// The reader's own pairs, for a run of them: saved with it.
     pairs: Option<Arc<Corpus>>,
+    /// The training history a checkpoint carried or will carry
+    /// ([`Trainer::take_curves`], [`Trainer::set_curves`]).
+    curves: Option<Curves>,
 }
 
 /// The model hyper-parameters for `settings` on `dataset`.
@@ -295,6 +303,7 @@ impl Trainer {
             optim,
             step,
             pairs: None,
+            curves: None,
         };
         match data {
             Some(data) => {
@@ -594,6 +603,7 @@ impl Trainer {
                     .unwrap_or_else(|| self.data_position()),
             ),
             pairs: self.pairs.as_ref().map(|pairs| pairs.to_text(&[])),
+            curves: self.curves.clone(),
         };
         let model = self.inference_model();
         let optimizer = (with_optimizer && checkpoint::fits_with_optimizer(&model.config, 2))
@@ -604,6 +614,19 @@ impl Trainer {
             serde_json::to_value(meta).expect("settings are plain data"),
             optimizer.as_ref(),
         )
+    }
+
+    /// The curves the checkpoint this run came from carried, once: whoever
+    /// takes them keeps them from then on, and this run's own checkpoints
+    /// carry none (until [`Trainer::set_curves`]).
+    pub fn take_curves(&mut self) -> Option<Curves> {
+        self.curves.take()
+    }
+
+    /// Curves for this run's checkpoints to carry: the history of the
+    /// training that made these weights.
+    pub fn set_curves(&mut self, curves: Curves) {
+        self.curves = Some(curves);
     }
 
     /// The weights as `.safetensors`, loadable in PyTorch.
@@ -681,6 +704,7 @@ impl Trainer {
             meta.data,
         );
         trainer.pairs = pairs;
+        trainer.curves = meta.curves;
         Ok(trainer)
     }
 }
@@ -1113,15 +1137,37 @@ mod tests {
     }
 
     #[test]
+    fn a_checkpoint_carries_the_curves_it_was_given_once() {
+        let mut t = Trainer::new(&tiny(TaskKind::Copy)).expect("valid settings");
+        let report = t.step();
+        assert!(Trainer::from_bytes(&t.to_bytes())
+            .expect("own bytes")
+            .take_curves()
+            .is_none());
+        let mut curves = Curves::default();
+        curves.push_train(&[lab_protocol::TrainPoint::from(&report)]);
+        curves.push_eval(lab_protocol::EvalPoint::from(&t.evaluate(4)));
+        t.set_curves(curves.clone());
+        for bytes in [t.to_bytes(), t.to_bytes_for_evaluation()] {
+            let mut loaded = Trainer::from_bytes(&bytes).expect("own bytes");
+            assert_eq!(loaded.take_curves(), Some(curves.clone()));
+            // Taken once: the loaded run's own checkpoints carry none.
+            assert_eq!(loaded.take_curves(), None);
+            let again = Trainer::from_bytes(&loaded.to_bytes()).expect("own bytes");
+            assert!(again.curves.is_none());
+        }
+    }
+
+    #[test]
     fn the_shipped_version_1_checkpoints_load_and_train() {
         for (task, bytes) in [
             (
                 TaskKind::Copy,
-                &include_bytes!("../../../assets/checkpoints/copy.ckpt")[..],
+                &include_bytes!("../../../tests/fixtures/version-1/copy.ckpt")[..],
             ),
             (
                 TaskKind::EnJa,
-                &include_bytes!("../../../assets/checkpoints/en-ja.ckpt")[..],
+                &include_bytes!("../../../tests/fixtures/version-1/en-ja.ckpt")[..],
             ),
         ] {
             assert_eq!(bytes[8], 1, "the assets are version 1");

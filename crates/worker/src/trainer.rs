@@ -193,4 +193,8 @@ impl LabModel for Model {
     fn step_count(&self) -> usize {
         self.0.step_count()
     }
+
+    fn take_curves(&mut self) -> Option<lab_protocol::Curves> {
+        self.0.take_curves()
+    }
 }

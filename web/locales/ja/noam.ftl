@@ -13,6 +13,6 @@ noam-axis-rate = { -learning-rate }
 noam-legend-running-schedule = 学習中のモデルのスケジュール
 noam-legend-running = 学習中のモデル
 noam-legend-what-if = 試算
-noam-mark-peak = ピーク：{ -step } { $step } = { -warmup }、{ -learning-rate } { $rate }
+noam-mark-peak = ピーク：{ -step } { $step } = { -warmup }、{ $rate }
 noam-mark-step = 学習中のモデル：{ -step } { $step }
-noam-mark-rate = { -step } { $step } での{ -learning-rate }：{ $rate }
+noam-mark-rate = { -step } { $step }：{ $rate }

@@ -193,22 +193,68 @@ fn set_views_settled(settled: bool) {
 /// Space left between the sticky toolbar and a view scrolled to (CSS px).
 const BELOW_TOOLBAR_PX: f64 = 8.0;
 
+/// When [`scroll_to`] looks again (ms after it scrolled): the views above
+/// the one scrolled to may still grow as their figures arrive.
+const SCROLL_AGAIN_MS: [u64; 2] = [300, 1200];
+
 /// Bring the view with this `<section id>` into sight, its title just below
-/// the sticky toolbar (one row or more: it wraps on narrow windows).
+/// the sticky toolbar (one row or more: it wraps on narrow windows). If the
+/// views above it grow meanwhile, it is brought back, unless the reader has
+/// scrolled since.
 pub fn scroll_to(id: &str) {
-    let Some(window) = web_sys::window() else {
+    if scroll_once(id).is_none() {
         return;
-    };
-    let Some(document) = window.document() else {
+    }
+    let asked = SCROLLS.with(|n| {
+        n.set(n.get() + 1);
+        n.get()
+    });
+    watch_the_readers_scrolling();
+    for delay in SCROLL_AGAIN_MS {
+        let id = id.to_string();
+        set_timeout(
+            move || {
+                // Not if the reader has scrolled, or asked for another view, since.
+                if SCROLLS.with(|n| n.get()) == asked {
+                    scroll_once(&id);
+                }
+            },
+            std::time::Duration::from_millis(delay),
+        );
+    }
+}
+
+thread_local! {
+    /// Counts the scrolls asked for, by [`scroll_to`] and by the reader
+    /// (a wheel, a touch, a key): a later one cancels an earlier one's
+    /// second look.
+    static SCROLLS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    static WATCHING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Counts the reader's own scrolling in [`SCROLLS`], once per page.
+fn watch_the_readers_scrolling() {
+    if WATCHING.with(|w| w.replace(true)) {
         return;
-    };
-    let Some(section) = document.get_element_by_id(id) else {
-        return;
-    };
+    }
+    let bump = || SCROLLS.with(|n| n.set(n.get() + 1));
+    for event in ["wheel", "touchmove", "keydown", "pointerdown"] {
+        let handle = window_event_listener_untyped(event, move |_| bump());
+        // Kept for the page's life: one listener per kind of event.
+        std::mem::forget(handle);
+    }
+}
+
+/// Scrolls the view `id` to just below the toolbar.
+fn scroll_once(id: &str) -> Option<()> {
+    let window = web_sys::window()?;
+    let document = window.document()?;
+    let section = document.get_element_by_id(id)?;
     crate::components::paint::flush_within(&section);
     let top = section.get_bounding_client_rect().top();
     let y = window.scroll_y().unwrap_or(0.0) + top - scrolled_to_top(&document);
     window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), y.max(0.0));
+    Some(())
 }
 
 /// Where [`scroll_to`] puts a view's top, from the top of the window (CSS px).

@@ -114,6 +114,10 @@ pub struct Lab {
     /// The page is one view alone (`embed=`, the panel is `panel`), with the
     /// parts the link hides; `None` is the whole page.
     pub embed: RwSignal<Option<crate::deeplink::Hidden>>,
+    /// The tutorial map in each language fetched so far, for the guide and
+    /// the views' conventions (`views::guide::want_maps`): fetched when first
+    /// opened, since a first visit rarely opens them.
+    pub maps: RwSignal<crate::guide::Maps>,
     /// In presentation mode, how many stages of the head view's computation
     /// are revealed (one more per key press); `usize::MAX` shows them all.
     pub reveal: RwSignal<usize>,
@@ -201,6 +205,7 @@ impl Lab {
             present: RwSignal::new(false),
             panel: RwSignal::new(0),
             embed: RwSignal::new(None),
+            maps: RwSignal::new(Default::default()),
             window_width: RwSignal::new(
                 web_sys::window()
                     .and_then(|w| w.inner_width().ok())

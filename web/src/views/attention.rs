@@ -300,6 +300,7 @@ pub fn AttentionView() -> impl IntoView {
             </div>
             <AttentionGrid set kind=kind average=average testid="attention-grid"/>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::CrossArgmax/>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::ATTENTION/>
         </section>
     }
 }

@@ -268,6 +268,7 @@ pub fn MaskView() -> impl IntoView {
                 }}).collect_view()}
             </div>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::HiddenCells/>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::MASKS/>
         </section>
     }
 }

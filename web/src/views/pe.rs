@@ -255,6 +255,7 @@ pub fn PeView() -> impl IntoView {
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeZero/>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeFastest/>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::SameVector/>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::PE/>
         </section>
     }
 }

@@ -43,14 +43,29 @@ const CHART_SIZE: (u32, u32) = (1280, 420);
 /// finds most probable, then every other token summed into one bar; the CSV
 /// keeps every token.
 pub const MAX_BARS: usize = 30;
+/// The fewest bars a folded chart draws: the target, `<pad>`, a few of the
+/// likeliest tokens and the rest.
+const MIN_BARS: usize = 8;
+/// The width a bar needs for its vertical token label to stay apart from
+/// its neighbours' (CSS px), and the chart's width outside its bars (the
+/// y axis, its label and the margins).
+const BAR_PX: u32 = 22;
+const AROUND_BARS_PX: u32 = 110;
+
+/// The most bars a chart `width` pixels wide draws: [`MAX_BARS`] on a
+/// desktop, fewer on a phone, so the token labels never overlap.
+pub fn bars_for_width(width: u32) -> usize {
+    let fit = width.saturating_sub(AROUND_BARS_PX) / BAR_PX;
+    (fit as usize).clamp(MIN_BARS, MAX_BARS)
+}
 
 /// The vocabulary ids the chart draws one bar each for, in order, or `None`
 /// when every token gets its own bar: the target, `<pad>` (whose q is 0),
 /// then the model's most probable tokens (before the model has run: the
-/// first ids), [`MAX_BARS`] − 1 in all, leaving a bar for the rest.
-pub fn shown_tokens(p: &ProbePrediction, position: usize) -> Option<Vec<usize>> {
+/// first ids), `max_bars` − 1 in all, leaving a bar for the rest.
+pub fn shown_tokens(p: &ProbePrediction, position: usize, max_bars: usize) -> Option<Vec<usize>> {
     let vocab = p.vocab.len();
-    if vocab <= MAX_BARS {
+    if vocab <= max_bars {
         return None;
     }
     let target = p
@@ -66,7 +81,11 @@ pub fn shown_tokens(p: &ProbePrediction, position: usize) -> Option<Vec<usize>> 
         let row = p.row(position);
         others.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
     }
-    shown.extend(others.into_iter().take(MAX_BARS - 1 - shown.len()));
+    shown.extend(
+        others
+            .into_iter()
+            .take(max_bars.saturating_sub(1 + shown.len())),
+    );
     Some(shown)
 }
 
@@ -197,12 +216,13 @@ pub fn spread_note(locale: Locale, vocab: usize, eps: f64) -> String {
     )
 }
 
-/// How a chart shows the vocabulary: every token, or at most [`MAX_BARS`]
-/// with the rest as one bar (the canvas and the SVG; the CSV keeps all).
+/// How a chart shows the vocabulary: every token, or at most this many
+/// bars with the rest as one ([`bars_for_width`]: the canvas and the SVG;
+/// the CSV keeps all).
 #[derive(Clone, Copy, PartialEq)]
 enum Bars {
     Every,
-    AtMost,
+    AtMost(usize),
 }
 
 /// The bar chart of one position, handed to `f`: one definition for the
@@ -219,7 +239,11 @@ fn with_chart<R>(
     let y = text(locale, "smoothing-axis-probability");
     let mut sets = bar_sets(locale, p, position, eps);
     let mut highlight = p.target_ids.get(position).map(|&id| id as usize);
-    let categories = match shown_tokens(p, position).filter(|_| bars == Bars::AtMost) {
+    let most = match bars {
+        Bars::Every => None,
+        Bars::AtMost(n) => Some(n),
+    };
+    let categories = match most.and_then(|n| shown_tokens(p, position, n)) {
         None => respell(spelling, &p.vocab),
         // Only the bars drawn are named (and respelled): a real vocabulary
         // has thousands of words.
@@ -290,6 +314,8 @@ pub fn SmoothingView() -> impl IntoView {
         spelling.track();
         let Some(c) = canvas.get() else { return };
         paint::fit_chart(&c, CHART_SIZE, window_width.get());
+        // On a phone, fewer bars: each keeps room for its token's label.
+        let bars = bars_for_width(c.width());
         paint::later(&c.clone(), move || {
             spelling.try_with_untracked(|s| {
                 probe.try_with_untracked(|p| {
@@ -297,7 +323,7 @@ pub fn SmoothingView() -> impl IntoView {
                         locale,
                         p,
                         (i, e, log),
-                        (Bars::AtMost, s.as_ref()),
+                        (Bars::AtMost(bars), s.as_ref()),
                         |chart| draw_bars(&c, chart),
                     )
                 })
@@ -308,9 +334,13 @@ pub fn SmoothingView() -> impl IntoView {
         let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
         spelling.with(|s| {
             probe.with(|p| {
-                with_chart(locale, p, (i, e, log), (Bars::AtMost, s.as_ref()), |c| {
-                    svg::bars(c, CHART_SIZE)
-                })
+                with_chart(
+                    locale,
+                    p,
+                    (i, e, log),
+                    (Bars::AtMost(MAX_BARS), s.as_ref()),
+                    |c| svg::bars(c, CHART_SIZE),
+                )
             })
         })
     };
@@ -381,6 +411,7 @@ pub fn SmoothingView() -> impl IntoView {
             <p class="readout" data-testid="smoothing-split" aria-live="polite">{split_line}</p>
             <p>{i18n.t("smoothing-why")}</p>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::LossFloor/>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::SMOOTHING/>
         </section>
     }
 }
@@ -579,7 +610,7 @@ mod tests {
             label_smoothing: 0.1,
             source_input: Default::default(),
         };
-        let shown = shown_tokens(&p, 0).expect("100 tokens are folded");
+        let shown = shown_tokens(&p, 0, MAX_BARS).expect("100 tokens are folded");
         assert_eq!(shown.len(), MAX_BARS - 1, "and one bar for the rest");
         assert_eq!(
             &shown[..3],
@@ -599,7 +630,7 @@ mod tests {
             "the rest is ε/(V−2) per token"
         );
         assert_eq!(
-            shown_tokens(&with_model(), 0),
+            shown_tokens(&with_model(), 0, MAX_BARS),
             None,
             "a small vocabulary keeps every bar"
         );
@@ -642,6 +673,22 @@ mod tests {
     }
 
     #[test]
+    fn the_bars_follow_the_charts_width_so_their_labels_keep_apart() {
+        assert_eq!(bars_for_width(CHART_SIZE.0), MAX_BARS, "a desktop chart");
+        for width in [280, 342, 500, 772] {
+            let bars = bars_for_width(width);
+            assert!((MIN_BARS..=MAX_BARS).contains(&bars));
+            if bars > MIN_BARS {
+                assert!(
+                    bars as u32 * BAR_PX + AROUND_BARS_PX <= width,
+                    "{width}: {bars}"
+                );
+            }
+        }
+        assert!(bars_for_width(342) < bars_for_width(772));
+    }
+
+    #[test]
     fn every_chart_names_its_bars_in_the_pages_script() {
         let s = traditional();
         let categories = |p: &ProbePrediction, bars, spelling| {
@@ -649,7 +696,7 @@ mod tests {
                 c.categories.clone()
             })
         };
-        for bars in [Bars::Every, Bars::AtMost] {
+        for bars in [Bars::Every, Bars::AtMost(MAX_BARS)] {
             let shown = categories(&book(), bars, Some(&s));
             assert_eq!(shown, ["<pad>", "<bos>", "<eos>", "<unk>", "書"]);
             assert_eq!(categories(&book(), bars, None)[4], "书");
@@ -659,9 +706,14 @@ mod tests {
         big.vocab
             .extend((big.vocab.len()..100).map(|k| format!("w{k}")));
         big.probs = Vec::new();
-        let folded = categories(&big, Bars::AtMost, Some(&s));
+        let folded = categories(&big, Bars::AtMost(MAX_BARS), Some(&s));
         assert_eq!(folded.len(), MAX_BARS);
         assert_eq!(folded[0], "書");
+        // On a phone's narrower chart, fewer bars, the rest still one bar.
+        let phone = bars_for_width(paint::chart_size(CHART_SIZE, 390.0).0);
+        let folded = categories(&big, Bars::AtMost(phone), Some(&s));
+        assert_eq!(folded.len(), phone);
+        assert!((MIN_BARS..MAX_BARS).contains(&phone), "{phone}");
         assert_eq!(categories(&big, Bars::Every, Some(&s))[4], "書", "the CSV");
     }
 }

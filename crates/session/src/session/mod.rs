@@ -329,7 +329,11 @@ impl<M: LabModel> Session<M> {
         now_ms: f64,
     ) -> Vec<WorkerOutput> {
         match M::from_bytes(bytes) {
-            Ok(model) => self.replace(model, origin, now_ms, true, Curves::default()),
+            Ok(mut model) => {
+                // A shipped checkpoint carries its training's curves from step 0.
+                let history = model.take_curves().unwrap_or_default();
+                self.replace(model, origin, now_ms, true, history)
+            }
             Err(why) => {
                 vec![WorkerOutput::Error(WorkerError::Checkpoint {
                     why: why.to_string(),
@@ -414,12 +418,7 @@ impl<M: LabModel> Session<M> {
                 out.push(stopped);
                 return out;
             }
-            let point = TrainPoint {
-                step: report.step,
-                loss: report.loss,
-                token_accuracy: report.token_accuracy,
-                learning_rate: report.learning_rate,
-            };
+            let point = TrainPoint::from(&report);
             self.pending.push(point);
             self.history.push_train(&[point]);
             self.dirty = true;
@@ -525,7 +524,9 @@ impl<M: LabModel> Session<M> {
             origin,
             parameters: model.parameters(),
             facts: model.facts(),
-            curves: (origin == ModelOrigin::Restored).then(|| history.clone()),
+            // A restored run's curves, or those its checkpoint carried.
+            curves: (origin == ModelOrigin::Restored || !history.is_empty())
+                .then(|| history.clone()),
         };
         self.history = history;
         // A new model is saved at the next pause (at once: it is paused).

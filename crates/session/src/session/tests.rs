@@ -2,9 +2,9 @@
 
 use super::*;
 use lab_protocol::{
-    AttentionKind, AttentionSet, Beam, DecodingComparison, HeadTrace, MaskDemo, ProbePrediction,
-    RunSummary, SaveCost, Settings, SettingsError, ShardJob, ShardReport, StepReport, StorageError,
-    TaskFacts, TaskShape, Translation,
+    AttentionKind, AttentionSet, Beam, Curves, DecodingComparison, HeadTrace, MaskDemo,
+    ProbePrediction, RunSummary, SaveCost, Settings, SettingsError, ShardJob, ShardReport,
+    StepReport, StorageError, TaskFacts, TaskShape, Translation,
 };
 use lab_tasks::TaskKind;
 
@@ -17,6 +17,8 @@ struct Fake {
     sharing: bool,
     /// A real task's model hands its sentences to the helper once.
     sentences_sent: bool,
+    /// Read from bytes that carry curves (`F`, step, `C`): its steps 1..=step.
+    carried: bool,
 }
 
 impl LabModel for Fake {
@@ -27,6 +29,7 @@ impl LabModel for Fake {
             nan_at: (settings.lr_factor > 5.0).then_some(3),
             sharing: false,
             sentences_sent: false,
+            carried: false,
         })
     }
     fn task_shape(_: &Settings) -> Result<TaskShape, SettingsError> {
@@ -39,18 +42,34 @@ impl LabModel for Fake {
     }
     fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
         match bytes {
-            [b'F', step] => Ok(Fake {
+            [b'F', step, rest @ ..] if rest.is_empty() || rest == b"C" => Ok(Fake {
                 settings: Settings::toy(TaskKind::Copy),
                 step: *step as usize,
                 nan_at: None,
                 sharing: false,
                 sentences_sent: false,
+                carried: rest == b"C",
             }),
             _ => Err("bad magic".into()),
         }
     }
     fn to_bytes(&self) -> Vec<u8> {
         vec![b'F', self.step as u8]
+    }
+    fn take_curves(&mut self) -> Option<Curves> {
+        let carried = std::mem::replace(&mut self.carried, false);
+        carried.then(|| {
+            let mut curves = Curves::default();
+            for step in 1..=self.step {
+                curves.push_train(&[TrainPoint {
+                    step,
+                    loss: 5.0 - 0.1 * step as f32,
+                    token_accuracy: 0.5,
+                    learning_rate: 1e-3,
+                }]);
+            }
+            curves
+        })
     }
     fn step(&mut self) -> StepReport {
         self.step += 1;
@@ -515,6 +534,33 @@ fn a_checkpoint_round_trips_through_save_and_load() {
         matches!(&out[0], WorkerOutput::Loaded(info) if info.step == 2 && info.origin == ModelOrigin::Uploaded),
         "{out:?}"
     );
+}
+
+#[test]
+fn a_checkpoint_that_carries_its_training_curves_opens_on_them() {
+    let mut s: Session<Fake> = Session::default();
+    let out = s.load_bytes(&[b'F', 6, b'C'], ModelOrigin::Pretrained, 0.0);
+    let Some(WorkerOutput::Loaded(info)) = out.first() else {
+        panic!("{out:?}")
+    };
+    let curves = info
+        .curves
+        .as_ref()
+        .expect("the carried curves go to the page");
+    let steps: Vec<usize> = curves.train.iter().map(|p| p.step).collect();
+    assert_eq!(steps, (1..=6).collect::<Vec<_>>());
+    // Training goes on from them, and a saved run keeps them.
+    s.handle(WorkerInput::Step, 0.0);
+    assert_eq!(s.history.train.len(), 7);
+    assert_eq!(s.history.last_train().map(|p| p.step), Some(7));
+    // A checkpoint without curves opens on none, as before.
+    let out = s.load_bytes(&[b'F', 6], ModelOrigin::Pretrained, 0.0);
+    assert!(
+        matches!(out.first(), Some(WorkerOutput::Loaded(info)) if info.curves.is_none()),
+        "{out:?}"
+    );
+    // Only its own evaluation on load: no training history.
+    assert!(s.history.train.is_empty());
 }
 
 #[test]

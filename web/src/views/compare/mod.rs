@@ -355,6 +355,7 @@ pub fn CompareView() -> impl IntoView {
                     }
                 }).collect_view()}
             </div>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::COMPARE/>
         </section>
     }
 }

@@ -611,6 +611,7 @@ pub fn HeadView() -> impl IntoView {
             {what_if}
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::UniformEntropy/>
             <crate::views::practice::Question id=crate::views::practice::data::QuestionId::ScoreArgmax/>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::INSIDE_HEAD/>
         </section>
     }
 }

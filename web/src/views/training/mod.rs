@@ -39,14 +39,14 @@ fn Toggle(
     let lab = use_lab();
     let i18n = use_i18n();
     view! {
-        <label class="field">
-            <span>{i18n.t(label)}</span>
+        <label class="field toggle">
             <input type="checkbox" data-testid=testid
                 prop:checked=move || lab.draft.with(get)
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     lab.draft.update(|s| set(s, on));
                 }/>
+            <span>{i18n.t(label)}</span>
             <small>{i18n.t(hint)}</small>
         </label>
     }
@@ -283,6 +283,7 @@ pub fn TrainingView() -> impl IntoView {
                 <TrainingChart which=Chart::Rate log=log caption="training-rate-caption"
                     label="training-rate-label" testid="lr-chart"/>
             </div>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::TRAINING/>
         </section>
     }
 }
