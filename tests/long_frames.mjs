@@ -1,5 +1,5 @@
 // Which main-thread work makes the long frames while a run trains from scratch:
-//   BASE_URL=<site> node tests/long_frames.mjs [seconds] [query]
+//   BASE_URL=<site> [VIEWPORT=390x844] node tests/long_frames.mjs [seconds] [query]
 // Prints every long animation frame over 50 ms (Chromium's Long Animation
 // Frames API): its duration, how much of it was rendering (style, layout,
 // paint) and each script in it with the event that ran it and its forced
@@ -32,7 +32,10 @@ function observe() {
 
 const browser = await launch();
 try {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  // VIEWPORT=390x844 watches a phone (touch, mobile layout) instead of a desktop.
+  const [w, h] = (process.env.VIEWPORT ?? '1400x1000').split('x').map(Number);
+  const phone = w < 900;
+  const context = await browser.newContext({ viewport: { width: w, height: h }, isMobile: phone, hasTouch: phone });
   const page = await context.newPage();
   if (query !== undefined) await page.addInitScript(observe);
   await page.goto(`${BASE_URL}${query ?? '?lang=en'}`);

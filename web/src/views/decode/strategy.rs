@@ -69,6 +69,26 @@ fn number(
     }
 }
 
+/// A typed value is tried on a copy of the knobs: kept and applied if its
+/// strategy checks, else explained, and the kept knobs stay.
+fn try_knob<K: Copy + Send + Sync + 'static>(
+    knob: RwSignal<K>,
+    strategy: fn(K) -> Strategy,
+    change: impl FnOnce(&mut K),
+    problem: RwSignal<Option<StrategyError>>,
+    apply: impl Fn(Strategy),
+) {
+    let mut tried = knob.get_untracked();
+    change(&mut tried);
+    match strategy(tried).check() {
+        Ok(()) => {
+            knob.set(tried);
+            apply(strategy(tried));
+        }
+        Err(e) => problem.set(Some(e)),
+    }
+}
+
 #[component]
 pub fn StrategyPicker() -> impl IntoView {
     let lab = use_lab();
@@ -100,28 +120,17 @@ pub fn StrategyPicker() -> impl IntoView {
         };
         apply(strategy);
     };
-    // A typed value is tried on a copy; refused, it is explained and the kept knobs stay.
     let set_beam = move |change: fn(&mut Beam, leptos::ev::Event), ev| {
-        let mut b = beam.get_untracked();
-        change(&mut b, ev);
-        match Strategy::Beam(b).check() {
-            Ok(()) => {
-                beam.set(b);
-                apply(Strategy::Beam(b));
-            }
-            Err(e) => problem.set(Some(e)),
-        }
+        try_knob(beam, Strategy::Beam, |b| change(b, ev), problem, apply)
     };
     let set_sampling = move |change: fn(&mut Sampling, leptos::ev::Event), ev| {
-        let mut s = sampling.get_untracked();
-        change(&mut s, ev);
-        match Strategy::Sample(s).check() {
-            Ok(()) => {
-                sampling.set(s);
-                apply(Strategy::Sample(s));
-            }
-            Err(e) => problem.set(Some(e)),
-        }
+        try_knob(
+            sampling,
+            Strategy::Sample,
+            |s| change(s, ev),
+            problem,
+            apply,
+        )
     };
     let name = move || lab.decode_strategy.get().name();
     let range = |min: f32, max: f32| (min.to_string(), max.to_string());
