@@ -5,10 +5,11 @@
 //! MultiHead(Q, K, V) = Concat(head_1, …, head_h) W^O,  head_i = Attention(Q W_i^Q, K W_i^K, V W_i^V)
 //! ```
 //!
-//! burn's own attention throws its weights away; the lab needs them, so this
-//! module returns them: the per-head softmax weights, taken **after** the
-//! softmax and **before** dropout, plus the raw scores for the mask view.
-//! Rows are queries, columns are keys.
+//! burn's own `MultiHeadAttention` returns its weights too, but after its
+//! dropout (in training a row may not sum to 1) and without the raw scores.
+//! The lab needs both, so this module returns the per-head softmax weights
+//! taken **after** the softmax and **before** dropout, plus the raw scores
+//! for the mask view. Rows are queries, columns are keys.
 
 use burn::module::{Initializer, Module};
 use burn::nn::{Dropout, DropoutConfig, Linear, LinearConfig};

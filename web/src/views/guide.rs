@@ -81,6 +81,30 @@ fn not_yet(lab: Lab, locale: Locale) -> AnyView {
     }
 }
 
+/// Once `opened`, the English map and the reader's, fetched if need be:
+/// `draw(locale, english, text)` when both are here, else what stands in.
+fn once_maps_are_here(
+    lab: Lab,
+    opened: RwSignal<bool>,
+    draw: impl Fn(Locale, &str, &str) -> Option<AnyView> + Send + Sync + 'static,
+) -> impl Fn() -> Option<AnyView> + Send + Sync + 'static {
+    Effect::new(move |_| {
+        if opened.get() {
+            want_maps(lab, lab.locale.get());
+        }
+    });
+    move || {
+        let locale = lab.locale.get();
+        if !opened.get() {
+            return None;
+        }
+        let Some((english, text)) = lab.maps.with(|m| m.pair(locale)) else {
+            return Some(not_yet(lab, locale));
+        };
+        draw(locale, &english, &text)
+    }
+}
+
 /// Opens `panel`: scrolls to it, or shows it in presentation mode.
 fn open_panel(lab: Lab, panel: usize) {
     lab.panel.set(panel);
@@ -290,20 +314,8 @@ pub fn GuideView() -> impl IntoView {
     // Fetched and drawn when first opened: the map is long, and most
     // visits never open it.
     let opened = RwSignal::new(false);
-    Effect::new(move |_| {
-        if opened.get() {
-            want_maps(lab, lab.locale.get());
-        }
-    });
-    let map = move || {
-        let locale = lab.locale.get();
-        if !opened.get() {
-            return None;
-        }
-        let Some((english, text)) = lab.maps.with(|m| m.pair(locale)) else {
-            return Some(not_yet(lab, locale));
-        };
-        let blocks = guide::guide(locale, &english, &text);
+    let map = once_maps_are_here(lab, opened, move |locale, english, text| {
+        let blocks = guide::guide(locale, english, text);
         Some(
             blocks
                 .into_iter()
@@ -311,7 +323,7 @@ pub fn GuideView() -> impl IntoView {
                 .collect_view()
                 .into_any(),
         )
-    };
+    });
     view! {
         <details class="guide" data-testid="guide" on:toggle=move |_| opened.set(true)>
             <summary>{i18n.t("guide-title")}</summary>
@@ -338,20 +350,8 @@ pub fn TutorialConventions(panel: &'static str) -> impl IntoView {
     let lab = use_lab();
     let i18n = lab.i18n();
     let opened = RwSignal::new(false);
-    Effect::new(move |_| {
-        if opened.get() {
-            want_maps(lab, lab.locale.get());
-        }
-    });
-    let table = move || {
-        let locale = lab.locale.get();
-        if !opened.get() {
-            return None;
-        }
-        let Some((english, text)) = lab.maps.with(|m| m.pair(locale)) else {
-            return Some(not_yet(lab, locale));
-        };
-        guide::conventions_for(&english, &text, panel).map(|(header, rows)| {
+    let table = once_maps_are_here(lab, opened, move |_, english, text| {
+        guide::conventions_for(english, text, panel).map(|(header, rows)| {
             let head = header
                 .iter()
                 .map(|h| view! { <th scope="col">{text_view(lab, h)}</th> })
@@ -380,7 +380,7 @@ pub fn TutorialConventions(panel: &'static str) -> impl IntoView {
             }
             .into_any()
         })
-    };
+    });
     view! {
         <details class="tutorial-conventions" data-testid="tutorial-conventions"
             on:toggle=move |_| opened.set(true)>
