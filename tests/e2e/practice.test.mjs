@@ -45,6 +45,11 @@ test('a question answered wrong, then right; the guide counts it, a reload keeps
     const keys = Number((await question(page, 'uniform-entropy').textContent()).match(/has (\d+) keys/)[1]);
     assert.equal((await answer(page, 'uniform-entropy', Math.log2(keys).toFixed(2))).correct, 'true');
     assert.match(await progress(page), /^3 \//);
+    // Each section counts its own: the masks view asks one question, the Noam view one.
+    const section = (id) => page.locator(`${byTestId('practice-sections')} [data-section="${id}"] .practice-section-count`).textContent();
+    assert.equal(await section('masks'), '1 / 1');
+    assert.equal(await section('noam'), '1 / 1');
+    assert.match(await section('pe'), /^0 \/ [1-9]/);
     await page.reload();
     await waitForModel(page);
     assert.match(await progress(page), /^3 \//, 'kept in the browser');

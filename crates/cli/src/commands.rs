@@ -4,7 +4,7 @@ use crate::decoding;
 use indicatif::{ProgressBar, ProgressStyle};
 use lab_protocol::{
     AttentionKind, Curves, EvalPoint, EvalReport, HeadTrace, NormPlacement, Settings, Strategy,
-    TraceRequest, TrainPoint, Translation,
+    TraceRequest, TrainPoint, Translation, EVAL_SENTENCES,
 };
 use lab_tasks::TaskKind;
 use lab_train::Trainer;
@@ -125,9 +125,12 @@ pub fn train(
     let started = Instant::now();
     // The run's curves from step 0, which the checkpoint carries (thinned),
     // so the page opens a shipped model on its own history.
+    // Its held-out points are on the page's own sentences (EVAL_SENTENCES),
+    // so the page's later evaluations continue the same curve.
     let mut curves = Curves::default();
+    let on_curve = |t: &Trainer| EvalPoint::from(&t.evaluate(EVAL_SENTENCES));
     if eval_every > 0 {
-        curves.push_eval(EvalPoint::from(&trainer.evaluate(usize::MAX)));
+        curves.push_eval(on_curve(&trainer));
     }
     let mut last_eval = None;
     for _ in 0..steps {
@@ -160,7 +163,7 @@ pub fn train(
                 )
             });
             let done = stop_at.is_some_and(|target| eval.exact_match >= target);
-            curves.push_eval(EvalPoint::from(&eval));
+            curves.push_eval(on_curve(&trainer));
             last_eval = Some(eval);
             if done {
                 break;
@@ -180,7 +183,7 @@ pub fn train(
         seconds,
         describe(&eval)
     );
-    curves.push_eval(EvalPoint::from(&eval));
+    curves.push_eval(on_curve(&trainer));
     trainer.set_curves(curves.thinned(Curves::MAX_SHIPPED_TRAIN));
     if let Some(Output { path, weights_only }) = out {
         if let Some(dir) = path.parent() {

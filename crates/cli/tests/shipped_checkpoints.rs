@@ -1,6 +1,7 @@
 //! The pretrained checkpoints in `assets/checkpoints/` load, translate, and
 //! `inspect --json` prints attention maps whose rows sum to 1.
 
+use lab_protocol::Curves;
 use lab_tasks::TaskKind;
 use lab_train::Trainer;
 use std::path::PathBuf;
@@ -16,8 +17,38 @@ fn checkpoint(task: TaskKind) -> PathBuf {
 fn every_shipped_checkpoint_loads_and_is_trained() {
     for task in TaskKind::BUILT_IN {
         let bytes = std::fs::read(checkpoint(task)).expect("checkpoint is committed");
-        let trainer = Trainer::from_bytes(&bytes).expect("shipped checkpoint loads");
+        let mut trainer = Trainer::from_bytes(&bytes).expect("shipped checkpoint loads");
         assert_eq!(trainer.settings().task, task);
+        // It carries its own training's curves, from step 0 to its own step.
+        let curves = trainer
+            .take_curves()
+            .expect("a shipped model carries its curves");
+        assert_eq!(curves.train.first().map(|p| p.step), Some(1), "{task}");
+        assert_eq!(
+            curves.train.last().map(|p| p.step),
+            Some(trainer.step_count()),
+            "{task}"
+        );
+        assert!(
+            curves.train.len() > 100 && curves.train.len() <= Curves::MAX_SHIPPED_TRAIN,
+            "{task}: {} points",
+            curves.train.len()
+        );
+        assert_eq!(
+            curves.eval.first().map(|p| p.step),
+            Some(0),
+            "{task}: untrained first"
+        );
+        assert_eq!(
+            curves.eval.last().map(|p| p.step),
+            Some(trainer.step_count()),
+            "{task}"
+        );
+        assert!(curves
+            .train
+            .first()
+            .zip(curves.train.last())
+            .is_some_and(|(a, b)| b.loss < a.loss));
         let eval = trainer.evaluate(usize::MAX);
         if task.is_real() {
             // Real sentences are not learnt by heart: held-out BLEU (BENCHMARKS.md: 21.9

@@ -52,8 +52,12 @@ impl Curves {
         }
     }
 
-    /// Append a held-out evaluation, replacing one at the same step.
+    /// Append a held-out evaluation, replacing one at the same step; a
+    /// non-finite loss (a run that blew up) is not a point.
     pub fn push_eval(&mut self, point: EvalPoint) {
+        if !point.loss.is_finite() {
+            return;
+        }
         self.eval.retain(|p| p.step != point.step);
         self.eval.push(point);
         self.eval.sort_by_key(|p| p.step);
@@ -68,25 +72,47 @@ impl Curves {
         self.train.is_empty() && self.eval.is_empty()
     }
 
-    /// These curves with at most `max_train` training points, kept evenly
-    /// spaced by index, the first and the last among them; every held-out
-    /// point is kept. Each kept point is a step's own, never an average:
+    /// These curves with at most `max_train` (at least 2) training points,
+    /// kept evenly spaced by index, the first and the last among them; every
+    /// held-out point is kept. Each kept point is a step's own, never an average:
     /// the curves a shipped checkpoint carries ([`MAX_SHIPPED_TRAIN`]).
     ///
     /// [`MAX_SHIPPED_TRAIN`]: Self::MAX_SHIPPED_TRAIN
     pub fn thinned(&self, max_train: usize) -> Curves {
         let n = self.train.len();
-        let train = if n <= max_train || max_train < 2 {
+        let k = max_train.max(2);
+        let train = if n <= k {
             self.train.clone()
         } else {
             // Index i·(n−1)/(k−1) for i in 0..k: first and last included.
-            let k = max_train;
             (0..k).map(|i| self.train[i * (n - 1) / (k - 1)]).collect()
         };
         Curves {
             train,
             eval: self.eval.clone(),
         }
+    }
+
+    /// Curves read from a file, made safe to draw for a model at `step`:
+    /// only finite points in step order up to `step`, at most
+    /// [`Self::MAX_TRAIN`] training points.
+    pub fn checked(self, step: usize) -> Curves {
+        let mut train: Vec<TrainPoint> = self
+            .train
+            .into_iter()
+            .filter(|p| p.loss.is_finite() && p.step <= step)
+            .collect();
+        train.sort_by_key(|p| p.step);
+        train.dedup_by_key(|p| p.step);
+        let mut out = Curves {
+            train,
+            eval: Vec::new(),
+        }
+        .thinned(Self::MAX_TRAIN);
+        for point in self.eval.into_iter().filter(|p| p.step <= step) {
+            out.push_eval(point);
+        }
+        out
     }
 
     /// The most training points a shipped checkpoint carries: enough for a
@@ -152,6 +178,38 @@ mod tests {
         assert_eq!(thin.eval, curves.eval);
         // Short curves are kept whole.
         assert_eq!(thin.thinned(500), thin);
+    }
+
+    #[test]
+    fn curves_read_from_a_file_are_checked_against_the_model() {
+        let e = |step, loss| EvalPoint {
+            step,
+            loss,
+            token_accuracy: 0.5,
+            exact_match: 0.0,
+        };
+        let read = Curves {
+            train: vec![
+                point(3, 1.0),
+                point(1, 2.0),
+                point(2, f32::NAN),
+                point(9, 0.5),
+            ],
+            eval: vec![e(2, 1.5), e(2, 1.4), e(5, f32::INFINITY), e(9, 1.0)],
+        };
+        let checked = read.checked(4);
+        let steps: Vec<usize> = checked.train.iter().map(|p| p.step).collect();
+        assert_eq!(
+            steps,
+            vec![1, 3],
+            "finite, in order, none past the model's step"
+        );
+        assert_eq!(checked.eval, vec![e(2, 1.4)]);
+        let long = Curves {
+            train: (1..=3 * Curves::MAX_TRAIN).map(|s| point(s, 1.0)).collect(),
+            eval: vec![],
+        };
+        assert_eq!(long.checked(usize::MAX).train.len(), Curves::MAX_TRAIN);
     }
 
     #[test]

@@ -65,6 +65,11 @@ pub enum SavePurpose {
 /// so the comparison stays a short pause (about a second on a real task).
 pub const DECODING_COMPARISON_SENTENCES: usize = 100;
 
+/// Sentences in a held-out evaluation on a curve (the first of the held-out
+/// split): enough to be meaningful, cheap enough to run live. The page's
+/// evaluations and the curves a shipped checkpoint carries use the same.
+pub const EVAL_SENTENCES: usize = 64;
+
 /// The longest name of a saved run, in characters.
 pub const MAX_RUN_NAME: usize = 40;
 
@@ -355,7 +360,8 @@ pub struct ModelInfo {
     pub parameters: Option<usize>,
     /// The task's vocabulary, held-out examples and input limit, from the run's own dataset.
     pub facts: TaskFacts,
-    /// A restored run's curves, saved with it.
+    /// A restored run's curves, saved with it, or those its checkpoint
+    /// carried (a shipped model's training from step 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub curves: Option<Curves>,
 }

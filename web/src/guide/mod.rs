@@ -21,7 +21,7 @@ use crate::panels;
 /// The heading of the English map's last section, which the guide and the
 /// translations leave out: the glossaries' terms, checked by
 /// `i18n::terms`, for translators rather than readers.
-const TERMS_HEADING: &str = "## Terms as the tutorials write them";
+pub(crate) const TERMS_HEADING: &str = "## Terms as the tutorials write them";
 
 /// Where the page fetches the map in `locale`, relative to the page.
 pub fn map_url(locale: Locale) -> &'static str {
@@ -33,8 +33,8 @@ pub fn map_url(locale: Locale) -> &'static str {
     }
 }
 
-/// The most bytes a map may have: ten times the largest committed one. A
-/// larger answer is not the map, and is refused before it is read.
+/// The most bytes a map may have: about twenty times the largest committed
+/// one (45 KB). A larger answer is not the map, and is refused.
 pub const MAX_MAP_BYTES: usize = 1 << 20;
 
 /// A map as the guide shows it: all but the terms section.
@@ -298,6 +298,9 @@ impl Tutorial {
     }
 }
 
+/// The column of a tutorial's table that names the views of a section.
+pub const VIEWS_COLUMN: usize = 2;
+
 /// One block of the guide: the map's block in the reader's language, and
 /// for a table, the views each row shows (from the English map).
 #[derive(Clone, Debug, PartialEq)]
@@ -334,7 +337,10 @@ pub fn guide(locale: Locale, english: &str, text: &str) -> Vec<GuideBlock> {
         let row_panels = match (en, &tutorial) {
             (Block::Table(_, rows), Some(_)) => rows
                 .iter()
-                .map(|row| row.get(2).map_or(vec![], |cell| panels_of(cell, &names)))
+                .map(|row| {
+                    row.get(VIEWS_COLUMN)
+                        .map_or(vec![], |cell| panels_of(cell, &names))
+                })
                 .collect(),
             _ => vec![],
         };

@@ -5,12 +5,10 @@
 //! says why it differs, in a `# kept: <reason>` line directly above the term.
 
 use super::Locale;
+use crate::guide::{blocks, Block, TERMS_HEADING};
 
 /// The tutorial map, whose terms table lists each term as the tutorials write it.
 const MAP: &str = include_str!("../../../docs/tutorial-map.md");
-
-/// The heading above the map's terms table.
-const TERMS_HEADING: &str = "## Terms as the tutorials write them";
 
 /// The header of the terms table's first column, which names the lab's concept.
 const LAB_TERM_COLUMN: &str = "Lab term";
@@ -85,25 +83,25 @@ fn glossary(locale: Locale) -> &'static str {
     }
 }
 
-/// The cells of one markdown table line, trimmed, without the outer pipes.
-fn cells(line: &str) -> Vec<&str> {
-    let line = line.trim();
-    let line = line.strip_prefix('|').unwrap_or(line);
-    let line = line.strip_suffix('|').unwrap_or(line);
-    line.split('|').map(str::trim).collect()
-}
-
-/// The lines of the map's terms table as cells, the header first, without
-/// the `|---|` line.
-fn terms_table(map: &str) -> Vec<Vec<&str>> {
-    map.lines()
-        .skip_while(|line| line.trim() != TERMS_HEADING)
-        .skip(1)
-        .skip_while(|line| !line.starts_with('|'))
-        .take_while(|line| line.starts_with('|'))
-        .filter(|line| !line.starts_with("|---"))
-        .map(cells)
-        .collect()
+/// The map's terms table as cells, the header first (read by the guide's
+/// own Markdown reader: the first table under [`TERMS_HEADING`]).
+fn terms_table(map: &str) -> Vec<Vec<String>> {
+    let heading = TERMS_HEADING.trim_start_matches('#').trim();
+    let blocks = blocks(map);
+    let under = blocks
+        .iter()
+        .position(|b| matches!(b, Block::Heading(2, text) if text == heading));
+    let table = under.and_then(|at| {
+        blocks[at + 1..].iter().find_map(|b| match b {
+            Block::Table(header, rows) => Some((header, rows)),
+            _ => None,
+        })
+    });
+    table.map_or(vec![], |(header, rows)| {
+        std::iter::once(header.clone())
+            .chain(rows.iter().cloned())
+            .collect()
+    })
 }
 
 /// Whether a header cell is the column of `locale`: its code, alone or
@@ -140,7 +138,7 @@ fn differences(map: &str, locale: Locale, source: &str) -> Vec<String> {
     let Some((header, rows)) = table.split_first() else {
         return vec![format!("the map has no table under {TERMS_HEADING:?}")];
     };
-    if header.first().copied() != Some(LAB_TERM_COLUMN) {
+    if header.first().map(String::as_str) != Some(LAB_TERM_COLUMN) {
         return vec![format!(
             "the map's terms table starts with {:?}, not {LAB_TERM_COLUMN:?}",
             header.first()
@@ -156,12 +154,12 @@ fn differences(map: &str, locale: Locale, source: &str) -> Vec<String> {
     for &(row_term, id) in TERMS {
         let Some(row) = rows
             .iter()
-            .find(|row| row.first().copied() == Some(row_term))
+            .find(|row| row.first().map(String::as_str) == Some(row_term))
         else {
             problems.push(format!("the map's terms table has no row {row_term:?}"));
             continue;
         };
-        let Some(cell) = row.get(column).copied() else {
+        let Some(cell) = row.get(column).map(String::as_str) else {
             problems.push(format!(
                 "the map's row {row_term:?} has no {} cell",
                 locale.code()

@@ -113,8 +113,59 @@ const HOLD_LINKED_VIEW_MS: f64 = 5_000.0;
 const HOLD_LINKED_VIEW_MAX_MS: f64 = 30_000.0;
 
 thread_local! {
-    /// The reader scrolled, clicked or pressed a key: a linked view is no longer held.
-    static READER_MOVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// How many times the reader has scrolled, clicked, touched or pressed
+    /// a key: a view held in place is let go once it changes.
+    static READER_MOVES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    static WATCHING_THE_READER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Counts the reader's own moves in [`READER_MOVES`] from now on (the
+/// listeners are added once per page).
+fn watch_the_reader() {
+    if WATCHING_THE_READER.with(|w| w.replace(true)) {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    for event in ["wheel", "keydown", "pointerdown", "mousedown", "touchstart"] {
+        let moved = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(|| {
+            READER_MOVES.with(|m| m.set(m.get() + 1))
+        });
+        let _ = window.add_event_listener_with_callback(
+            event,
+            wasm_bindgen::JsCast::unchecked_ref(moved.as_ref()),
+        );
+        // Kept for the page's life: one listener per kind of event.
+        moved.forget();
+    }
+}
+
+fn reader_moves() -> u64 {
+    READER_MOVES.with(|m| m.get())
+}
+
+/// How long a view opened from a link in the page (the guide's) is kept in
+/// place while the views above it fill in (ms).
+pub const HOLD_OPENED_VIEW_MS: f64 = 2_000.0;
+
+/// Scroll to the view `id` and keep it there for `ms` while the views above
+/// it grow as their figures arrive, unless the reader moves meanwhile.
+pub fn scroll_and_hold(id: &'static str, ms: f64) {
+    watch_the_reader();
+    let moves = reader_moves();
+    scroll_to(id);
+    fn look(id: &'static str, until: f64, moves: u64) {
+        if reader_moves() != moves || now_ms() > until {
+            return;
+        }
+        if off_its_place(id).unwrap_or(false) {
+            scroll_to(id);
+        }
+        request_animation_frame(move || look(id, until, moves));
+    }
+    let until = now_ms() + ms;
+    request_animation_frame(move || look(id, until, moves));
 }
 
 fn now_ms() -> f64 {
@@ -127,19 +178,9 @@ fn now_ms() -> f64 {
 /// `until` (ms) or until the reader moves on their own (wheel, key, pointer
 /// or touch).
 fn hold_linked_view(lab: Lab, id: &'static str, until: f64) {
-    if let Some(window) = web_sys::window() {
-        for event in ["wheel", "keydown", "pointerdown", "mousedown", "touchstart"] {
-            let moved = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(|| {
-                READER_MOVED.with(|m| m.set(true))
-            });
-            let _ = window.add_event_listener_with_callback(
-                event,
-                wasm_bindgen::JsCast::unchecked_ref(moved.as_ref()),
-            );
-            moved.forget();
-        }
-    }
-    fn look(lab: Lab, id: &'static str, until: f64, last: f64) {
+    watch_the_reader();
+    let moves = reader_moves();
+    fn look(lab: Lab, id: &'static str, until: f64, last: f64, moves: u64) {
         let now = now_ms();
         let has_model = lab.model.with_untracked(Option::is_some);
         // Until the first model is in, the hold starts again each frame.
@@ -148,7 +189,7 @@ fn hold_linked_view(lab: Lab, id: &'static str, until: f64) {
         } else {
             now + HOLD_LINKED_VIEW_MS
         };
-        if READER_MOVED.with(|m| m.get()) || now > until.min(last) {
+        if reader_moves() != moves || now > until.min(last) {
             return;
         }
         // Also when the page was too short to scroll that far at first.
@@ -157,10 +198,10 @@ fn hold_linked_view(lab: Lab, id: &'static str, until: f64) {
         if off_its_place(id).unwrap_or(false) {
             scroll_to(id);
         }
-        request_animation_frame(move || look(lab, id, until, last));
+        request_animation_frame(move || look(lab, id, until, last, moves));
     }
     let last = now_ms() + HOLD_LINKED_VIEW_MAX_MS;
-    request_animation_frame(move || look(lab, id, until, last));
+    request_animation_frame(move || look(lab, id, until, last, moves));
 }
 
 /// Whether the view `id` is more than a pixel away from where [`scroll_to`] puts it.
@@ -193,68 +234,22 @@ fn set_views_settled(settled: bool) {
 /// Space left between the sticky toolbar and a view scrolled to (CSS px).
 const BELOW_TOOLBAR_PX: f64 = 8.0;
 
-/// When [`scroll_to`] looks again (ms after it scrolled): the views above
-/// the one scrolled to may still grow as their figures arrive.
-const SCROLL_AGAIN_MS: [u64; 2] = [300, 1200];
-
 /// Bring the view with this `<section id>` into sight, its title just below
-/// the sticky toolbar (one row or more: it wraps on narrow windows). If the
-/// views above it grow meanwhile, it is brought back, unless the reader has
-/// scrolled since.
+/// the sticky toolbar (one row or more: it wraps on narrow windows).
 pub fn scroll_to(id: &str) {
-    if scroll_once(id).is_none() {
+    let Some(window) = web_sys::window() else {
         return;
-    }
-    let asked = SCROLLS.with(|n| {
-        n.set(n.get() + 1);
-        n.get()
-    });
-    watch_the_readers_scrolling();
-    for delay in SCROLL_AGAIN_MS {
-        let id = id.to_string();
-        set_timeout(
-            move || {
-                // Not if the reader has scrolled, or asked for another view, since.
-                if SCROLLS.with(|n| n.get()) == asked {
-                    scroll_once(&id);
-                }
-            },
-            std::time::Duration::from_millis(delay),
-        );
-    }
-}
-
-thread_local! {
-    /// Counts the scrolls asked for, by [`scroll_to`] and by the reader
-    /// (a wheel, a touch, a key): a later one cancels an earlier one's
-    /// second look.
-    static SCROLLS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    static WATCHING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Counts the reader's own scrolling in [`SCROLLS`], once per page.
-fn watch_the_readers_scrolling() {
-    if WATCHING.with(|w| w.replace(true)) {
+    };
+    let Some(document) = window.document() else {
         return;
-    }
-    let bump = || SCROLLS.with(|n| n.set(n.get() + 1));
-    for event in ["wheel", "touchmove", "keydown", "pointerdown"] {
-        let handle = window_event_listener_untyped(event, move |_| bump());
-        // Kept for the page's life: one listener per kind of event.
-        std::mem::forget(handle);
-    }
-}
-
-/// Scrolls the view `id` to just below the toolbar.
-fn scroll_once(id: &str) -> Option<()> {
-    let window = web_sys::window()?;
-    let document = window.document()?;
-    let section = document.get_element_by_id(id)?;
+    };
+    let Some(section) = document.get_element_by_id(id) else {
+        return;
+    };
     crate::components::paint::flush_within(&section);
     let top = section.get_bounding_client_rect().top();
     let y = window.scroll_y().unwrap_or(0.0) + top - scrolled_to_top(&document);
     window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), y.max(0.0));
-    Some(())
 }
 
 /// Where [`scroll_to`] puts a view's top, from the top of the window (CSS px).

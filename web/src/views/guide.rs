@@ -8,7 +8,10 @@ use crate::panels::PANELS;
 use crate::shell::present;
 use crate::shell::share;
 use crate::shell::state::{use_lab, Lab};
-use crate::views::practice::{self, data::progress};
+use crate::views::practice::{
+    self,
+    data::{progress, progress_by_panel},
+};
 use leptos::prelude::*;
 
 /// Fetches the English map and the one in `locale`, unless they are here
@@ -111,7 +114,8 @@ fn open_panel(lab: Lab, panel: usize) {
     if lab.present.get_untracked() {
         present::set_present(lab, true);
     } else {
-        share::scroll_to(PANELS[panel].id);
+        // The views above it may still be filling in: it is kept in sight.
+        share::scroll_and_hold(PANELS[panel].id, share::HOLD_OPENED_VIEW_MS);
     }
 }
 
@@ -215,9 +219,6 @@ fn plain(text: &str) -> String {
     guide::spans(text).into_iter().map(|s| s.text).collect()
 }
 
-/// The column of a tutorial's table that names the views of a section.
-const VIEWS_COLUMN: usize = 2;
-
 /// The language a tutorial's own words are in, for a reader in `locale`.
 fn tutorial_lang(tutorial: Option<&guide::Tutorial>, locale: Locale) -> &'static str {
     match tutorial {
@@ -258,7 +259,7 @@ fn table_view(
                         locale.code()
                     };
                     let label = labels.get(c).cloned().unwrap_or_default();
-                    if tutorial && c == VIEWS_COLUMN {
+                    if tutorial && c == guide::VIEWS_COLUMN {
                         let links = links.iter().map(|&p| panel_link(lab, p)).collect_view();
                         return view! {
                             <td lang=lang data-label=label>
@@ -324,6 +325,19 @@ pub fn GuideView() -> impl IntoView {
                 .into_any(),
         )
     });
+    // Each view's questions answered right, with a link to the view.
+    let sections =
+        move || {
+            lab.practice.with(progress_by_panel).into_iter().map(|(panel, right, asked)| {
+            let id = PANELS[panel].id;
+            view! {
+                <li data-section=id>{panel_link(lab, panel)}" "
+                    <span class="practice-section-count">{format!("{right} / {asked}")}</span>
+                </li>
+            }
+        })
+        .collect_view()
+        };
     view! {
         <details class="guide" data-testid="guide" on:toggle=move |_| opened.set(true)>
             <summary>{i18n.t("guide-title")}</summary>
@@ -337,6 +351,7 @@ pub fn GuideView() -> impl IntoView {
                     {i18n.t("practice-reset")}
                 </button>
             </p>
+            <ul class="practice-sections" data-testid="practice-sections">{sections}</ul>
             <div class="guide-map" data-testid="guide-map">{map}</div>
         </details>
     }

@@ -276,7 +276,9 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         WorkerOutput::Loaded(mut info) => {
             LOADS.with(|n| n.set(n.get() + 1));
             SPEED_FROM.with(|s| s.set(None));
-            // A restored run comes with its curves; any other model starts without.
+            // A restored run comes with its curves, and a checkpoint that
+            // carries them (a shipped model's, from step 0) with those;
+            // any other model starts without.
             let curves = info.curves.take();
             lab.curves.set(curves.unwrap_or_default());
             lab.task.set(info.settings.task);

@@ -39,8 +39,7 @@ pub const SNAPSHOT_MS: f64 = 100.0;
 pub const ATTENTION_MS: f64 = 300.0;
 /// Held-out evaluation runs every this many steps while training.
 pub const EVAL_EVERY: usize = 100;
-/// Sentences in a held-out evaluation: enough to be meaningful, cheap enough to run live.
-pub const EVAL_SENTENCES: usize = 64;
+pub use lab_protocol::EVAL_SENTENCES;
 /// One model and its training state.
 pub struct Session<M> {
     model: Option<M>,
@@ -331,7 +330,8 @@ impl<M: LabModel> Session<M> {
         match M::from_bytes(bytes) {
             Ok(mut model) => {
                 // A shipped checkpoint carries its training's curves from step 0.
-                let history = model.take_curves().unwrap_or_default();
+                let step = model.step_count();
+                let history = model.take_curves().unwrap_or_default().checked(step);
                 self.replace(model, origin, now_ms, true, history)
             }
             Err(why) => {

@@ -226,6 +226,27 @@ pub fn progress(record: &Record) -> (usize, usize) {
     (right, QUESTIONS.len())
 }
 
+/// `(panel, right, asked)` for each view that asks questions, in page order
+/// (`panel` indexes `panels::PANELS`): the progress of each section.
+pub fn progress_by_panel(record: &Record) -> Vec<(usize, usize, usize)> {
+    crate::panels::PANELS
+        .iter()
+        .enumerate()
+        .filter_map(|(panel, p)| {
+            let asked: Vec<QuestionId> = QUESTIONS
+                .iter()
+                .copied()
+                .filter(|q| q.panel() == p.id)
+                .collect();
+            let right = asked
+                .iter()
+                .filter(|q| record.get(q.key()).copied() == Some(true))
+                .count();
+            (!asked.is_empty()).then_some((panel, right, asked.len()))
+        })
+        .collect()
+}
+
 /// Records an answer: a question once answered right stays right.
 pub fn record(record: &mut Record, id: QuestionId, right: bool) {
     let entry = record.entry(id.key().to_string()).or_insert(false);
@@ -241,6 +262,21 @@ pub fn read_record(text: Option<&str>) -> Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_sections_progress_counts_its_own_questions() {
+        let mut answers = Record::new();
+        let sections = progress_by_panel(&answers);
+        let asked: usize = sections.iter().map(|&(_, _, asked)| asked).sum();
+        assert_eq!(asked, QUESTIONS.len(), "every question in one section");
+        assert!(sections.windows(2).all(|w| w[0].0 < w[1].0), "page order");
+        record(&mut answers, QuestionId::HiddenCells, true);
+        record(&mut answers, QuestionId::PeZero, false);
+        let masks = crate::panels::index_of(crate::panels::ids::MASKS);
+        for (panel, right, _) in progress_by_panel(&answers) {
+            assert_eq!(right, usize::from(Some(panel) == masks), "panel {panel}");
+        }
+    }
 
     #[test]
     fn every_answer_is_its_definition() {
