@@ -238,10 +238,6 @@ fn table_view(
     let locale = lab.locale.get_untracked();
     let tutorial = block.tutorial.is_some();
     let own = tutorial_lang(block.tutorial.as_ref(), locale);
-    let head = header
-        .iter()
-        .map(|h| view! { <th scope="col">{text_view(lab, h)}</th> })
-        .collect_view();
     let labels: Vec<String> = header.iter().map(|h| plain(h)).collect();
     let body = rows
         .into_iter()
@@ -274,6 +270,15 @@ fn table_view(
                 .collect_view();
             view! { <tr>{cells}</tr> }
         })
+        .collect_view();
+    table_frame(lab, &header, body)
+}
+
+/// A table of the map: its header row, then `body`, in a focusable box.
+fn table_frame(lab: Lab, header: &[String], body: impl IntoView + 'static) -> AnyView {
+    let head = header
+        .iter()
+        .map(|h| view! { <th scope="col">{text_view(lab, h)}</th> })
         .collect_view();
     view! {
         <table tabindex="0">
@@ -367,10 +372,6 @@ pub fn TutorialConventions(panel: &'static str) -> impl IntoView {
     let opened = RwSignal::new(false);
     let table = once_maps_are_here(lab, opened, move |_, english, text| {
         guide::conventions_for(english, text, panel).map(|(header, rows)| {
-            let head = header
-                .iter()
-                .map(|h| view! { <th scope="col">{text_view(lab, h)}</th> })
-                .collect_view();
             let labels: Vec<String> = header.iter().map(|h| plain(h)).collect();
             let body = rows
                 .iter()
@@ -387,13 +388,7 @@ pub fn TutorialConventions(panel: &'static str) -> impl IntoView {
                     view! { <tr><th scope="row">{text_view(lab, &topic)}</th>{rest}</tr> }
                 })
                 .collect_view();
-            view! {
-                <table tabindex="0">
-                    <thead><tr>{head}</tr></thead>
-                    <tbody>{body}</tbody>
-                </table>
-            }
-            .into_any()
+            table_frame(lab, &header, body)
         })
     });
     view! {
