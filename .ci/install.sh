@@ -7,6 +7,8 @@
 #   install_browser  Chromium, chromedriver, CJK fonts, Node.js and the e2e
 #                    tests' npm packages (downloads, little CPU);
 #   install_fuzz     cargo-fuzz (the fuzzing smoke run, see FUZZING.md);
+#   install_fmt      leptosfmt, which formats the page's `view!` markup as
+#                    rustfmt formats the rest (`cargo xtask ci` checks both);
 #   install_tests    install_browser and install_fuzz.
 #
 # The tools are built for this machine's use, not for speed: trunk's own
@@ -27,6 +29,8 @@ TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130
 # The fuzz targets in fuzz/ run on stable Rust with RUSTC_BOOTSTRAP=1 (see FUZZING.md).
 CARGO_FUZZ_VERSION=0.13.2
+# rustfmt leaves `view!` markup alone; leptosfmt formats it (leptosfmt.toml).
+LEPTOSFMT_VERSION=0.1.33
 
 ci_started=$SECONDS
 stage_started=$SECONDS
@@ -110,6 +114,17 @@ install_fuzz() {
         echo "already installed: $(cargo fuzz --version)"
     else
         cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
+    fi
+    done_stage
+}
+
+install_fmt() {
+    stage "leptosfmt $LEPTOSFMT_VERSION"
+    if leptosfmt --version 2>/dev/null | grep " $LEPTOSFMT_VERSION\$" >/dev/null; then
+        echo "already installed: $(leptosfmt --version)"
+    else
+        # --debug: it formats a few dozen files in well under a second anyway.
+        cargo install leptosfmt --version "$LEPTOSFMT_VERSION" --locked --debug
     fi
     done_stage
 }

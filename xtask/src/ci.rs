@@ -1,7 +1,8 @@
 //! `cargo xtask ci`: every test the project has, in the order a failure is
 //! cheapest to find, with the time each stage took and a summary at the end.
 //!
-//! 0. code health: `cargo fmt --check` and
+//! 0. code health: `cargo fmt --check`, `leptosfmt --check web/src` (the
+//!    page's `view!` markup, which rustfmt leaves alone) and
 //!    `cargo clippy --workspace --all-targets --profile ci -- -D warnings`;
 //! 1. native unit and learning tests: `cargo test --workspace --profile ci`;
 //!    then a bounded fuzzing smoke run, every target of `fuzz/` for
@@ -98,8 +99,15 @@ const CI_PROFILE: &str = "ci";
 pub fn run() -> Result<(), String> {
     let mut outcomes = Vec::new();
 
-    stage(&mut outcomes, "formatting (cargo fmt --check)", || {
-        cmd::run_capturing(&mut cmd::command("cargo", &["fmt", "--check"]))
+    stage(&mut outcomes, "formatting (cargo fmt, leptosfmt)", || {
+        let (rust, mut lines) = cmd::run_capturing(&mut cmd::command("cargo", &["fmt", "--check"]));
+        // rustfmt leaves `view!` markup alone: leptosfmt keeps it to the same width.
+        let (markup, more) = cmd::run_capturing(&mut cmd::command(
+            "leptosfmt",
+            &["--check", "--quiet", "web/src"],
+        ));
+        lines.extend(more);
+        (rust.and(markup), lines)
     });
 
     // The `ci` profile (Cargo.toml) shares its build scripts and proc

@@ -173,6 +173,31 @@ mod invariants {
         }
     }
 
+    /// A file of the page or of the workers reads without a table of
+    /// contents: about 500 lines at most ([`MAX_LINES`]). A module whose tests
+    /// would take it past that keeps them in a `tests.rs` beside it.
+    #[test]
+    fn no_file_of_the_page_or_the_workers_is_over_about_500_lines() {
+        /// "About 500": a file may run a little over while it is split.
+        const MAX_LINES: usize = 525;
+        let mut long = Vec::new();
+        for dir in ["web/src", "crates/session/src", "crates/worker/src"] {
+            for (file, text) in sources(&root().join(dir)) {
+                let lines = text.lines().count();
+                if lines > MAX_LINES {
+                    long.push(format!("{file}: {lines} lines"));
+                }
+            }
+        }
+        assert!(long.is_empty(), "split these files: {long:#?}");
+        // The check can fail: the largest file of the model crate is longer.
+        let longest = sources(&root().join("crates/model/src"))
+            .iter()
+            .map(|(_, text)| text.lines().count())
+            .max();
+        assert!(longest > Some(MAX_LINES), "{longest:?}");
+    }
+
     /// The check above can fail: the worker does link burn.
     #[test]
     fn the_worker_links_burn_and_the_trainer() {

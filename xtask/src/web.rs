@@ -246,6 +246,7 @@ pub fn pretrain(only: Option<&str>) -> Result<(), String> {
                 "--stop-at",
                 "1.0",
                 "--weights-only",
+                "--half",
                 "--out",
                 &out,
             ],

@@ -96,10 +96,12 @@ fn describe(r: &EvalReport) -> String {
     )
 }
 
-/// Where `train` writes its checkpoint, and whether with Adam's moments.
+/// Where `train` writes its checkpoint, whether with Adam's moments, and
+/// whether (weights only) in half precision.
 pub struct Output<'a> {
     pub path: &'a Path,
     pub weights_only: bool,
+    pub half: bool,
 }
 
 pub fn train(
@@ -185,15 +187,20 @@ pub fn train(
     );
     curves.push_eval(on_curve(&trainer));
     trainer.set_curves(curves.thinned(Curves::MAX_SHIPPED_TRAIN));
-    if let Some(Output { path, weights_only }) = out {
+    if let Some(Output {
+        path,
+        weights_only,
+        half,
+    }) = out
+    {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        let bytes = if weights_only {
-            trainer.to_bytes_for_evaluation()
-        } else {
-            trainer.to_bytes()
+        let bytes = match (weights_only, half) {
+            (true, true) => trainer.to_half_bytes().map_err(|e| e.to_string())?,
+            (true, false) => trainer.to_bytes_for_evaluation(),
+            (false, _) => trainer.to_bytes(),
         };
         std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote {}", path.display());

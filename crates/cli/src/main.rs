@@ -36,6 +36,10 @@ enum Command {
         /// model to ship, whose training in the page starts Adam afresh.
         #[arg(long)]
         weights_only: bool,
+        /// With --weights-only: the weights in half precision, half the
+        /// download (every shipped model; the page trains in f32).
+        #[arg(long, requires = "weights_only")]
+        half: bool,
         /// Evaluate on held-out sentences every this many steps (0 = only at the end).
         #[arg(long, default_value_t = 250)]
         eval_every: usize,
@@ -130,6 +134,7 @@ fn main() {
             seed,
             out,
             weights_only,
+            half,
             eval_every,
             stop_at,
             overrides,
@@ -138,8 +143,11 @@ fn main() {
             steps,
             seed,
             &overrides,
-            out.as_deref()
-                .map(|path| commands::Output { path, weights_only }),
+            out.as_deref().map(|path| commands::Output {
+                path,
+                weights_only,
+                half,
+            }),
             eval_every,
             stop_at,
         ),

@@ -33,7 +33,7 @@ pub use masks::{combined_mask, padding_mask, subsequent_mask, MASK_CONVENTION};
 pub use norm::NormPlacement;
 pub use positional::{pe_similarity, pe_value, sinusoid_table};
 pub use schedule::noam_rate;
-pub use smoothing::smoothed_targets;
+pub use smoothing::{smoothed_targets, TargetWeights};
 pub use tokens::{BOS, EOS, PAD, SPECIALS, UNK};
 
 /// Table 1: per-layer cost, sequential operations and path length by layer type (§4).

@@ -48,17 +48,42 @@ pub fn smoothed_targets(target: usize, vocab_size: usize, smoothing: f64, pad: u
     if target == pad {
         return row;
     }
-    let spread = (smoothing / tokens_sharing_epsilon(vocab_size) as f64) as f32;
-    for (k, q) in row.iter_mut().enumerate() {
-        *q = if k == pad {
+    let q = TargetWeights::new(vocab_size, smoothing);
+    for (k, w) in row.iter_mut().enumerate() {
+        *w = if k == pad {
             0.0
         } else if k == target {
-            (1.0 - smoothing) as f32
+            q.correct
         } else {
-            spread
+            q.other
         };
     }
     row
+}
+
+/// The two values a trained row of [`smoothed_targets`] takes (PAD's is 0).
+/// The training loss uses them directly instead of building the rows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TargetWeights {
+    /// `q(correct) = 1 − ε`.
+    pub correct: f32,
+    /// `q(k) = ε / (V − 2)` for every other token but PAD.
+    pub other: f32,
+}
+
+impl TargetWeights {
+    /// # Panics
+    /// If `vocab_size < 3` or `smoothing` is outside `[0, 1)`.
+    pub fn new(vocab_size: usize, smoothing: f64) -> Self {
+        assert!(
+            (0.0..1.0).contains(&smoothing),
+            "label smoothing must be in [0, 1), got {smoothing}"
+        );
+        Self {
+            correct: (1.0 - smoothing) as f32,
+            other: (smoothing / tokens_sharing_epsilon(vocab_size) as f64) as f32,
+        }
+    }
 }
 
 #[cfg(test)]

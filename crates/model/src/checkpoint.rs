@@ -9,7 +9,8 @@
 //! header_len    u32
 //! header        JSON      { config, meta, tensors: [{ name, shape }],
 //!                           optimizer?: { meta, slots: ["moment_1", …] } }
-//! weights       f32 × Σ shape products, in header order
+//! weights       f32 × Σ shape products, in header order (f16 when the
+//!               header says `"weights": "f16"`)
 //! optimizer     f32 × Σ shape products × slots.len(), slot by slot,
 //!               each slot in header order (version 2, only with `optimizer`)
 //! crc32         u32       of everything before it
@@ -18,6 +19,12 @@
 //! Version 2 adds the optional optimizer section: for Adam, each parameter's
 //! two moment estimates, so that a resumed run continues exactly where it
 //! stopped. A version-1 file is the same layout without it.
+//!
+//! A model to ship may store its weights in half precision
+//! ([`WeightPrecision::F16`], [`to_half_bytes`]): half the download, every
+//! weight rounded to the nearest `f16` (a relative error of at most 2⁻¹¹),
+//! and no optimizer section. It loads into the same `f32` model; the lab
+//! trains and saves in `f32`.
 //!
 //! Loading validates everything before it allocates or builds anything: the
 //! file size against [`MAX_CHECKPOINT_BYTES`], the checksum, the model
@@ -88,11 +95,39 @@ pub struct TensorEntry {
     pub shape: Vec<usize>,
 }
 
+/// How the weights section stores each number.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WeightPrecision {
+    /// Little-endian IEEE `f32`: what the lab trains and saves.
+    #[default]
+    F32,
+    /// Little-endian IEEE half precision: a shipped model's download halved.
+    F16,
+}
+
+impl WeightPrecision {
+    /// Bytes per stored weight.
+    pub fn bytes(self) -> usize {
+        match self {
+            Self::F32 => 4,
+            Self::F16 => 2,
+        }
+    }
+
+    fn is_f32(&self) -> bool {
+        *self == Self::F32
+    }
+}
+
 #[derive(Serialize, Deserialize)]
 struct Header {
     config: TransformerConfig,
     meta: serde_json::Value,
     tensors: Vec<TensorEntry>,
+    /// Absent (and so `f32`) in every file but a shipped half-precision one.
+    #[serde(default, skip_serializing_if = "WeightPrecision::is_f32")]
+    weights: WeightPrecision,
     /// Version 2: the optimizer section that follows the weights, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     optimizer: Option<OptimizerHeader>,
@@ -195,6 +230,38 @@ pub fn to_bytes_with_optimizer(
     meta: serde_json::Value,
     optimizer: Option<&OptimizerState>,
 ) -> Vec<u8> {
+    write(model, meta, optimizer, WeightPrecision::F32)
+}
+
+/// Serialises the model's weights in half precision and `meta`, without an
+/// optimizer: a model to ship. Refuses a model with a weight outside `f16`'s
+/// range (±65,504), which would not come back.
+pub fn to_half_bytes(
+    model: &Transformer,
+    meta: serde_json::Value,
+) -> Result<Vec<u8>, CheckpointError> {
+    let too_large = named_tensors(model)
+        .into_iter()
+        .find_map(|(name, _, values)| {
+            values
+                .iter()
+                .any(|&v| !half::f16::from_f32(v).is_finite())
+                .then_some(name)
+        });
+    match too_large {
+        Some(name) => Err(CheckpointError::TooLarge(format!(
+            "tensor {name} holds a weight beyond half precision's range"
+        ))),
+        None => Ok(write(model, meta, None, WeightPrecision::F16)),
+    }
+}
+
+fn write(
+    model: &Transformer,
+    meta: serde_json::Value,
+    optimizer: Option<&OptimizerState>,
+    precision: WeightPrecision,
+) -> Vec<u8> {
     let tensors = named_tensors(model);
     if let Some(o) = optimizer {
         assert!(
@@ -224,6 +291,7 @@ pub fn to_bytes_with_optimizer(
                 shape: shape.clone(),
             })
             .collect(),
+        weights: precision,
         optimizer: optimizer.map(|o| OptimizerHeader {
             meta: o.meta.clone(),
             slots: o.slots.clone(),
@@ -237,13 +305,18 @@ pub fn to_bytes_with_optimizer(
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
     bytes.extend_from_slice(&header);
-    let sections = std::iter::once(tensors.iter().map(|t| &t.2).collect::<Vec<_>>()).chain(
-        optimizer
-            .into_iter()
-            .flat_map(|o| o.values.iter().map(|s| s.iter().collect())),
-    );
-    for section in sections {
-        for values in section {
+    for (_, _, values) in &tensors {
+        for &v in values {
+            match precision {
+                WeightPrecision::F32 => bytes.extend_from_slice(&v.to_le_bytes()),
+                WeightPrecision::F16 => {
+                    bytes.extend_from_slice(&half::f16::from_f32(v).to_le_bytes())
+                }
+            }
+        }
+    }
+    for slot in optimizer.iter().flat_map(|o| &o.values) {
+        for values in slot {
             for v in values {
                 bytes.extend_from_slice(&v.to_le_bytes());
             }
@@ -277,6 +350,8 @@ pub struct CheckedCheckpoint {
     pub meta: serde_json::Value,
     /// The optimizer's state, if the file has one (version 2 only).
     pub optimizer: Option<OptimizerState>,
+    /// How the file stored the weights (they are `f32`s now).
+    pub precision: WeightPrecision,
     tensors: Vec<(TensorEntry, Vec<f32>)>,
 }
 
@@ -307,12 +382,23 @@ impl CheckedCheckpoint {
     }
 }
 
-/// Little-endian `f32`s, refusing NaN and infinities (`what` names them in the error).
-fn read_floats(data: &[u8], what: &str) -> Result<Vec<f32>, CheckpointError> {
-    let values: Vec<f32> = data
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
-        .collect();
+/// Little-endian numbers of `precision`, as `f32`s, refusing NaN and
+/// infinities (`what` names them in the error).
+fn read_floats(
+    data: &[u8],
+    precision: WeightPrecision,
+    what: &str,
+) -> Result<Vec<f32>, CheckpointError> {
+    let values: Vec<f32> = match precision {
+        WeightPrecision::F32 => data
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect(),
+        WeightPrecision::F16 => data
+            .chunks_exact(2)
+            .map(|c| half::f16::from_le_bytes(c.try_into().expect("2 bytes")).to_f32())
+            .collect(),
+    };
     if values.iter().any(|v| !v.is_finite()) {
         return Err(CheckpointError::Corrupt(format!(
             "{what} holds NaN or infinite values"
@@ -404,8 +490,14 @@ fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
     // times 4 bytes, times 1 + MAX_OPTIMIZER_SLOTS sections).
     let floats = parameter_count(&header.config).expect("checked by validate_config") as usize;
     let slots = header.optimizer.as_ref().map_or(0, |o| o.slots.len());
+    if header.weights != WeightPrecision::F32 && slots > 0 {
+        return Err(CheckpointError::Mismatch(
+            "half-precision weights come without an optimizer section".into(),
+        ));
+    }
     let mut payload = &body[16 + header_len..];
-    let (weights, optimizer) = (floats * 4, floats * 4 * slots);
+    let precision = header.weights;
+    let (weights, optimizer) = (floats * precision.bytes(), floats * 4 * slots);
     if payload.len() != weights + optimizer {
         return Err(CheckpointError::Corrupt(if slots == 0 {
             format!(
@@ -419,16 +511,17 @@ fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
             )
         }));
     }
-    let mut next = |what: &str, count: usize| {
-        let (data, rest) = payload.split_at(count * 4);
+    let mut next = |what: &str, count: usize, precision: WeightPrecision| {
+        let (data, rest) = payload.split_at(count * precision.bytes());
         payload = rest;
-        read_floats(data, what)
+        read_floats(data, precision, what)
     };
     let mut tensors = Vec::with_capacity(header.tensors.len());
     for entry in header.tensors {
         let values = next(
             &format!("tensor {}", entry.name),
             entry.shape.iter().product(),
+            precision,
         )?;
         tensors.push((entry, values));
     }
@@ -439,7 +532,11 @@ fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
             for slot in &o.slots {
                 let mut per_tensor = Vec::with_capacity(tensors.len());
                 for (entry, weights) in &tensors {
-                    per_tensor.push(next(&format!("{slot} of {}", entry.name), weights.len())?);
+                    per_tensor.push(next(
+                        &format!("{slot} of {}", entry.name),
+                        weights.len(),
+                        WeightPrecision::F32,
+                    )?);
                 }
                 values.push(per_tensor);
             }
@@ -455,6 +552,7 @@ fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
         config: header.config,
         meta: header.meta,
         optimizer,
+        precision,
         tensors,
     })
 }
@@ -550,6 +648,73 @@ mod tests {
     }
 
     #[test]
+    fn a_half_precision_checkpoint_loads_every_weight_rounded_to_f16() {
+        let m = model();
+        let meta = serde_json::json!({"shipped": true});
+        let half_bytes = to_half_bytes(&m, meta.clone()).unwrap();
+        let full = to_bytes(&m, meta);
+        let floats: usize = named_tensors(&m).iter().map(|t| t.2.len()).sum();
+        let header_growth = r#","weights":"f16""#.len();
+        assert_eq!(full.len() - half_bytes.len(), floats * 2 - header_growth);
+        let (loaded, meta) = from_bytes(&half_bytes, &Backend::default().device()).unwrap();
+        assert_eq!(meta["shipped"], true);
+        for ((name, _, original), (_, _, back)) in
+            named_tensors(&m).iter().zip(named_tensors(&loaded))
+        {
+            for (&a, &b) in original.iter().zip(&back) {
+                assert_eq!(b, half::f16::from_f32(a).to_f32(), "{name}");
+                assert!(
+                    (a - b).abs() <= a.abs() * 2f32.powi(-11) + 6e-8,
+                    "{name}: {a} → {b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_weight_beyond_half_precision_is_refused_and_a_half_file_with_an_optimizer_too() {
+        let m = model();
+        let big = m.clone().map(&mut Scale(1e6));
+        assert!(matches!(
+            to_half_bytes(&big, serde_json::Value::Null),
+            Err(CheckpointError::TooLarge(_))
+        ));
+        // A header that says f16 beside an optimizer section is not a file this lab writes.
+        let floats: usize = named_tensors(&m).iter().map(|t| t.2.len()).sum();
+        let header = Header {
+            config: m.config.clone(),
+            meta: serde_json::Value::Null,
+            tensors: parameter_entries(&m.config),
+            weights: WeightPrecision::F16,
+            optimizer: Some(OptimizerHeader {
+                meta: serde_json::Value::Null,
+                slots: vec!["moment_1".into()],
+            }),
+        };
+        let forged = framed(FORMAT_VERSION, &header, &vec![0u8; floats * 2 + floats * 4]);
+        assert!(
+            matches!(read(&forged), Err(CheckpointError::Mismatch(_))),
+            "{:?}",
+            read(&forged).err()
+        );
+        // The same file without the optimizer section reads.
+        let header = Header {
+            optimizer: None,
+            ..header
+        };
+        assert!(read(&framed(FORMAT_VERSION, &header, &vec![0u8; floats * 2])).is_ok());
+    }
+
+    /// Multiplies every weight by a constant.
+    struct Scale(f32);
+    impl ModuleMapper for Scale {
+        fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
+            let k = self.0;
+            param.map(|t| t.mul_scalar(k))
+        }
+    }
+
+    #[test]
     fn parameter_names_follow_the_module_tree() {
         let names: Vec<String> = named_tensors(&model()).into_iter().map(|t| t.0).collect();
         assert!(
@@ -606,13 +771,18 @@ mod tests {
         optimizer: Option<OptimizerHeader>,
         payload: &[u8],
     ) -> Vec<u8> {
-        let header = serde_json::to_vec(&Header {
+        let header = Header {
             config: config.clone(),
             meta: serde_json::Value::Null,
             tensors,
+            weights: WeightPrecision::F32,
             optimizer,
-        })
-        .expect("plain data");
+        };
+        framed(version, &header, payload)
+    }
+    /// A file of `version` around `header` and `payload`, with a valid checksum.
+    fn framed(version: u32, header: &Header, payload: &[u8]) -> Vec<u8> {
+        let header = serde_json::to_vec(header).expect("plain data");
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());

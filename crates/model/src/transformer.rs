@@ -8,7 +8,7 @@
 
 use burn::module::{Initializer, Module};
 use burn::nn::{Linear, LinearConfig};
-use burn::tensor::{Bool, Device, Int, Tensor};
+use burn::tensor::{Bool, Device, Int, Tensor, TensorData};
 
 use crate::attention::AttentionOutput;
 use crate::config::TransformerConfig;
@@ -105,6 +105,21 @@ impl Transformer {
         memory: &Tensor<3>,
         src_mask: &Tensor<3, Bool>,
     ) -> (Tensor<3>, Vec<AttentionOutput>, Vec<AttentionOutput>) {
+        let (h, self_maps, cross_maps) = self.decode_hidden(tgt_in, memory, src_mask);
+        (self.generate(h), self_maps, cross_maps)
+    }
+
+    /// [`Transformer::decode`] up to the decoder stack's output, before the
+    /// generator.
+    ///
+    /// # Shapes
+    /// - `tgt_in`: `[batch, tgt_len]`, `memory`: `[batch, src_len, d_model]` → `[batch, tgt_len, d_model]`
+    pub fn decode_hidden(
+        &self,
+        tgt_in: Tensor<2, Int>,
+        memory: &Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+    ) -> (Tensor<3>, Vec<AttentionOutput>, Vec<AttentionOutput>) {
         let [_, tgt_len] = tgt_in.dims();
         let tgt_mask = decoder_mask(&tgt_in, PAD); // [batch, tgt_len, tgt_len]
         let positions = self.positions(tgt_len, &tgt_in.device());
@@ -114,7 +129,7 @@ impl Transformer {
             .into_iter()
             .map(|l| (l.self_attn, l.cross_attn))
             .unzip();
-        (self.generate(h), self_maps, cross_maps)
+        (h, self_maps, cross_maps)
     }
 
     /// The pre-softmax projection: the generator, or, with tied weights, the
@@ -144,6 +159,46 @@ impl Transformer {
                 cross,
             },
         }
+    }
+
+    /// The teacher-forced logits at some decoder positions only: training
+    /// asks for the positions that have a target, and so spends no
+    /// generator product or softmax on the padding (where the loss is 0).
+    /// Row `i` equals row `positions[i]` of [`Transformer::forward`]'s
+    /// logits flattened to `[batch · tgt_len, vocab]`.
+    ///
+    /// # Shapes
+    /// - `src`: `[batch, src_len]`, `tgt_in`: `[batch, tgt_len]`, `positions`: flat
+    ///   indices `b · tgt_len + t` → `[positions.len(), tgt_vocab_size]`
+    ///
+    /// # Panics
+    /// If `positions` is empty or an index is outside `batch · tgt_len`.
+    pub fn logits_at(
+        &self,
+        src: Tensor<2, Int>,
+        tgt_in: Tensor<2, Int>,
+        positions: &[usize],
+    ) -> Tensor<2> {
+        let [batch, tgt_len] = tgt_in.dims();
+        assert!(
+            !positions.is_empty() && positions.iter().all(|&p| p < batch * tgt_len),
+            "positions must be some of the {} decoder positions",
+            batch * tgt_len
+        );
+        let device = src.device();
+        let (memory, src_mask, _) = self.encode(src);
+        let (h, _, _) = self.decode_hidden(tgt_in, &memory, &src_mask);
+        let d_model = self.config.d_model;
+        let index = Tensor::<1, Int>::from_data(
+            TensorData::new(
+                positions.iter().map(|&p| p as i64).collect::<Vec<_>>(),
+                [positions.len()],
+            ),
+            &device,
+        );
+        let rows = h.reshape([batch * tgt_len, d_model]).select(0, index); // [n, d_model]
+        let logits = self.generate(rows.unsqueeze::<3>()); // [1, n, vocab]
+        logits.squeeze_dim::<2>(0) // [n, vocab]
     }
 
     /// The positional rows `0..len` as the model adds them: the sinusoids,
@@ -177,6 +232,29 @@ mod tests {
     fn ids(rows: Vec<Vec<i64>>, device: &Device) -> Tensor<2, Int> {
         let (b, n) = (rows.len(), rows[0].len());
         Tensor::from_data(TensorData::new(rows.concat(), [b, n]), device)
+    }
+
+    #[test]
+    fn logits_at_some_positions_are_those_rows_of_the_forward_logits() {
+        let device = Backend::default().device();
+        let model = TransformerConfig::toy(11, 13).init(&device);
+        let src = || ids(vec![vec![4, 5, 6, 2], vec![4, 2, 0, 0]], &device);
+        let tgt = || ids(vec![vec![1, 7, 8], vec![1, 9, 0]], &device);
+        let all = model.forward(src(), tgt()).logits.reshape([6, 13]);
+        let positions = [0, 2, 3, 4];
+        let some = model.logits_at(src(), tgt(), &positions);
+        assert_eq!(some.dims(), [4, 13]);
+        let some = some.into_data().try_to_vec::<f32>().unwrap();
+        let all = all.into_data().try_to_vec::<f32>().unwrap();
+        for (row, &p) in positions.iter().enumerate() {
+            for k in 0..13 {
+                let (a, b) = (some[row * 13 + k], all[p * 13 + k]);
+                assert!(
+                    (a - b).abs() < 1e-5,
+                    "position {p}, token {k}: {a} against {b}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -27,7 +27,7 @@ use web_time::Instant;
 
 use crate::adam::Adam;
 use crate::batch::Batch;
-use crate::loss::smoothed_cross_entropy_over;
+use crate::loss::{smoothed_cross_entropy_rows, trained_positions};
 
 /// Gradients are clipped to this L2 norm, per parameter tensor.
 pub const GRAD_CLIP_NORM: f32 = 1.0;
@@ -445,10 +445,17 @@ impl Trainer {
         // Only the lab's own (per-thread) dropout generator is drawn from in
         // a forward pass, so two shards can run at once on two threads.
         lab_model::dropout::seed(job.seed);
-        let output = self.model.forward(batch.src, batch.tgt_in);
-        let loss = smoothed_cross_entropy_over(
-            output.logits,
-            &batch.tgt_out,
+        // Logits only where there is a target: the padding's loss is 0, so
+        // its generator product and softmax are skipped.
+        let positions = trained_positions(&batch.tgt_out);
+        if positions.is_empty() {
+            return none(report);
+        }
+        let targets: Vec<u32> = positions.iter().map(|&i| batch.tgt_out[i]).collect();
+        let logits = self.model.logits_at(batch.src, batch.tgt_in, &positions);
+        let loss = smoothed_cross_entropy_rows(
+            logits,
+            &targets,
             self.settings.label_smoothing as f64,
             job.batch_tokens,
         );
@@ -593,7 +600,23 @@ impl Trainer {
         self.checkpoint_bytes(false)
     }
 
+    /// The model to ship: the weights in half precision, without Adam's
+    /// moments ([`checkpoint::to_half_bytes`]).
+    pub fn to_half_bytes(&self) -> Result<Vec<u8>, TrainerError> {
+        checkpoint::to_half_bytes(&self.inference_model(), self.run_meta())
+            .map_err(TrainerError::Checkpoint)
+    }
+
     fn checkpoint_bytes(&self, with_optimizer: bool) -> Vec<u8> {
+        let model = self.inference_model();
+        let optimizer = (with_optimizer && checkpoint::fits_with_optimizer(&model.config, 2))
+            .then(|| self.optim.state(&model))
+            .flatten();
+        checkpoint::to_bytes_with_optimizer(&model, self.run_meta(), optimizer.as_ref())
+    }
+
+    /// What a checkpoint of this run says about it beside the weights.
+    fn run_meta(&self) -> serde_json::Value {
         let meta = RunMeta {
             settings: self.settings.clone(),
             step: self.step,
@@ -605,15 +628,7 @@ impl Trainer {
             pairs: self.pairs.as_ref().map(|pairs| pairs.to_text(&[])),
             curves: self.curves.clone(),
         };
-        let model = self.inference_model();
-        let optimizer = (with_optimizer && checkpoint::fits_with_optimizer(&model.config, 2))
-            .then(|| self.optim.state(&model))
-            .flatten();
-        checkpoint::to_bytes_with_optimizer(
-            &model,
-            serde_json::to_value(meta).expect("settings are plain data"),
-            optimizer.as_ref(),
-        )
+        serde_json::to_value(meta).expect("settings are plain data")
     }
 
     /// The curves the checkpoint this run came from carried, once: whoever

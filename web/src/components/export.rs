@@ -141,24 +141,47 @@ pub fn ExportBar(
     };
     view! {
         <div class="export-bar" role="group" aria-label=i18n.t("figure-export-label")>
-            {has_png.then(|| view! {
-                <button type="button" data-testid="export-png"
-                    title=i18n.t("figure-export-png-tip") on:click=save_png>
-                    {i18n.t("figure-export-png")}
-                </button>
-            })}
-            {svg.is_some().then(|| view! {
-                <button type="button" data-testid="export-svg"
-                    title=i18n.t("figure-export-svg-tip") on:click=save_svg>
-                    {i18n.t("figure-export-svg")}
-                </button>
-            })}
-            {csv.is_some().then(|| view! {
-                <button type="button" data-testid="export-csv"
-                    title=i18n.t("figure-export-csv-tip") on:click=save_csv>
-                    {i18n.t("figure-export-csv")}
-                </button>
-            })}
+            {has_png
+                .then(|| {
+                    view! {
+                        <button
+                            type="button"
+                            data-testid="export-png"
+                            title=i18n.t("figure-export-png-tip")
+                            on:click=save_png
+                        >
+                            {i18n.t("figure-export-png")}
+                        </button>
+                    }
+                })}
+            {svg
+                .is_some()
+                .then(|| {
+                    view! {
+                        <button
+                            type="button"
+                            data-testid="export-svg"
+                            title=i18n.t("figure-export-svg-tip")
+                            on:click=save_svg
+                        >
+                            {i18n.t("figure-export-svg")}
+                        </button>
+                    }
+                })}
+            {csv
+                .is_some()
+                .then(|| {
+                    view! {
+                        <button
+                            type="button"
+                            data-testid="export-csv"
+                            title=i18n.t("figure-export-csv-tip")
+                            on:click=save_csv
+                        >
+                            {i18n.t("figure-export-csv")}
+                        </button>
+                    }
+                })}
         </div>
     }
 }

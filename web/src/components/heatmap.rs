@@ -45,7 +45,11 @@ fn label_lang(given: Option<&'static str>, label: &str) -> Option<&'static str> 
 fn labels(tokens: &[String], class: &'static str, lang: Option<&'static str>) -> impl IntoView {
     let span = move |t: &String| {
         let lang = label_lang(lang, t);
-        view! { <span class=class title=t.clone() lang=lang>{t.clone()}</span> }
+        view! {
+            <span class=class title=t.clone() lang=lang>
+                {t.clone()}
+            </span>
+        }
     };
     tokens.iter().map(span).collect_view()
 }
@@ -335,21 +339,33 @@ pub fn Heatmap(
                     role="img"
                     aria-label=move || label.get()
                     class:clickable=on_click.is_some()
-                    style=move || { let (w, h) = size.get(); format!("width:{w}px;height:{h}px") }
+                    style=move || {
+                        let (w, h) = size.get();
+                        format!("width:{w}px;height:{h}px")
+                    }
                     // Born at its size: the first drawing can wait its turn.
                     width=size.get_untracked().0
                     height=size.get_untracked().1
                     on:mousemove=on_move
                     on:mouseleave=on_leave
                     on:pointerdown=on_press
-                    on:click=move |_| if let Some(cb) = on_click.filter(|_| !tap_reads.get_value()) { cb.run(()) }
+                    on:click=move |_| {
+                        if let Some(cb) = on_click.filter(|_| !tap_reads.get_value()) {
+                            cb.run(())
+                        }
+                    }
                 ></canvas>
             </div>
             <p class="visually-hidden" id=hint_id>
-                {move || key_hint(i18n.locale.get()).into_iter().map(|piece| match piece {
-                    HintPiece::Text(words) => words.into_any(),
-                    HintPiece::Key(key) => view! { <kbd>{key}</kbd> }.into_any(),
-                }).collect_view()}
+                {move || {
+                    key_hint(i18n.locale.get())
+                        .into_iter()
+                        .map(|piece| match piece {
+                            HintPiece::Text(words) => words.into_any(),
+                            HintPiece::Key(key) => view! { <kbd>{key}</kbd> }.into_any(),
+                        })
+                        .collect_view()
+                }}
             </p>
             <p class="visually-hidden" aria-live="polite" data-testid="heatmap-readout">
                 {readout}
@@ -368,12 +384,18 @@ pub fn Heatmap(
                         false => i18n.s("figure-table-show"),
                     }}
                 </button>
-                <ExportBar name png svg csv/>
+                <ExportBar name png svg csv />
             </div>
             <div class="hm-table-wrap" id=table_id tabindex="0" hidden=move || !table_open.get()>
-                {move || table_open.get().then(|| view! {
-                    <HeatTable data label measure rows_are cols_are row_lang col_lang/>
-                })}
+                {move || {
+                    table_open
+                        .get()
+                        .then(|| {
+                            view! {
+                                <HeatTable data label measure rows_are cols_are row_lang col_lang />
+                            }
+                        })
+                }}
             </div>
         </div>
     }
@@ -403,7 +425,11 @@ fn HeatTable(
         let head = (0..d.cols)
             .map(|c| {
                 let lang = d.col_labels.get(c).and_then(|t| col_lang.or(token_lang(t)));
-                view! { <th scope="col" lang=lang>{d.col_name(c)}</th> }
+                view! {
+                    <th scope="col" lang=lang>
+                        {d.col_name(c)}
+                    </th>
+                }
             })
             .collect_view();
         let rows = (0..d.rows)
@@ -424,11 +450,23 @@ fn HeatTable(
                         view! { <td class=class>{shown}</td> }
                     })
                     .collect_view();
-                view! { <tr><th scope="row" lang=lang>{d.row_name(r)}</th>{cells}</tr> }
+                view! {
+                    <tr>
+                        <th scope="row" lang=lang>
+                            {d.row_name(r)}
+                        </th>
+                        {cells}
+                    </tr>
+                }
             })
             .collect_view();
         view! {
-            <thead><tr><th scope="col">{HeatData::corner(locale, &names)}</th>{head}</tr></thead>
+            <thead>
+                <tr>
+                    <th scope="col">{HeatData::corner(locale, &names)}</th>
+                    {head}
+                </tr>
+            </thead>
             <tbody>{rows}</tbody>
         }
     };
@@ -470,35 +508,4 @@ pub fn Legend(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_key_hint_marks_up_every_key_and_keeps_the_words_between() {
-        for locale in Locale::ALL {
-            let hint = key_hint(locale);
-            let keys: Vec<&str> = hint
-                .iter()
-                .filter_map(|p| match p {
-                    HintPiece::Key(k) => Some(*k),
-                    HintPiece::Text(_) => None,
-                })
-                .collect();
-            let all: Vec<&str> = HINT_KEYS.iter().map(|(_, k)| *k).collect();
-            assert_eq!(keys, all, "{locale:?}");
-            let words: String = hint
-                .iter()
-                .filter_map(|p| match p {
-                    HintPiece::Text(t) => Some(t.as_str()),
-                    HintPiece::Key(_) => None,
-                })
-                .collect();
-            assert!(!words.contains(['\u{e000}', '\u{e001}']), "{words}");
-            assert!(!words.contains("Home"), "{locale:?}: {words}");
-        }
-        assert_eq!(
-            key_hint(Locale::En)[1],
-            HintPiece::Text(" move between cells. ".into())
-        );
-    }
-}
+mod tests;

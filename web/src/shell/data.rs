@@ -65,18 +65,32 @@ pub fn TaskSource() -> impl IntoView {
         })
     };
     view! {
-        {move || source().map(|s| view! {
-            <span class="readout-small data-source" data-testid="data-source">
-                {i18n.t("common-data-source")} " " {source_line(&s)} " · "
-                <a href=format!("#{ABOUT_DATA_ID}")>{i18n.t("common-data-about")}</a>
-            </span>
-        })}
-        {move || progress().map(|(text, fraction)| view! {
-            <span class="readout-small" data-testid="download-progress" role="status">
-                {text} " "
-                {fraction.map(|f| view! { <progress max="1" value=f/> })}
-            </span>
-        })}
+        {move || {
+            source()
+                .map(|s| {
+                    view! {
+                        <span class="readout-small data-source" data-testid="data-source">
+                            {i18n.t("common-data-source")}
+                            " "
+                            {source_line(&s)}
+                            " · "
+                            <a href=format!("#{ABOUT_DATA_ID}")>{i18n.t("common-data-about")}</a>
+                        </span>
+                    }
+                })
+        }}
+        {move || {
+            progress()
+                .map(|(text, fraction)| {
+                    view! {
+                        <span class="readout-small" data-testid="download-progress" role="status">
+                            {text}
+                            " "
+                            {fraction.map(|f| view! { <progress max="1" value=f /> })}
+                        </span>
+                    }
+                })
+        }}
     }
 }
 
@@ -93,14 +107,25 @@ pub fn AboutData() -> impl IntoView {
         <details class="about-data" id=ABOUT_DATA_ID data-testid="about-data">
             <summary>{i18n.t("common-data-about")}</summary>
             <ul>
-                {real.map(|(task, s)| view! {
-                    <li>
-                        <b>{i18n.t(labels::task(task))}</b> ": "
-                        <a href=s.url rel="noopener" target="_blank">{s.corpus}</a>
-                        " (" {s.package} "), "
-                        <a href=s.licence_url rel="noopener" target="_blank">{s.licence}</a>
-                    </li>
-                }).collect_view()}
+                {real
+                    .map(|(task, s)| {
+                        view! {
+                            <li>
+                                <b>{i18n.t(labels::task(task))}</b>
+                                ": "
+                                <a href=s.url rel="noopener" target="_blank">
+                                    {s.corpus}
+                                </a>
+                                " ("
+                                {s.package}
+                                "), "
+                                <a href=s.licence_url rel="noopener" target="_blank">
+                                    {s.licence}
+                                </a>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
             </ul>
             <p>{i18n.t("common-data-split")}</p>
         </details>

@@ -72,15 +72,30 @@ pub fn CopyEmbed() -> impl IntoView {
         shown.set(Some(snippet));
     };
     view! {
-        <button data-testid="copy-embed" class="whole-page" on:click=copy
-            title=i18n.t("common-copy-embed-tooltip")>
+        <button
+            data-testid="copy-embed"
+            class="whole-page"
+            on:click=copy
+            title=i18n.t("common-copy-embed-tooltip")
+        >
             {i18n.t("common-copy-embed")}
         </button>
-        {move || shown.get().map(|code| view! {
-            <input class="share-url whole-page" data-testid="copy-embed-code" readonly value=code
-                aria-label=i18n.t("common-copy-embed")
-                on:focus=crate::shell::share::select_all/>
-        })}
+        {move || {
+            shown
+                .get()
+                .map(|code| {
+                    view! {
+                        <input
+                            class="share-url whole-page"
+                            data-testid="copy-embed-code"
+                            readonly
+                            value=code
+                            aria-label=i18n.t("common-copy-embed")
+                            on:focus=crate::shell::share::select_all
+                        />
+                    }
+                })
+        }}
     }
 }
 

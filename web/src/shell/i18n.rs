@@ -126,11 +126,20 @@ pub fn LanguagePicker() -> impl IntoView {
         <label class="lang">
             <span class="visually-hidden">{i18n.t("common-language")}</span>
             <select data-testid="lang-picker" on:change=on_change>
-                {Locale::ALL.into_iter().map(|l| view! {
-                    <option value=l.code() lang=l.code() selected=move || lab.locale.get() == l>
-                        {l.native_name()}
-                    </option>
-                }).collect_view()}
+                {Locale::ALL
+                    .into_iter()
+                    .map(|l| {
+                        view! {
+                            <option
+                                value=l.code()
+                                lang=l.code()
+                                selected=move || lab.locale.get() == l
+                            >
+                                {l.native_name()}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
         </label>
     }

@@ -61,29 +61,32 @@ pub fn App() -> impl IntoView {
     });
     on_cleanup(move || resized.remove());
     view! {
-        <toolbar::Toolbar/>
-        <present::Presenter/>
+        <toolbar::Toolbar />
+        <present::Presenter />
         <main>
             <section class="intro">
                 <p>{i18n.t("common-intro")}</p>
                 <p class="conventions">
-                    <b>{i18n.t("common-conventions")}</b> " "
-                    {i18n.t("common-conventions-maps")} " "
-                    {i18n.t("common-conventions-tokens")} " "
+                    <b>{i18n.t("common-conventions")}</b>
+                    " "
+                    {i18n.t("common-conventions-maps")}
+                    " "
+                    {i18n.t("common-conventions-tokens")}
+                    " "
                     {i18n.t("common-conventions-mask")}
                 </p>
-                <guide::GuideView/>
+                <guide::GuideView />
             </section>
-            <pe::PeView/>
-            <attention::AttentionView/>
-            <head::HeadView/>
-            <mask::MaskView/>
-            <training::TrainingView/>
-            <noam::NoamView/>
-            <smoothing::SmoothingView/>
-            <compare::CompareView/>
-            <translate::TranslateView/>
-            <complexity::ComplexityView/>
+            <pe::PeView />
+            <attention::AttentionView />
+            <head::HeadView />
+            <mask::MaskView />
+            <training::TrainingView />
+            <noam::NoamView />
+            <smoothing::SmoothingView />
+            <compare::CompareView />
+            <translate::TranslateView />
+            <complexity::ComplexityView />
         </main>
     }
 }

@@ -110,30 +110,55 @@ pub fn CustomPairs() -> impl IntoView {
         <details class="custom-pairs" data-testid="custom-panel" prop:open=open>
             <summary>{i18n.t("pairs-title")}</summary>
             <p>{i18n.t("pairs-intro")}</p>
-            <p class="hint" data-testid="custom-split">{i18n.t("pairs-split")}</p>
+            <p class="hint" data-testid="custom-split">
+                {i18n.t("pairs-split")}
+            </p>
             <p class="hint">{limits}</p>
             <p class="hint">{i18n.t("pairs-saved")}</p>
             // The reader's own text, in any language: not UI text to translate.
-            <textarea data-testid="custom-pairs" rows=TEXT_ROWS spellcheck="false" translate="no"
-                aria-label=i18n.t("pairs-title") placeholder=i18n.t("pairs-placeholder")
+            <textarea
+                data-testid="custom-pairs"
+                rows=TEXT_ROWS
+                spellcheck="false"
+                translate="no"
+                aria-label=i18n.t("pairs-title")
+                placeholder=i18n.t("pairs-placeholder")
                 prop:value=move || text.get()
-                on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+                on:input=move |ev| text.set(event_target_value(&ev))
+            ></textarea>
             <div class="controls">
-                <label>{i18n.t("pairs-file")} " "
-                    <input type="file" data-testid="custom-file"
-                        accept=".tsv,.txt,text/plain,text/tab-separated-values" on:change=on_file/>
+                <label>
+                    {i18n.t("pairs-file")} " "
+                    <input
+                        type="file"
+                        data-testid="custom-file"
+                        accept=".tsv,.txt,text/plain,text/tab-separated-values"
+                        on:change=on_file
+                    />
                 </label>
-                <button class="primary" data-testid="custom-apply"
-                    on:click=move |_| apply(lab, text.get_untracked())>{i18n.t("pairs-apply")}</button>
+                <button
+                    class="primary"
+                    data-testid="custom-apply"
+                    on:click=move |_| apply(lab, text.get_untracked())
+                >
+                    {i18n.t("pairs-apply")}
+                </button>
             </div>
-            <p class="note" data-testid="custom-status" aria-live="polite">{move || {
-                lab.pairs_read.get().map(|(pairs, duplicates)| {
-                    i18n.f(
-                        "pairs-read",
-                        &[("pairs", Arg::from(pairs)), ("duplicates", Arg::from(duplicates))],
-                    )
-                })
-            }}</p>
+            <p class="note" data-testid="custom-status" aria-live="polite">
+                {move || {
+                    lab.pairs_read
+                        .get()
+                        .map(|(pairs, duplicates)| {
+                            i18n.f(
+                                "pairs-read",
+                                &[
+                                    ("pairs", Arg::from(pairs)),
+                                    ("duplicates", Arg::from(duplicates)),
+                                ],
+                            )
+                        })
+                }}
+            </p>
         </details>
     }
 }

@@ -388,10 +388,21 @@ pub fn CopyLink() -> impl IntoView {
         <button data-testid="copy-link" on:click=copy title=i18n.t("common-copy-link-tooltip")>
             {i18n.t("common-copy-link")}
         </button>
-        {move || shown.get().map(|url| view! {
-            <input class="share-url" data-testid="copy-link-url" readonly value=url
-                aria-label=i18n.t("common-copy-link")
-                on:focus=select_all/>
-        })}
+        {move || {
+            shown
+                .get()
+                .map(|url| {
+                    view! {
+                        <input
+                            class="share-url"
+                            data-testid="copy-link-url"
+                            readonly
+                            value=url
+                            aria-label=i18n.t("common-copy-link")
+                            on:focus=select_all
+                        />
+                    }
+                })
+        }}
     }
 }

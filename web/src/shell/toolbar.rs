@@ -108,61 +108,194 @@ pub fn Toolbar() -> impl IntoView {
     view! {
         <header class="toolbar">
             <h1>{i18n.t("common-title")}</h1>
-            <LanguagePicker/>
-            <crate::shell::present::PresentToggle/>
-            <crate::shell::share::CopyLink/>
-            <crate::shell::embed::CopyEmbed/>
-            <crate::shell::embed::OpenWhole/>
-            <label class="task">{i18n.t("common-task")} " "
-                <select data-testid="task-picker" on:change=on_task>
-                    {TaskKind::ALL.into_iter().map(|t| view! {
-                        <option value=t.name() selected=move || lab.task.get() == t>{i18n.t(labels::task(t))}</option>
-                    }).collect_view()}
+            <LanguagePicker />
+            <crate::shell::present::PresentToggle />
+            <crate::shell::share::CopyLink />
+            <crate::shell::embed::CopyEmbed />
+            <crate::shell::embed::OpenWhole />
+            <label class="task">
+                {i18n.t("common-task")} " " <select data-testid="task-picker" on:change=on_task>
+                    {TaskKind::ALL
+                        .into_iter()
+                        .map(|t| {
+                            view! {
+                                <option value=t.name() selected=move || lab.task.get() == t>
+                                    {i18n.t(labels::task(t))}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
                 </select>
             </label>
             // The run's controls: in the toolbar's row, or a bar at the bottom of a phone's screen.
             <div class="run-controls">
-                <button data-testid="train-toggle" class="primary" data-running=move || lab.running.get().to_string() disabled=move || !ready() on:click=move |_| toggle(lab)>
-                    {move || if lab.running.get() { i18n.s("common-pause") } else { i18n.s("common-train") }}
+                <button
+                    data-testid="train-toggle"
+                    class="primary"
+                    data-running=move || lab.running.get().to_string()
+                    disabled=move || !ready()
+                    on:click=move |_| toggle(lab)
+                >
+                    {move || {
+                        if lab.running.get() {
+                            i18n.s("common-pause")
+                        } else {
+                            i18n.s("common-train")
+                        }
+                    }}
                 </button>
-                <button data-testid="train-step" disabled=move || !ready() on:click=move |_| { lab.running.set(false); send(WorkerInput::Step) }>{i18n.t("common-step-button")}</button>
-                <button data-testid="train-reset" disabled=move || lab.worker.get() != WorkerState::Ready on:click=move |_| reset(lab)
-                    title=i18n.t("common-reset-tooltip")>{i18n.t("common-reset")}</button>
-                <span class="readout-big">{i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b></span>
-                <span class="readout-big">{i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>{loss}</b></span>
+                <button
+                    data-testid="train-step"
+                    disabled=move || !ready()
+                    on:click=move |_| {
+                        lab.running.set(false);
+                        send(WorkerInput::Step)
+                    }
+                >
+                    {i18n.t("common-step-button")}
+                </button>
+                <button
+                    data-testid="train-reset"
+                    disabled=move || lab.worker.get() != WorkerState::Ready
+                    on:click=move |_| reset(lab)
+                    title=i18n.t("common-reset-tooltip")
+                >
+                    {i18n.t("common-reset")}
+                </button>
+                <span class="readout-big">
+                    {i18n.t("common-step")} " "
+                    <b data-testid="step-count">{move || lab.step.get()}</b>
+                </span>
+                <span class="readout-big">
+                    {i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>
+                        {loss}
+                    </b>
+                </span>
             </div>
-            <span class="readout-small" data-testid="tokens-per-s">{move || { let t = lab.tokens_per_s.get(); if t > 0.0 { i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))]) } else { String::new() } }}</span>
-            <StepProgress/>
-            <span class="readout-small" data-testid="cores" data-cores=move || lab.cores.get() title=i18n.t("common-cores-tooltip")
-                hidden=move || !(lab.running.get() && lab.cores.get() > 1)>
+            <span class="readout-small" data-testid="tokens-per-s">
+                {move || {
+                    let t = lab.tokens_per_s.get();
+                    if t > 0.0 {
+                        i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))])
+                    } else {
+                        String::new()
+                    }
+                }}
+            </span>
+            <StepProgress />
+            <span
+                class="readout-small"
+                data-testid="cores"
+                data-cores=move || lab.cores.get()
+                title=i18n.t("common-cores-tooltip")
+                hidden=move || !(lab.running.get() && lab.cores.get() > 1)
+            >
                 {move || i18n.f("common-cores", &[("cores", Arg::from(lab.cores.get()))])}
             </span>
-            {move || lab.banner.get().map(|b| view! {
-                <div class="banner" role="alert" data-testid="error-message">
-                    <span>{b.message}</span>
-                    {b.offer_reset.then(|| view! { <button data-testid="banner-reset" on:click=move |_| reset(lab)>{i18n.t("common-reset")}</button> })}
-                    {b.offer_restart.then(|| view! { <button on:click=move |_| link::restart(lab)>{i18n.t("common-restart-worker")}</button> })}
-                    <button class="dismiss" aria-label=i18n.t("common-dismiss") on:click=move |_| lab.banner.set(None)>"✕"</button>
-                </div>
-            })}
+            {move || {
+                lab.banner
+                    .get()
+                    .map(|b| {
+                        view! {
+                            <div class="banner" role="alert" data-testid="error-message">
+                                <span>{b.message}</span>
+                                {b
+                                    .offer_reset
+                                    .then(|| {
+                                        view! {
+                                            <button
+                                                data-testid="banner-reset"
+                                                on:click=move |_| reset(lab)
+                                            >
+                                                {i18n.t("common-reset")}
+                                            </button>
+                                        }
+                                    })}
+                                {b
+                                    .offer_restart
+                                    .then(|| {
+                                        view! {
+                                            <button on:click=move |_| link::restart(
+                                                lab,
+                                            )>{i18n.t("common-restart-worker")}</button>
+                                        }
+                                    })}
+                                <button
+                                    class="dismiss"
+                                    aria-label=i18n.t("common-dismiss")
+                                    on:click=move |_| lab.banner.set(None)
+                                >
+                                    "✕"
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
         </header>
         <div class="run-bar">
-            <span class="model-origin" data-testid="model-origin">{move || lab.model.with(|m| m.as_ref().map(|m| i18n.f("common-model-origin", &[("task", Arg::from(i18n.s(labels::task(m.settings.task)))), ("origin", Arg::from(i18n.s(labels::origin(m.origin))))])).unwrap_or_else(|| i18n.s("common-no-model")))}</span>
-            <crate::shell::data::TaskSource/>
-            <button on:click=move |_| send(WorkerInput::Save { purpose: SavePurpose::Download }) disabled=move || !ready()>{i18n.t("common-download")}</button>
-            <label class="upload">{i18n.t("common-upload")} " "
-                <input type="file" accept=".ckpt,application/octet-stream" data-testid="checkpoint-upload" on:change=on_upload/>
+            <span class="model-origin" data-testid="model-origin">
+                {move || {
+                    lab.model
+                        .with(|m| {
+                            m.as_ref()
+                                .map(|m| {
+                                    i18n.f(
+                                        "common-model-origin",
+                                        &[
+                                            ("task", Arg::from(i18n.s(labels::task(m.settings.task)))),
+                                            ("origin", Arg::from(i18n.s(labels::origin(m.origin)))),
+                                        ],
+                                    )
+                                })
+                                .unwrap_or_else(|| i18n.s("common-no-model"))
+                        })
+                }}
+            </span>
+            <crate::shell::data::TaskSource />
+            <button
+                on:click=move |_| send(WorkerInput::Save {
+                    purpose: SavePurpose::Download,
+                })
+                disabled=move || !ready()
+            >
+                {i18n.t("common-download")}
+            </button>
+            <label class="upload">
+                {i18n.t("common-upload")} " "
+                <input
+                    type="file"
+                    accept=".ckpt,application/octet-stream"
+                    data-testid="checkpoint-upload"
+                    on:change=on_upload
+                />
             </label>
-            <button on:click=move |_| { storage::clear_run(); lab.note.set(i18n.s_now("common-forgotten")) }>{i18n.t("common-forget")}</button>
-            <crate::views::runs::SavedRuns/>
-            <crate::views::runs::RunStartNote/>
-            <crate::shell::data::AboutData/>
-            <span class="note" aria-live="polite" data-testid="save-note"
-                data-snapshot-ms=move || lab.save_cost.get().map(|c| format!("{:.2}", c.snapshot_ms))
-                data-write-ms=move || lab.save_cost.get().map(|c| format!("{:.2}", c.write_ms))>{move || if lab.worker.get() == WorkerState::Starting { i18n.s("common-starting") } else { lab.note.get() }}</span>
+            <button on:click=move |_| {
+                storage::clear_run();
+                lab.note.set(i18n.s_now("common-forgotten"))
+            }>{i18n.t("common-forget")}</button>
+            <crate::views::runs::SavedRuns />
+            <crate::views::runs::RunStartNote />
+            <crate::shell::data::AboutData />
+            <span
+                class="note"
+                aria-live="polite"
+                data-testid="save-note"
+                data-snapshot-ms=move || {
+                    lab.save_cost.get().map(|c| format!("{:.2}", c.snapshot_ms))
+                }
+                data-write-ms=move || lab.save_cost.get().map(|c| format!("{:.2}", c.write_ms))
+            >
+                {move || {
+                    if lab.worker.get() == WorkerState::Starting {
+                        i18n.s("common-starting")
+                    } else {
+                        lab.note.get()
+                    }
+                }}
+            </span>
         </div>
         <div class="pairs-bar">
-            <crate::shell::pairs::CustomPairs/>
+            <crate::shell::pairs::CustomPairs />
         </div>
     }
 }
@@ -196,11 +329,16 @@ fn StepProgress() -> impl IntoView {
         step_progress(i18n.locale.get(), lab.step.get() + 1, elapsed_s, estimate_s)
     });
     view! {
-        <span class="readout-small step-progress" data-testid="step-progress"
-            hidden=move || progress.with(Option::is_none)>
+        <span
+            class="readout-small step-progress"
+            data-testid="step-progress"
+            hidden=move || progress.with(Option::is_none)
+        >
             {move || progress.get().map(|(text, _)| text)}
             " "
-            {move || progress.get().and_then(|(_, f)| f).map(|f| view! { <progress max="1" value=f/> })}
+            {move || {
+                progress.get().and_then(|(_, f)| f).map(|f| view! { <progress max="1" value=f /> })
+            }}
         </span>
     }
 }

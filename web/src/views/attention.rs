@@ -202,8 +202,15 @@ pub fn AttentionGrid(
         view! {
             <figure class="attn-map">
                 <figcaption>{move || map_title(i18n.locale.get(), layer, head)}</figcaption>
-                <Heatmap data size testid="attention-map" label on_hover label_px
-                    on_click=Callback::new(move |_| enlarged.set(Some((layer, head))))/>
+                <Heatmap
+                    data
+                    size
+                    testid="attention-map"
+                    label
+                    on_hover
+                    label_px
+                    on_click=Callback::new(move |_| enlarged.set(Some((layer, head))))
+                />
             </figure>
         }
     };
@@ -229,25 +236,62 @@ pub fn AttentionGrid(
     view! {
         <div class="attn-grid-wrap">
             <p class="axes-caption">{move || i18n.s(axes_caption(kind.get()))}</p>
-            {move || view! {
-                <Legend map=ColorMap::Viridis range=Signal::derive(|| (0.0, 1.0)) what=i18n.s("attention-weight")/>
+            {move || {
+                view! {
+                    <Legend
+                        map=ColorMap::Viridis
+                        range=Signal::derive(|| (0.0, 1.0))
+                        what=i18n.s("attention-weight")
+                    />
+                }
             }}
-            <p class="readout" aria-live="polite">{hover_text}</p>
-            {move || enlarged.get().map(|(layer, head)| view! {
-                <div class="enlarged">
-                    <button class="close" on:click=move |_| enlarged.set(None)>{i18n.t("attention-close")}</button>
-                    {one_map(layer, head, 640.0, 24.0, 64.0, 20)}
-                </div>
-            })}
+            <p class="readout" aria-live="polite">
+                {hover_text}
+            </p>
+            {move || {
+                enlarged
+                    .get()
+                    .map(|(layer, head)| {
+                        view! {
+                            <div class="enlarged">
+                                <button class="close" on:click=move |_| enlarged.set(None)>
+                                    {i18n.t("attention-close")}
+                                </button>
+                                {one_map(layer, head, 640.0, 24.0, 64.0, 20)}
+                            </div>
+                        }
+                    })
+            }}
             <div class="attn-grid" data-testid=testid>
                 {move || match shape.get() {
-                    None => view! { <p class="placeholder">{i18n.t(waiting.unwrap_or("attention-waiting"))}</p> }.into_any(),
+                    None => {
+                        view! {
+                            <p class="placeholder">
+                                {i18n.t(waiting.unwrap_or("attention-waiting"))}
+                            </p>
+                        }
+                            .into_any()
+                    }
                     Some((n_layers, n_heads, _, _)) => {
-                        let heads: Vec<Option<usize>> = if average.get() { vec![None] } else { (0..n_heads).map(Some).collect() };
-                        (0..n_layers).map(|layer| {
-                            let heads = heads.clone();
-                            view! { <div class="attn-layer">{heads.into_iter().map(|h| one_map(layer, h, 240.0, 8.0, 28.0, 13)).collect_view()}</div> }
-                        }).collect_view().into_any()
+                        let heads: Vec<Option<usize>> = if average.get() {
+                            vec![None]
+                        } else {
+                            (0..n_heads).map(Some).collect()
+                        };
+                        (0..n_layers)
+                            .map(|layer| {
+                                let heads = heads.clone();
+                                view! {
+                                    <div class="attn-layer">
+                                        {heads
+                                            .into_iter()
+                                            .map(|h| one_map(layer, h, 240.0, 8.0, 28.0, 13))
+                                            .collect_view()}
+                                    </div>
+                                }
+                            })
+                            .collect_view()
+                            .into_any()
                     }
                 }}
             </div>
@@ -275,8 +319,10 @@ pub fn AttentionView() -> impl IntoView {
                 a.as_ref().map(|a| {
                     let (src, tgt) = (a.src_tokens.join(" "), probe_target(a, spelling));
                     view! {
-                        {i18n.s("attention-probe")}" "
-                        <span lang="en">{src}</span>"  →  "
+                        {i18n.s("attention-probe")}
+                        " "
+                        <span lang="en">{src}</span>
+                        "  →  "
                         <span lang=tgt_lang>{tgt}</span>
                     }
                 })
@@ -289,18 +335,37 @@ pub fn AttentionView() -> impl IntoView {
             <p>{i18n.t("attention-intro")}</p>
             <p class="probe">{probe}</p>
             <div class="controls">
-                <label>{i18n.t("attention-kind")}" "
-                    <select data-testid="attention-kind" on:change=move |ev| kind.set(parse_kind(&event_target_value(&ev)))>
-                        {AttentionKind::ALL.into_iter().map(|k| view! {
-                            <option value=kind_value(k) selected=move || kind.get() == k>{move || i18n.s(labels::attention_kind(k))}</option>
-                        }).collect_view()}
+                <label>
+                    {i18n.t("attention-kind")}" "
+                    <select
+                        data-testid="attention-kind"
+                        on:change=move |ev| kind.set(parse_kind(&event_target_value(&ev)))
+                    >
+                        {AttentionKind::ALL
+                            .into_iter()
+                            .map(|k| {
+                                view! {
+                                    <option value=kind_value(k) selected=move || kind.get() == k>
+                                        {move || i18n.s(labels::attention_kind(k))}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
                     </select>
                 </label>
-                <label><input type="checkbox" data-testid="attention-average" on:change=move |ev| average.set(event_target_checked(&ev))/>" "{i18n.t("attention-average")}</label>
+                <label>
+                    <input
+                        type="checkbox"
+                        data-testid="attention-average"
+                        on:change=move |ev| average.set(event_target_checked(&ev))
+                    />
+                    " "
+                    {i18n.t("attention-average")}
+                </label>
             </div>
-            <AttentionGrid set kind=kind average=average testid="attention-grid"/>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::CrossArgmax/>
-            <crate::views::guide::TutorialConventions panel=crate::panels::ids::ATTENTION/>
+            <AttentionGrid set kind=kind average=average testid="attention-grid" />
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::CrossArgmax />
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::ATTENTION />
         </section>
     }
 }

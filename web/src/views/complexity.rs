@@ -272,26 +272,57 @@ pub fn ComplexityView() -> impl IntoView {
             <h2>{i18n.t("complexity-title")}</h2>
             <p>{i18n.t("complexity-intro")}</p>
             <div class="controls">
-                <SizeSlider label="complexity-slider-n" testid="complexity-n" range=N_SLIDER
-                    value=n set=n_set/>
-                <SizeSlider label="complexity-slider-d" testid="complexity-d" range=D_SLIDER
-                    value=d set=d_set/>
-                <span>{move || i18n.f("complexity-fixed", &[
-                    ("k", KERNEL.to_string().into()),
-                    ("r", NEIGHBOURHOOD.to_string().into()),
-                ])}</span>
-                <button data-testid="complexity-model" disabled=move || model.get().is_none()
+                <SizeSlider
+                    label="complexity-slider-n"
+                    testid="complexity-n"
+                    range=N_SLIDER
+                    value=n
+                    set=n_set
+                />
+                <SizeSlider
+                    label="complexity-slider-d"
+                    testid="complexity-d"
+                    range=D_SLIDER
+                    value=d
+                    set=d_set
+                />
+                <span>
+                    {move || {
+                        i18n.f(
+                            "complexity-fixed",
+                            &[
+                                ("k", KERNEL.to_string().into()),
+                                ("r", NEIGHBOURHOOD.to_string().into()),
+                            ],
+                        )
+                    }}
+                </span>
+                <button
+                    data-testid="complexity-model"
+                    disabled=move || model.get().is_none()
                     on:click=move |_| {
                         n_set.set(None);
                         d_set.set(None);
-                    }>{i18n.t("complexity-model")}</button>
+                    }
+                >
+                    {i18n.t("complexity-model")}
+                </button>
             </div>
-            <Table1 n=n d=d/>
+            <Table1 n=n d=d />
             <p class="hint">{i18n.t("complexity-hint")}</p>
-            <div><canvas node_ref=canvas data-testid="complexity-chart" width=CHART_SIZE.0 height=CHART_SIZE.1
-                class="chart" role="img" aria-label=i18n.t("complexity-chart-label")></canvas></div>
-            <ExportBar name="complexity-per-layer" canvas=canvas svg=to_svg csv=to_csv/>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::Crossover/>
+            <div>
+                <canvas
+                    node_ref=canvas
+                    data-testid="complexity-chart"
+                    width=CHART_SIZE.0
+                    height=CHART_SIZE.1
+                    class="chart"
+                    role="img"
+                    aria-label=i18n.t("complexity-chart-label")
+                ></canvas>
+            </div>
+            <ExportBar name="complexity-per-layer" canvas=canvas svg=to_svg csv=to_csv />
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::Crossover />
         </section>
     }
 }
@@ -313,15 +344,21 @@ fn SizeSlider(
     let (min, max, step) = range;
     let i18n = use_i18n();
     view! {
-        <label class="knob">{i18n.t(label)}
-            <input type="range" data-testid=testid min=min max=max step=step
+        <label class="knob">
+            {i18n.t(label)}
+            <input
+                type="range"
+                data-testid=testid
+                min=min
+                max=max
+                step=step
                 prop:value=move || value.get().to_string()
                 on:input=move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse() {
                         set.set(Some(v))
                     }
-                }/>
-            <output>{move || value.get()}</output>
+                }
+            /> <output>{move || value.get()}</output>
         </label>
     }
 }
@@ -364,8 +401,7 @@ fn Table1(
                 </tr>
             </thead>
             <tbody>
-                <For each=move || rows.get() key=|r| (r.layer, r.ops, r.seq, r.path)
-                    let:r>
+                <For each=move || rows.get() key=|r| (r.layer, r.ops, r.seq, r.path) let:r>
                     <tr>
                         <th scope="row">{i18n.t(layer_name(r.layer))}</th>
                         <td>{r.per_layer}</td>

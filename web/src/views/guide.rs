@@ -76,7 +76,9 @@ fn not_yet(lab: Lab, locale: Locale) -> AnyView {
     match lab.maps.with(|m| m.failure(locale)) {
         Some(why) => view! {
             <p class="problem" data-testid="guide-error">
-                {i18n.t("guide-unavailable")}" "<code>{why}</code>
+                {i18n.t("guide-unavailable")}
+                " "
+                <code>{why}</code>
             </p>
         }
         .into_any(),
@@ -124,10 +126,16 @@ fn panel_link(lab: Lab, panel: usize) -> impl IntoView {
     let href = format!("#{}", PANELS[panel].id);
     // The title is numbered already ("4 · Masks").
     view! {
-        <a href=href class="guide-view-link" on:click=move |ev| {
-            ev.prevent_default();
-            open_panel(lab, panel)
-        }>{lab.i18n().t(PANELS[panel].title)}</a>
+        <a
+            href=href
+            class="guide-view-link"
+            on:click=move |ev| {
+                ev.prevent_default();
+                open_panel(lab, panel)
+            }
+        >
+            {lab.i18n().t(PANELS[panel].title)}
+        </a>
     }
 }
 
@@ -145,10 +153,17 @@ fn anchor_link(lab: Lab, panel: usize) -> impl IntoView {
     let href = format!("#{}", PANELS[panel].id);
     let title = lab.i18n().t(PANELS[panel].title);
     view! {
-        <a href=href class="guide-anchor" aria-label=title on:click=move |ev| {
-            ev.prevent_default();
-            open_panel(lab, panel)
-        }>{format!("→ {}", panel + 1)}</a>
+        <a
+            href=href
+            class="guide-anchor"
+            aria-label=title
+            on:click=move |ev| {
+                ev.prevent_default();
+                open_panel(lab, panel)
+            }
+        >
+            {format!("→ {}", panel + 1)}
+        </a>
     }
 }
 
@@ -265,7 +280,12 @@ fn table_view(
                         }
                         .into_any();
                     }
-                    view! { <td lang=lang data-label=label>{text_view(lab, cell)}</td> }.into_any()
+                    view! {
+                        <td lang=lang data-label=label>
+                            {text_view(lab, cell)}
+                        </td>
+                    }
+                    .into_any()
                 })
                 .collect_view();
             view! { <tr>{cells}</tr> }
@@ -282,7 +302,9 @@ fn table_frame(lab: Lab, header: &[String], body: impl IntoView + 'static) -> An
         .collect_view();
     view! {
         <table tabindex="0">
-            <thead><tr>{head}</tr></thead>
+            <thead>
+                <tr>{head}</tr>
+            </thead>
             <tbody>{body}</tbody>
         </table>
     }
@@ -336,7 +358,8 @@ pub fn GuideView() -> impl IntoView {
             lab.practice.with(progress_by_panel).into_iter().map(|(panel, right, asked)| {
             let id = PANELS[panel].id;
             view! {
-                <li data-section=id>{panel_link(lab, panel)}" "
+                <li data-section=id>
+                    {panel_link(lab, panel)}" "
                     <span class="practice-section-count">{format!("{right} / {asked}")}</span>
                 </li>
             }
@@ -347,17 +370,23 @@ pub fn GuideView() -> impl IntoView {
         <details class="guide" data-testid="guide" on:toggle=move |_| opened.set(true)>
             <summary>{i18n.t("guide-title")}</summary>
             <p>{i18n.t("guide-intro")}</p>
-            <p class="practice-progress">{i18n.t("practice-progress-label")}" "
-                <b data-testid="practice-progress">{move || {
-                    let (right, total) = lab.practice.with(progress);
-                    format!("{right} / {total}")
-                }}</b>" "
-                <button data-testid="practice-reset" on:click=move |_| practice::reset(lab)>
+            <p class="practice-progress">
+                {i18n.t("practice-progress-label")}" "
+                <b data-testid="practice-progress">
+                    {move || {
+                        let (right, total) = lab.practice.with(progress);
+                        format!("{right} / {total}")
+                    }}
+                </b>" " <button data-testid="practice-reset" on:click=move |_| practice::reset(lab)>
                     {i18n.t("practice-reset")}
                 </button>
             </p>
-            <ul class="practice-sections" data-testid="practice-sections">{sections}</ul>
-            <div class="guide-map" data-testid="guide-map">{map}</div>
+            <ul class="practice-sections" data-testid="practice-sections">
+                {sections}
+            </ul>
+            <div class="guide-map" data-testid="guide-map">
+                {map}
+            </div>
         </details>
     }
 }
@@ -385,15 +414,23 @@ pub fn TutorialConventions(panel: &'static str) -> impl IntoView {
                             view! { <td data-label=label>{text_view(lab, cell)}</td> }
                         })
                         .collect_view();
-                    view! { <tr><th scope="row">{text_view(lab, &topic)}</th>{rest}</tr> }
+                    view! {
+                        <tr>
+                            <th scope="row">{text_view(lab, &topic)}</th>
+                            {rest}
+                        </tr>
+                    }
                 })
                 .collect_view();
             table_frame(lab, &header, body)
         })
     });
     view! {
-        <details class="tutorial-conventions" data-testid="tutorial-conventions"
-            on:toggle=move |_| opened.set(true)>
+        <details
+            class="tutorial-conventions"
+            data-testid="tutorial-conventions"
+            on:toggle=move |_| opened.set(true)
+        >
             <summary>{i18n.t("guide-conventions-here")}</summary>
             {table}
         </details>

@@ -94,46 +94,92 @@ pub fn LayerInputView() -> impl IntoView {
                     let sqrt_d = format!("{:.3}", (d as f32).sqrt());
                     let pe_off = input.positions.iter().all(|&x| x == 0.0);
                     view! {
-                        <p>{i18n.f("pe-input-intro", &[("d", Arg::from(d)), ("sqrt_d", Arg::from(sqrt_d))])}</p>
-                        <label>{i18n.t("pe-input-token")}" "
-                            <select data-testid="pe-input-token"
-                                on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())>
-                                {input.tokens.iter().enumerate().map(|(i, t)| view! {
-                                    <option value=i.to_string() selected=i == r.position>
-                                        {format!("{i}: {t}")}
-                                    </option>
-                                }).collect_view()}
+                        <p>
+                            {i18n
+                                .f(
+                                    "pe-input-intro",
+                                    &[("d", Arg::from(d)), ("sqrt_d", Arg::from(sqrt_d))],
+                                )}
+                        </p>
+                        <label>
+                            {i18n.t("pe-input-token")}" "
+                            <select
+                                data-testid="pe-input-token"
+                                on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())
+                            >
+                                {input
+                                    .tokens
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, t)| {
+                                        view! {
+                                            <option value=i.to_string() selected=i == r.position>
+                                                {format!("{i}: {t}")}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
                             </select>
                         </label>
                         <table class="numbers" data-testid="pe-input-table" tabindex="0">
-                            <thead><tr>
-                                <th scope="col">
-                                    <span class="token" lang="en">{r.token.clone()}</span>" "
-                                    {i18n.f("pe-input-row-head", &[("pos", Arg::from(r.position))])}
-                                </th>
-                                {(0..r.dims).map(|k| view! { <th scope="col">{format!("{k}")}</th> }).collect_view()}
-                                <th scope="col">{i18n.f("pe-input-rms", &[("d", Arg::from(d))])}</th>
-                            </tr></thead>
+                            <thead>
+                                <tr>
+                                    <th scope="col">
+                                        <span class="token" lang="en">
+                                            {r.token.clone()}
+                                        </span>
+                                        " "
+                                        {i18n
+                                            .f("pe-input-row-head", &[("pos", Arg::from(r.position))])}
+                                    </th>
+                                    {(0..r.dims)
+                                        .map(|k| view! { <th scope="col">{format!("{k}")}</th> })
+                                        .collect_view()}
+                                    <th scope="col">
+                                        {i18n.f("pe-input-rms", &[("d", Arg::from(d))])}
+                                    </th>
+                                </tr>
+                            </thead>
                             <tbody>
-                                {labels.iter().enumerate().map(|(i, id)| view! {
-                                    <tr data-row=i.to_string()>
-                                        <th scope="row">{i18n.s(id)}</th>
-                                        {r.rows[i].iter().map(|v| view! { <td>{format!("{v:.3}")}</td> }).collect_view()}
-                                        <td class="rms">{format!("{:.3}", r.rms[i])}</td>
-                                    </tr>
-                                }).collect_view()}
+                                {labels
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, id)| {
+                                        view! {
+                                            <tr data-row=i.to_string()>
+                                                <th scope="row">{i18n.s(id)}</th>
+                                                {r
+                                                    .rows[i]
+                                                    .iter()
+                                                    .map(|v| view! { <td>{format!("{v:.3}")}</td> })
+                                                    .collect_view()}
+                                                <td class="rms">{format!("{:.3}", r.rms[i])}</td>
+                                            </tr>
+                                        }
+                                    })
+                                    .collect_view()}
                             </tbody>
                         </table>
                         {if pe_off {
                             view! { <p class="hint">{i18n.s("pe-input-pe-off")}</p> }.into_any()
                         } else {
-                            view! { <p class="hint">{i18n.f("pe-input-why", &[
-                                ("rms_e", Arg::from(format!("{:.3}", r.rms[0]))),
-                                ("rms_scaled", Arg::from(format!("{:.3}", r.rms[1]))),
-                                ("rms_pe", Arg::from(format!("{:.3}", r.rms[2]))),
-                            ])}</p> }.into_any()
+                            view! {
+                                <p class="hint">
+                                    {i18n
+                                        .f(
+                                            "pe-input-why",
+                                            &[
+                                                ("rms_e", Arg::from(format!("{:.3}", r.rms[0]))),
+                                                ("rms_scaled", Arg::from(format!("{:.3}", r.rms[1]))),
+                                                ("rms_pe", Arg::from(format!("{:.3}", r.rms[2]))),
+                                            ],
+                                        )}
+                                </p>
+                            }
+                                .into_any()
                         }}
-                    }.into_any()
+                    }
+                        .into_any()
                 }
             }}
         </div>

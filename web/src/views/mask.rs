@@ -217,58 +217,133 @@ pub fn MaskView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::MASKS class="view" data-testid="mask-view">
             <h2>{i18n.t("mask-title")}</h2>
-            <p class="convention"><b>{i18n.t("mask-convention-label")}" "</b>{i18n.t("mask-convention")}</p>
+            <p class="convention">
+                <b>{i18n.t("mask-convention-label")}" "</b>
+                {i18n.t("mask-convention")}
+            </p>
             <p class="legend">
-                <span class="swatch" style=visible_swatch></span>" "{i18n.t("mask-visible")}"   "
-                <span class="swatch" style=hidden_swatch.clone()></span>" "{i18n.t("mask-hidden")}
+                <span class="swatch" style=visible_swatch></span>
+                " "
+                {i18n.t("mask-visible")}
+                "   "
+                <span class="swatch" style=hidden_swatch.clone()></span>
+                " "
+                {i18n.t("mask-hidden")}
             </p>
             <div class="mask-row">
                 <figure>
                     <figcaption>{i18n.t("mask-causal-caption")}</figcaption>
-                    <Heatmap data=causal size=size_of(causal, 30.0) testid="mask-causal" label_px=14
-                        label=Signal::derive(move || causal.with(|d| d.describe(&i18n.s("mask-causal-label"))))/>
+                    <Heatmap
+                        data=causal
+                        size=size_of(causal, 30.0)
+                        testid="mask-causal"
+                        label_px=14
+                        label=Signal::derive(move || {
+                            causal.with(|d| d.describe(&i18n.s("mask-causal-label")))
+                        })
+                    />
                 </figure>
                 <figure>
                     <figcaption>{i18n.t("mask-padding-caption")}</figcaption>
-                    <Heatmap data=padding size=size_of(padding, 30.0) testid="mask-padding" label_px=14
-                        label=Signal::derive(move || padding.with(|d| d.describe(&i18n.s("mask-padding-label"))))/>
+                    <Heatmap
+                        data=padding
+                        size=size_of(padding, 30.0)
+                        testid="mask-padding"
+                        label_px=14
+                        label=Signal::derive(move || {
+                            padding.with(|d| d.describe(&i18n.s("mask-padding-label")))
+                        })
+                    />
                 </figure>
             </div>
             <h3>{i18n.t("mask-combined-heading")}</h3>
             <div class="mask-row">
-                {(0..4).map(|i| { let data = combined(i); view! {
-                    <figure><Heatmap data size=size_of(data, 22.0) testid="mask-combined" label_px=12
-                        label=Signal::derive(move || data.with(|d| d.describe(&i18n.s("mask-combined-label"))))/></figure>
-                }}).collect_view()}
+                {(0..4)
+                    .map(|i| {
+                        let data = combined(i);
+                        view! {
+                            <figure>
+                                <Heatmap
+                                    data
+                                    size=size_of(data, 22.0)
+                                    testid="mask-combined"
+                                    label_px=12
+                                    label=Signal::derive(move || {
+                                        data.with(|d| d.describe(&i18n.s("mask-combined-label")))
+                                    })
+                                />
+                            </figure>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <h3>{i18n.t("mask-demo-heading")}</h3>
             <div class="controls">
-                <label>{i18n.t("mask-head")}" "
-                    <select data-testid="mask-head" on:change=move |ev| {
-                        let head = event_target_value(&ev).parse().unwrap_or(0);
-                        lab.mask_head.set(head);
-                        send(WorkerInput::MaskDemo { head });
-                    }>
-                        {move || (0..n_heads()).map(|h| view! { <option value=h.to_string() selected=move || lab.mask_head.get() == h>{move || i18n.f("mask-head-option", &[("head", Arg::from(h + 1))])}</option> }).collect_view()}
+                <label>
+                    {i18n.t("mask-head")}" "
+                    <select
+                        data-testid="mask-head"
+                        on:change=move |ev| {
+                            let head = event_target_value(&ev).parse().unwrap_or(0);
+                            lab.mask_head.set(head);
+                            send(WorkerInput::MaskDemo { head });
+                        }
+                    >
+                        {move || {
+                            (0..n_heads())
+                                .map(|h| {
+                                    view! {
+                                        <option
+                                            value=h.to_string()
+                                            selected=move || lab.mask_head.get() == h
+                                        >
+                                            {move || {
+                                                i18n.f("mask-head-option", &[("head", Arg::from(h + 1))])
+                                            }}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()
+                        }}
                     </select>
                 </label>
                 <span class="hint">{i18n.t("mask-scale-hint")}</span>
             </div>
             <div class="mask-row">
-                {(0..3).map(|i| { let data = panel(i); view! {
-                    <figure>
-                        <figcaption>{move || i18n.s(demo_title(i))}</figcaption>
-                        <Heatmap data size=size_of(data, 30.0) testid="mask-demo" label_px=13
-                            label=Signal::derive(move || data.with(|d| d.describe(&i18n.s(demo_title(i)))))/>
-                        <p class="range">{move || {
-                            let (low, high) = data.with(|d| d.range);
-                            i18n.f("mask-range", &[("low", Arg::from(format!("{low:.2}"))), ("high", Arg::from(format!("{high:.2}")))])
-                        }}</p>
-                    </figure>
-                }}).collect_view()}
+                {(0..3)
+                    .map(|i| {
+                        let data = panel(i);
+                        view! {
+                            <figure>
+                                <figcaption>{move || i18n.s(demo_title(i))}</figcaption>
+                                <Heatmap
+                                    data
+                                    size=size_of(data, 30.0)
+                                    testid="mask-demo"
+                                    label_px=13
+                                    label=Signal::derive(move || {
+                                        data.with(|d| d.describe(&i18n.s(demo_title(i))))
+                                    })
+                                />
+                                <p class="range">
+                                    {move || {
+                                        let (low, high) = data.with(|d| d.range);
+                                        i18n.f(
+                                            "mask-range",
+                                            &[
+                                                ("low", Arg::from(format!("{low:.2}"))),
+                                                ("high", Arg::from(format!("{high:.2}"))),
+                                            ],
+                                        )
+                                    }}
+                                </p>
+                            </figure>
+                        }
+                    })
+                    .collect_view()}
             </div>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::HiddenCells/>
-            <crate::views::guide::TutorialConventions panel=crate::panels::ids::MASKS/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::HiddenCells />
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::MASKS />
         </section>
     }
 }

@@ -235,13 +235,19 @@ fn Knob(
     view! {
         <label class="knob">
             <span>{i18n.t(label)}</span>
-            <input type="range" data-testid=testid min=min max=max step=step
+            <input
+                type="range"
+                data-testid=testid
+                min=min
+                max=max
+                step=step
                 prop:value=move || value.get()
                 on:input=move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse() {
                         set.run(v)
                     }
-                }/>
+                }
+            />
             <output>{move || show(value.get())}</output>
         </label>
     }
@@ -299,26 +305,59 @@ pub fn NoamView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::NOAM class="view" data-testid="noam-view">
             <h2>{i18n.t("noam-title")}</h2>
-            <Equation formula=NOAM/>
-            <p class="convention" data-testid="noam-what-if-note">{i18n.t("noam-what-if-note")}</p>
+            <Equation formula=NOAM />
+            <p class="convention" data-testid="noam-what-if-note">
+                {i18n.t("noam-what-if-note")}
+            </p>
             <div class="controls">
-                <Knob label="noam-knob-d-model" testid="noam-dmodel" range=usize_range(D_MODEL_SLIDER)
+                <Knob
+                    label="noam-knob-d-model"
+                    testid="noam-dmodel"
+                    range=usize_range(D_MODEL_SLIDER)
                     value=Signal::derive(move || what_if.get().d_model as f64)
-                    show=|v| format!("{v:.0}") set=change(|k, v| k.d_model = v as usize)/>
-                <Knob label="noam-knob-warmup" testid="noam-warmup" range=usize_range(WARMUP_SLIDER)
+                    show=|v| format!("{v:.0}")
+                    set=change(|k, v| k.d_model = v as usize)
+                />
+                <Knob
+                    label="noam-knob-warmup"
+                    testid="noam-warmup"
+                    range=usize_range(WARMUP_SLIDER)
                     value=Signal::derive(move || what_if.get().warmup as f64)
-                    show=|v| format!("{v:.0}") set=change(|k, v| k.warmup = v as usize)/>
-                <Knob label="noam-knob-factor" testid="noam-factor" range=FACTOR_SLIDER
+                    show=|v| format!("{v:.0}")
+                    set=change(|k, v| k.warmup = v as usize)
+                />
+                <Knob
+                    label="noam-knob-factor"
+                    testid="noam-factor"
+                    range=FACTOR_SLIDER
                     value=Signal::derive(move || what_if.get().factor)
-                    show=|v| format!("{v:.2}") set=change(|k, v| k.factor = v)/>
-                <button data-testid="noam-reset" disabled=move || overridden.get().is_none()
-                    on:click=move |_| overridden.set(None)>{i18n.t("noam-back")}</button>
+                    show=|v| format!("{v:.2}")
+                    set=change(|k, v| k.factor = v)
+                />
+                <button
+                    data-testid="noam-reset"
+                    disabled=move || overridden.get().is_none()
+                    on:click=move |_| overridden.set(None)
+                >
+                    {i18n.t("noam-back")}
+                </button>
             </div>
-            <p class="readout" data-testid="noam-readout">{move || peak_readout(i18n.locale.get(), what_if.get())}</p>
-            <div><canvas node_ref=canvas data-testid="noam-chart" width=CHART_SIZE.0 height=CHART_SIZE.1 class="chart"
-                role="img" aria-label=i18n.t("noam-chart-label")></canvas></div>
-            <ExportBar name="noam-schedule" canvas=canvas svg=to_svg csv=to_csv/>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::NoamPeak/>
+            <p class="readout" data-testid="noam-readout">
+                {move || peak_readout(i18n.locale.get(), what_if.get())}
+            </p>
+            <div>
+                <canvas
+                    node_ref=canvas
+                    data-testid="noam-chart"
+                    width=CHART_SIZE.0
+                    height=CHART_SIZE.1
+                    class="chart"
+                    role="img"
+                    aria-label=i18n.t("noam-chart-label")
+                ></canvas>
+            </div>
+            <ExportBar name="noam-schedule" canvas=canvas svg=to_svg csv=to_csv />
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::NoamPeak />
         </section>
     }
 }

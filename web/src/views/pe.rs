@@ -201,61 +201,133 @@ pub fn PeView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::PE class="view">
             <h2>{i18n.t("pe-title")}</h2>
-            {move || view! { <Equation formula=positional(base.get())/> }}
+            {move || view! { <Equation formula=positional(base.get()) /> }}
             <p>{i18n.t("pe-intro")}</p>
             <div class="controls">
-                <label>"d_model "
-                    <input type="number" data-testid="pe-dmodel" min="2" max=MAX_D_MODEL step="2" value="64"
-                        on:input=move |ev| set_number(event_target_value(&ev), Field::DModel)/>
+                <label>
+                    "d_model "
+                    <input
+                        type="number"
+                        data-testid="pe-dmodel"
+                        min="2"
+                        max=MAX_D_MODEL
+                        step="2"
+                        value="64"
+                        on:input=move |ev| set_number(event_target_value(&ev), Field::DModel)
+                    />
                 </label>
-                <label>{i18n.t("pe-length")}" "
-                    <input type="number" data-testid="pe-length" min="2" max=MAX_PE_POSITIONS value="50"
-                        on:input=move |ev| set_number(event_target_value(&ev), Field::Length)/>
+                <label>
+                    {i18n.t("pe-length")}" "
+                    <input
+                        type="number"
+                        data-testid="pe-length"
+                        min="2"
+                        max=MAX_PE_POSITIONS
+                        value="50"
+                        on:input=move |ev| set_number(event_target_value(&ev), Field::Length)
+                    />
                 </label>
-                <label>{i18n.t("pe-base")}" "
-                    <select data-testid="pe-base" on:change=move |ev| base.set(event_target_value(&ev).parse().unwrap_or(10000.0))>
-                        <option value="10000" selected>{i18n.t("pe-base-paper")}</option>
+                <label>
+                    {i18n.t("pe-base")}" "
+                    <select
+                        data-testid="pe-base"
+                        on:change=move |ev| {
+                            base.set(event_target_value(&ev).parse().unwrap_or(10000.0))
+                        }
+                    >
+                        <option value="10000" selected>
+                            {i18n.t("pe-base-paper")}
+                        </option>
                         <option value="100">{i18n.t("pe-base-worked")}</option>
                     </select>
                 </label>
             </div>
             <Show when=move || problem.with(Option::is_some)>
-                <p class="field-problem" role="alert">{problem_text}</p>
+                <p class="field-problem" role="alert">
+                    {problem_text}
+                </p>
             </Show>
             <h3>{i18n.t("pe-table-heading")}</h3>
-            <Heatmap data=heat size=heat_size testid="pe-heatmap" on_hover=on_hover
-                rows_are=Axis::Position cols_are=Axis::Dimension measure=Measure::Value
-                label=Signal::derive(move || heat.with(|h| h.describe(&i18n.s("pe-table-label"))))/>
-            {move || view! {
-                <Legend map=ColorMap::Cividis range=Signal::derive(|| (-1.0, 1.0)) what=i18n.s("pe-value")/>
+            <Heatmap
+                data=heat
+                size=heat_size
+                testid="pe-heatmap"
+                on_hover=on_hover
+                rows_are=Axis::Position
+                cols_are=Axis::Dimension
+                measure=Measure::Value
+                label=Signal::derive(move || heat.with(|h| h.describe(&i18n.s("pe-table-label"))))
+            />
+            {move || {
+                view! {
+                    <Legend
+                        map=ColorMap::Cividis
+                        range=Signal::derive(|| (-1.0, 1.0))
+                        what=i18n.s("pe-value")
+                    />
+                }
             }}
-            <p class="readout" aria-live="polite">{hover_text}</p>
+            <p class="readout" aria-live="polite">
+                {hover_text}
+            </p>
             <div class="two-col">
                 <div>
                     <h3>{i18n.t("pe-lines-heading")}</h3>
-                    <label>{i18n.t("pe-dims")}" "
-                        <input type="text" data-testid="pe-dims" prop:value=move || dims_text.get()
-                            on:change=move |ev| dims_text.set(event_target_value(&ev))/>
+                    <label>
+                        {i18n.t("pe-dims")}" "
+                        <input
+                            type="text"
+                            data-testid="pe-dims"
+                            prop:value=move || dims_text.get()
+                            on:change=move |ev| dims_text.set(event_target_value(&ev))
+                        />
                     </label>
-                    <canvas node_ref=lines width=LINES_SIZE.0 height=LINES_SIZE.1 class="chart" role="img" aria-label=i18n.t("pe-lines-label")></canvas>
-                    <ExportBar name="positional-encoding-curves" canvas=lines svg=lines_svg csv=lines_csv/>
+                    <canvas
+                        node_ref=lines
+                        width=LINES_SIZE.0
+                        height=LINES_SIZE.1
+                        class="chart"
+                        role="img"
+                        aria-label=i18n.t("pe-lines-label")
+                    ></canvas>
+                    <ExportBar
+                        name="positional-encoding-curves"
+                        canvas=lines
+                        svg=lines_svg
+                        csv=lines_csv
+                    />
                 </div>
                 <div>
                     <h3>{i18n.t("pe-sim-heading")}</h3>
-                    <Heatmap data=sim size=sim_size testid="pe-similarity" on_hover=on_sim_hover
-                        rows_are=Axis::Position cols_are=Axis::Position measure=Measure::Similarity
-                        label=Signal::derive(move || sim.with(|s| s.describe(&i18n.s("pe-sim-label"))))/>
-                    {move || view! {
-                        <Legend map=ColorMap::Viridis range=Signal::derive(move || sim.with(|s| s.range)) what=i18n.s("pe-sim-legend")/>
+                    <Heatmap
+                        data=sim
+                        size=sim_size
+                        testid="pe-similarity"
+                        on_hover=on_sim_hover
+                        rows_are=Axis::Position
+                        cols_are=Axis::Position
+                        measure=Measure::Similarity
+                        label=Signal::derive(move || {
+                            sim.with(|s| s.describe(&i18n.s("pe-sim-label")))
+                        })
+                    />
+                    {move || {
+                        view! {
+                            <Legend
+                                map=ColorMap::Viridis
+                                range=Signal::derive(move || sim.with(|s| s.range))
+                                what=i18n.s("pe-sim-legend")
+                            />
+                        }
                     }}
                     <p class="readout">{sim_hover_text}</p>
                 </div>
             </div>
-            <crate::views::layer_input::LayerInputView/>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeZero/>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeFastest/>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::SameVector/>
-            <crate::views::guide::TutorialConventions panel=crate::panels::ids::PE/>
+            <crate::views::layer_input::LayerInputView />
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeZero />
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeFastest />
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::SameVector />
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::PE />
         </section>
     }
 }

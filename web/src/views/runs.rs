@@ -144,35 +144,57 @@ pub fn SavedRuns() -> impl IntoView {
     view! {
         <div class="saved-runs" data-testid="saved-runs">
             <label class="run-name">
-                <span>{i18n.t("runs-name-label")}</span> " "
-                <input type="text" data-testid="run-name" maxlength=MAX_RUN_NAME
+                <span>{i18n.t("runs-name-label")}</span>
+                " "
+                <input
+                    type="text"
+                    data-testid="run-name"
+                    maxlength=MAX_RUN_NAME
                     placeholder=i18n.t("runs-name-placeholder")
                     prop:value=move || name.get()
                     on:input=move |ev| name.set(event_target_value(&ev))
-                    on:keydown=move |ev| if ev.key() == "Enter" && ready() { save_as() }/>
+                    on:keydown=move |ev| {
+                        if ev.key() == "Enter" && ready() {
+                            save_as()
+                        }
+                    }
+                />
             </label>
-            <button data-testid="run-save-as" disabled=move || !ready() || !valid()
-                title=i18n.t("runs-save-as-tooltip") on:click=move |_| save_as()>
+            <button
+                data-testid="run-save-as"
+                disabled=move || !ready() || !valid()
+                title=i18n.t("runs-save-as-tooltip")
+                on:click=move |_| save_as()
+            >
                 {i18n.t("runs-save-as")}
             </button>
             <details class="run-list" on:toggle=move |_| send(WorkerInput::ListRuns)>
                 <summary data-testid="run-list-toggle">
-                    {move || i18n.f("runs-list-label", &[("count", Arg::from(runs.with(Vec::len)))])}
+                    {move || {
+                        i18n.f("runs-list-label", &[("count", Arg::from(runs.with(Vec::len)))])
+                    }}
                 </summary>
                 <div class="run-list-box">
                     <p class="run-list-note">
                         {i18n.f("runs-tabs-note", &[("count", Arg::from(MAX_CLOSED_TAB_RUNS))])}
                     </p>
-                    {move || if runs.with(Vec::is_empty) {
-                        view! { <p class="run-list-note">{i18n.t("runs-none")}</p> }.into_any()
-                    } else {
-                        view! {
-                            <ul data-testid="run-list">
-                                <For each=move || runs.get() key=|r| (r.key(), r.saved_at.to_bits()) let:run>
-                                    <RunItem run=run/>
-                                </For>
-                            </ul>
-                        }.into_any()
+                    {move || {
+                        if runs.with(Vec::is_empty) {
+                            view! { <p class="run-list-note">{i18n.t("runs-none")}</p> }.into_any()
+                        } else {
+                            view! {
+                                <ul data-testid="run-list">
+                                    <For
+                                        each=move || runs.get()
+                                        key=|r| (r.key(), r.saved_at.to_bits())
+                                        let:run
+                                    >
+                                        <RunItem run=run />
+                                    </For>
+                                </ul>
+                            }
+                                .into_any()
+                        }
                     }}
                 </div>
             </details>
@@ -190,8 +212,11 @@ pub fn RunStartNote() -> impl IntoView {
             .with(|s| s.as_ref().map(|s| start_note(i18n, s)))
     };
     view! {
-        <span class="note run-start" data-testid="run-start"
-            data-start=move || note().map(|(_, kind)| kind)>
+        <span
+            class="note run-start"
+            data-testid="run-start"
+            data-start=move || note().map(|(_, kind)| kind)
+        >
             {move || note().map(|(text, _)| text)}
         </span>
     }
@@ -240,16 +265,29 @@ fn RunItem(
     };
     let delete = move |_| send(WorkerInput::DeleteRun { run: key.clone() });
     view! {
-        <li data-testid="run-item" data-name=run.name.clone() data-tab=run.tab.clone()
-            data-step=run.step data-task=run.task.name()>
+        <li
+            data-testid="run-item"
+            data-name=run.name.clone()
+            data-tab=run.tab.clone()
+            data-step=run.step
+            data-task=run.task.name()
+        >
             <b class="run-title">{title}</b>
             <span class="run-details">{details}</span>
-            <button data-testid="run-restore" disabled=move || !ready() aria-label=restore_label
-                on:click=restore>
+            <button
+                data-testid="run-restore"
+                disabled=move || !ready()
+                aria-label=restore_label
+                on:click=restore
+            >
                 {i18n.t("runs-restore")}
             </button>
-            <button data-testid="run-delete" disabled=move || !ready() aria-label=delete_label
-                on:click=delete>
+            <button
+                data-testid="run-delete"
+                disabled=move || !ready()
+                aria-label=delete_label
+                on:click=delete
+            >
                 {i18n.t("runs-delete")}
             </button>
         </li>

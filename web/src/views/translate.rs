@@ -204,46 +204,124 @@ pub fn TranslateView() -> impl IntoView {
                 // placeholder is one of the task's own held-out sentences.
                 <label>
                     <span class="visually-hidden">{i18n.t("translate-input-label")}</span>
-                    <input type="text" class="translate-input" data-testid="translate-input" lang="en"
+                    <input
+                        type="text"
+                        class="translate-input"
+                        data-testid="translate-input"
+                        lang="en"
                         placeholder=move || examples().into_iter().next().unwrap_or_default()
                         prop:value=move || lab.translate_text.get()
-                        on:input=move |ev| submit(lab, event_target_value(&ev))/>
+                        on:input=move |ev| submit(lab, event_target_value(&ev))
+                    />
                 </label>
-                <button on:click=move |_| submit(lab, lab.translate_text.get_untracked())>{i18n.t("translate-button")}</button>
+                <button on:click=move |_| submit(
+                    lab,
+                    lab.translate_text.get_untracked(),
+                )>{i18n.t("translate-button")}</button>
             </div>
-            <p class="examples">{i18n.t("translate-examples")}" "
-                {move || examples().into_iter().map(|e| { let text = e.clone(); view! { <button class="chip" lang="en" on:click=move |_| submit(lab, text.clone())>{e}</button> } }).collect_view()}
+            <p class="examples">
+                {i18n.t("translate-examples")}" "
+                {move || {
+                    examples()
+                        .into_iter()
+                        .map(|e| {
+                            let text = e.clone();
+                            view! {
+                                <button
+                                    class="chip"
+                                    lang="en"
+                                    on:click=move |_| submit(lab, text.clone())
+                                >
+                                    {e}
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
             </p>
             <div class="translate-check" aria-live="polite">
                 {move || match check() {
-                    // Before anything is typed, the placeholder and the examples say enough.
                     InputCheck::Empty if lab.translation.with(Option::is_none) => ().into_any(),
-                    InputCheck::Empty => view! { <p class="hint">{i18n.s("translate-empty")}</p> }.into_any(),
-                    InputCheck::TooLong { words, max } => view! {
-                        <p class="problem">{i18n.f("translate-too-long", &[("words", Arg::from(words)), ("max", Arg::from(max))])}</p>
-                    }.into_any(),
-                    InputCheck::Unknown { words, .. } => view! {
-                        <p class=move || if unknown_read() { "hint" } else { "problem" } data-testid="translate-unknown">
-                            {move || i18n.s(if unknown_read() { "translate-unknown-as-unk" } else { "translate-unknown-highlighted" })}" "
-                            <span lang="en">
-                                {words.into_iter().map(|(w, bad)| if bad { view! { <mark class="unknown">{w}</mark>" " }.into_any() } else { view! { <span>{w}" "</span> }.into_any() }).collect_view()}
-                            </span>
-                        </p>
-                    }.into_any(),
-                    InputCheck::Ok => match lab.translation.get() {
-                        Some(Err(e)) => view! { <p class="problem">{e}</p> }.into_any(),
-                        _ => ().into_any(),
-                    },
+                    InputCheck::Empty => {
+                        // Before anything is typed, the placeholder and the examples say enough.
+                        view! { <p class="hint">{i18n.s("translate-empty")}</p> }
+                            .into_any()
+                    }
+                    InputCheck::TooLong { words, max } => {
+                        view! {
+                            <p class="problem">
+                                {i18n
+                                    .f(
+                                        "translate-too-long",
+                                        &[("words", Arg::from(words)), ("max", Arg::from(max))],
+                                    )}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    InputCheck::Unknown { words, .. } => {
+                        view! {
+                            <p
+                                class=move || if unknown_read() { "hint" } else { "problem" }
+                                data-testid="translate-unknown"
+                            >
+                                {move || {
+                                    i18n.s(
+                                        if unknown_read() {
+                                            "translate-unknown-as-unk"
+                                        } else {
+                                            "translate-unknown-highlighted"
+                                        },
+                                    )
+                                }}
+                                " "
+                                <span lang="en">
+                                    {words
+                                        .into_iter()
+                                        .map(|(w, bad)| {
+                                            if bad {
+                                                view! {
+                                                    <mark class="unknown">{w}</mark>
+                                                    " "
+                                                }
+                                                    .into_any()
+                                            } else {
+                                                view! { <span>{w}" "</span> }.into_any()
+                                            }
+                                        })
+                                        .collect_view()}
+                                </span>
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    InputCheck::Ok => {
+                        match lab.translation.get() {
+                            Some(Err(e)) => view! { <p class="problem">{e}</p> }.into_any(),
+                            _ => ().into_any(),
+                        }
+                    }
                 }}
             </div>
             <p class="hint">{beyond}</p>
-            <p class="translate-result" hidden=move || output().is_empty()>{i18n.t("translate-output")}" " <output data-testid="translate-output" lang=move || tgt_lang.get()>{output}</output></p>
-            <crate::views::decode::DecodeStepper/>
+            <p class="translate-result" hidden=move || output().is_empty()>
+                {i18n.t("translate-output")}
+                " "
+                <output data-testid="translate-output" lang=move || tgt_lang.get()>
+                    {output}
+                </output>
+            </p>
+            <crate::views::decode::DecodeStepper />
             <h3>{i18n.t("translate-whole-attention")}</h3>
-            <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| false) testid="translate-attention"
-                waiting="translate-attention-waiting"/>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::NextToken/>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::CacheSaving/>
+            <AttentionGrid
+                set
+                kind=Signal::derive(|| AttentionKind::Cross)
+                average=Signal::derive(|| false)
+                testid="translate-attention"
+                waiting="translate-attention-waiting"
+            />
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::NextToken />
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::CacheSaving />
         </section>
     }
 }

@@ -312,50 +312,118 @@ pub fn CompareView() -> impl IntoView {
             <h2>{i18n.t("compare-title")}</h2>
             <p>{i18n.t("compare-intro")}</p>
             <div class="two-col" data-testid="compare-formulas">
-                {move || axis.get().formulas().iter().map(|&formula| view! { <Equation formula/> }).collect_view()}
+                {move || {
+                    axis.get()
+                        .formulas()
+                        .iter()
+                        .map(|&formula| view! { <Equation formula /> })
+                        .collect_view()
+                }}
             </div>
-            {move || (axis.get() == CompareAxis::Norm).then(|| view! {
-                <div class="two-col">
-                    <LayerDiagram norm=NormPlacement::Post/>
-                    <LayerDiagram norm=NormPlacement::Pre/>
-                </div>
-            })}
+            {move || {
+                (axis.get() == CompareAxis::Norm)
+                    .then(|| {
+                        view! {
+                            <div class="two-col">
+                                <LayerDiagram norm=NormPlacement::Post />
+                                <LayerDiagram norm=NormPlacement::Pre />
+                            </div>
+                        }
+                    })
+            }}
             <div class="controls">
-                <label>{i18n.t("compare-axis")}" "
-                    <select data-testid="compare-axis" on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))>
-                        {CompareAxis::ALL.into_iter().map(|a| view! { <option value=a.value()>{i18n.t(a.label())}</option> }).collect_view()}
+                <label>
+                    {i18n.t("compare-axis")}" "
+                    <select
+                        data-testid="compare-axis"
+                        on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))
+                    >
+                        {CompareAxis::ALL
+                            .into_iter()
+                            .map(|a| view! { <option value=a.value()>{i18n.t(a.label())}</option> })
+                            .collect_view()}
                     </select>
                 </label>
-                <button class="primary" data-testid="compare-start" on:click=move |_| { start(runs, axis.get_untracked(), &base()); running.set(true) }>{i18n.t("compare-start")}</button>
-                <button data-testid="compare-stop" disabled=move || { !running.get() }
-                    on:click=move |_| { post_to(0, WorkerInput::Pause); post_to(1, WorkerInput::Pause); running.set(false) }>{i18n.t("compare-pause")}</button>
+                <button
+                    class="primary"
+                    data-testid="compare-start"
+                    on:click=move |_| {
+                        start(runs, axis.get_untracked(), &base());
+                        running.set(true)
+                    }
+                >
+                    {i18n.t("compare-start")}
+                </button>
+                <button
+                    data-testid="compare-stop"
+                    disabled=move || { !running.get() }
+                    on:click=move |_| {
+                        post_to(0, WorkerInput::Pause);
+                        post_to(1, WorkerInput::Pause);
+                        running.set(false)
+                    }
+                >
+                    {i18n.t("compare-pause")}
+                </button>
             </div>
-            <p class="readouts" data-testid="compare-status-a">{status(runs[0], "A")}</p>
-            <p class="readouts" data-testid="compare-status-b">{status(runs[1], "B")}</p>
-            <figure><figcaption>{i18n.t("compare-chart-caption")}</figcaption>
-                <div><canvas node_ref=canvas data-testid="compare-chart" width=CHART_SIZE.0 height=CHART_SIZE.1 class="chart" role="img" aria-label=i18n.t("compare-chart-label")></canvas></div>
-                <ExportBar name="compare-loss" canvas=canvas svg=to_svg csv=to_csv/>
+            <p class="readouts" data-testid="compare-status-a">
+                {status(runs[0], "A")}
+            </p>
+            <p class="readouts" data-testid="compare-status-b">
+                {status(runs[1], "B")}
+            </p>
+            <figure>
+                <figcaption>{i18n.t("compare-chart-caption")}</figcaption>
+                <div>
+                    <canvas
+                        node_ref=canvas
+                        data-testid="compare-chart"
+                        width=CHART_SIZE.0
+                        height=CHART_SIZE.1
+                        class="chart"
+                        role="img"
+                        aria-label=i18n.t("compare-chart-label")
+                    ></canvas>
+                </div>
+                <ExportBar name="compare-loss" canvas=canvas svg=to_svg csv=to_csv />
             </figure>
             <div class="two-col">
-                {runs.into_iter().zip(["A", "B"]).map(|(run, name)| {
-                    let title = move || {
-                        let locale = i18n.locale.get();
-                        let [a, b] = run_whats();
-                        let what = if name == "A" { a } else { b };
-                        text_args(locale, "compare-attention-title", &[("run", name.into()), ("what", what.into())])
-                    };
-                    let set = Signal::derive(move || run.attention.get());
-                    let testid = if name == "A" { "compare-attention-a" } else { "compare-attention-b" };
-                    view! {
-                        <div>
-                            <h3>{title}</h3>
-                            <AttentionGrid set kind=Signal::derive(|| AttentionKind::Cross) average=Signal::derive(|| true) testid
-                                waiting="compare-attention-waiting"/>
-                        </div>
-                    }
-                }).collect_view()}
+                {runs
+                    .into_iter()
+                    .zip(["A", "B"])
+                    .map(|(run, name)| {
+                        let title = move || {
+                            let locale = i18n.locale.get();
+                            let [a, b] = run_whats();
+                            let what = if name == "A" { a } else { b };
+                            text_args(
+                                locale,
+                                "compare-attention-title",
+                                &[("run", name.into()), ("what", what.into())],
+                            )
+                        };
+                        let set = Signal::derive(move || run.attention.get());
+                        let testid = if name == "A" {
+                            "compare-attention-a"
+                        } else {
+                            "compare-attention-b"
+                        };
+                        view! {
+                            <div>
+                                <h3>{title}</h3>
+                                <AttentionGrid
+                                    set
+                                    kind=Signal::derive(|| AttentionKind::Cross)
+                                    average=Signal::derive(|| true)
+                                    testid
+                                    waiting="compare-attention-waiting"
+                                />
+                            </div>
+                        }
+                    })
+                    .collect_view()}
             </div>
-            <crate::views::guide::TutorialConventions panel=crate::panels::ids::COMPARE/>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::COMPARE />
         </section>
     }
 }

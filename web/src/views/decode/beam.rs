@@ -46,24 +46,49 @@ fn row_view(i18n: I18n, row: BeamRow, lang: &'static str) -> impl IntoView {
     view! {
         <div class="beam-row">
             <p class="beam-prefix">
-                <span class="beam-row-name">{i18n.f("translate-beam-row", &[("row", Arg::from(row.row))])}</span>" "
-                <span class="token" lang=lang>{prefix}</span>" "
+                <span class="beam-row-name">
+                    {i18n.f("translate-beam-row", &[("row", Arg::from(row.row))])}
+                </span>
+                " "
+                <span class="token" lang=lang>
+                    {prefix}
+                </span>
+                " "
                 <span class="prob">{format!("log P = {log_p:.3}")}</span>
             </p>
             <ul>
-                {row.children.into_iter().map(|c| {
-                    let last = c.tokens.last().cloned().unwrap_or_default();
-                    view! {
-                        <li class=fate_class(c.fate) data-testid="beam-hyp"
-                            data-score=format!("{}", c.score)
-                            data-alive=if c.fate.survives() { "true" } else { "false" }>
-                            "+ "<b class="token" lang=lang>{last}</b>" "
-                            <span class="prob">{format!("log P = {:.3}", c.log_prob)}</span>" "
-                            <span class="prob">{i18n.f("translate-beam-score", &[("score", Arg::from(format!("{:.3}", c.score)))])}</span>" "
-                            <span class="fate">{fate_label(i18n, c.fate)}</span>
-                        </li>
-                    }
-                }).collect_view()}
+                {row
+                    .children
+                    .into_iter()
+                    .map(|c| {
+                        let last = c.tokens.last().cloned().unwrap_or_default();
+                        view! {
+                            <li
+                                class=fate_class(c.fate)
+                                data-testid="beam-hyp"
+                                data-score=format!("{}", c.score)
+                                data-alive=if c.fate.survives() { "true" } else { "false" }
+                            >
+                                "+ "
+                                <b class="token" lang=lang>
+                                    {last}
+                                </b>
+                                " "
+                                <span class="prob">{format!("log P = {:.3}", c.log_prob)}</span>
+                                " "
+                                <span class="prob">
+                                    {i18n
+                                        .f(
+                                            "translate-beam-score",
+                                            &[("score", Arg::from(format!("{:.3}", c.score)))],
+                                        )}
+                                </span>
+                                " "
+                                <span class="fate">{fate_label(i18n, c.fate)}</span>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
             </ul>
         </div>
     }
@@ -138,37 +163,67 @@ pub fn beam_tree(
     view! {
         <section class="beam" data-testid="beam-section">
             <h4>{title}</h4>
-            <p class="formula"><code>{LENGTH_PENALTY}</code>" · "<code>{BEAM_SCORE}</code></p>
+            <p class="formula">
+                <code>{LENGTH_PENALTY}</code>
+                " · "
+                <code>{BEAM_SCORE}</code>
+            </p>
             <p class="hint">{i18n.s("translate-beam-how")}</p>
             <div class="beam-tree" data-testid="beam-tree">
                 {rows.into_iter().map(|row| row_view(i18n, row, lang)).collect_view()}
             </div>
-            <p data-testid="beam-cache">{cache}" "
-                {i18n.f("translate-beam-ops", &[("ops", Arg::from(ops))])}</p>
-            <p>{i18n.s("translate-beam-finished-so-far")}" "
+            <p data-testid="beam-cache">
+                {cache}" " {i18n.f("translate-beam-ops", &[("ops", Arg::from(ops))])}
+            </p>
+            <p>
+                {i18n.s("translate-beam-finished-so-far")}" "
                 {if finished.is_empty() {
                     view! { <span>"—"</span> }.into_any()
                 } else {
-                    finished.into_iter().map(|h| view! {
-                        <span class="beam-done"><span class="token" lang=lang>{words(&h)}</span>
-                        {format!(" ({:.3})", h.score)}</span>" "
-                    }).collect_view().into_any()
+                    finished
+                        .into_iter()
+                        .map(|h| {
+                            view! {
+                                <span class="beam-done">
+                                    <span class="token" lang=lang>
+                                        {words(&h)}
+                                    </span>
+                                    {format!(" ({:.3})", h.score)}
+                                </span>
+                                " "
+                            }
+                        })
+                        .collect_view()
+                        .into_any()
                 }}
             </p>
             <p>
-                <button data-testid="decode-compare" disabled=move || lab.decoding_pending.get()
-                    on:click=move |_| request_decoding_comparison(lab, beam)>
+                <button
+                    data-testid="decode-compare"
+                    disabled=move || lab.decoding_pending.get()
+                    on:click=move |_| request_decoding_comparison(lab, beam)
+                >
                     {i18n.t("translate-compare-button")}
-                </button>" "
-                <span data-testid="decode-compare-result">{move || match lab.decoding_comparison.get() {
-                    None if lab.decoding_pending.get() => i18n.s("translate-compare-pending").into_any(),
-                    // An answer for another beam (the knobs changed since) is not this one's.
-                    Some(Ok(c)) if c.beam == beam => comparison_text(i18n, &c).into_any(),
-                    Some(Err(why)) => view! {
-                        {i18n.s("translate-compare-failed")}" "<span lang="en">{why}</span>
-                    }.into_any(),
-                    _ => ().into_any(),
-                }}</span>
+                </button>
+                " "
+                <span data-testid="decode-compare-result">
+                    {move || match lab.decoding_comparison.get() {
+                        None if lab.decoding_pending.get() => {
+                            i18n.s("translate-compare-pending").into_any()
+                        }
+                        Some(Ok(c)) if c.beam == beam => comparison_text(i18n, &c).into_any(),
+                        Some(Err(why)) => {
+                            // An answer for another beam (the knobs changed since) is not this one's.
+                            view! {
+                                {i18n.s("translate-compare-failed")}
+                                " "
+                                <span lang="en">{why}</span>
+                            }
+                                .into_any()
+                        }
+                        _ => ().into_any(),
+                    }}
+                </span>
             </p>
         </section>
     }

@@ -51,9 +51,17 @@ fn row_map(
     view! {
         <figure>
             <figcaption>{what}</figcaption>
-            <Heatmap data=Signal::derive(move || data.clone()) size testid label
-                rows_are=Axis::Head cols_are=Axis::Key measure=Measure::Weight
-                row_lang=locale.code() col_lang=key_lang/>
+            <Heatmap
+                data=Signal::derive(move || data.clone())
+                size
+                testid
+                label
+                rows_are=Axis::Head
+                cols_are=Axis::Key
+                measure=Measure::Weight
+                row_lang=locale.code()
+                col_lang=key_lang
+            />
         </figure>
     }
 }
@@ -61,7 +69,13 @@ fn row_map(
 /// Tokens of the decoder's side, each in a span of `class`, marked with their language.
 fn tokens(list: &[String], class: &'static str, lang: &'static str) -> impl IntoView {
     list.iter()
-        .map(|t| view! { <span class=class lang=lang>{t.clone()}</span> })
+        .map(|t| {
+            view! {
+                <span class=class lang=lang>
+                    {t.clone()}
+                </span>
+            }
+        })
         .collect_view()
 }
 
@@ -134,39 +148,61 @@ fn step_panel(i18n: I18n, step: PathStep) -> impl IntoView {
     let self_what = i18n.f("translate-self-row", &step);
     let input = v.input.clone();
     view! {
-        <p class="decode-input">{i18n.s("translate-decoder-input")}" "
-            {tokens(&v.input, "token", tgt_lang)}
-            " "{chooses}" " <b class="token chosen" lang=tgt_lang>{v.chosen.clone()}</b>
+        <p class="decode-input">
+            {i18n.s("translate-decoder-input")}" " {tokens(&v.input, "token", tgt_lang)} " "
+            {chooses}" " <b class="token chosen" lang=tgt_lang>
+                {v.chosen.clone()}
+            </b>
         </p>
         <div class="two-col">
             <div>
                 <h4>{top_heading}</h4>
                 <ol class="topk" data-testid="decode-topk">
-                    {v.top_k.iter().map(|(token, p)| view! {
-                        <li>
-                            <span class="token" lang=tgt_lang>{token.clone()}</span>
-                            <span class="bar" style=format!("width:{:.0}%", 100.0 * p / best)></span>
-                            <span class="prob">{format!("{p:.3}")}</span>
-                        </li>
-                    }).collect_view()}
+                    {v
+                        .top_k
+                        .iter()
+                        .map(|(token, p)| {
+                            view! {
+                                <li>
+                                    <span class="token" lang=tgt_lang>
+                                        {token.clone()}
+                                    </span>
+                                    <span
+                                        class="bar"
+                                        style=format!("width:{:.0}%", 100.0 * p / best)
+                                    ></span>
+                                    <span class="prob">{format!("{p:.3}")}</span>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
                 </ol>
             </div>
             <div class="kv-cache">
                 <h4>{i18n.s("translate-kv-cache")}</h4>
                 {if v.cached {
                     view! {
-                        <p>{i18n.f("translate-cache-kept", &[("count", Arg::from(v.cache.len()))])}" "
-                            {tokens(&v.cache, "token cached", tgt_lang)}
-                            " "{i18n.s("translate-cache-note")}</p>
-                    }.into_any()
+                        <p>
+                            {i18n.f("translate-cache-kept", &[("count", Arg::from(v.cache.len()))])}
+                            " " {tokens(&v.cache, "token cached", tgt_lang)} " "
+                            {i18n.s("translate-cache-note")}
+                        </p>
+                    }
+                        .into_any()
                 } else {
                     view! { <p>{i18n.s("translate-no-cache")}</p> }.into_any()
                 }}
-                <p>{ops}" " <b data-testid="decode-ops">{v.counted.to_string()}</b>" "{ops_check}</p>
+                <p>
+                    {ops}" " <b data-testid="decode-ops">{v.counted.to_string()}</b>" "{ops_check}
+                </p>
                 <p class="formula">
-                    {i18n.s("translate-formula-without")}" "<code>{WITHOUT_CACHE}</code><br/>
+                    {i18n.s("translate-formula-without")}" "<code>{WITHOUT_CACHE}</code><br />
                     {i18n.s("translate-formula-with")}" "<code>{WITH_CACHE}</code>" "
-                    {i18n.f("translate-formula-first-step", &[("extra", Arg::from(WITH_CACHE_FIRST_STEP))])}
+                    {i18n
+                        .f(
+                            "translate-formula-first-step",
+                            &[("extra", Arg::from(WITH_CACHE_FIRST_STEP))],
+                        )}
                 </p>
                 <p class="hint">{i18n.s("translate-formula-legend")}</p>
             </div>
@@ -175,7 +211,7 @@ fn step_panel(i18n: I18n, step: PathStep) -> impl IntoView {
             {row_map(i18n, cross_row, source, "en", "decode-cross-row", cross_what)}
             {row_map(i18n, self_row, input, tgt_lang, "decode-self-row", self_what)}
         </div>
-        <Legend map=ColorMap::Viridis range=(0.0, 1.0) what=i18n.s("translate-weight")/>
+        <Legend map=ColorMap::Viridis range=(0.0, 1.0) what=i18n.s("translate-weight") />
     }
 }
 
@@ -223,7 +259,14 @@ pub fn DecodeStepper() -> impl IntoView {
             )
         });
         Some(view! {
-            {past_best.map(|note| view! { <p class="hint" data-testid="beam-best-done">{note}</p> })}
+            {past_best
+                .map(|note| {
+                    view! {
+                        <p class="hint" data-testid="beam-best-done">
+                            {note}
+                        </p>
+                    }
+                })}
             {beam::beam_tree(i18n, &tr, i, spelling.as_ref(), lang)}
         })
     };
@@ -239,29 +282,48 @@ pub fn DecodeStepper() -> impl IntoView {
         n => format!("{} / {n}", shown() + 1),
     };
     view! {
-        <div class="decode-stepper" data-testid="decode-stepper"
-            data-pending=move || (lab.translate_id.get() != lab.translated_id.get()).to_string()>
+        <div
+            class="decode-stepper"
+            data-testid="decode-stepper"
+            data-pending=move || (lab.translate_id.get() != lab.translated_id.get()).to_string()
+        >
             <h3>{i18n.t("translate-decode-title")}</h3>
-            <strategy::StrategyPicker/>
+            <strategy::StrategyPicker />
             <div class="controls">
-                <button data-testid="decode-prev" disabled=move || { lab.decode_step.get() == 0 }
-                    on:click=move |_| lab.decode_step.update(|s| *s = s.saturating_sub(1))>
+                <button
+                    data-testid="decode-prev"
+                    disabled=move || { lab.decode_step.get() == 0 }
+                    on:click=move |_| lab.decode_step.update(|s| *s = s.saturating_sub(1))
+                >
                     {i18n.t("translate-previous")}
                 </button>
-                <span data-testid="decode-step" class="readout-big">{counter}</span>
-                <button data-testid="decode-next" disabled=move || { lab.decode_step.get() + 1 >= total() }
-                    on:click=move |_| lab.decode_step.update(|s| *s += 1)>
+                <span data-testid="decode-step" class="readout-big">
+                    {counter}
+                </span>
+                <button
+                    data-testid="decode-next"
+                    disabled=move || { lab.decode_step.get() + 1 >= total() }
+                    on:click=move |_| lab.decode_step.update(|s| *s += 1)
+                >
                     {i18n.t("translate-next")}
                 </button>
                 <label>
-                    <input type="checkbox" data-testid="decode-cache"
-                        prop:checked=move || lab.decode_cached.get() on:change=toggle/>
-                    " "{i18n.t("translate-keep-cache")}
+                    <input
+                        type="checkbox"
+                        data-testid="decode-cache"
+                        prop:checked=move || lab.decode_cached.get()
+                        on:change=toggle
+                    />
+                    " "
+                    {i18n.t("translate-keep-cache")}
                 </label>
             </div>
             {tree}
             {move || match current() {
-                None => view! { <p class="placeholder">{i18n.s("translate-decode-waiting")}</p> }.into_any(),
+                None => {
+                    view! { <p class="placeholder">{i18n.s("translate-decode-waiting")}</p> }
+                        .into_any()
+                }
                 Some(step) => step_panel(i18n, step).into_any(),
             }}
         </div>

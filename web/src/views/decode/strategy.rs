@@ -62,9 +62,17 @@ fn number(
     on_change: impl Fn(leptos::ev::Event) + 'static,
 ) -> impl IntoView {
     view! {
-        <label class="knob">{label}" "
-            <input type="number" data-testid=testid min=min max=max step=step
-                prop:value=value on:change=on_change/>
+        <label class="knob">
+            {label}" "
+            <input
+                type="number"
+                data-testid=testid
+                min=min
+                max=max
+                step=step
+                prop:value=value
+                on:change=on_change
+            />
         </label>
     }
 }
@@ -138,54 +146,93 @@ pub fn StrategyPicker() -> impl IntoView {
     let (t_min, t_max) = range(MIN_TEMPERATURE, MAX_TEMPERATURE);
     view! {
         <div class="decode-strategy">
-            <label>{i18n.t("translate-strategy")}" "
+            <label>
+                {i18n.t("translate-strategy")}" "
                 <select data-testid="decode-strategy" prop:value=name on:change=choose>
                     <option value="greedy">{i18n.t("translate-strategy-greedy")}</option>
                     <option value="beam">{i18n.t("translate-strategy-beam")}</option>
                     <option value="sample">{i18n.t("translate-strategy-sample")}</option>
                 </select>
             </label>
-            <Show when=move || name() == "beam">
-                {number(i18n.s("translate-beam-size"), "beam-size",
+            <Show when=move || {
+                name() == "beam"
+            }>
+                {number(
+                    i18n.s("translate-beam-size"),
+                    "beam-size",
                     ("1".into(), MAX_BEAM_SIZE.to_string(), "1"),
                     move || beam.get().size.to_string(),
-                    move |ev| set_beam(|b, ev| b.size = typed_count(&ev), ev))}
-                {number(i18n.s("translate-beam-alpha"), "beam-alpha",
+                    move |ev| set_beam(|b, ev| b.size = typed_count(&ev), ev),
+                )}
+                {number(
+                    i18n.s("translate-beam-alpha"),
+                    "beam-alpha",
                     (alpha_min.clone(), alpha_max.clone(), FRACTION_STEP),
                     move || beam.get().alpha.to_string(),
-                    move |ev| set_beam(|b, ev| b.alpha = typed(&ev) as f32, ev))}
+                    move |ev| set_beam(|b, ev| b.alpha = typed(&ev) as f32, ev),
+                )}
             </Show>
-            <Show when=move || name() == "sample">
-                {number(i18n.s("translate-sample-temperature"), "sample-temperature",
+            <Show when=move || {
+                name() == "sample"
+            }>
+                {number(
+                    i18n.s("translate-sample-temperature"),
+                    "sample-temperature",
                     (t_min.clone(), t_max.clone(), TEMPERATURE_STEP),
                     move || sampling.get().temperature.to_string(),
-                    move |ev| set_sampling(|s, ev| s.temperature = typed(&ev) as f32, ev))}
-                {number(i18n.s("translate-sample-topk"), "sample-topk",
+                    move |ev| set_sampling(|s, ev| s.temperature = typed(&ev) as f32, ev),
+                )}
+                {number(
+                    i18n.s("translate-sample-topk"),
+                    "sample-topk",
                     ("0".into(), MAX_TOP_K.to_string(), "1"),
                     move || sampling.get().top_k.to_string(),
-                    move |ev| set_sampling(|s, ev| s.top_k = typed_count(&ev), ev))}
-                {number(i18n.s("translate-sample-topp"), "sample-topp",
+                    move |ev| set_sampling(|s, ev| s.top_k = typed_count(&ev), ev),
+                )}
+                {number(
+                    i18n.s("translate-sample-topp"),
+                    "sample-topp",
                     ("0.05".into(), "1".into(), FRACTION_STEP),
                     move || sampling.get().top_p.to_string(),
-                    move |ev| set_sampling(|s, ev| s.top_p = typed(&ev) as f32, ev))}
-                {number(i18n.s("translate-sample-seed"), "sample-seed",
+                    move |ev| set_sampling(|s, ev| s.top_p = typed(&ev) as f32, ev),
+                )}
+                {number(
+                    i18n.s("translate-sample-seed"),
+                    "sample-seed",
                     ("0".into(), u32::MAX.to_string(), "1"),
                     move || sampling.get().seed.to_string(),
-                    move |ev| set_sampling(|s, ev| {
-                        // Anything but a whole number in range keeps the seed.
-                        if let Ok(seed) = u32::try_from(typed_count(&ev)) {
-                            s.seed = seed;
-                        }
-                    }, ev))}
+                    move |ev| set_sampling(
+                        |s, ev| {
+                            if let Ok(seed) = u32::try_from(typed_count(&ev)) {
+                                s.seed = seed;
+                            }
+                        },
+                        ev,
+                    ),
+                )}
             </Show>
-            <p class="hint">{move || i18n.s(match name() {
-                "beam" => "translate-strategy-beam-hint",
-                "sample" => "translate-strategy-sample-hint",
-                _ => "translate-strategy-greedy-hint",
-            })}</p>
-            {move || problem.get().map(|e| view! {
-                <p class="error" data-testid="decode-strategy-error">{strategy_error(i18n, e)}</p>
-            })}
+            <p class="hint">
+                {move || {
+                    i18n.s(
+                        match name() {
+                            "beam" => "translate-strategy-beam-hint",
+                            "sample" => "translate-strategy-sample-hint",
+                            _ => "translate-strategy-greedy-hint",
+                        },
+                    )
+                }}
+            </p>
+            {move || {
+                problem
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <p class="error" data-testid="decode-strategy-error">
+                                {strategy_error(i18n, e)}
+                            </p>
+                        }
+                    })
+            }}
         </div>
     }
 }

@@ -10,24 +10,29 @@
 //! mode reveals the computation one stage per key press.
 
 pub mod data;
+mod pickers;
+mod scaling;
+mod stages;
+mod what_if;
 
-use crate::components::formula::{Equation, ATTENTION, MULTI_HEAD, SOFTMAX_BETA};
+use crate::components::formula::{Equation, ATTENTION, MULTI_HEAD};
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
-use crate::i18n::labels;
 use crate::i18n::script::{target_lang, Spelling};
 use crate::shell::i18n::{use_i18n, Arg, I18n};
 use crate::shell::state::{use_lab, Lab};
-use crate::views::attention::{kind_value, parse_kind};
 use crate::workers::link::send;
 use data::{
-    context_cells, fmt_beta, key_source, key_stages, key_token, own_scaling, query_cells,
-    query_label, query_labels, row_cells, weighted_values, what_if_weights, Cell, Stage,
+    context_cells, key_source, key_stages, key_token, query_cells, query_label, query_labels,
+    row_cells, Cell, Stage,
 };
-use lab_math::scaling::{sampled_table, ScalingRow, Softness, SAMPLE_KEYS, SAMPLE_QUERIES};
 use lab_plot::colormap::{finite_range, ColorMap};
 use lab_protocol::{AttentionKind, HeadTrace, TraceRequest, WorkerInput};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
+use pickers::pickers;
+use scaling::scaling_view;
+use stages::model_stages;
+use what_if::what_if_stage;
 
 /// Pixels per cell of the one-row strips (`x`, the concatenated heads, the output).
 const STRIP_CELL_PX: u32 = 10;
@@ -52,7 +57,7 @@ pub fn token_langs(
 
 /// The row header of a [`NumRow`]: a stage's name or a token.
 #[derive(Clone, Debug)]
-struct RowHead {
+pub struct RowHead {
     text: String,
     /// The token's language; `None` for the page's words.
     lang: Option<&'static str>,
@@ -61,7 +66,7 @@ struct RowHead {
 }
 
 impl RowHead {
-    fn words(text: String) -> Self {
+    pub(super) fn words(text: String) -> Self {
         Self {
             text,
             lang: None,
@@ -72,7 +77,7 @@ impl RowHead {
 
 /// A row of numbers with a hover formula on each.
 #[component]
-fn NumRow(
+pub fn NumRow(
     /// The row's header.
     head: RowHead,
     /// The cells.
@@ -90,10 +95,17 @@ fn NumRow(
                 <span lang=head.lang>{head.text}</span>
                 {head.position.map(|p| view! { <sub class="pos">{p.to_string()}</sub> })}
             </th>
-            {cells.into_iter().map(|c| {
-                let text = c.text();
-                view! { <td class:hidden-cell=c.value.is_none() title=c.formula>{text}</td> }
-            }).collect_view()}
+            {cells
+                .into_iter()
+                .map(|c| {
+                    let text = c.text();
+                    view! {
+                        <td class:hidden-cell=c.value.is_none() title=c.formula>
+                            {text}
+                        </td>
+                    }
+                })
+                .collect_view()}
         </tr>
     }
 }
@@ -115,7 +127,7 @@ fn key_matrix(
                 position: Some(j),
             };
             let cells = row_cells(name, j, HeadTrace::row(values, tr.d_k, j));
-            view! { <NumRow head cells/> }
+            view! { <NumRow head cells /> }
         })
         .collect_view();
     view! {
@@ -128,7 +140,11 @@ fn key_matrix(
 
 /// The header row of a table with one column per key: token (respelled by
 /// `spelling` when it is a target token) and position.
-fn key_header(tr: &HeadTrace, lang: &'static str, spelling: Option<&Spelling>) -> impl IntoView {
+pub(super) fn key_header(
+    tr: &HeadTrace,
+    lang: &'static str,
+    spelling: Option<&Spelling>,
+) -> impl IntoView {
     let cols = (0..tr.seq_k)
         .map(|j| {
             let position = j.to_string();
@@ -140,7 +156,14 @@ fn key_header(tr: &HeadTrace, lang: &'static str, spelling: Option<&Spelling>) -
             }
         })
         .collect_view();
-    view! { <thead><tr><th></th>{cols}</tr></thead> }
+    view! {
+        <thead>
+            <tr>
+                <th></th>
+                {cols}
+            </tr>
+        </thead>
+    }
 }
 
 /// A vector as a one-row heat strip with a legend, for vectors too long to print.
@@ -175,9 +198,17 @@ fn strip(i18n: I18n, values: Vec<f32>, what: String, testid: &'static str) -> im
     };
     view! {
         <div class="strip">
-            <Heatmap data=Signal::derive(move || data.clone()) size=((n as u32) * STRIP_CELL_PX, STRIP_HEIGHT_PX) testid label=label on_hover
-                rows_are=Axis::Query cols_are=Axis::Dimension measure=Measure::Value/>
-            <Legend map=ColorMap::Cividis range=range what=what/>
+            <Heatmap
+                data=Signal::derive(move || data.clone())
+                size=((n as u32) * STRIP_CELL_PX, STRIP_HEIGHT_PX)
+                testid
+                label=label
+                on_hover
+                rows_are=Axis::Query
+                cols_are=Axis::Dimension
+                measure=Measure::Value
+            />
+            <Legend map=ColorMap::Cividis range=range what=what />
             <span class="readout">{move || readout.get()}</span>
         </div>
     }
@@ -204,99 +235,19 @@ fn query_of(lab: Lab, tr: &HeadTrace) -> usize {
 /// The options `1 … n` of a layer or head picker, `selected` (0-based) chosen.
 fn options(n: usize, selected: impl Fn() -> usize + Copy + Send + Sync + 'static) -> impl IntoView {
     (0..n)
-        .map(|i| view! { <option value=i.to_string() prop:selected=move || selected() == i>{(i + 1).to_string()}</option> })
+        .map(|i| {
+            view! {
+                <option value=i.to_string() prop:selected=move || selected() == i>
+                    {(i + 1).to_string()}
+                </option>
+            }
+        })
         .collect_view()
 }
 
 /// `data-stage` of a stage.
 fn stage_attr(stage: Stage) -> String {
     stage.index().to_string()
-}
-
-/// The model's own stages of query `i` (all but the what-if), those of the
-/// first `reveal` that are shown; target tokens respelled by `spelling`.
-fn model_stages(
-    i18n: I18n,
-    tr: &HeadTrace,
-    (i, reveal): (usize, usize),
-    langs: (&'static str, &'static str),
-    spelling: Option<&Spelling>,
-) -> impl IntoView {
-    let locale = i18n.locale.get();
-    let (query_lang, key_lang) = langs;
-    let shown = |stage: Stage| stage.shown(reveal);
-    let s = key_stages(locale, tr, i);
-    let query = shown(Stage::Query).then(|| {
-        let q = RowHead::words("q".to_string());
-        view! {
-            <div class="head-stage" data-stage=stage_attr(Stage::Query)>
-                <h3>{Stage::Query.title(locale)}</h3>
-                <p>
-                    <b>{i18n.s("head-query-is")}</b>" "<span lang=query_lang>{query_label(tr, i, spelling)}</span>" · "
-                    {i18n.f("head-query-explain", &[("d_model", Arg::from(tr.d_model)), ("d_k", Arg::from(tr.d_k))])}
-                </p>
-                {strip(i18n, HeadTrace::row(&tr.x_q, tr.d_model, i).to_vec(), i18n.s("head-x-name"), "head-x")}
-                <table class="num-matrix" tabindex="0"><tbody><NumRow head=q cells=query_cells(locale, tr, i)/></tbody></table>
-            </div>
-        }
-    });
-    let keys_values = shown(Stage::KeysValues).then(|| {
-        let source = || Arg::from(key_source(tr));
-        view! {
-            <div class="head-stage" data-stage=stage_attr(Stage::KeysValues)>
-                <h3>{Stage::KeysValues.title(locale)}</h3>
-                <p>{i18n.f("head-keys-values-explain", &[("source", source()), ("d_k", Arg::from(tr.d_k))])}</p>
-                {key_matrix(i18n.f("head-k-caption", &[("source", source())]), ('k', &tr.k), tr, key_lang, spelling)}
-                {key_matrix(i18n.f("head-v-caption", &[("source", source())]), ('v', &tr.v), tr, key_lang, spelling)}
-            </div>
-        }
-    });
-    // ③–⑥ are rows of one table, one key per column, revealed row by row.
-    let row = |stage: Stage, cells: Vec<Cell>, class: &'static str| {
-        shown(stage).then(|| {
-            let head = RowHead::words(stage.title(locale));
-            view! { <NumRow head cells class stage=stage.index()/> }
-        })
-    };
-    let scores = shown(Stage::Dots).then(|| {
-        view! {
-            <h3>{i18n.s("head-scores-heading")}</h3>
-            <table class="num-matrix stages" data-testid="head-stages" tabindex="0">
-                {key_header(tr, key_lang, spelling)}
-                <tbody>
-                    {row(Stage::Dots, s.dots, "")}
-                    {row(Stage::Scale, s.scaled, "")}
-                    {row(Stage::Mask, s.masked, "")}
-                    {row(Stage::Softmax, s.weights, "model-row")}
-                </tbody>
-            </table>
-        }
-    });
-    let head_n = tr.request.as_ref().map_or(0, |r| r.head) + 1;
-    let output = shown(Stage::Output).then(|| {
-        let context = HeadTrace::row(&tr.head_context, tr.d_k, i);
-        let name = i18n.f("head-name", &[("head", Arg::from(head_n))]);
-        let head = RowHead::words(i18n.f("head-output-row", &[("head", Arg::from(head_n))]));
-        view! {
-            <div class="head-stage" data-stage=stage_attr(Stage::Output)>
-                <h3>{Stage::Output.title(locale)}</h3>
-                <table class="num-matrix" tabindex="0">
-                    <tbody><NumRow head cells=context_cells(&name, context) class="model-row"/></tbody>
-                </table>
-            </div>
-        }
-    });
-    let concat = shown(Stage::Concat).then(|| view! {
-        <div class="head-stage" data-stage=stage_attr(Stage::Concat)>
-            <h3>{Stage::Concat.title(locale)}</h3>
-            <Equation formula=MULTI_HEAD/>
-            <p>{i18n.f("head-concat-explain", &[("heads", Arg::from(tr.n_heads)), ("d_k", Arg::from(tr.d_k)), ("d_model", Arg::from(tr.d_model))])}</p>
-            {strip(i18n, HeadTrace::row(&tr.concat, tr.d_model, i).to_vec(), i18n.s("head-concat-name"), "head-concat")}
-            {strip(i18n, HeadTrace::row(&tr.output, tr.d_model, i).to_vec(), i18n.s("head-output-name"), "head-output")}
-        </div>
-    });
-    let scaling = shown(Stage::Scale).then(|| scaling_view(i18n, tr));
-    view! { {query} {keys_values} {scores} {scaling} {output} {concat} }
 }
 
 /// When the chosen query is one-hot, why, and a query of this head whose
@@ -311,145 +262,27 @@ fn sure_note(i18n: I18n, lab: Lab, tr: &HeadTrace) -> Option<impl IntoView> {
         Some((query, h)) => {
             let label = i18n.f("head-spread", &[("bits", Arg::from(format!("{h:.2}")))]);
             view! {
-                <button data-testid="head-spread" on:click=move |_| lab.focus_query.set(query)>{label}</button>
+                <button data-testid="head-spread" on:click=move |_| lab.focus_query.set(query)>
+                    {label}
+                </button>
             }
             .into_any()
         }
         None => view! { <span>{i18n.s("head-all-sure")}</span> }.into_any(),
     };
     Some(view! {
-        <p class="hint" data-testid="head-one-hot">{i18n.f("head-one-hot", &[("bits", bits)])}" "{offer}</p>
+        <p class="hint" data-testid="head-one-hot">
+            {i18n.f("head-one-hot", &[("bits", bits)])}
+            " "
+            {offer}
+        </p>
     })
-}
-
-/// The sampled ÷√d_k experiment, computed once: its numbers never change.
-fn sampled_rows() -> &'static [ScalingRow] {
-    static TABLE: std::sync::OnceLock<Vec<ScalingRow>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(sampled_table)
-}
-
-/// Why ÷√d_k: the variance of q · k and the softmax's saturation, on random
-/// vectors of several widths and on this head's own dot products.
-fn scaling_view(i18n: I18n, tr: &HeadTrace) -> impl IntoView {
-    let cells = |row: (Softness, Softness)| {
-        let (raw, scaled) = row;
-        [
-            format!("{:.2}", raw.variance),
-            format!("{:.2}", scaled.variance),
-            format!("{:.2}", raw.entropy_bits),
-            format!("{:.2}", scaled.entropy_bits),
-            format!("{:.2}", raw.top_weight),
-            format!("{:.2}", scaled.top_weight),
-        ]
-        .into_iter()
-        .map(|v| view! { <td>{v}</td> })
-        .collect_view()
-    };
-    let sampled = sampled_rows()
-        .iter()
-        .map(|r| {
-            let label = i18n.f("head-scaling-sampled", &[("d_k", Arg::from(r.d_k))]);
-            view! { <tr><th scope="row">{label}</th>{cells((r.unscaled, r.scaled))}</tr> }
-        })
-        .collect_view();
-    let own_label = i18n.f("head-scaling-own", &[("d_k", Arg::from(tr.d_k))]);
-    let intro_args = [
-        ("queries", Arg::from(SAMPLE_QUERIES)),
-        ("keys", Arg::from(SAMPLE_KEYS)),
-    ];
-    view! {
-        <div class="head-stage scaling" data-testid="scaling-view">
-            <h3>{i18n.s("head-scaling-title")}</h3>
-            <p>{i18n.f("head-scaling-intro", &intro_args)}</p>
-            <table class="num-matrix scaling-table" tabindex="0">
-                <thead><tr>
-                    <th></th>
-                    <th scope="col">"Var(q · k)"</th>
-                    <th scope="col">"Var(q · k / √d_k)"</th>
-                    <th scope="col">{i18n.s("head-scaling-col-entropy")}</th>
-                    <th scope="col">{i18n.s("head-scaling-col-entropy-scaled")}</th>
-                    <th scope="col">{i18n.s("head-scaling-col-top")}</th>
-                    <th scope="col">{i18n.s("head-scaling-col-top-scaled")}</th>
-                </tr></thead>
-                <tbody>
-                    {sampled}
-                    <tr class="model-row" data-testid="scaling-own"><th scope="row">{own_label}</th>{cells(own_scaling(tr))}</tr>
-                </tbody>
-            </table>
-            <p class="hint">{i18n.s("head-scaling-own-note")}</p>
-        </div>
-    }
-}
-
-/// The what-if of query `i` at inverse temperature `beta`, beside the model:
-/// its weights over the keys and the head output they would give.
-fn what_if_tables(
-    i18n: I18n,
-    tr: &HeadTrace,
-    (i, beta): (usize, f32),
-    key_lang: &'static str,
-    spelling: Option<&Spelling>,
-) -> impl IntoView {
-    let locale = i18n.locale.get();
-    let beta_text = Arg::from(fmt_beta(beta));
-    let what_if = what_if_weights(tr, i, beta);
-    let values: Vec<f32> = what_if.iter().map(|c| c.value.unwrap_or(0.0)).collect();
-    let head_n = tr.request.as_ref().map_or(0, |r| r.head) + 1;
-    let model_name = i18n.f("head-name", &[("head", Arg::from(head_n))]);
-    let what_if_name = i18n.s("head-what-if-name");
-    let rows = |id: &'static str| RowHead::words(i18n.f(id, &[("beta", beta_text.clone())]));
-    view! {
-        <table class="num-matrix what-if" tabindex="0">
-            {key_header(tr, key_lang, spelling)}
-            <tbody>
-                <NumRow head=RowHead::words(i18n.s("head-model-weights")) cells=key_stages(locale, tr, i).weights class="model-row"/>
-                <NumRow head=rows("head-what-if-weights") cells=what_if class="what-if-row"/>
-            </tbody>
-        </table>
-        <table class="num-matrix" tabindex="0">
-            <tbody>
-                <NumRow head=RowHead::words(i18n.f("head-output-row", &[("head", Arg::from(head_n))]))
-                    cells=context_cells(&model_name, HeadTrace::row(&tr.head_context, tr.d_k, i)) class="model-row"/>
-                <NumRow head=rows("head-what-if-output") cells=context_cells(&what_if_name, &weighted_values(tr, &values)) class="what-if-row"/>
-            </tbody>
-        </table>
-    }
-}
-
-/// One row per query: its label (respelled by `spelling`) and the entropy of
-/// its row at `beta`, in bits.
-fn entropy_rows(
-    i18n: I18n,
-    tr: &HeadTrace,
-    beta: f32,
-    query_lang: &'static str,
-    spelling: Option<&Spelling>,
-) -> impl IntoView {
-    let bits = |h: f32| {
-        i18n.f(
-            "head-entropy-bits",
-            &[("value", Arg::from(format!("{h:.3}")))],
-        )
-    };
-    data::row_entropies(tr, beta)
-        .into_iter()
-        .zip(query_labels(tr, spelling))
-        .map(|(h, label)| {
-            view! {
-                <tr>
-                    <th scope="row"><span lang=query_lang>{label}</span></th>
-                    <td>{bits(h)}</td>
-                </tr>
-            }
-        })
-        .collect_view()
 }
 
 #[component]
 pub fn HeadView() -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
-    let slider = RwSignal::new(1.0f32);
     let sizes = Memo::new(move |_| {
         lab.model.with(|m| {
             m.as_ref()
@@ -488,47 +321,7 @@ pub fn HeadView() -> impl IntoView {
             request: Some(request),
         });
     });
-    let beta = move || data::beta_from_slider(slider.get());
-    let entropy = move || with_trace(lab, |tr| data::row_entropy(tr, query_of(lab, tr), beta()));
-    let what_if = move || {
-        Stage::WhatIf.shown(lab.reveal.get()).then(|| view! {
-            <div class="beta-box head-stage" data-stage=stage_attr(Stage::WhatIf)>
-                <h3>{move || Stage::WhatIf.title(i18n.locale.get())}</h3>
-                <Equation formula=SOFTMAX_BETA/>
-                <label>{i18n.t("head-beta")}" "
-                    <input type="range" data-testid="head-beta" min="0" max=data::BETA_SLIDER_MAX.to_string() step=data::BETA_SLIDER_STEP.to_string()
-                        prop:value=move || slider.get().to_string()
-                        on:input=move |ev| slider.set(event_target_value(&ev).parse().unwrap_or(1.0))/>
-                </label>
-                <span class="beta-value">{move || format!("β = {}", fmt_beta(beta()))}</span>
-                <span>" · "{i18n.t("head-entropy")}" "<b data-testid="head-entropy">{move || entropy().map(|h| format!("{h:.3}")).unwrap_or_default()}</b>" "{i18n.t("head-bits")}</span>
-                <p class="hint">{move || {
-                    let d_k = with_trace(lab, |tr| tr.d_k).unwrap_or(0);
-                    let sqrt_dk = format!("{:.2}", (d_k as f64).sqrt());
-                    i18n.f("head-beta-hint", &[("d_k", Arg::from(d_k)), ("sqrt_dk", Arg::from(sqrt_dk))])
-                }}</p>
-                <div class="what-if-tables">
-                    {move || {
-                        let key_lang = langs().1;
-                        spelling.with(|s| with_trace(lab, |tr| {
-                            what_if_tables(i18n, tr, (query_of(lab, tr), beta()), key_lang, s.as_ref())
-                        }))
-                    }}
-                </div>
-                <details class="entropies">
-                    <summary>{i18n.t("head-entropies")}</summary>
-                    <table class="num-matrix" tabindex="0">
-                        <tbody>
-                            {move || {
-                                let lang = langs().0;
-                                spelling.with(|s| with_trace(lab, |tr| entropy_rows(i18n, tr, beta(), lang, s.as_ref())))
-                            }}
-                        </tbody>
-                    </table>
-                </details>
-            </div>
-        })
-    };
+    let what_if = move || what_if_stage(lab, i18n, langs);
     // A number's formula is its `title`, which pointing shows; a tap or a
     // click shows it here too (a touch screen has no hover).
     let tapped = RwSignal::new(None::<String>);
@@ -543,126 +336,71 @@ pub fn HeadView() -> impl IntoView {
         }
     };
     view! {
-        <section id=crate::panels::ids::INSIDE_HEAD class="view" data-testid="head-view" on:click=on_tap>
+        <section
+            id=crate::panels::ids::INSIDE_HEAD
+            class="view"
+            data-testid="head-view"
+            on:click=on_tap
+        >
             <h2>{i18n.t("head-title")}</h2>
             <p>{i18n.t("head-intro")}</p>
-            <p class="formula-tapped" data-testid="head-formula" aria-live="polite"
-                hidden=move || tapped.with(Option::is_none)>
-                <strong>{i18n.t("head-formula-tapped")}</strong>" "<code>{move || tapped.get()}</code>
+            <p
+                class="formula-tapped"
+                data-testid="head-formula"
+                aria-live="polite"
+                hidden=move || tapped.with(Option::is_none)
+            >
+                <strong>{i18n.t("head-formula-tapped")}</strong>
+                " "
+                <code>{move || tapped.get()}</code>
             </p>
-            <Equation formula=ATTENTION/>
-            <div class="controls">
-                <label>{i18n.t("head-pick-kind")}" "
-                    <select data-testid="head-kind" on:change=move |ev| lab.focus_kind.set(parse_kind(&event_target_value(&ev)))>
-                        {AttentionKind::ALL.into_iter().map(|k| view! {
-                            <option value=kind_value(k) prop:selected=move || lab.focus_kind.get() == k>{move || i18n.s(labels::attention_kind(k))}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
-                <label>{i18n.t("head-pick-layer")}" "
-                    <select data-testid="head-layer" on:change=move |ev| lab.focus_layer.set(event_target_value(&ev).parse().unwrap_or(0))>
-                        {move || options(sizes.get().0, layer)}
-                    </select>
-                </label>
-                <label>{i18n.t("head-pick-head")}" "
-                    <select data-testid="head-index" on:change=move |ev| lab.focus_head.set(event_target_value(&ev).parse().unwrap_or(0))>
-                        {move || options(sizes.get().1, head_index)}
-                    </select>
-                </label>
-                <label>{i18n.t("head-pick-query")}" "
-                    <select data-testid="head-query" on:change=move |ev| lab.focus_query.set(event_target_value(&ev).parse().unwrap_or(0))>
-                        {move || {
-                            let lang = langs().0;
-                            spelling.with(|s| with_trace(lab, |tr| {
-                                let last = tr.seq_q.saturating_sub(1);
-                                let labels = query_labels(tr, s.as_ref());
-                                (0..tr.seq_q).map(|i| {
-                                    let label = labels.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
-                                    view! {
-                                        <option value=i.to_string() lang=lang prop:selected=move || lab.focus_query.get().min(last) == i>{label}</option>
-                                    }
-                                }).collect_view()
-                            }))
-                        }}
-                    </select>
-                </label>
-                <label>
-                    <input type="checkbox" prop:checked=move || lab.focus_typed.get() on:change=move |ev| lab.focus_typed.set(event_target_checked(&ev))/>
-                    " "{i18n.t("head-use-typed")}
-                </label>
-            </div>
+            <Equation formula=ATTENTION />
+            {pickers(lab, i18n, sizes, (layer, head_index), langs)}
             {move || with_trace(lab, |tr| sure_note(i18n, lab, tr)).flatten()}
             <div class="head-stages" aria-live="polite">
                 {move || {
                     let reveal = lab.reveal.get();
-                    let loaded = lab.trace.with(|t| match t {
-                        None => Some(view! { <p class="placeholder">{i18n.s("head-waiting")}</p> }.into_any()),
-                        Some(Err(e)) => Some(view! { <p class="problem">{e.clone()}</p> }.into_any()),
-                        Some(Ok(_)) => None,
-                    });
+                    let loaded = lab
+                        .trace
+                        .with(|t| match t {
+                            None => {
+                                Some(
+                                    view! { <p class="placeholder">{i18n.s("head-waiting")}</p> }
+                                        .into_any(),
+                                )
+                            }
+                            Some(Err(e)) => {
+                                Some(view! { <p class="problem">{e.clone()}</p> }.into_any())
+                            }
+                            Some(Ok(_)) => None,
+                        });
                     let langs = langs();
-                    loaded.or_else(|| {
-                        spelling.with(|s| with_trace(lab, |tr| {
-                            model_stages(i18n, tr, (query_of(lab, tr), reveal), langs, s.as_ref()).into_any()
-                        }))
-                    })
+                    loaded
+                        .or_else(|| {
+                            spelling
+                                .with(|s| with_trace(
+                                    lab,
+                                    |tr| {
+                                        model_stages(
+                                                i18n,
+                                                tr,
+                                                (query_of(lab, tr), reveal),
+                                                langs,
+                                                s.as_ref(),
+                                            )
+                                            .into_any()
+                                    },
+                                ))
+                        })
                 }}
             </div>
             {what_if}
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::UniformEntropy/>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::ScoreArgmax/>
-            <crate::views::guide::TutorialConventions panel=crate::panels::ids::INSIDE_HEAD/>
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::UniformEntropy />
+            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::ScoreArgmax />
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::INSIDE_HEAD />
         </section>
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hovering_a_strip_reads_out_its_dimension_and_value() {
-        assert_eq!(
-            strip_readout("x (input)", 3, -0.123456),
-            "x (input)[3] = -0.1235"
-        );
-    }
-
-    #[test]
-    fn tokens_are_marked_with_the_side_they_come_from() {
-        let en_ja = Some(TaskKind::EnJa);
-        assert_eq!(token_langs(AttentionKind::Cross, en_ja, None), ("ja", "en"));
-        assert_eq!(
-            token_langs(AttentionKind::EncoderSelf, en_ja, None),
-            ("en", "en")
-        );
-        assert_eq!(
-            token_langs(AttentionKind::DecoderSelf, en_ja, None),
-            ("ja", "ja")
-        );
-        for kind in AttentionKind::ALL {
-            assert_eq!(token_langs(kind, Some(TaskKind::Copy), None), ("en", "en"));
-        }
-    }
-
-    #[test]
-    fn respelled_target_tokens_are_marked_traditional_and_the_source_stays_english() {
-        let facts = lab_protocol::TaskFacts {
-            tgt_vocab: vec!["书".into()],
-            tgt_alt: vec!["書".into()],
-            ..Default::default()
-        };
-        let spelling = Spelling::of(crate::i18n::Locale::ZhHant, &facts).expect("zh-Hant");
-        let (zh, s) = (Some(TaskKind::RealEnZh), Some(&spelling));
-        assert_eq!(token_langs(AttentionKind::Cross, zh, s), ("zh-Hant", "en"));
-        assert_eq!(
-            token_langs(AttentionKind::DecoderSelf, zh, s),
-            ("zh-Hant", "zh-Hant")
-        );
-        assert_eq!(token_langs(AttentionKind::EncoderSelf, zh, s), ("en", "en"));
-        assert_eq!(
-            token_langs(AttentionKind::Cross, zh, None),
-            ("zh-Hans", "en")
-        );
-    }
-}
+mod tests;

@@ -171,9 +171,15 @@ pub fn Question(id: QuestionId) -> impl IntoView {
                 i18n.f("practice-wrong", &[("answer", Arg::from(a.answer.text()))])
             };
             view! {
-                <p class=if right { "question-feedback right" } else { "question-feedback wrong" }
-                    data-testid="question-feedback" data-correct=right.to_string() aria-live="polite">
-                    <strong>{verdict}</strong>" "{why}
+                <p
+                    class=if right { "question-feedback right" } else { "question-feedback wrong" }
+                    data-testid="question-feedback"
+                    data-correct=right.to_string()
+                    aria-live="polite"
+                >
+                    <strong>{verdict}</strong>
+                    " "
+                    {why}
                 </p>
             }
         })
@@ -192,37 +198,91 @@ pub fn Question(id: QuestionId) -> impl IntoView {
         }
         asked.get().map(|a| {
             let why = i18n.f(why_id, &args(&a, true));
-            let answer = i18n.f("practice-revealed", &[("answer", Arg::from(a.answer.text()))]);
+            let answer = i18n.f(
+                "practice-revealed",
+                &[("answer", Arg::from(a.answer.text()))],
+            );
             view! {
-                <p class="question-feedback revealed" data-testid="question-reveal" aria-live="polite">
-                    <strong>{answer}</strong>" "{why}
+                <p
+                    class="question-feedback revealed"
+                    data-testid="question-reveal"
+                    aria-live="polite"
+                >
+                    <strong>{answer}</strong>
+                    " "
+                    {why}
                 </p>
             }
         })
     };
     view! {
         <div class="question" data-testid="question" data-question=key data-panel=id.panel()>
-            <p class="question-prompt"><strong>{i18n.t("practice-predict")}</strong>" "{prompt}</p>
-            <form on:submit=move |ev| { ev.prevent_default(); submit() }>
+            <p class="question-prompt">
+                <strong>{i18n.t("practice-predict")}</strong>
+                " "
+                {prompt}
+            </p>
+            <form on:submit=move |ev| {
+                ev.prevent_default();
+                submit()
+            }>
                 {move || match options.get() {
-                    Some((options, lang)) => view! {
-                        <select data-testid="question-answer" aria-label=i18n.t("practice-answer-label") lang=lang
-                            on:change=move |ev| { guess.set(event_target_value(&ev)); checked.set(None) }>
-                            <option value="" selected=move || guess.with(String::is_empty)>"—"</option>
-                            {options.into_iter().enumerate().map(|(i, o)| view! {
-                                <option value=i.to_string() selected=move || guess.get() == i.to_string()>{o}</option>
-                            }).collect_view()}
-                        </select>
-                    }.into_any(),
-                    _ => view! {
-                        <input type="text" inputmode="decimal" data-testid="question-answer"
-                            aria-label=i18n.t("practice-answer-label")
-                            prop:value=move || guess.get()
-                            on:input=move |ev| { guess.set(event_target_value(&ev)); checked.set(None) }/>
-                    }.into_any(),
+                    Some((options, lang)) => {
+                        view! {
+                            <select
+                                data-testid="question-answer"
+                                aria-label=i18n.t("practice-answer-label")
+                                lang=lang
+                                on:change=move |ev| {
+                                    guess.set(event_target_value(&ev));
+                                    checked.set(None)
+                                }
+                            >
+                                <option value="" selected=move || guess.with(String::is_empty)>
+                                    "—"
+                                </option>
+                                {options
+                                    .into_iter()
+                                    .enumerate()
+                                    .map(|(i, o)| {
+                                        view! {
+                                            <option
+                                                value=i.to_string()
+                                                selected=move || guess.get() == i.to_string()
+                                            >
+                                                {o}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        }
+                            .into_any()
+                    }
+                    _ => {
+                        view! {
+                            <input
+                                type="text"
+                                inputmode="decimal"
+                                data-testid="question-answer"
+                                aria-label=i18n.t("practice-answer-label")
+                                prop:value=move || guess.get()
+                                on:input=move |ev| {
+                                    guess.set(event_target_value(&ev));
+                                    checked.set(None)
+                                }
+                            />
+                        }
+                            .into_any()
+                    }
                 }}" "
-                <button type="submit" data-testid="question-submit"
-                    disabled=move || asked.with(Option::is_none)>{i18n.t("practice-check")}</button>
+                <button
+                    type="submit"
+                    data-testid="question-submit"
+                    disabled=move || asked.with(Option::is_none)
+                >
+                    {i18n.t("practice-check")}
+                </button>
             </form>
             {feedback}
             {reveal}

@@ -40,12 +40,15 @@ fn Toggle(
     let i18n = use_i18n();
     view! {
         <label class="field toggle">
-            <input type="checkbox" data-testid=testid
+            <input
+                type="checkbox"
+                data-testid=testid
                 prop:checked=move || lab.draft.with(get)
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     lab.draft.update(|s| set(s, on));
-                }/>
+                }
+            />
             <span>{i18n.t(label)}</span>
             <small>{i18n.t(hint)}</small>
         </label>
@@ -97,15 +100,23 @@ fn Field(
     view! {
         <label class="field" class:invalid=move || !problem().is_empty()>
             <span>{i18n.t(label)}</span>
-            <input type="text" inputmode="decimal" data-testid=format!("setting-{name}") prop:value=move || lab.draft.with(get)
+            <input
+                type="text"
+                inputmode="decimal"
+                data-testid=format!("setting-{name}")
+                prop:value=move || lab.draft.with(get)
                 on:change=move |ev| {
                     let typed = event_target_value(&ev);
                     let mut s = lab.draft.get_untracked();
                     match set(&mut s, typed.trim()) {
-                        Ok(()) => { not_a_number.set(None); lab.draft.set(s) }
+                        Ok(()) => {
+                            not_a_number.set(None);
+                            lab.draft.set(s)
+                        }
                         Err(()) => not_a_number.set(Some(typed)),
                     }
-                }/>
+                }
+            />
             <small class="problem">{problem}</small>
         </label>
     }
@@ -152,10 +163,20 @@ fn TrainingChart(
     };
     let to_csv = move || which.with_chart(data(), false, |chart| line_chart_csv(chart).to_string());
     view! {
-        <figure><figcaption>{i18n.t(caption)}</figcaption>
-            <div><canvas node_ref=canvas data-testid=testid width=CHART_SIZE.0 height=CHART_SIZE.1
-                class="chart" role="img" aria-label=i18n.t(label)></canvas></div>
-            <ExportBar name=which.file_name() canvas=canvas svg=to_svg csv=to_csv/>
+        <figure>
+            <figcaption>{i18n.t(caption)}</figcaption>
+            <div>
+                <canvas
+                    node_ref=canvas
+                    data-testid=testid
+                    width=CHART_SIZE.0
+                    height=CHART_SIZE.1
+                    class="chart"
+                    role="img"
+                    aria-label=i18n.t(label)
+                ></canvas>
+            </div>
+            <ExportBar name=which.file_name() canvas=canvas svg=to_svg csv=to_csv />
         </figure>
     }
 }
@@ -215,75 +236,218 @@ pub fn TrainingView() -> impl IntoView {
             <h2>{i18n.t("training-title")}</h2>
             <p>{i18n.t("training-intro")}</p>
             <div class="settings">
-                <Field name="seed" label="training-field-seed" get=|s| s.seed.to_string() set=|s, t| { s.seed = num(t)?; Ok(()) }/>
-                <Field name="d_model" label="training-field-d-model" get=|s| s.d_model.to_string() set=|s, t| { s.d_model = num(t)?; Ok(()) }/>
-                <Field name="n_heads" label="training-field-heads" get=|s| s.n_heads.to_string() set=|s, t| { s.n_heads = num(t)?; Ok(()) }/>
-                <Field name="n_layers" label="training-field-layers" get=|s| s.n_layers.to_string() set=|s, t| { s.n_layers = num(t)?; Ok(()) }/>
-                <Field name="d_ff" label="training-field-d-ff" get=|s| s.d_ff.to_string() set=|s, t| { s.d_ff = num(t)?; Ok(()) }/>
-                <Field name="dropout" label="training-field-dropout" get=|s| s.dropout.to_string() set=|s, t| { s.dropout = num(t)?; Ok(()) }/>
-                <Field name="warmup_steps" label="training-field-warmup" get=|s| s.warmup_steps.to_string() set=|s, t| { s.warmup_steps = num(t)?; Ok(()) }/>
-                <Field name="lr_factor" label="training-field-lr-factor" get=|s| s.lr_factor.to_string() set=|s, t| { s.lr_factor = num(t)?; Ok(()) }/>
-                <Field name="label_smoothing" label="training-field-smoothing" get=|s| s.label_smoothing.to_string() set=|s, t| { s.label_smoothing = num(t)?; Ok(()) }/>
-                <Field name="batch_size" label="training-field-batch" get=|s| s.batch_size.to_string() set=|s, t| { s.batch_size = num(t)?; Ok(()) }/>
+                <Field
+                    name="seed"
+                    label="training-field-seed"
+                    get=|s| s.seed.to_string()
+                    set=|s, t| {
+                        s.seed = num(t)?;
+                        Ok(())
+                    }
+                />
+                <Field
+                    name="d_model"
+                    label="training-field-d-model"
+                    get=|s| s.d_model.to_string()
+                    set=|s, t| {
+                        s.d_model = num(t)?;
+                        Ok(())
+                    }
+                />
+                <Field
+                    name="n_heads"
+                    label="training-field-heads"
+                    get=|s| s.n_heads.to_string()
+                    set=|s, t| {
+                        s.n_heads = num(t)?;
+                        Ok(())
+                    }
+                />
+                <Field
+                    name="n_layers"
+                    label="training-field-layers"
+                    get=|s| s.n_layers.to_string()
+                    set=|s, t| {
+                        s.n_layers = num(t)?;
+                        Ok(())
+                    }
+                />
+                <Field
+                    name="d_ff"
+                    label="training-field-d-ff"
+                    get=|s| s.d_ff.to_string()
+                    set=|s, t| {
+                        s.d_ff = num(t)?;
+                        Ok(())
+                    }
+                />
+                <Field
+                    name="dropout"
+                    label="training-field-dropout"
+                    get=|s| s.dropout.to_string()
+                    set=|s, t| {
+                        s.dropout = num(t)?;
+                        Ok(())
+                    }
+                />
+                <Field
+                    name="warmup_steps"
+                    label="training-field-warmup"
+                    get=|s| s.warmup_steps.to_string()
+                    set=|s, t| {
+                        s.warmup_steps = num(t)?;
+                        Ok(())
+                    }
+                />
+                <Field
+                    name="lr_factor"
+                    label="training-field-lr-factor"
+                    get=|s| s.lr_factor.to_string()
+                    set=|s, t| {
+                        s.lr_factor = num(t)?;
+                        Ok(())
+                    }
+                />
+                <Field
+                    name="label_smoothing"
+                    label="training-field-smoothing"
+                    get=|s| s.label_smoothing.to_string()
+                    set=|s, t| {
+                        s.label_smoothing = num(t)?;
+                        Ok(())
+                    }
+                />
+                <Field
+                    name="batch_size"
+                    label="training-field-batch"
+                    get=|s| s.batch_size.to_string()
+                    set=|s, t| {
+                        s.batch_size = num(t)?;
+                        Ok(())
+                    }
+                />
                 <label class="field">
                     <span>{i18n.t("training-field-norm")}</span>
-                    <select data-testid="setting-norm" on:change=move |ev| {
-                        let norm = if event_target_value(&ev) == "pre" { NormPlacement::Pre } else { NormPlacement::Post };
-                        lab.draft.update(|s| s.norm = norm);
-                    }>
-                        <option value="post" selected=move || lab.draft.with(|s| s.norm == NormPlacement::Post)>{i18n.t("training-norm-post-option")}</option>
-                        <option value="pre" selected=move || lab.draft.with(|s| s.norm == NormPlacement::Pre)>{i18n.t("training-norm-pre")}</option>
+                    <select
+                        data-testid="setting-norm"
+                        on:change=move |ev| {
+                            let norm = if event_target_value(&ev) == "pre" {
+                                NormPlacement::Pre
+                            } else {
+                                NormPlacement::Post
+                            };
+                            lab.draft.update(|s| s.norm = norm);
+                        }
+                    >
+                        <option
+                            value="post"
+                            selected=move || lab.draft.with(|s| s.norm == NormPlacement::Post)
+                        >
+                            {i18n.t("training-norm-post-option")}
+                        </option>
+                        <option
+                            value="pre"
+                            selected=move || lab.draft.with(|s| s.norm == NormPlacement::Pre)
+                        >
+                            {i18n.t("training-norm-pre")}
+                        </option>
                     </select>
-                    <small><code>{norm_line}</code></small>
+                    <small>
+                        <code>{norm_line}</code>
+                    </small>
                 </label>
-                <Toggle testid="pe-toggle" label="training-field-pe" hint="training-pe-hint"
-                    get=|s| s.positional_encoding set=|s, on| s.positional_encoding = on/>
-                <Toggle testid="setting-tie" label="training-field-tie" hint="training-tie-hint"
-                    get=|s| s.tie_weights set=|s, on| s.tie_weights = on/>
+                <Toggle
+                    testid="pe-toggle"
+                    label="training-field-pe"
+                    hint="training-pe-hint"
+                    get=|s| s.positional_encoding
+                    set=|s, on| s.positional_encoding = on
+                />
+                <Toggle
+                    testid="setting-tie"
+                    label="training-field-tie"
+                    hint="training-tie-hint"
+                    get=|s| s.tie_weights
+                    set=|s, on| s.tie_weights = on
+                />
             </div>
             <p class="settings-status">
-                {status}
-                " "
-                <button data-testid="settings-apply" disabled=invalid on:click=move |_| reset(lab)>{i18n.t("training-apply")}</button>
+                {status} " "
+                <button data-testid="settings-apply" disabled=invalid on:click=move |_| reset(lab)>
+                    {i18n.t("training-apply")}
+                </button>
             </p>
-            <p class="settings-estimate" data-testid="settings-estimate"
-                data-verdict=move || cost().map(|(_, v)| v.name())>
+            <p
+                class="settings-estimate"
+                data-testid="settings-estimate"
+                data-verdict=move || cost().map(|(_, v)| v.name())
+            >
                 {move || cost().map(|(line, _)| line)}
             </p>
             <details class="model-parts">
                 <summary>{i18n.t("training-model-parts")}</summary>
-                <Equation formula=FFN/>
+                <Equation formula=FFN />
             </details>
             <p class="model-line">{model_line}</p>
             <p class="readouts">
-                {i18n.t("training-steps")}" " <b>{move || lab.step.get()}</b>
-                "   "{i18n.t("training-tokens-per-s")}" " <b>{move || format!("{:.0}", lab.tokens_per_s.get())}</b>
-                "   " <label><input type="checkbox" data-testid="log-scale" on:change=move |ev| log.set(event_target_checked(&ev))/>" "{i18n.t("training-log-scale")}</label>
+                {i18n.t("training-steps")}" " <b>{move || lab.step.get()}</b> "   "
+                {i18n.t("training-tokens-per-s")}" "
+                <b>{move || format!("{:.0}", lab.tokens_per_s.get())}</b> "   " <label>
+                    <input
+                        type="checkbox"
+                        data-testid="log-scale"
+                        on:change=move |ev| log.set(event_target_checked(&ev))
+                    />
+                    " "
+                    {i18n.t("training-log-scale")}
+                </label>
             </p>
             // The numbers as data too (tests and `cargo xtask measure` read them,
             // whatever the language): the step and the exact match in percent.
-            <p class="readouts" data-testid="eval-summary"
+            <p
+                class="readouts"
+                data-testid="eval-summary"
                 data-step=move || lab.eval.with(|e| e.as_ref().map(|e| e.step.to_string()))
-                data-exact-match=move || lab.eval.with(|e| e.as_ref().map(|e| (100.0 * e.exact_match).to_string()))
-                data-bleu=move || lab.eval.with(|e| e.as_ref().map(|e| e.bleu.to_string()))>
+                data-exact-match=move || {
+                    lab.eval.with(|e| e.as_ref().map(|e| (100.0 * e.exact_match).to_string()))
+                }
+                data-bleu=move || lab.eval.with(|e| e.as_ref().map(|e| e.bleu.to_string()))
+            >
                 {eval_line}
             </p>
             <p class="hint" data-testid="smoothing-floor">
                 {move || {
-                    let smoothing = lab.model.with(|m| m.as_ref().map_or(0.0, |m| m.settings.label_smoothing));
+                    let smoothing = lab
+                        .model
+                        .with(|m| m.as_ref().map_or(0.0, |m| m.settings.label_smoothing));
                     let vocab = lab.prediction.with(|p| p.as_ref().map_or(0, |p| p.vocab.len()));
                     floor_line(i18n.locale.get(), smoothing, vocab)
                 }}
             </p>
             <div class="charts">
-                <TrainingChart which=Chart::Loss log=log caption="training-loss-caption"
-                    label="training-loss-label" testid="loss-chart"/>
-                <TrainingChart which=Chart::Accuracy log=log caption="training-accuracy-caption"
-                    label="training-accuracy-label" testid="accuracy-chart"/>
-                <TrainingChart which=Chart::Rate log=log caption="training-rate-caption"
-                    label="training-rate-label" testid="lr-chart"/>
+                <TrainingChart
+                    which=Chart::Loss
+                    log=log
+                    caption="training-loss-caption"
+                    label="training-loss-label"
+                    testid="loss-chart"
+                />
+                <TrainingChart
+                    which=Chart::Accuracy
+                    log=log
+                    caption="training-accuracy-caption"
+                    label="training-accuracy-label"
+                    testid="accuracy-chart"
+                />
+                <TrainingChart
+                    which=Chart::Rate
+                    log=log
+                    caption="training-rate-caption"
+                    label="training-rate-label"
+                    testid="lr-chart"
+                />
             </div>
-            <crate::views::guide::TutorialConventions panel=crate::panels::ids::TRAINING/>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::TRAINING />
         </section>
     }
 }
