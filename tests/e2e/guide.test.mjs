@@ -71,6 +71,20 @@ test('a map that cannot be fetched is explained, and the lab goes on', async () 
   }
 });
 
+test('a web page served instead of the map is explained, not shown as an empty guide', async () => {
+  const { context, page } = await openLab(browser, '?lang=ja');
+  try {
+    await page.route('**/tutorial-map.ja.md', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html><body>index</body></html>' }));
+    await page.locator('details.guide summary').click();
+    const error = page.locator(byTestId('guide-error'));
+    await error.waitFor({ timeout: 20_000 });
+    assert.match(await error.innerText(), /tutorial-map\.ja\.md: not a Markdown map/);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the shipped model opens on its own training curves, from step 0', async () => {
   const { context, page, errors } = await openLab(browser, '?lang=en', { acceptDownloads: true });
   try {

@@ -38,6 +38,19 @@ pub fn map_url(locale: Locale) -> &'static str {
 pub const MAX_MAP_BYTES: usize = 1 << 20;
 
 /// A map as the guide shows it: all but the terms section.
+/// The guide part of a fetched map, or why the text is not a map: a server
+/// may answer a missing file with a page of its own (HTML) rather than a
+/// 404. A map opens with its `# ` title and holds tables.
+pub fn read_map<'a>(url: &str, text: &'a str) -> Result<&'a str, String> {
+    let title = text.trim_start().starts_with("# ");
+    let tables = text.lines().any(|l| l.starts_with('|'));
+    if title && tables {
+        Ok(guide_part(text))
+    } else {
+        Err(format!("{url}: not a Markdown map"))
+    }
+}
+
 pub fn guide_part(text: &str) -> &str {
     text.split_once(TERMS_HEADING)
         .map_or(text, |(guide, _)| guide)

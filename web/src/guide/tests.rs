@@ -274,3 +274,13 @@ fn inline_markdown_is_code_strong_and_emphasis_only() {
         ]
     );
 }
+
+#[test]
+fn a_page_served_instead_of_a_map_is_not_read_as_one() {
+    let html = "<!DOCTYPE html>\n<html><body>| not | a map |</body></html>";
+    let why = read_map("tutorial-map.ja.md", html).unwrap_err();
+    assert_eq!(why, "tutorial-map.ja.md: not a Markdown map");
+    assert!(read_map("tutorial-map.md", "# Title, but no table\n").is_err());
+    let map = map_text(Locale::Ja);
+    assert_eq!(read_map("tutorial-map.ja.md", map), Ok(map));
+}

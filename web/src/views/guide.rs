@@ -28,8 +28,13 @@ fn want_maps(lab: Lab, locale: Locale) {
             m.0.insert(wanted, MapLoad::Loading);
         });
         wasm_bindgen_futures::spawn_local(async move {
-            let load = match fetch_text(guide::map_url(wanted)).await {
-                Ok(text) => MapLoad::Ready(guide::guide_part(&text).into()),
+            let url = guide::map_url(wanted);
+            let text = fetch_text(url).await;
+            let load = match text.as_deref().map_err(Clone::clone) {
+                Ok(text) => match guide::read_map(url, text) {
+                    Ok(part) => MapLoad::Ready(part.into()),
+                    Err(why) => MapLoad::Failed(why),
+                },
                 Err(why) => MapLoad::Failed(why),
             };
             lab.maps.update(|m| {
