@@ -17,7 +17,7 @@ use lab_model::{Backend, NormPlacement, TransformerConfig};
 use lab_protocol::{
     AttentionKind, AttentionSet, Divergence, EvalPoint, EvalReport, HeadMaps, MaskDemo, ModelInfo,
     ModelOrigin, Curves, RunSummary, SavePurpose, Settings, Snapshot, StorageError, TaskFacts,
-    TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
+    TraceRequest, TrainPoint, Unanswered, WorkerError, WorkerInput, WorkerOutput,
 };
 use lab_tasks::{Pair, TaskKind, Vocab};
 
@@ -215,7 +215,10 @@ fn messages(dir: &Path) {
         }),
         WorkerOutput::Translated {
             id: 1,
-            result: Err("unknown word \"zebra\"".into()),
+            result: Err(Unanswered::Unknown {
+                words: vec!["zebra".into()],
+                vocabulary: 79,
+            }),
         },
         WorkerOutput::Checkpoint {
             purpose: SavePurpose::Store,

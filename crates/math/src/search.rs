@@ -119,7 +119,7 @@ pub enum Strategy {
 }
 
 /// Why a strategy's settings cannot be used.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum StrategyError {
     BeamSize { max: usize },
     Alpha { max: f32 },

@@ -18,7 +18,7 @@ use crate::inside::{HeadTrace, TraceRequest};
 use crate::reports::{DecodingComparison, EvalReport, MaskDemo, ProbePrediction, Translation};
 use crate::settings::{Settings, SettingsError};
 use crate::shard::{ShardJob, ShardReport};
-use lab_math::search::{Beam, Strategy};
+use lab_math::search::{Beam, Strategy, StrategyError};
 use lab_tasks::TaskKind;
 use serde::{Deserialize, Serialize};
 
@@ -375,6 +375,50 @@ pub enum DownloadFile {
     Model,
 }
 
+/// Why the model could not answer a view's question (a translation, a
+/// head's trace, the decoding comparison): data, which the page puts into
+/// the reader's language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Unanswered {
+    NoModel,
+    /// The model's own numbers are no longer finite (at `step`).
+    Diverged {
+        step: usize,
+    },
+    /// The sentence is empty.
+    Empty,
+    /// The sentence has `words` words; the model reads at most `max`.
+    TooLong {
+        words: usize,
+        max: usize,
+    },
+    /// Words outside the source vocabulary (of `vocabulary` words), as typed.
+    Unknown {
+        words: Vec<String>,
+        vocabulary: usize,
+    },
+    /// The decoding strategy's settings are out of range.
+    Strategy(StrategyError),
+}
+
+impl std::fmt::Display for Unanswered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NoModel => WorkerError::NoModel.fmt(f),
+            Self::Diverged { step } => Divergence::Weights { step: *step }.fmt(f),
+            Self::Empty => write!(f, "type a sentence"),
+            Self::TooLong { words, max } => {
+                write!(
+                    f,
+                    "the sentence has {words} words; this model reads at most {max}"
+                )
+            }
+            Self::Unknown { words, .. } => write!(f, "unknown words: {}", words.join(", ")),
+            Self::Strategy(e) => e.fmt(f),
+        }
+    }
+}
+
 /// Worker → page.
 // A message is built, serialised to JSON and dropped at once, so the size of
 // the largest variant (a snapshot) costs nothing worth a `Box`.
@@ -389,13 +433,13 @@ pub enum WorkerOutput {
     Eval(EvalReport),
     Translated {
         id: u64,
-        result: Result<Translation, String>,
+        result: Result<Translation, Unanswered>,
     },
     MaskDemo(MaskDemo),
     /// Greedy against beam search (or why not: no model, a blown-up run, a beam out of range).
-    DecodingCompared(Result<DecodingComparison, String>),
+    DecodingCompared(Result<DecodingComparison, Unanswered>),
     /// One head, opened up; an error (unknown word, no model) as a value.
-    Trace(Result<HeadTrace, String>),
+    Trace(Result<HeadTrace, Unanswered>),
     /// The checkpoint bytes, for a download; they travel beside the JSON.
     Checkpoint {
         purpose: SavePurpose,
@@ -840,10 +884,13 @@ mod tests {
                 trace: None,
                 shared_steps: 1,
             }),
-            WorkerOutput::Trace(Err("unknown word".into())),
+            WorkerOutput::Trace(Err(Unanswered::Diverged { step: 7 })),
             WorkerOutput::Translated {
                 id: 1,
-                result: Err("unknown word \"zebra\"".into()),
+                result: Err(Unanswered::Unknown {
+                    words: vec!["zebra".into()],
+                    vocabulary: 79,
+                }),
             },
             WorkerOutput::DecodingCompared(Ok(DecodingComparison {
                 beam: Beam::default(),

@@ -4,6 +4,7 @@
 //! the trait lets the worker's scheduling logic be tested natively with a
 //! tiny fake, without compiling burn for the host.
 
+use lab_protocol::Unanswered;
 use lab_protocol::{
     AttentionSet, Beam, Curves, DecodingComparison, EvalReport, HeadTrace, MaskDemo,
     ProbePrediction, Settings, SettingsError, ShardJob, ShardReport, StepReport, Strategy,
@@ -42,11 +43,11 @@ pub trait LabModel: Sized {
         text: &str,
         cached: bool,
         strategy: &Strategy,
-    ) -> Result<Translation, String>;
+    ) -> Result<Translation, Unanswered>;
     /// Held-out BLEU of greedy decoding against beam search, on at most `max_sentences`.
     fn compare_decoding(&self, beam: Beam, max_sentences: usize) -> DecodingComparison;
     /// One head opened up, on the probe or on typed text.
-    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String>;
+    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, Unanswered>;
     fn mask_demo(&self, head: usize) -> MaskDemo;
     fn settings(&self) -> &Settings;
     /// The task's vocabulary, held-out examples and input limit, from this run's dataset.

@@ -5,11 +5,12 @@
 use lab_protocol::{
     AttentionSet, Beam, DecodingComparison, EvalReport, HeadTrace, MaskDemo, ProbePrediction,
     Settings, SettingsError, ShardJob, ShardReport, StepReport, Strategy, TaskFacts, TaskShape,
-    TraceRequest, Translation,
+    TraceRequest, Translation, Unanswered,
 };
 use lab_session::model::LabModel;
 use lab_tasks::corpus::{self, Corpus};
 use lab_tasks::TaskKind;
+use lab_train::inspect::{InputError, TranslateError};
 use lab_train::{ShardGradients, StepPlan, Trainer};
 use std::cell::RefCell;
 
@@ -26,6 +27,18 @@ struct Shared {
 impl Model {
     fn new(trainer: Trainer) -> Model {
         Model(trainer, None, false)
+    }
+
+    /// Why a typed sentence cannot be read, as data the page words.
+    fn unanswered(&self, e: InputError) -> Unanswered {
+        match e {
+            InputError::Empty => Unanswered::Empty,
+            InputError::TooLong { words, max } => Unanswered::TooLong { words, max },
+            InputError::Unknown(unknown) => Unanswered::Unknown {
+                words: unknown.into_iter().map(|u| u.word).collect(),
+                vocabulary: self.0.dataset().src_vocab.len(),
+            },
+        }
     }
 }
 
@@ -58,15 +71,6 @@ pub fn use_sentences(task: TaskKind, text: &str) -> Result<(), String> {
     let corpus = Corpus::parse(task, text).map_err(|e| e.to_string())?;
     corpus::provide(corpus);
     Ok(())
-}
-
-/// Start a message with a capital letter, as a sentence on screen.
-fn sentence(text: String) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => text,
-    }
 }
 
 impl LabModel for Model {
@@ -161,20 +165,21 @@ impl LabModel for Model {
         text: &str,
         cached: bool,
         strategy: &Strategy,
-    ) -> Result<Translation, String> {
+    ) -> Result<Translation, Unanswered> {
         self.0
             .translate_by(text, cached, strategy)
-            .map_err(|e| sentence(e.to_string()))
+            .map_err(|e| match e {
+                TranslateError::Input(e) => self.unanswered(e),
+                TranslateError::Strategy(e) => Unanswered::Strategy(e),
+            })
     }
 
     fn compare_decoding(&self, beam: Beam, max_sentences: usize) -> DecodingComparison {
         self.0.compare_decoding(beam, max_sentences)
     }
 
-    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String> {
-        self.0
-            .trace_head(request)
-            .map_err(|e| sentence(e.to_string()))
+    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, Unanswered> {
+        self.0.trace_head(request).map_err(|e| self.unanswered(e))
     }
 
     fn mask_demo(&self, head: usize) -> MaskDemo {

@@ -5,8 +5,9 @@
 
 use super::{labels, text, text_args, Arg, Locale};
 use crate::i18n::units::bytes_text;
+use lab_math::search::StrategyError;
 use lab_protocol::divergence::{BLOW_UP_FACTOR, SAFE_LR_FACTOR, SAFE_WARMUP};
-use lab_protocol::{Divergence, Rule, SettingProblem, SettingsError, WorkerError};
+use lab_protocol::{Divergence, Rule, SettingProblem, SettingsError, Unanswered, WorkerError};
 use lab_tasks::corpus::PairsError;
 
 /// Why the reader's sentence pairs were refused, the problem in a sentence
@@ -238,6 +239,67 @@ pub fn settings_error(locale: Locale, error: &SettingsError) -> String {
     parts.join(" ")
 }
 
+/// A decoding strategy's refusal.
+pub fn strategy_error(locale: Locale, error: StrategyError) -> String {
+    match error {
+        StrategyError::BeamSize { max } => text_args(
+            locale,
+            "translate-error-beam-size",
+            &[("max", Arg::from(max))],
+        ),
+        StrategyError::Alpha { max } => text_args(
+            locale,
+            "translate-error-alpha",
+            &[("max", Arg::from(max.to_string()))],
+        ),
+        StrategyError::Temperature { min, max } => text_args(
+            locale,
+            "translate-error-temperature",
+            &[
+                ("min", Arg::from(min.to_string())),
+                ("max", Arg::from(max.to_string())),
+            ],
+        ),
+        StrategyError::TopK { max } => {
+            text_args(locale, "translate-error-top-k", &[("max", Arg::from(max))])
+        }
+        StrategyError::TopP => text(locale, "translate-error-top-p"),
+    }
+}
+
+/// Unknown words as the banner lists them: each quoted, as typed.
+pub fn unknown_list(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| format!("“{w}”"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why the model could not answer a view's question.
+pub fn unanswered(locale: Locale, why: &Unanswered) -> String {
+    match why {
+        Unanswered::NoModel => worker_error(locale, &WorkerError::NoModel),
+        Unanswered::Diverged { step } => divergence(locale, &Divergence::Weights { step: *step }),
+        Unanswered::Empty => text(locale, "translate-empty"),
+        Unanswered::TooLong { words, max } => text_args(
+            locale,
+            "translate-too-long",
+            &[("words", Arg::from(*words)), ("max", Arg::from(*max))],
+        ),
+        Unanswered::Unknown { words, vocabulary } => text_args(
+            locale,
+            "translate-unknown-banner",
+            &[
+                ("count", Arg::from(words.len())),
+                ("list", Arg::from(unknown_list(words))),
+                ("size", Arg::from(*vocabulary)),
+            ],
+        ),
+        Unanswered::Strategy(e) => strategy_error(locale, *e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,12 +370,57 @@ mod tests {
         (errors, divergences, problems)
     }
 
+    /// Every kind of question the model could not answer.
+    fn every_unanswered() -> Vec<Unanswered> {
+        vec![
+            Unanswered::NoModel,
+            Unanswered::Diverged { step: 7 },
+            Unanswered::Empty,
+            Unanswered::TooLong { words: 40, max: 32 },
+            Unanswered::Unknown {
+                words: vec!["zebra".into(), "qux".into()],
+                vocabulary: 79,
+            },
+            Unanswered::Strategy(StrategyError::BeamSize { max: 8 }),
+            Unanswered::Strategy(StrategyError::TopP),
+        ]
+    }
+
     fn every_text(locale: Locale) -> Vec<String> {
         let (errors, divergences, settings) = every_problem();
         let mut texts: Vec<String> = errors.iter().map(|e| worker_error(locale, e)).collect();
         texts.extend(divergences.iter().map(|d| divergence(locale, d)));
         texts.extend(settings.problems.iter().map(|p| setting_problem(locale, p)));
+        texts.extend(every_unanswered().iter().map(|u| unanswered(locale, u)));
         texts
+    }
+
+    #[test]
+    fn a_question_the_model_could_not_answer_is_worded_with_its_words_and_numbers() {
+        for locale in Locale::ALL {
+            let texts: Vec<String> = every_unanswered()
+                .iter()
+                .map(|u| unanswered(locale, u))
+                .collect();
+            for text in &texts {
+                assert!(
+                    !text.contains("translate-"),
+                    "{locale:?}: a message id: {text}"
+                );
+            }
+            assert!(texts[1].contains('7'), "{locale:?}: {}", texts[1]);
+            assert!(
+                texts[3].contains("40") && texts[3].contains("32"),
+                "{locale:?}: {}",
+                texts[3]
+            );
+            assert!(
+                texts[4].contains("“zebra”, “qux”") && texts[4].contains("79"),
+                "{locale:?}: {}",
+                texts[4]
+            );
+            assert!(texts[5].contains('8'), "{locale:?}: {}", texts[5]);
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use lab_protocol::{
     AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction,
     Settings, TaskFacts, TraceRequest, Translation, WorkerInput,
 };
-use lab_protocol::{Curves, DecodingComparison, RunStart, SaveCost, Strategy};
+use lab_protocol::{Curves, DecodingComparison, RunStart, SaveCost, Strategy, Unanswered};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
@@ -77,7 +77,7 @@ pub struct Lab {
     pub translate_id: RwSignal<u64>,
     /// The request whose answer `translation` holds: behind `translate_id` while one is on its way.
     pub translated_id: RwSignal<u64>,
-    pub translation: RwSignal<Option<Result<Translation, String>>>,
+    pub translation: RwSignal<Option<Result<Translation, Unanswered>>>,
     /// Decode with the KV cache (the Translate view's toggle).
     pub decode_cached: RwSignal<bool>,
     /// The decoding step shown in the step-through, 0-based.
@@ -85,7 +85,7 @@ pub struct Lab {
     /// How the step-through chooses tokens: greedy, beam search or sampling.
     pub decode_strategy: RwSignal<Strategy>,
     /// Held-out BLEU of greedy decoding against beam search, or why not.
-    pub decoding_comparison: RwSignal<Option<Result<DecodingComparison, String>>>,
+    pub decoding_comparison: RwSignal<Option<Result<DecodingComparison, Unanswered>>>,
     /// The reader's answers to the practice questions, as the browser keeps them.
     pub practice: RwSignal<crate::views::practice::data::Record>,
     /// A comparison was asked for and has not come back yet.
@@ -95,7 +95,7 @@ pub struct Lab {
     /// The head the "inside one head" view has asked the worker to open.
     pub trace_request: RwSignal<Option<TraceRequest>>,
     /// That head, opened up, or why it could not be.
-    pub trace: RwSignal<Option<Result<HeadTrace, String>>>,
+    pub trace: RwSignal<Option<Result<HeadTrace, Unanswered>>>,
     /// The attention kind, layer, head (0-based) and query row the attention
     /// and head views show: part of the deep link.
     pub focus_kind: RwSignal<AttentionKind>,

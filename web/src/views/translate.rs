@@ -112,11 +112,7 @@ fn submit(lab: Lab, text: String) {
         }
         InputCheck::Unknown { unknown, .. } => {
             lab.translation.set(None);
-            let list = unknown
-                .iter()
-                .map(|w| format!("“{w}”"))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let list = crate::i18n::problems::unknown_list(&unknown);
             let args = [
                 ("count", Arg::from(unknown.len())),
                 ("list", Arg::from(list)),
@@ -297,7 +293,10 @@ pub fn TranslateView() -> impl IntoView {
                     }
                     InputCheck::Ok => {
                         match lab.translation.get() {
-                            Some(Err(e)) => view! { <p class="problem">{e}</p> }.into_any(),
+                            Some(Err(e)) => {
+                                let e = crate::i18n::problems::unanswered(i18n.locale.get(), &e);
+                                view! { <p class="problem">{e}</p> }.into_any()
+                            }
                             _ => ().into_any(),
                         }
                     }

@@ -3,7 +3,7 @@
 //! and none lets a non-finite number out.
 
 use super::*;
-use lab_protocol::{Beam, Strategy};
+use lab_protocol::{Beam, Strategy, Unanswered};
 
 impl<M: LabModel> Session<M> {
     /// Translates `text` with `strategy`, or says why not.
@@ -15,7 +15,7 @@ impl<M: LabModel> Session<M> {
         strategy: &Strategy,
     ) -> Vec<WorkerOutput> {
         let result = match &self.model {
-            None => Err(WorkerError::NoModel.to_string()),
+            None => Err(Unanswered::NoModel),
             Some(m) => m
                 .translate(text, cached, strategy)
                 .and_then(|t| finite_or_diverged(m, t, |t| t.is_finite())),
@@ -31,7 +31,7 @@ impl<M: LabModel> Session<M> {
             return Vec::new();
         };
         let result = match &self.model {
-            None => Err(WorkerError::NoModel.to_string()),
+            None => Err(Unanswered::NoModel),
             Some(m) => m
                 .trace_head(&request)
                 .and_then(|t| finite_or_diverged(m, t, |t| t.is_finite())),
@@ -59,15 +59,14 @@ impl<M: LabModel> Session<M> {
     /// Held-out BLEU of greedy decoding against a beam of `beam`.
     pub(super) fn compare_decoding(&self, beam: Beam) -> Vec<WorkerOutput> {
         let result = match &self.model {
-            None => Err(WorkerError::NoModel.to_string()),
-            Some(m) if self.diverged => Err(Divergence::Weights {
+            None => Err(Unanswered::NoModel),
+            Some(m) if self.diverged => Err(Unanswered::Diverged {
                 step: m.step_count(),
-            }
-            .to_string()),
+            }),
             Some(m) => Strategy::Beam(beam)
                 .check()
                 .map(|()| m.compare_decoding(beam, DECODING_COMPARISON_SENTENCES))
-                .map_err(|e| e.to_string()),
+                .map_err(Unanswered::Strategy),
         };
         vec![WorkerOutput::DecodingCompared(result)]
     }
@@ -79,13 +78,12 @@ fn finite_or_diverged<M: LabModel, T>(
     m: &M,
     value: T,
     is_finite: impl Fn(&T) -> bool,
-) -> Result<T, String> {
+) -> Result<T, Unanswered> {
     if is_finite(&value) {
         Ok(value)
     } else {
-        Err(Divergence::Weights {
+        Err(Unanswered::Diverged {
             step: m.step_count(),
-        }
-        .to_string())
+        })
     }
 }

@@ -217,7 +217,7 @@ pub fn beam_tree(
                             view! {
                                 {i18n.s("translate-compare-failed")}
                                 " "
-                                <span lang="en">{why}</span>
+                                {crate::i18n::problems::unanswered(i18n.locale.get(), &why)}
                             }
                                 .into_any()
                         }

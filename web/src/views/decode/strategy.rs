@@ -2,7 +2,7 @@
 //! sampling, with their knobs. The rules and limits are
 //! `lab_math::search`'s; the worker checks them again.
 
-use crate::shell::i18n::{use_i18n, Arg, I18n};
+use crate::shell::i18n::use_i18n;
 use crate::shell::state::use_lab;
 use crate::workers::link::request_translation;
 use lab_math::search::{
@@ -15,28 +15,6 @@ use leptos::prelude::*;
 const FRACTION_STEP: &str = "0.1";
 /// The step of the temperature input.
 const TEMPERATURE_STEP: &str = "0.05";
-
-/// A strategy's refusal, in the reader's language.
-pub fn strategy_error(i18n: I18n, error: StrategyError) -> String {
-    match error {
-        StrategyError::BeamSize { max } => {
-            i18n.f("translate-error-beam-size", &[("max", Arg::from(max))])
-        }
-        StrategyError::Alpha { max } => i18n.f(
-            "translate-error-alpha",
-            &[("max", Arg::from(max.to_string()))],
-        ),
-        StrategyError::Temperature { min, max } => i18n.f(
-            "translate-error-temperature",
-            &[
-                ("min", Arg::from(min.to_string())),
-                ("max", Arg::from(max.to_string())),
-            ],
-        ),
-        StrategyError::TopK { max } => i18n.f("translate-error-top-k", &[("max", Arg::from(max))]),
-        StrategyError::TopP => i18n.s("translate-error-top-p"),
-    }
-}
 
 /// A number typed in an input; `NaN` when it is not one, so the check refuses it.
 fn typed(ev: &leptos::ev::Event) -> f64 {
@@ -228,7 +206,7 @@ pub fn StrategyPicker() -> impl IntoView {
                     .map(|e| {
                         view! {
                             <p class="error" data-testid="decode-strategy-error">
-                                {strategy_error(i18n, e)}
+                                {crate::i18n::problems::strategy_error(i18n.locale.get(), e)}
                             </p>
                         }
                     })

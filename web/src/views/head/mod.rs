@@ -321,7 +321,7 @@ pub fn HeadView() -> impl IntoView {
             request: Some(request),
         });
     });
-    let what_if = move || what_if_stage(lab, i18n, langs);
+    let what_if = what_if_stage(lab, i18n, langs);
     // A number's formula is its `title`, which pointing shows; a tap or a
     // click shows it here too (a touch screen has no hover).
     let tapped = RwSignal::new(None::<String>);
@@ -370,7 +370,8 @@ pub fn HeadView() -> impl IntoView {
                                 )
                             }
                             Some(Err(e)) => {
-                                Some(view! { <p class="problem">{e.clone()}</p> }.into_any())
+                                let e = crate::i18n::problems::unanswered(i18n.locale.get(), e);
+                                Some(view! { <p class="problem">{e}</p> }.into_any())
                             }
                             Some(Ok(_)) => None,
                         });

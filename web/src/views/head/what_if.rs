@@ -101,8 +101,12 @@ pub(super) fn what_if_stage(
     let spelling = lab.spelling;
     let beta = move || data::beta_from_slider(slider.get());
     let entropy = move || with_trace(lab, |tr| data::row_entropy(tr, query_of(lab, tr), beta()));
+    // Without a trace (none yet, or a sentence the model cannot read) there
+    // is no head to ask "what if" of. A memo: a new trace of the same head
+    // does not rebuild the stage (nor its slider, mid-drag).
+    let traced = Memo::new(move |_| with_trace(lab, |_| ()).is_some());
     move || {
-        Stage::WhatIf.shown(lab.reveal.get()).then(|| {
+        (traced.get() && Stage::WhatIf.shown(lab.reveal.get())).then(|| {
             view! {
                 <div class="beta-box head-stage" data-stage=stage_attr(Stage::WhatIf)>
                     <h3>{move || Stage::WhatIf.title(i18n.locale.get())}</h3>

@@ -99,8 +99,8 @@ impl LabModel for Fake {
         });
         (AttentionSet::default(), ProbePrediction::default(), trace)
     }
-    fn translate(&self, text: &str, _: bool, _: &Strategy) -> Result<Translation, String> {
-        Err(format!("unknown word {text:?}"))
+    fn translate(&self, text: &str, _: bool, _: &Strategy) -> Result<Translation, Unanswered> {
+        Err(unknown(text))
     }
     fn compare_decoding(&self, beam: Beam, max_sentences: usize) -> DecodingComparison {
         DecodingComparison {
@@ -112,9 +112,9 @@ impl LabModel for Fake {
             beam_exact: 0.0,
         }
     }
-    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, String> {
+    fn trace_head(&self, request: &TraceRequest) -> Result<HeadTrace, Unanswered> {
         match &request.sentence {
-            Some(text) => Err(format!("unknown word {text:?}")),
+            Some(text) => Err(unknown(text)),
             None => Ok(HeadTrace {
                 request: Some(request.clone()),
                 ..Default::default()
@@ -161,5 +161,13 @@ impl LabModel for Fake {
         let task = self.settings.task;
         (task.is_real() && !std::mem::replace(&mut self.sentences_sent, true))
             .then(|| (task, format!("the sentences of {}", task.name())))
+    }
+}
+
+/// Every typed word is unknown to the fake model.
+fn unknown(text: &str) -> Unanswered {
+    Unanswered::Unknown {
+        words: text.split_whitespace().map(String::from).collect(),
+        vocabulary: 40,
     }
 }

@@ -1,10 +1,11 @@
 //! The state machine against a fake model: every message, the helper, saving and restoring.
 
 use super::*;
+use lab_math::search::StrategyError;
 use lab_protocol::{
     AttentionKind, AttentionSet, Beam, Curves, DecodingComparison, HeadTrace, MaskDemo,
     ProbePrediction, RunSummary, SaveCost, Settings, SettingsError, ShardJob, ShardReport,
-    StepReport, StorageError, Strategy, TaskFacts, TaskShape, Translation,
+    StepReport, StorageError, Strategy, TaskFacts, TaskShape, Translation, Unanswered,
 };
 use lab_tasks::TaskKind;
 
@@ -306,7 +307,10 @@ fn a_decoding_comparison_is_refused_without_a_model_or_with_a_beam_out_of_range(
         0.0,
     );
     assert!(
-        matches!(&out[..], [WorkerOutput::DecodingCompared(Err(_))]),
+        matches!(
+            &out[..],
+            [WorkerOutput::DecodingCompared(Err(Unanswered::NoModel))]
+        ),
         "{out:?}"
     );
     let mut s = new_session(Settings::toy(TaskKind::Copy));
@@ -316,7 +320,12 @@ fn a_decoding_comparison_is_refused_without_a_model_or_with_a_beam_out_of_range(
     };
     let out = s.handle(WorkerInput::CompareDecoding { beam: wide }, 0.0);
     assert!(
-        matches!(&out[..], [WorkerOutput::DecodingCompared(Err(m))] if m.contains("beam size")),
+        matches!(
+            &out[..],
+            [WorkerOutput::DecodingCompared(Err(Unanswered::Strategy(
+                StrategyError::BeamSize { .. }
+            )))]
+        ),
         "{out:?}"
     );
     let out = s.handle(
@@ -344,7 +353,11 @@ fn translation_errors_come_back_as_values() {
         0.0,
     );
     assert!(
-        matches!(&out[..], [WorkerOutput::Translated { id: 9, result: Err(m) }] if m.contains("zebra")),
+        matches!(
+            &out[..],
+            [WorkerOutput::Translated { id: 9, result: Err(Unanswered::Unknown { words, .. }) }]
+                if words == &["zebra"]
+        ),
         "{out:?}"
     );
 }
@@ -397,7 +410,10 @@ fn a_typed_sentence_trace_is_answered_once_and_errors_are_values() {
         0.0,
     );
     assert!(
-        matches!(&out[..], [WorkerOutput::Trace(Err(m))] if m.contains("zebra")),
+        matches!(
+            &out[..],
+            [WorkerOutput::Trace(Err(Unanswered::Unknown { words, .. }))] if words == &["zebra"]
+        ),
         "{out:?}"
     );
     let out = s.handle(WorkerInput::Step, 0.0);
