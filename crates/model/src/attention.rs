@@ -11,6 +11,7 @@
 //! taken **after** the softmax and **before** dropout, plus the raw scores
 //! for the mask view. Rows are queries, columns are keys.
 
+use burn::config::Config;
 use burn::module::{Initializer, Module};
 use burn::nn::{Dropout, DropoutConfig, Linear, LinearConfig};
 use burn::tensor::activation::softmax;
@@ -42,17 +43,26 @@ pub struct AttentionOutput {
     pub heads: Tensor<4>,
 }
 
+/// The scaled dot-product weights of every head, and the scores they come from.
+#[derive(Clone, Debug)]
+pub struct AttentionWeights {
+    /// `[batch, n_heads, seq_q, seq_k]`: `softmax(scores)` with hidden keys at 0. Each row sums to 1.
+    pub weights: Tensor<4>,
+    /// `[batch, n_heads, seq_q, seq_k]`: `QKᵀ / √d_k`, before the mask.
+    pub scores: Tensor<4>,
+}
+
 /// The scaled dot-product weights, for every head at once: `softmax(QKᵀ / √d_k)`.
 ///
 /// # Shapes
 /// - `q`: `[batch, n_heads, seq_q, d_k]`, `k`: `[batch, n_heads, seq_k, d_k]`
 /// - `mask`: `[batch, seq_q | 1, seq_k]`, `true` = hidden
-/// - output: `(weights, scores)`, both `[batch, n_heads, seq_q, seq_k]`
+/// - output: weights and scores, both `[batch, n_heads, seq_q, seq_k]`
 pub fn attention_weights(
     q: Tensor<4>,
     k: Tensor<4>,
     mask: Option<Tensor<3, Bool>>,
-) -> (Tensor<4>, Tensor<4>) {
+) -> AttentionWeights {
     let [_, _, _, d_k] = q.dims();
     let scores = batched_matmul(q, k.transpose()).div_scalar((d_k as f32).sqrt()); // [batch, n_heads, seq_q, seq_k]
     let masked = match mask {
@@ -61,7 +71,67 @@ pub fn attention_weights(
             .mask_fill(mask.unsqueeze_dim::<4>(1), f32::NEG_INFINITY), // mask: [batch, 1, seq_q|1, seq_k]
         None => scores.clone(),
     };
-    (softmax(masked, 3), scores)
+    AttentionWeights {
+        weights: softmax(masked, 3),
+        scores,
+    }
+}
+
+/// `x W^K` and `x W^V`, split into heads: what the KV cache stores.
+#[derive(Clone, Debug)]
+pub struct KeysValues {
+    /// `[batch, n_heads, seq_k, d_k]`
+    pub k: Tensor<4>,
+    /// `[batch, n_heads, seq_k, d_k]`
+    pub v: Tensor<4>,
+}
+
+/// Queries, keys and values projected from one input, split into heads.
+#[derive(Clone, Debug)]
+pub struct QueriesKeysValues {
+    /// `[batch, n_heads, seq, d_k]`
+    pub q: Tensor<4>,
+    /// `[batch, n_heads, seq, d_k]`
+    pub k: Tensor<4>,
+    /// `[batch, n_heads, seq, d_k]`
+    pub v: Tensor<4>,
+}
+
+/// Configuration of a [`MultiHeadAttention`].
+#[derive(Config, Debug, PartialEq)]
+pub struct MultiHeadAttentionConfig {
+    /// The width of the input and output; split into `n_heads` heads of `d_k = d_model / n_heads`.
+    pub d_model: usize,
+    pub n_heads: usize,
+    /// Dropout on the attention weights while training (as in the Annotated Transformer).
+    #[config(default = 0.1)]
+    pub dropout: f64,
+}
+
+impl MultiHeadAttentionConfig {
+    /// # Panics
+    /// If `d_model` is not divisible by `n_heads`.
+    pub fn init(&self, device: &Device) -> MultiHeadAttention {
+        let (d_model, n_heads) = (self.d_model, self.n_heads);
+        assert!(
+            n_heads > 0 && d_model.is_multiple_of(n_heads),
+            "d_model ({d_model}) must be divisible by n_heads ({n_heads})"
+        );
+        let linear = || {
+            LinearConfig::new(d_model, d_model)
+                .with_initializer(Initializer::XavierUniform { gain: 1.0 })
+                .init(device)
+        };
+        MultiHeadAttention {
+            query: linear(),
+            key: linear(),
+            value: linear(),
+            output: linear(),
+            dropout: DropoutConfig::new(self.dropout).init(),
+            n_heads,
+            d_k: d_model / n_heads,
+        }
+    }
 }
 
 /// Multi-head attention with `n_heads` heads of size `d_k = d_model / n_heads`.
@@ -81,29 +151,6 @@ pub struct MultiHeadAttention {
 }
 
 impl MultiHeadAttention {
-    /// # Panics
-    /// If `d_model` is not divisible by `n_heads`.
-    pub fn new(d_model: usize, n_heads: usize, dropout: f64, device: &Device) -> Self {
-        assert!(
-            n_heads > 0 && d_model.is_multiple_of(n_heads),
-            "d_model ({d_model}) must be divisible by n_heads ({n_heads})"
-        );
-        let linear = || {
-            LinearConfig::new(d_model, d_model)
-                .with_initializer(Initializer::XavierUniform { gain: 1.0 })
-                .init(device)
-        };
-        Self {
-            query: linear(),
-            key: linear(),
-            value: linear(),
-            output: linear(),
-            dropout: DropoutConfig::new(dropout).init(),
-            n_heads,
-            d_k: d_model / n_heads,
-        }
-    }
-
     /// Queries from `x_q` attend over keys and values from `x_kv`. Cross-attention
     /// passes the encoder's memory as `x_kv`; self-attention uses [`Self::forward_self`].
     ///
@@ -117,7 +164,7 @@ impl MultiHeadAttention {
         mask: Option<Tensor<3, Bool>>,
     ) -> AttentionOutput {
         let q = self.project_q(x_q.clone());
-        let (k, v) = self.project_kv(x_kv);
+        let KeysValues { k, v } = self.project_kv(x_kv);
         self.attend(x_q, q, k, v, mask)
     }
 
@@ -126,7 +173,7 @@ impl MultiHeadAttention {
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]`, `mask`: `[batch, seq | 1, seq]`, `true` = hidden
     pub fn forward_self(&self, x: Tensor<3>, mask: Option<Tensor<3, Bool>>) -> AttentionOutput {
-        let (q, k, v) = self.project_qkv(x.clone());
+        let QueriesKeysValues { q, k, v } = self.project_qkv(x.clone());
         self.attend(x, q, k, v, mask)
     }
 
@@ -141,11 +188,11 @@ impl MultiHeadAttention {
     /// `K = x W^K` and `V = x W^V`, split into heads. The KV cache stores exactly these.
     ///
     /// # Shapes
-    /// - `x`: `[batch, seq, d_model]` → two `[batch, n_heads, seq, d_k]`
-    pub fn project_kv(&self, x: Tensor<3>) -> (Tensor<4>, Tensor<4>) {
+    /// - `x`: `[batch, seq, d_model]` → `k`, `v`: `[batch, n_heads, seq, d_k]`
+    pub fn project_kv(&self, x: Tensor<3>) -> KeysValues {
         let k = self.split_heads(position_wise(&self.key, x.clone()));
         let v = self.split_heads(position_wise(&self.value, x));
-        (k, v)
+        KeysValues { k, v }
     }
 
     /// `Q`, `K` and `V` from the same input.
@@ -155,11 +202,11 @@ impl MultiHeadAttention {
     /// weights and splitting the result copies more than one product saves.
     ///
     /// # Shapes
-    /// - `x`: `[batch, seq, d_model]` → three `[batch, n_heads, seq, d_k]`
-    pub fn project_qkv(&self, x: Tensor<3>) -> (Tensor<4>, Tensor<4>, Tensor<4>) {
+    /// - `x`: `[batch, seq, d_model]` → `q`, `k`, `v`: `[batch, n_heads, seq, d_k]`
+    pub fn project_qkv(&self, x: Tensor<3>) -> QueriesKeysValues {
         let q = self.project_q(x.clone());
-        let (k, v) = self.project_kv(x);
-        (q, k, v)
+        let KeysValues { k, v } = self.project_kv(x);
+        QueriesKeysValues { q, k, v }
     }
 
     /// Scaled dot-product attention of every head, then `Concat(heads) W^O`.
@@ -177,7 +224,7 @@ impl MultiHeadAttention {
         mask: Option<Tensor<3, Bool>>,
     ) -> AttentionOutput {
         let [batch, _, seq_q, _] = q.dims();
-        let (weights, scores) = attention_weights(q.clone(), k.clone(), mask);
+        let AttentionWeights { weights, scores } = attention_weights(q.clone(), k.clone(), mask);
         // Dropout acts on the weights only while training (as in the Annotated
         // Transformer); the returned weights are the clean softmax, so the
         // views show what the model computed.
@@ -216,7 +263,9 @@ mod tests {
 
     fn weights_of(mask: Option<Tensor<3, Bool>>, seq: usize) -> Vec<f32> {
         let device = Backend::default().device();
-        let mha = MultiHeadAttention::new(16, 4, 0.0, &device);
+        let mha = MultiHeadAttentionConfig::new(16, 4)
+            .with_dropout(0.0)
+            .init(&device);
         let x = Tensor::<3>::random([2, seq, 16], Distribution::Normal(0.0, 1.0), &device);
         mha.forward(x.clone(), x, mask)
             .weights
@@ -279,7 +328,10 @@ mod tests {
             TensorData::new(vec![2.0f32, 0.0, 0.0, 0.0], [1, 1, 2, 2]),
             &device,
         );
-        let (w, s) = attention_weights(q, k, None);
+        let AttentionWeights {
+            weights: w,
+            scores: s,
+        } = attention_weights(q, k, None);
         let s = s.into_data().try_to_vec::<f32>().expect("f32");
         // q0·k0 = 2, scaled by 1/√2.
         assert!((s[0] - 2.0 / 2f32.sqrt()).abs() < 1e-6);

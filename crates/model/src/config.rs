@@ -1,6 +1,15 @@
 //! The model's hyper-parameters, named as in Table 3 of the paper.
 
 use burn::config::Config;
+use burn::nn::{LayerNorm, LayerNormConfig};
+use burn::tensor::Device;
+
+use crate::add_norm::AddNormConfig;
+use crate::attention::MultiHeadAttentionConfig;
+use crate::decoder::DecoderConfig;
+use crate::embedding::InputEmbeddingConfig;
+use crate::encoder::EncoderConfig;
+use crate::feed_forward::PositionwiseFeedForwardConfig;
 
 // One type for the model, the run's settings and the checkpoints' JSON: it is
 // defined (with its serialised names `Post` / `Pre`) in `lab_math::norm`.
@@ -65,6 +74,26 @@ impl TransformerConfig {
         self.d_model / self.n_heads
     }
 
+    /// The sizes every layer of both stacks shares.
+    pub fn layer(&self) -> LayerConfig {
+        LayerConfig::new(self.d_model, self.n_heads, self.d_ff)
+            .with_dropout(self.dropout)
+            .with_norm(self.norm)
+    }
+
+    /// The source or the target embedding, for a vocabulary of `vocab_size` tokens.
+    pub fn embedding(&self, vocab_size: usize) -> InputEmbeddingConfig {
+        InputEmbeddingConfig::new(vocab_size, self.d_model).with_dropout(self.dropout)
+    }
+
+    pub fn encoder(&self) -> EncoderConfig {
+        EncoderConfig::new(self.n_encoder_layers, self.layer())
+    }
+
+    pub fn decoder(&self) -> DecoderConfig {
+        DecoderConfig::new(self.n_decoder_layers, self.layer())
+    }
+
     /// # Panics
     /// If the sizes cannot make a Transformer; the message names the values.
     pub fn check(&self) {
@@ -99,6 +128,42 @@ impl TransformerConfig {
     }
 }
 
+/// The sizes of one encoder or decoder layer: Table 3's row without N.
+#[derive(Config, Debug, PartialEq)]
+pub struct LayerConfig {
+    pub d_model: usize,
+    pub n_heads: usize,
+    pub d_ff: usize,
+    /// P_drop, for every dropout inside the layer.
+    #[config(default = 0.1)]
+    pub dropout: f64,
+    #[config(default = "NormPlacement::Post")]
+    pub norm: NormPlacement,
+}
+
+impl LayerConfig {
+    pub fn attention(&self) -> MultiHeadAttentionConfig {
+        MultiHeadAttentionConfig::new(self.d_model, self.n_heads).with_dropout(self.dropout)
+    }
+
+    pub fn feed_forward(&self) -> PositionwiseFeedForwardConfig {
+        PositionwiseFeedForwardConfig::new(self.d_model, self.d_ff).with_dropout(self.dropout)
+    }
+
+    /// "Add & Norm" around each of the layer's sub-layers.
+    pub fn add_norm(&self) -> AddNormConfig {
+        AddNormConfig::new(self.d_model)
+            .with_dropout(self.dropout)
+            .with_norm(self.norm)
+    }
+
+    /// The LayerNorm after a stack's last layer: pre-norm needs it, as its
+    /// residual stream is never normalised; the paper's post-norm has none.
+    pub fn final_norm(&self, device: &Device) -> Option<LayerNorm> {
+        (self.norm == NormPlacement::Pre).then(|| LayerNormConfig::new(self.d_model).init(device))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +176,44 @@ mod tests {
             (512, 8, 2048, 6, 64)
         );
         assert_eq!(c.dropout, 0.1);
+    }
+
+    #[test]
+    fn every_layer_is_configured_with_the_models_sizes() {
+        let c = TransformerConfig::toy(10, 12)
+            .with_d_ff(96)
+            .with_dropout(0.2)
+            .with_norm(NormPlacement::Pre);
+        let layer = c.layer();
+        assert_eq!(
+            (
+                layer.d_model,
+                layer.n_heads,
+                layer.d_ff,
+                layer.dropout,
+                layer.norm
+            ),
+            (64, 4, 96, 0.2, NormPlacement::Pre)
+        );
+        let attention = layer.attention();
+        assert_eq!(
+            (attention.d_model, attention.n_heads, attention.dropout),
+            (64, 4, 0.2)
+        );
+        let ffn = layer.feed_forward();
+        assert_eq!((ffn.d_model, ffn.d_ff, ffn.dropout), (64, 96, 0.2));
+        let add_norm = layer.add_norm();
+        assert_eq!(
+            (add_norm.d_model, add_norm.dropout, add_norm.norm),
+            (64, 0.2, NormPlacement::Pre)
+        );
+        let target = c.embedding(c.tgt_vocab_size);
+        assert_eq!(
+            (target.vocab_size, target.d_model, target.dropout),
+            (12, 64, 0.2)
+        );
+        assert_eq!((c.encoder().n_layers, c.decoder().n_layers), (2, 2));
+        assert_eq!(c.with_n_decoder_layers(3).decoder().n_layers, 3);
     }
 
     #[test]

@@ -18,7 +18,7 @@
 use burn::tensor::{Bool, Int, Tensor, TensorData};
 
 use crate::attention::AttentionOutput;
-use crate::decoder::LayerCache;
+use crate::decoder::{DecoderOutput, LayerCache};
 use crate::masks::decoder_mask;
 use crate::ops::count_multiply_adds;
 use crate::transformer::{Transformer, BOS, EOS, PAD};
@@ -69,22 +69,22 @@ impl<'m> DecoderState<'m> {
     /// - `src`: `[batch, src_len]`, PAD-padded, each row ending with `<eos>`.
     pub fn new(model: &'m Transformer, src: Tensor<2, Int>, mode: DecodeMode) -> Self {
         let [batch, _] = src.dims();
-        let (memory, src_mask, encoder_self) = model.encode(src);
+        let encoded = model.encode(src);
         let caches = (mode == DecodeMode::Cached).then(|| {
             model
                 .decoder
                 .layers
                 .iter()
-                .map(|layer| LayerCache::new(layer, &memory))
+                .map(|layer| LayerCache::new(layer, &encoded.memory))
                 .collect()
         });
         Self {
             model,
-            memory,
-            src_mask,
+            memory: encoded.memory,
+            src_mask: encoded.src_mask,
             caches,
             prefixes: vec![vec![BOS as i64]; batch],
-            encoder_self,
+            encoder_self: encoded.self_attn,
         }
     }
 
@@ -105,7 +105,7 @@ impl<'m> DecoderState<'m> {
         let model = self.model;
         let device = self.memory.device();
         let (batch, t) = (self.prefixes.len(), self.len());
-        let ((h, layers), mut multiply_adds) = match &mut self.caches {
+        let (DecoderOutput { hidden: h, layers }, mut multiply_adds) = match &mut self.caches {
             Some(caches) => {
                 let last: Vec<i64> = self.prefixes.iter().map(|p| p[t - 1]).collect();
                 let ids = Tensor::<2, Int>::from_data(TensorData::new(last, [batch, 1]), &device);

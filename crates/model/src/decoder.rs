@@ -1,28 +1,65 @@
 //! The decoder stack, §3.1 of the paper: N identical layers, each masked
 //! self-attention, then encoder-decoder (cross) attention over the encoder's
-//! output, then a feed-forward network, each inside a [`Residual`].
+//! output, then a feed-forward network, each inside an [`AddNorm`].
 //!
 //! The self-attention is masked so that position `t` only sees positions
 //! `≤ t` (§3.2.3); cross-attention takes its queries from the decoder and its
 //! keys and values from the encoder's memory.
 
+use burn::config::Config;
 use burn::module::Module;
-use burn::nn::{LayerNorm, LayerNormConfig};
+use burn::nn::LayerNorm;
 use burn::tensor::{Bool, Device, Tensor};
 
-use crate::attention::{AttentionOutput, MultiHeadAttention};
-use crate::config::{NormPlacement, TransformerConfig};
-use crate::encoder::Residual;
+use crate::add_norm::AddNorm;
+use crate::attention::{AttentionOutput, KeysValues, MultiHeadAttention, QueriesKeysValues};
+use crate::config::LayerConfig;
 use crate::feed_forward::PositionwiseFeedForward;
 
+/// Configuration of a [`Decoder`]: `n_layers` layers of one size.
+#[derive(Config, Debug, PartialEq)]
+pub struct DecoderConfig {
+    /// N (6 in the paper).
+    pub n_layers: usize,
+    pub layer: LayerConfig,
+}
+
+impl DecoderConfig {
+    pub fn init(&self, device: &Device) -> Decoder {
+        Decoder {
+            layers: (0..self.n_layers)
+                .map(|_| self.init_layer(device))
+                .collect(),
+            final_norm: self.layer.final_norm(device),
+        }
+    }
+
+    /// One layer of the stack.
+    pub fn init_layer(&self, device: &Device) -> DecoderLayer {
+        let layer = &self.layer;
+        DecoderLayer {
+            self_attn: layer.attention().init(device),
+            cross_attn: layer.attention().init(device),
+            feed_forward: layer.feed_forward().init(device),
+            self_residual: layer.add_norm().init(device),
+            cross_residual: layer.add_norm().init(device),
+            ff_residual: layer.add_norm().init(device),
+        }
+    }
+}
+
+/// One decoder layer. (The field names are the checkpoints' tensor names.)
 #[derive(Module, Debug)]
 pub struct DecoderLayer {
     pub self_attn: MultiHeadAttention,
     pub cross_attn: MultiHeadAttention,
     pub feed_forward: PositionwiseFeedForward,
-    pub self_residual: Residual,
-    pub cross_residual: Residual,
-    pub ff_residual: Residual,
+    /// "Add & Norm" around the masked self-attention.
+    pub self_residual: AddNorm,
+    /// "Add & Norm" around the cross-attention.
+    pub cross_residual: AddNorm,
+    /// "Add & Norm" around the feed-forward network.
+    pub ff_residual: AddNorm,
 }
 
 /// A decoder layer's two attention outputs.
@@ -32,26 +69,15 @@ pub struct DecoderAttention {
     pub cross_attn: AttentionOutput,
 }
 
-impl DecoderLayer {
-    pub fn new(config: &TransformerConfig, device: &Device) -> Self {
-        let residual = || Residual::new(config.d_model, config.dropout, config.norm, device);
-        let attention =
-            || MultiHeadAttention::new(config.d_model, config.n_heads, config.dropout, device);
-        Self {
-            self_attn: attention(),
-            cross_attn: attention(),
-            feed_forward: PositionwiseFeedForward::new(
-                config.d_model,
-                config.d_ff,
-                config.dropout,
-                device,
-            ),
-            self_residual: residual(),
-            cross_residual: residual(),
-            ff_residual: residual(),
-        }
-    }
+/// What one decoder layer returns.
+#[derive(Clone, Debug)]
+pub struct DecoderLayerOutput {
+    /// `[batch, tgt_len, d_model]`: the input of the next layer.
+    pub x: Tensor<3>,
+    pub attention: DecoderAttention,
+}
 
+impl DecoderLayer {
     /// # Shapes
     /// - `x`: `[batch, tgt_len, d_model]`, `memory`: `[batch, src_len, d_model]`
     /// - `tgt_mask`: `[batch, tgt_len, tgt_len]`, `src_mask`: `[batch, 1, src_len]`
@@ -61,27 +87,35 @@ impl DecoderLayer {
         memory: &Tensor<3>,
         tgt_mask: &Tensor<3, Bool>,
         src_mask: &Tensor<3, Bool>,
-    ) -> (Tensor<3>, DecoderAttention) {
-        let (x, self_attn) = self.self_residual.forward(x, |h| {
-            let out = self.self_attn.forward_self(h, Some(tgt_mask.clone()));
-            (out.context.clone(), out)
-        });
-        let (x, cross_attn) = self.cross_residual.forward(x, |h| {
-            let out = self
-                .cross_attn
-                .forward(h, memory.clone(), Some(src_mask.clone()));
-            (out.context.clone(), out)
-        });
-        let (x, ()) = self
+    ) -> DecoderLayerOutput {
+        let h = self.self_residual.sublayer_input(x.clone());
+        let self_attn = self.self_attn.forward_self(h, Some(tgt_mask.clone()));
+        let x = self.self_residual.add(x, self_attn.context.clone());
+        let h = self.cross_residual.sublayer_input(x.clone());
+        let cross_attn = self
+            .cross_attn
+            .forward(h, memory.clone(), Some(src_mask.clone()));
+        let x = self.cross_residual.add(x, cross_attn.context.clone());
+        self.finish(x, self_attn, cross_attn)
+    }
+
+    /// The feed-forward sub-layer, after both attentions.
+    fn finish(
+        &self,
+        x: Tensor<3>,
+        self_attn: AttentionOutput,
+        cross_attn: AttentionOutput,
+    ) -> DecoderLayerOutput {
+        let x = self
             .ff_residual
-            .forward(x, |h| (self.feed_forward.forward(h), ()));
-        (
+            .forward(x, |h| self.feed_forward.forward(h));
+        DecoderLayerOutput {
             x,
-            DecoderAttention {
+            attention: DecoderAttention {
                 self_attn,
                 cross_attn,
             },
-        )
+        }
     }
 }
 
@@ -110,12 +144,12 @@ impl LayerCache {
     /// # Shapes
     /// - `memory`: `[batch, src_len, d_model]`
     pub fn new(layer: &DecoderLayer, memory: &Tensor<3>) -> Self {
-        let (cross_k, cross_v) = layer.cross_attn.project_kv(memory.clone());
+        let KeysValues { k, v } = layer.cross_attn.project_kv(memory.clone());
         Self {
             self_k: None,
             self_v: None,
-            cross_k,
-            cross_v,
+            cross_k: k,
+            cross_v: v,
         }
     }
 
@@ -129,7 +163,7 @@ impl LayerCache {
     }
 
     /// Appends the newest position's key and value rows and returns all of them.
-    fn append(&mut self, k: Tensor<4>, v: Tensor<4>) -> (Tensor<4>, Tensor<4>) {
+    fn append(&mut self, KeysValues { k, v }: KeysValues) -> KeysValues {
         let grow = |old: Option<Tensor<4>>, new: Tensor<4>| match old {
             Some(old) => Tensor::cat(vec![old, new], 2), // [batch, n_heads, t, d_k]
             None => new,
@@ -138,7 +172,7 @@ impl LayerCache {
         let v = grow(self.self_v.take(), v);
         self.self_k = Some(k.clone());
         self.self_v = Some(v.clone());
-        (k, v)
+        KeysValues { k, v }
     }
 }
 
@@ -153,34 +187,23 @@ impl DecoderLayer {
         x: Tensor<3>,
         src_mask: &Tensor<3, Bool>,
         cache: &mut LayerCache,
-    ) -> (Tensor<3>, DecoderAttention) {
-        let (x, self_attn) = self.self_residual.forward(x, |h| {
-            let (q, k, v) = self.self_attn.project_qkv(h.clone()); // each [batch, n_heads, 1, d_k]
-            let (k, v) = cache.append(k, v); // [batch, n_heads, t, d_k]
-            let out = self.self_attn.attend(h, q, k, v, None);
-            (out.context.clone(), out)
-        });
-        let (x, cross_attn) = self.cross_residual.forward(x, |h| {
-            let q = self.cross_attn.project_q(h.clone()); // [batch, n_heads, 1, d_k]
-            let out = self.cross_attn.attend(
-                h,
-                q,
-                cache.cross_k.clone(),
-                cache.cross_v.clone(),
-                Some(src_mask.clone()),
-            );
-            (out.context.clone(), out)
-        });
-        let (x, ()) = self
-            .ff_residual
-            .forward(x, |h| (self.feed_forward.forward(h), ()));
-        (
-            x,
-            DecoderAttention {
-                self_attn,
-                cross_attn,
-            },
-        )
+    ) -> DecoderLayerOutput {
+        let h = self.self_residual.sublayer_input(x.clone());
+        let QueriesKeysValues { q, k, v } = self.self_attn.project_qkv(h.clone()); // each [batch, n_heads, 1, d_k]
+        let KeysValues { k, v } = cache.append(KeysValues { k, v }); // [batch, n_heads, t, d_k]
+        let self_attn = self.self_attn.attend(h, q, k, v, None);
+        let x = self.self_residual.add(x, self_attn.context.clone());
+        let h = self.cross_residual.sublayer_input(x.clone());
+        let q = self.cross_attn.project_q(h.clone()); // [batch, n_heads, 1, d_k]
+        let cross_attn = self.cross_attn.attend(
+            h,
+            q,
+            cache.cross_k.clone(),
+            cache.cross_v.clone(),
+            Some(src_mask.clone()),
+        );
+        let x = self.cross_residual.add(x, cross_attn.context.clone());
+        self.finish(x, self_attn, cross_attn)
     }
 }
 
@@ -191,64 +214,70 @@ pub struct Decoder {
     pub final_norm: Option<LayerNorm>,
 }
 
-impl Decoder {
-    pub fn new(config: &TransformerConfig, device: &Device) -> Self {
-        Self {
-            layers: (0..config.n_decoder_layers)
-                .map(|_| DecoderLayer::new(config, device))
-                .collect(),
-            final_norm: (config.norm == NormPlacement::Pre)
-                .then(|| LayerNormConfig::new(config.d_model).init(device)),
-        }
-    }
+/// What the decoder stack returns.
+#[derive(Clone, Debug)]
+pub struct DecoderOutput {
+    /// `[batch, tgt_len, d_model]`: the last layer's output (after the final
+    /// norm, if any), before the generator.
+    pub hidden: Tensor<3>,
+    /// Each layer's two attentions, first layer first.
+    pub layers: Vec<DecoderAttention>,
+}
 
+impl Decoder {
     /// # Shapes
-    /// - `x`: `[batch, tgt_len, d_model]` → `[batch, tgt_len, d_model]`
+    /// - `x`: `[batch, tgt_len, d_model]` → hidden `[batch, tgt_len, d_model]`
     pub fn forward(
         &self,
-        mut x: Tensor<3>,
+        x: Tensor<3>,
         memory: &Tensor<3>,
         tgt_mask: &Tensor<3, Bool>,
         src_mask: &Tensor<3, Bool>,
-    ) -> (Tensor<3>, Vec<DecoderAttention>) {
-        let mut maps = Vec::with_capacity(self.layers.len());
-        for layer in &self.layers {
-            let (next, attn) = layer.forward(x, memory, tgt_mask, src_mask);
-            x = next;
-            maps.push(attn);
-        }
-        if let Some(norm) = &self.final_norm {
-            x = norm.forward(x);
-        }
-        (x, maps)
+    ) -> DecoderOutput {
+        self.through_layers(x, |_, layer, x| {
+            layer.forward(x, memory, tgt_mask, src_mask)
+        })
     }
+
     /// One decoding step through every layer for the newest position only.
     ///
     /// # Shapes
-    /// - `x`: `[batch, 1, d_model]`, `src_mask`: `[batch, 1, src_len]` → `[batch, 1, d_model]`
+    /// - `x`: `[batch, 1, d_model]`, `src_mask`: `[batch, 1, src_len]` → hidden `[batch, 1, d_model]`
     ///
     /// # Panics
     /// If `caches` does not hold one [`LayerCache`] per layer.
     pub fn forward_cached(
         &self,
-        mut x: Tensor<3>,
+        x: Tensor<3>,
         src_mask: &Tensor<3, Bool>,
         caches: &mut [LayerCache],
-    ) -> (Tensor<3>, Vec<DecoderAttention>) {
+    ) -> DecoderOutput {
         assert_eq!(
             caches.len(),
             self.layers.len(),
             "one cache per decoder layer"
         );
-        let mut maps = Vec::with_capacity(self.layers.len());
-        for (layer, cache) in self.layers.iter().zip(caches.iter_mut()) {
-            let (next, attn) = layer.forward_cached(x, src_mask, cache);
-            x = next;
-            maps.push(attn);
+        self.through_layers(x, |i, layer, x| {
+            layer.forward_cached(x, src_mask, &mut caches[i])
+        })
+    }
+
+    /// Runs `x` through each layer in turn (`layer_forward` is given the
+    /// layer's index), then the final norm.
+    fn through_layers(
+        &self,
+        mut x: Tensor<3>,
+        mut layer_forward: impl FnMut(usize, &DecoderLayer, Tensor<3>) -> DecoderLayerOutput,
+    ) -> DecoderOutput {
+        let mut layers = Vec::with_capacity(self.layers.len());
+        for (i, layer) in self.layers.iter().enumerate() {
+            let out = layer_forward(i, layer, x);
+            x = out.x;
+            layers.push(out.attention);
         }
         if let Some(norm) = &self.final_norm {
             x = norm.forward(x);
         }
-        (x, maps)
+        DecoderOutput { hidden: x, layers }
     }
 }

@@ -3,12 +3,43 @@
 //! The embedding is multiplied by √d_model so that token vectors and the
 //! positional table (whose entries lie in [−1, 1]) have comparable size.
 
+use burn::config::Config;
 use burn::module::{Initializer, Module};
 use burn::nn::{Dropout, DropoutConfig, Embedding, EmbeddingConfig};
 use burn::tensor::{Device, Int, Tensor};
 
 use crate::dropout;
 use crate::positional::add_positions;
+
+/// Configuration of an [`InputEmbedding`].
+#[derive(Config, Debug, PartialEq)]
+pub struct InputEmbeddingConfig {
+    /// Tokens in the vocabulary: rows of the embedding matrix.
+    pub vocab_size: usize,
+    /// The width of each token's vector.
+    pub d_model: usize,
+    /// Dropout on the sums of embeddings and positions (§5.4, P_drop).
+    #[config(default = 0.1)]
+    pub dropout: f64,
+}
+
+impl InputEmbeddingConfig {
+    pub fn init(&self, device: &Device) -> InputEmbedding {
+        // Xavier-uniform bounds, as the Annotated Transformer initialises every matrix.
+        let bound = (6.0 / (self.vocab_size + self.d_model) as f64).sqrt();
+        let tokens = EmbeddingConfig::new(self.vocab_size, self.d_model)
+            .with_initializer(Initializer::Uniform {
+                min: -bound,
+                max: bound,
+            })
+            .init(device);
+        InputEmbedding {
+            tokens,
+            dropout: DropoutConfig::new(self.dropout).init(),
+            d_model: self.d_model,
+        }
+    }
+}
 
 /// Token embedding, scaling, positions and dropout: the box under each stack in Figure 1.
 #[derive(Module, Debug)]
@@ -19,22 +50,6 @@ pub struct InputEmbedding {
 }
 
 impl InputEmbedding {
-    pub fn new(vocab_size: usize, d_model: usize, dropout: f64, device: &Device) -> Self {
-        // Xavier-uniform bounds, as the Annotated Transformer initialises every matrix.
-        let bound = (6.0 / (vocab_size + d_model) as f64).sqrt();
-        let tokens = EmbeddingConfig::new(vocab_size, d_model)
-            .with_initializer(Initializer::Uniform {
-                min: -bound,
-                max: bound,
-            })
-            .init(device);
-        Self {
-            tokens,
-            dropout: DropoutConfig::new(dropout).init(),
-            d_model,
-        }
-    }
-
     /// The token vectors times √d_model, before the positions are added.
     ///
     /// # Shapes

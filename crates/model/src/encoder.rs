@@ -1,103 +1,78 @@
 //! The encoder stack, §3.1 of the paper: N identical layers, each
-//! self-attention then a feed-forward network, each wrapped in a residual
-//! connection and LayerNorm.
-//!
-//! ```text
-//! post-norm (paper):              x = LayerNorm(x + Dropout(Sublayer(x)))
-//! pre-norm (Annotated Transformer): x = x + Dropout(Sublayer(LayerNorm(x)))
-//! ```
+//! self-attention then a feed-forward network, each inside an
+//! [`AddNorm`] ("Add & Norm" in Figure 1).
 
+use burn::config::Config;
 use burn::module::Module;
-use burn::nn::{Dropout, DropoutConfig, LayerNorm, LayerNormConfig};
+use burn::nn::LayerNorm;
 use burn::tensor::{Bool, Device, Tensor};
 
+use crate::add_norm::AddNorm;
 use crate::attention::{AttentionOutput, MultiHeadAttention};
-use crate::config::{NormPlacement, TransformerConfig};
-use crate::dropout;
+use crate::config::LayerConfig;
 use crate::feed_forward::PositionwiseFeedForward;
 
-/// A residual connection around a sub-layer, with LayerNorm before or after.
-#[derive(Module, Debug)]
-pub struct Residual {
-    pub norm: LayerNorm,
-    pub dropout: Dropout,
-    pub pre_norm: bool,
+/// Configuration of an [`Encoder`]: `n_layers` layers of one size.
+#[derive(Config, Debug, PartialEq)]
+pub struct EncoderConfig {
+    /// N (6 in the paper).
+    pub n_layers: usize,
+    pub layer: LayerConfig,
 }
 
-impl Residual {
-    pub fn new(d_model: usize, dropout: f64, placement: NormPlacement, device: &Device) -> Self {
-        Self {
-            norm: LayerNormConfig::new(d_model).init(device),
-            dropout: DropoutConfig::new(dropout).init(),
-            pre_norm: placement == NormPlacement::Pre,
+impl EncoderConfig {
+    pub fn init(&self, device: &Device) -> Encoder {
+        Encoder {
+            layers: (0..self.n_layers)
+                .map(|_| self.init_layer(device))
+                .collect(),
+            final_norm: self.layer.final_norm(device),
         }
     }
 
-    /// Applies `sublayer` with the residual connection; `sublayer` may return a side output.
-    ///
-    /// # Shapes
-    /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
-    pub fn forward<T>(
-        &self,
-        x: Tensor<3>,
-        sublayer: impl FnOnce(Tensor<3>) -> (Tensor<3>, T),
-    ) -> (Tensor<3>, T) {
-        if self.pre_norm {
-            let (y, side) = sublayer(self.norm.forward(x.clone()));
-            (x + dropout::apply(&self.dropout, y), side)
-        } else {
-            let (y, side) = sublayer(x.clone());
-            (
-                self.norm.forward(x + dropout::apply(&self.dropout, y)),
-                side,
-            )
+    /// One layer of the stack.
+    pub fn init_layer(&self, device: &Device) -> EncoderLayer {
+        let layer = &self.layer;
+        EncoderLayer {
+            self_attn: layer.attention().init(device),
+            feed_forward: layer.feed_forward().init(device),
+            attn_residual: layer.add_norm().init(device),
+            ff_residual: layer.add_norm().init(device),
         }
     }
 }
 
+/// One encoder layer. (The field names are the checkpoints' tensor names.)
 #[derive(Module, Debug)]
 pub struct EncoderLayer {
     pub self_attn: MultiHeadAttention,
     pub feed_forward: PositionwiseFeedForward,
-    pub attn_residual: Residual,
-    pub ff_residual: Residual,
+    /// "Add & Norm" around the self-attention.
+    pub attn_residual: AddNorm,
+    /// "Add & Norm" around the feed-forward network.
+    pub ff_residual: AddNorm,
+}
+
+/// What one encoder layer returns.
+#[derive(Clone, Debug)]
+pub struct EncoderLayerOutput {
+    /// `[batch, src_len, d_model]`: the input of the next layer.
+    pub x: Tensor<3>,
+    /// The layer's self-attention, with every intermediate.
+    pub self_attn: AttentionOutput,
 }
 
 impl EncoderLayer {
-    pub fn new(config: &TransformerConfig, device: &Device) -> Self {
-        Self {
-            self_attn: MultiHeadAttention::new(
-                config.d_model,
-                config.n_heads,
-                config.dropout,
-                device,
-            ),
-            feed_forward: PositionwiseFeedForward::new(
-                config.d_model,
-                config.d_ff,
-                config.dropout,
-                device,
-            ),
-            attn_residual: Residual::new(config.d_model, config.dropout, config.norm, device),
-            ff_residual: Residual::new(config.d_model, config.dropout, config.norm, device),
-        }
-    }
-
     /// # Shapes
     /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]`
-    pub fn forward(
-        &self,
-        x: Tensor<3>,
-        src_mask: &Tensor<3, Bool>,
-    ) -> (Tensor<3>, AttentionOutput) {
-        let (x, attn) = self.attn_residual.forward(x, |h| {
-            let out = self.self_attn.forward_self(h, Some(src_mask.clone()));
-            (out.context.clone(), out)
-        });
-        let (x, ()) = self
+    pub fn forward(&self, x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> EncoderLayerOutput {
+        let h = self.attn_residual.sublayer_input(x.clone());
+        let self_attn = self.self_attn.forward_self(h, Some(src_mask.clone()));
+        let x = self.attn_residual.add(x, self_attn.context.clone());
+        let x = self
             .ff_residual
-            .forward(x, |h| (self.feed_forward.forward(h), ()));
-        (x, attn)
+            .forward(x, |h| self.feed_forward.forward(h));
+        EncoderLayerOutput { x, self_attn }
     }
 }
 
@@ -108,35 +83,31 @@ pub struct Encoder {
     pub final_norm: Option<LayerNorm>,
 }
 
-impl Encoder {
-    pub fn new(config: &TransformerConfig, device: &Device) -> Self {
-        Self {
-            layers: (0..config.n_encoder_layers)
-                .map(|_| EncoderLayer::new(config, device))
-                .collect(),
-            final_norm: (config.norm == NormPlacement::Pre)
-                .then(|| LayerNormConfig::new(config.d_model).init(device)),
-        }
-    }
+/// What the encoder stack returns.
+#[derive(Clone, Debug)]
+pub struct EncoderOutput {
+    /// `[batch, src_len, d_model]`: what the decoder's cross-attention reads.
+    pub memory: Tensor<3>,
+    /// Each layer's self-attention, first layer first.
+    pub self_attn: Vec<AttentionOutput>,
+}
 
-    /// Returns the memory the decoder attends to and each layer's self-attention.
-    ///
+impl Encoder {
     /// # Shapes
-    /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]` → `[batch, src_len, d_model]`
-    pub fn forward(
-        &self,
-        mut x: Tensor<3>,
-        src_mask: &Tensor<3, Bool>,
-    ) -> (Tensor<3>, Vec<AttentionOutput>) {
-        let mut maps = Vec::with_capacity(self.layers.len());
+    /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]` → memory `[batch, src_len, d_model]`
+    pub fn forward(&self, mut x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> EncoderOutput {
+        let mut self_attn = Vec::with_capacity(self.layers.len());
         for layer in &self.layers {
-            let (next, attn) = layer.forward(x, src_mask);
-            x = next;
-            maps.push(attn);
+            let out = layer.forward(x, src_mask);
+            x = out.x;
+            self_attn.push(out.self_attn);
         }
         if let Some(norm) = &self.final_norm {
             x = norm.forward(x);
         }
-        (x, maps)
+        EncoderOutput {
+            memory: x,
+            self_attn,
+        }
     }
 }

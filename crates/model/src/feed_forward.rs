@@ -7,6 +7,7 @@
 //! The same two linear maps are applied to every position separately: d_model
 //! → d_ff → d_model (512 → 2048 → 512 in the paper).
 
+use burn::config::Config;
 use burn::module::{Initializer, Module};
 use burn::nn::{Dropout, DropoutConfig, Linear, LinearConfig};
 use burn::tensor::activation::relu;
@@ -14,6 +15,33 @@ use burn::tensor::{Device, Tensor};
 
 use crate::dropout;
 use crate::ops::position_wise;
+
+/// Configuration of a [`PositionwiseFeedForward`].
+#[derive(Config, Debug, PartialEq)]
+pub struct PositionwiseFeedForwardConfig {
+    /// The width of each position's input and output.
+    pub d_model: usize,
+    /// The width of the hidden layer (2048 in the paper, 4 × d_model).
+    pub d_ff: usize,
+    /// Dropout on the hidden activations while training (as in the Annotated Transformer).
+    #[config(default = 0.1)]
+    pub dropout: f64,
+}
+
+impl PositionwiseFeedForwardConfig {
+    pub fn init(&self, device: &Device) -> PositionwiseFeedForward {
+        let init = Initializer::XavierUniform { gain: 1.0 };
+        PositionwiseFeedForward {
+            w1: LinearConfig::new(self.d_model, self.d_ff)
+                .with_initializer(init.clone())
+                .init(device),
+            w2: LinearConfig::new(self.d_ff, self.d_model)
+                .with_initializer(init)
+                .init(device),
+            dropout: DropoutConfig::new(self.dropout).init(),
+        }
+    }
+}
 
 #[derive(Module, Debug)]
 pub struct PositionwiseFeedForward {
@@ -23,19 +51,6 @@ pub struct PositionwiseFeedForward {
 }
 
 impl PositionwiseFeedForward {
-    pub fn new(d_model: usize, d_ff: usize, dropout: f64, device: &Device) -> Self {
-        let init = Initializer::XavierUniform { gain: 1.0 };
-        Self {
-            w1: LinearConfig::new(d_model, d_ff)
-                .with_initializer(init.clone())
-                .init(device),
-            w2: LinearConfig::new(d_ff, d_model)
-                .with_initializer(init)
-                .init(device),
-            dropout: DropoutConfig::new(dropout).init(),
-        }
-    }
-
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
     pub fn forward(&self, x: Tensor<3>) -> Tensor<3> {
@@ -53,7 +68,9 @@ mod tests {
     #[test]
     fn each_position_is_transformed_independently() {
         let device = Backend::default().device();
-        let ffn = PositionwiseFeedForward::new(8, 32, 0.0, &device);
+        let ffn = PositionwiseFeedForwardConfig::new(8, 32)
+            .with_dropout(0.0)
+            .init(&device);
         let x = Tensor::<3>::random([1, 3, 8], Distribution::Normal(0.0, 1.0), &device);
         let whole = ffn
             .forward(x.clone())

@@ -9,6 +9,7 @@
 //! - [`embedding`]: token embeddings × √d_model plus [`positional`] encoding;
 //! - [`attention`]: scaled dot-product and multi-head attention;
 //! - [`feed_forward`]: the position-wise FFN;
+//! - [`add_norm`]: "Add & Norm", the residual connection and LayerNorm around each sub-layer;
 //! - [`dropout`]: dropout with masks drawn by a seeded per-thread generator;
 //! - [`encoder`] and [`decoder`]: the layer stacks, post-norm or pre-norm;
 //! - [`transformer`]: the whole model and its [`transformer::AttentionMaps`];
@@ -16,6 +17,7 @@
 //! - [`beam`]: beam search with the paper's length penalty;
 //! - [`checkpoint`] and [`safetensors`]: weights to bytes and back.
 
+pub mod add_norm;
 pub mod attention;
 pub mod backend;
 pub mod beam;
@@ -34,15 +36,20 @@ pub mod positional;
 pub mod safetensors;
 pub mod transformer;
 
-pub use attention::{AttentionOutput, MultiHeadAttention};
+pub use add_norm::{AddNorm, AddNormConfig};
+pub use attention::{AttentionOutput, MultiHeadAttention, MultiHeadAttentionConfig};
 pub use backend::Backend;
 pub use beam::{beam_search, BeamSearch, BeamStep, Candidate, Hypothesis};
-pub use config::{NormPlacement, TransformerConfig};
+pub use config::{LayerConfig, NormPlacement, TransformerConfig};
 pub use decode::{
     forced_decode, greedy_decode, greedy_decode_batch, greedy_decode_with, sample_decode,
     DecodeMode, DecodeStep, Decoded, DecoderState,
 };
-pub use transformer::{AttentionMaps, Transformer, TransformerOutput};
+pub use decoder::{DecoderConfig, DecoderOutput};
+pub use embedding::InputEmbeddingConfig;
+pub use encoder::{EncoderConfig, EncoderOutput};
+pub use feed_forward::PositionwiseFeedForwardConfig;
+pub use transformer::{AttentionMaps, Encoded, Transformer, TransformerOutput};
 
 /// burn's tensor API, re-exported so dependants use the same version.
 pub use burn;

@@ -12,9 +12,9 @@ use burn::tensor::{Bool, Device, Int, Tensor, TensorData};
 
 use crate::attention::AttentionOutput;
 use crate::config::TransformerConfig;
-use crate::decoder::Decoder;
+use crate::decoder::{Decoder, DecoderOutput};
 use crate::embedding::InputEmbedding;
-use crate::encoder::Encoder;
+use crate::encoder::{Encoder, EncoderOutput};
 use crate::masks::{decoder_mask, padding_mask};
 use crate::ops::{position_wise, position_wise_transposed};
 use crate::positional::sinusoid_tensor;
@@ -64,10 +64,10 @@ impl TransformerConfig {
     pub fn init(&self, device: &Device) -> Transformer {
         self.check();
         Transformer {
-            src_embed: InputEmbedding::new(self.src_vocab_size, self.d_model, self.dropout, device),
-            tgt_embed: InputEmbedding::new(self.tgt_vocab_size, self.d_model, self.dropout, device),
-            encoder: Encoder::new(self, device),
-            decoder: Decoder::new(self, device),
+            src_embed: self.embedding(self.src_vocab_size).init(device),
+            tgt_embed: self.embedding(self.tgt_vocab_size).init(device),
+            encoder: self.encoder().init(device),
+            decoder: self.decoder().init(device),
             generator: (!self.tie_weights).then(|| {
                 LinearConfig::new(self.d_model, self.tgt_vocab_size)
                     .with_initializer(Initializer::XavierUniform { gain: 1.0 })
@@ -78,58 +78,52 @@ impl TransformerConfig {
     }
 }
 
+/// The encoder's side of a forward pass.
+#[derive(Clone, Debug)]
+pub struct Encoded {
+    /// `[batch, src_len, d_model]`: what the decoder's cross-attention reads.
+    pub memory: Tensor<3>,
+    /// `[batch, 1, src_len]`: `true` at the source's padding.
+    pub src_mask: Tensor<3, Bool>,
+    /// Each encoder layer's self-attention, first layer first.
+    pub self_attn: Vec<AttentionOutput>,
+}
+
 impl Transformer {
     /// Encodes the source.
     ///
     /// # Shapes
     /// - `src`: `[batch, src_len]` → memory `[batch, src_len, d_model]`, mask `[batch, 1, src_len]`
-    pub fn encode(
-        &self,
-        src: Tensor<2, Int>,
-    ) -> (Tensor<3>, Tensor<3, Bool>, Vec<AttentionOutput>) {
+    pub fn encode(&self, src: Tensor<2, Int>) -> Encoded {
         let [_, src_len] = src.dims();
         let src_mask = padding_mask(&src, PAD);
         let positions = self.positions(src_len, &src.device());
         let x = self.src_embed.forward(src, &positions); // [batch, src_len, d_model]
-        let (memory, maps) = self.encoder.forward(x, &src_mask);
-        (memory, src_mask, maps)
+        let EncoderOutput { memory, self_attn } = self.encoder.forward(x, &src_mask);
+        Encoded {
+            memory,
+            src_mask,
+            self_attn,
+        }
     }
 
-    /// Decodes a (teacher-forced or partial) target prefix against the memory.
+    /// Decodes a (teacher-forced or partial) target prefix against the
+    /// memory, up to the decoder stack's output: [`Transformer::generate`]
+    /// turns that into logits.
     ///
     /// # Shapes
-    /// - `tgt_in`: `[batch, tgt_len]`, `memory`: `[batch, src_len, d_model]` → logits `[batch, tgt_len, tgt_vocab_size]`
+    /// - `tgt_in`: `[batch, tgt_len]`, `memory`: `[batch, src_len, d_model]` → hidden `[batch, tgt_len, d_model]`
     pub fn decode(
         &self,
         tgt_in: Tensor<2, Int>,
         memory: &Tensor<3>,
         src_mask: &Tensor<3, Bool>,
-    ) -> (Tensor<3>, Vec<AttentionOutput>, Vec<AttentionOutput>) {
-        let (h, self_maps, cross_maps) = self.decode_hidden(tgt_in, memory, src_mask);
-        (self.generate(h), self_maps, cross_maps)
-    }
-
-    /// [`Transformer::decode`] up to the decoder stack's output, before the
-    /// generator.
-    ///
-    /// # Shapes
-    /// - `tgt_in`: `[batch, tgt_len]`, `memory`: `[batch, src_len, d_model]` → `[batch, tgt_len, d_model]`
-    pub fn decode_hidden(
-        &self,
-        tgt_in: Tensor<2, Int>,
-        memory: &Tensor<3>,
-        src_mask: &Tensor<3, Bool>,
-    ) -> (Tensor<3>, Vec<AttentionOutput>, Vec<AttentionOutput>) {
+    ) -> DecoderOutput {
         let [_, tgt_len] = tgt_in.dims();
         let tgt_mask = decoder_mask(&tgt_in, PAD); // [batch, tgt_len, tgt_len]
         let positions = self.positions(tgt_len, &tgt_in.device());
         let x = self.tgt_embed.forward(tgt_in, &positions); // [batch, tgt_len, d_model]
-        let (h, layers) = self.decoder.forward(x, memory, &tgt_mask, src_mask);
-        let (self_maps, cross_maps) = layers
-            .into_iter()
-            .map(|l| (l.self_attn, l.cross_attn))
-            .unzip();
-        (h, self_maps, cross_maps)
+        self.decoder.forward(x, memory, &tgt_mask, src_mask)
     }
 
     /// The pre-softmax projection: the generator, or, with tied weights, the
@@ -149,12 +143,17 @@ impl Transformer {
     /// # Shapes
     /// - `src`: `[batch, src_len]`, `tgt_in`: `[batch, tgt_len]` → logits `[batch, tgt_len, tgt_vocab_size]`
     pub fn forward(&self, src: Tensor<2, Int>, tgt_in: Tensor<2, Int>) -> TransformerOutput {
-        let (memory, src_mask, encoder_self) = self.encode(src);
-        let (logits, decoder_self, cross) = self.decode(tgt_in, &memory, &src_mask);
+        let encoded = self.encode(src);
+        let decoded = self.decode(tgt_in, &encoded.memory, &encoded.src_mask);
+        let (decoder_self, cross) = decoded
+            .layers
+            .into_iter()
+            .map(|layer| (layer.self_attn, layer.cross_attn))
+            .unzip();
         TransformerOutput {
-            logits,
+            logits: self.generate(decoded.hidden),
             attention: AttentionMaps {
-                encoder_self,
+                encoder_self: encoded.self_attn,
                 decoder_self,
                 cross,
             },
@@ -186,8 +185,10 @@ impl Transformer {
             batch * tgt_len
         );
         let device = src.device();
-        let (memory, src_mask, _) = self.encode(src);
-        let (h, _, _) = self.decode_hidden(tgt_in, &memory, &src_mask);
+        let encoded = self.encode(src);
+        let h = self
+            .decode(tgt_in, &encoded.memory, &encoded.src_mask)
+            .hidden;
         let d_model = self.config.d_model;
         let index = Tensor::<1, Int>::from_data(
             TensorData::new(
@@ -289,7 +290,7 @@ mod tests {
     /// The encoder's output rows of `src`, one `Vec` per position.
     fn memory_rows(model: &Transformer, src: Vec<i64>, device: &Device) -> Vec<Vec<f32>> {
         let d_model = model.config.d_model;
-        let (memory, _, _) = model.encode(ids(vec![src], device));
+        let memory = model.encode(ids(vec![src], device)).memory;
         let flat = memory.into_data().try_to_vec::<f32>().expect("f32");
         flat.chunks(d_model).map(<[f32]>::to_vec).collect()
     }
@@ -367,9 +368,12 @@ mod tests {
         assert!(pre.encoder.final_norm.is_some() && pre.decoder.final_norm.is_some());
         let post = TransformerConfig::toy(9, 9).init(&device);
         assert!(post.encoder.final_norm.is_none());
-        assert!(
-            !post.encoder.layers[0].attn_residual.pre_norm
-                && pre.encoder.layers[0].attn_residual.pre_norm
+        assert_eq!(
+            (
+                post.encoder.layers[0].attn_residual.placement,
+                pre.decoder.layers[1].ff_residual.placement
+            ),
+            (crate::NormPlacement::Post, crate::NormPlacement::Pre)
         );
     }
 }

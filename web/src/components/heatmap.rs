@@ -19,6 +19,7 @@
 
 use crate::components::export::ExportBar;
 pub use crate::components::heat_data::{format_value, token_lang, Axis, HeatData, Measure, Names};
+pub use crate::components::legend::Legend;
 use crate::components::paint;
 use crate::i18n::{text_args, Locale};
 use crate::shell::i18n::{use_i18n, Arg};
@@ -475,35 +476,6 @@ fn HeatTable(
             <caption>{move || label.get()}</caption>
             {body}
         </table>
-    }
-}
-
-/// A colour legend with its real range.
-#[component]
-pub fn Legend(
-    /// The colour map.
-    map: ColorMap,
-    /// The low and high ends of the scale.
-    #[prop(into)]
-    range: Signal<(f32, f32)>,
-    /// What the colour means.
-    #[prop(into)]
-    what: String,
-) -> impl IntoView {
-    let fmt = |v: f32| {
-        if v.abs() >= 100.0 {
-            format!("{v:.0}")
-        } else {
-            format!("{v:.2}")
-        }
-    };
-    view! {
-        <div class="legend">
-            <span class="legend-what">{what}</span>
-            <span class="legend-lo">{move || fmt(range.get().0)}</span>
-            <span class="legend-bar" style=format!("background:{}", map.css_gradient())></span>
-            <span class="legend-hi">{move || fmt(range.get().1)}</span>
-        </div>
     }
 }
 

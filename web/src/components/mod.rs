@@ -2,6 +2,7 @@
 //!
 //! - [`heatmap`]: the heatmap component every view uses (cells on a canvas,
 //!   token labels in HTML, hover and click), with its plain data in [`heat_data`];
+//! - [`legend`]: the colour legend beside a heatmap;
 //! - [`formula`]: MathML from a small formula language;
 //! - [`export`]: PNG, SVG and CSV downloads of a figure;
 //! - [`paint`]: every chart and heatmap is drawn in a task of its own, and
@@ -11,4 +12,5 @@ pub mod export;
 pub mod formula;
 pub mod heat_data;
 pub mod heatmap;
+pub mod legend;
 pub mod paint;

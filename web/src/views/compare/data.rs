@@ -146,7 +146,7 @@ impl CompareAxis {
 }
 
 /// One step of an encoder layer as the model computes it, for the diagram
-/// beside the norm formulas (`lab_model::encoder`'s `Residual`).
+/// beside the norm formulas (`lab_model::add_norm`'s `AddNorm`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LayerStep {
     /// The layer's input; for layer 1, the embeddings × √d_model + PE, after dropout.
