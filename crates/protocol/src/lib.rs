@@ -30,4 +30,4 @@ pub use reports::{
 pub use settings::{
     NormPlacement, Rule, SettingProblem, Settings, SettingsError, StepEstimate, TaskShape,
 };
-pub use shard::{ShardJob, ShardReport, SHARDS};
+pub use shard::{ShardFailure, ShardJob, ShardReport, WrongWeightCount, SHARDS};

@@ -4,7 +4,7 @@
 //! Both travel as JSON text through `postMessage`, except checkpoint bytes:
 //! those travel beside the text as a transferable `ArrayBuffer` (moved, not
 //! copied, and never turned into text), see [`WorkerInput::to_parts`]. Errors
-//! cross the boundary as values — strings a person can read — never as panics.
+//! cross the boundary as typed values, which the page words, never as panics.
 //!
 //! JSON has no NaN or ±∞, so the worker never puts a non-finite number in a
 //! message: a diverged loss becomes [`WorkerOutput::Diverged`], and maps with
@@ -17,7 +17,7 @@ use crate::facts::TaskFacts;
 use crate::inside::{HeadTrace, TraceRequest};
 use crate::reports::{DecodingComparison, EvalReport, MaskDemo, ProbePrediction, Translation};
 use crate::settings::{Settings, SettingsError};
-use crate::shard::{ShardJob, ShardReport};
+use crate::shard::{ShardFailure, ShardJob, ShardReport};
 use lab_math::search::{Beam, Strategy, StrategyError};
 use lab_tasks::TaskKind;
 use serde::{Deserialize, Serialize};
@@ -449,10 +449,10 @@ pub enum WorkerOutput {
     },
     /// A helper's answer to [`WorkerInput::Shard`]: the shard's report, and
     /// its gradients (`f32`s, little-endian) beside the JSON; or why it
-    /// could not compute them.
+    /// could not compute them (and no bytes).
     ShardDone {
         ticket: u64,
-        result: Result<ShardReport, String>,
+        result: Result<ShardReport, ShardFailure>,
         #[serde(skip)]
         bytes: Vec<u8>,
     },
@@ -830,7 +830,7 @@ mod tests {
         );
         let failed = WorkerOutput::ShardDone {
             ticket: 4,
-            result: Err("another model".into()),
+            result: Err(ShardFailure::NotWholeFloats { bytes: 7 }),
             bytes: Vec::new(),
         };
         let (text, beside) = failed.to_parts();

@@ -7,9 +7,12 @@
 //!
 //! Weights and gradients are long lists of `f32`; they cross between workers
 //! as little-endian bytes beside the JSON ([`f32s_to_bytes`]), never as JSON
-//! numbers.
+//! numbers. A helper that cannot compute its shard says why as data
+//! ([`ShardFailure`]), and the training worker computes that shard itself.
 
-use crate::Settings;
+use crate::{Settings, SettingsError};
+use lab_tasks::corpus::CorpusError;
+use lab_tasks::TaskKind;
 use serde::{Deserialize, Serialize};
 
 /// How many shards a batch is cut into: one per core of the machines the lab
@@ -52,6 +55,61 @@ pub struct ShardReport {
     pub present: Vec<bool>,
 }
 
+/// Why a helper worker could not compute its shard
+/// ([`crate::WorkerOutput::ShardDone`]). The training worker then computes
+/// that shard itself, so the step is the same; the reason is for logs and
+/// tests. `Display` is the English wording.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ShardFailure {
+    /// `bytes` bytes came beside the message, which is not a whole number
+    /// of `f32`s (a bug of the sender).
+    NotWholeFloats { bytes: usize },
+    /// The job's settings build no model (as `Trainer::new` refuses them).
+    Settings(SettingsError),
+    /// The weights sent do not fit the model the job's settings build.
+    Weights(WrongWeightCount),
+    /// The run's sentences of `task` the helper was handed did not read: it
+    /// computes no shard of `task` until sentences of `task` do, rather than
+    /// train on other sentences (an earlier model's) or fail for a reason
+    /// that hides this one.
+    Sentences { task: TaskKind, why: CorpusError },
+}
+
+/// A flat list of weights whose length is not the model's: `got` values for
+/// a model of `expected`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WrongWeightCount {
+    pub expected: usize,
+    pub got: usize,
+}
+
+impl std::fmt::Display for WrongWeightCount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} weights for a model of {}", self.got, self.expected)
+    }
+}
+
+impl std::fmt::Display for ShardFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NotWholeFloats { bytes } => {
+                write!(f, "{bytes} bytes are not a whole number of f32s")
+            }
+            Self::Settings(e) => write!(f, "the job's settings build no model: {e}"),
+            Self::Weights(e) => write!(f, "the weights do not fit the model: {e}"),
+            Self::Sentences { task, why } => {
+                write!(f, "the sentences of {task} did not read: {why}")
+            }
+        }
+    }
+}
+
+impl From<WrongWeightCount> for ShardFailure {
+    fn from(e: WrongWeightCount) -> Self {
+        Self::Weights(e)
+    }
+}
+
 // The bytes are the floats' memory, cast (a copy, not a loop over values):
 // little-endian on every target the lab runs on (wasm32, x86-64, aarch64).
 #[cfg(target_endian = "big")]
@@ -89,6 +147,8 @@ pub fn split(pairs: &[usize]) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::WorkerOutput;
+    use lab_tasks::corpus::LineProblem;
 
     #[test]
     fn floats_round_trip_through_bytes_bit_for_bit() {
@@ -109,5 +169,76 @@ mod tests {
         assert_eq!(split(&[3]), vec![vec![3], vec![]]);
         let joined: Vec<usize> = split(&(0..64).collect::<Vec<_>>()).concat();
         assert_eq!(joined, (0..64).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn every_shard_failure_crosses_the_message_codec_as_typed_data() {
+        let refused = crate::Settings {
+            n_heads: 3,
+            ..crate::Settings::toy(TaskKind::Copy)
+        }
+        .validate()
+        .expect_err("64 % 3 != 0");
+        let failures = [
+            ShardFailure::NotWholeFloats { bytes: 10 },
+            ShardFailure::Settings(refused),
+            ShardFailure::Weights(WrongWeightCount {
+                expected: 1234,
+                got: 1233,
+            }),
+            ShardFailure::Sentences {
+                task: TaskKind::RealEnZh,
+                why: CorpusError::NotACorpus,
+            },
+            ShardFailure::Sentences {
+                task: TaskKind::Custom,
+                why: CorpusError::BadLine {
+                    line: 4,
+                    why: LineProblem::AltMismatch,
+                },
+            },
+            ShardFailure::Sentences {
+                task: TaskKind::RealEnJa,
+                why: CorpusError::WrongTask {
+                    expected: TaskKind::RealEnJa,
+                    found: "real-en-zh".into(),
+                },
+            },
+        ];
+        for (ticket, why) in (0..).zip(failures) {
+            let failed = WorkerOutput::ShardDone {
+                ticket,
+                result: Err(why.clone()),
+                bytes: Vec::new(),
+            };
+            let (text, beside) = failed.to_parts();
+            assert_eq!(beside, Some(&[][..]), "an empty buffer: {text}");
+            let back = WorkerOutput::from_parts(&text, beside.map(<[u8]>::to_vec));
+            assert_eq!(back, Ok(failed), "{text}");
+            assert!(!why.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn a_failure_reads_as_its_reason() {
+        let sentences = ShardFailure::Sentences {
+            task: TaskKind::RealEnZh,
+            why: CorpusError::BadLine {
+                line: 4,
+                why: LineProblem::NoTarget,
+            },
+        };
+        assert_eq!(
+            sentences.to_string(),
+            "the sentences of real-en-zh did not read: line 4: no TAB and target sentence"
+        );
+        let weights = ShardFailure::from(WrongWeightCount {
+            expected: 10,
+            got: 9,
+        });
+        assert_eq!(
+            weights.to_string(),
+            "the weights do not fit the model: 9 weights for a model of 10"
+        );
     }
 }

@@ -4,6 +4,8 @@
 //! - [`model`]: the [`model::LabModel`] trait the worker trains (the real one
 //!   is `lab_worker::trainer`, with burn);
 //! - [`session`]: the worker's state machine: messages in, messages out;
+//! - [`replica`]: the helper worker's side of a shared step: the sentences
+//!   it was handed, and its answer to a shard (or why there is none);
 //! - [`run`]: a saved run's layout in IndexedDB, and which run a tab starts from;
 //! - [`locks`]: Web Locks, which tell open tabs from closed ones;
 //! - [`wire`]: one poster and reader of messages, for the page and the workers;
@@ -11,6 +13,7 @@
 
 pub mod locks;
 pub mod model;
+pub mod replica;
 pub mod run;
 pub mod session;
 pub mod spawn;

@@ -31,6 +31,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::task::TaskKind;
 
+mod error;
+pub use error::{CorpusError, LineProblem};
+
 /// The first line of every corpus file.
 pub const FORMAT_LINE: &str = "# attention-lab corpus 1";
 /// The largest corpus file the lab reads, checked before anything is parsed.
@@ -92,46 +95,6 @@ pub struct CorpusPair {
 pub struct Corpus {
     pub task: TaskKind,
     pub pairs: Vec<CorpusPair>,
-}
-
-/// Why a corpus file could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CorpusError {
-    TooLarge {
-        bytes: usize,
-    },
-    NotACorpus,
-    WrongTask {
-        expected: TaskKind,
-        found: String,
-    },
-    TooManyPairs,
-    Empty,
-    /// Line `line` (1-based) is not a pair the lab can use.
-    BadLine {
-        line: usize,
-        why: &'static str,
-    },
-}
-
-impl std::fmt::Display for CorpusError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CorpusError::TooLarge { bytes } => {
-                write!(
-                    f,
-                    "the corpus file has {bytes} bytes, over {MAX_CORPUS_BYTES}"
-                )
-            }
-            CorpusError::NotACorpus => write!(f, "the file is not an Attention Lab corpus"),
-            CorpusError::WrongTask { expected, found } => {
-                write!(f, "the corpus is for {found:?}, not {expected}")
-            }
-            CorpusError::TooManyPairs => write!(f, "the corpus has over {MAX_PAIRS} pairs"),
-            CorpusError::Empty => write!(f, "the corpus has no pairs"),
-            CorpusError::BadLine { line, why } => write!(f, "line {line}: {why}"),
-        }
-    }
 }
 
 impl Corpus {
@@ -206,29 +169,30 @@ impl Corpus {
 }
 
 /// One line: two or three TAB-separated columns of space-separated words.
-fn parse_pair(line: &str) -> Result<CorpusPair, &'static str> {
+fn parse_pair(line: &str) -> Result<CorpusPair, LineProblem> {
     let mut columns = line.split('\t');
-    let words = |column: Option<&str>| -> Result<Option<Vec<String>>, &'static str> {
+    let words = |column: Option<&str>| -> Result<Option<Vec<String>>, LineProblem> {
         let Some(column) = column else {
             return Ok(None);
         };
         let words: Vec<String> = column.split(' ').map(str::to_string).collect();
         if words.iter().any(String::is_empty) {
-            return Err("an empty word (two spaces, or a space at an end)");
+            return Err(LineProblem::EmptyWord);
         }
         if words.len() > MAX_WORDS {
-            return Err("a sentence longer than the model's positions");
+            return Err(LineProblem::TooLong);
         }
         Ok(Some(words))
     };
-    let src = words(columns.next())?.ok_or("no source sentence")?;
-    let tgt = words(columns.next())?.ok_or("no TAB and target sentence")?;
+    // `split` always yields a first column (empty for a line with none).
+    let src = words(columns.next())?.unwrap_or_default();
+    let tgt = words(columns.next())?.ok_or(LineProblem::NoTarget)?;
     let tgt_alt = words(columns.next())?;
     if columns.next().is_some() {
-        return Err("more than three columns");
+        return Err(LineProblem::TooManyColumns);
     }
     if tgt_alt.as_ref().is_some_and(|alt| alt.len() != tgt.len()) {
-        return Err("the third column does not match the target word for word");
+        return Err(LineProblem::AltMismatch);
     }
     Ok(CorpusPair { src, tgt, tgt_alt })
 }
@@ -637,17 +601,29 @@ mod tests {
         );
         let wrong = format!("{FORMAT_LINE}\n# task: real-en-zh\n\na\tb");
         assert!(matches!(parse(&wrong), Err(CorpusError::WrongTask { .. })));
-        for bad in ["a b", "a  b\tc", "a\tb\tc d", "a\tb\tc\td", " a\tb"] {
+        let bad_lines = [
+            ("a b", LineProblem::NoTarget),
+            ("a  b\tc", LineProblem::EmptyWord),
+            (" a\tb", LineProblem::EmptyWord),
+            ("\tb", LineProblem::EmptyWord),
+            ("a\tb\tc d", LineProblem::AltMismatch),
+            ("a\tb\tc\td", LineProblem::TooManyColumns),
+        ];
+        for (bad, why) in bad_lines {
             let text = format!("{header}\n{bad}");
-            assert!(
-                matches!(parse(&text), Err(CorpusError::BadLine { line: 4, .. })),
-                "{bad:?}: {:?}",
-                parse(&text)
+            assert_eq!(
+                parse(&text),
+                Err(CorpusError::BadLine { line: 4, why }),
+                "{bad:?}"
             );
         }
         let long = vec!["w"; MAX_WORDS + 1].join(" ");
         let text = format!("{header}\n{long}\tb");
-        assert!(matches!(parse(&text), Err(CorpusError::BadLine { .. })));
+        let too_long = CorpusError::BadLine {
+            line: 4,
+            why: LineProblem::TooLong,
+        };
+        assert_eq!(parse(&text), Err(too_long));
         let huge = "x".repeat(MAX_CORPUS_BYTES + 1);
         assert!(matches!(parse(&huge), Err(CorpusError::TooLarge { .. })));
     }

@@ -7,6 +7,7 @@ use lab_model::burn::module::{Module, ModuleMapper, ModuleVisitor, Param};
 use lab_model::burn::optim::GradientsParams;
 use lab_model::burn::tensor::{Device, Tensor, TensorData};
 use lab_model::Transformer;
+use lab_protocol::WrongWeightCount;
 
 /// One float parameter's shape, in module order.
 struct Entry {
@@ -65,13 +66,13 @@ pub fn parameter_count(model: &Transformer) -> usize {
 /// `model` with its float parameters replaced by `values` (as [`weights`]
 /// lists them), keeping each parameter's id and autodiff state. Refuses a
 /// list of the wrong length before changing anything.
-pub fn with_weights(model: Transformer, values: &[f32]) -> Result<Transformer, String> {
+pub fn with_weights(model: Transformer, values: &[f32]) -> Result<Transformer, WrongWeightCount> {
     let expected = weight_count(&model);
     if values.len() != expected {
-        return Err(format!(
-            "{} weights for a model of {expected}",
-            values.len()
-        ));
+        return Err(WrongWeightCount {
+            expected,
+            got: values.len(),
+        });
     }
     struct Load<'a> {
         values: &'a [f32],

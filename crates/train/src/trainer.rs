@@ -547,7 +547,7 @@ impl Trainer {
 
     /// Replaces the weights (a helper taking the training worker's before a
     /// shard). The optimizer, step and data stream are untouched.
-    pub fn set_weights(&mut self, values: &[f32]) -> Result<(), String> {
+    pub fn set_weights(&mut self, values: &[f32]) -> Result<(), lab_protocol::WrongWeightCount> {
         self.model = crate::flat::with_weights(self.model.clone(), values)?;
         Ok(())
     }
@@ -989,7 +989,11 @@ mod tests {
         let doubled: Vec<f32> = weights.iter().map(|w| w * 2.0).collect();
         trainer.set_weights(&doubled).unwrap();
         assert_eq!(trainer.weights(), doubled);
-        assert!(trainer.set_weights(&weights[1..]).is_err());
+        let short = lab_protocol::WrongWeightCount {
+            expected: weights.len(),
+            got: weights.len() - 1,
+        };
+        assert_eq!(trainer.set_weights(&weights[1..]), Err(short));
         assert_eq!(trainer.weights(), doubled);
     }
 

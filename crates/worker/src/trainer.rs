@@ -4,11 +4,12 @@
 
 use lab_protocol::{
     AttentionSet, Beam, DecodingComparison, EvalReport, HeadTrace, MaskDemo, ProbePrediction,
-    Settings, SettingsError, ShardJob, ShardReport, StepReport, Strategy, TaskFacts, TaskShape,
-    TraceRequest, Translation, Unanswered,
+    Settings, SettingsError, ShardFailure, ShardJob, ShardReport, StepReport, Strategy, TaskFacts,
+    TaskShape, TraceRequest, Translation, Unanswered, WorkerOutput,
 };
 use lab_session::model::LabModel;
-use lab_tasks::corpus::{self, Corpus};
+use lab_session::replica::{self, HandedSentences};
+use lab_tasks::corpus;
 use lab_tasks::TaskKind;
 use lab_train::inspect::{InputError, TranslateError};
 use lab_train::{ShardGradients, StepPlan, Trainer};
@@ -45,17 +46,27 @@ impl Model {
 thread_local! {
     /// A helper worker's model: rebuilt when a job of other settings comes.
     static REPLICA: RefCell<Option<Trainer>> = const { RefCell::new(None) };
+    /// A helper worker's record of the run's sentences it was handed that
+    /// did not read: the shards of their task fail with why.
+    static HANDED: RefCell<HandedSentences> = RefCell::new(HandedSentences::default());
 }
 
-/// A helper worker's work: one shard of the training worker's step, on its
-/// weights. The helper's model has the job's settings (they fix the shapes
-/// and the dataset); its own weights are replaced by the ones sent.
-pub fn compute_shard(job: &ShardJob, weights: &[f32]) -> Result<(ShardReport, Vec<f32>), String> {
+/// A helper worker's answer to a shard of the training worker's step
+/// (`ticket`), on its weights (`bytes`): the shard's report and gradients,
+/// or why it could not compute them ([`replica::answer_shard`]).
+pub fn answer_shard(ticket: u64, job: &ShardJob, bytes: &[u8]) -> WorkerOutput {
+    HANDED.with(|handed| replica::answer_shard(&handed.borrow(), ticket, job, bytes, compute_shard))
+}
+
+/// One shard on the helper's replica. The replica has the job's settings
+/// (they fix the shapes and the dataset); its own weights are replaced by
+/// the ones sent.
+fn compute_shard(job: &ShardJob, weights: &[f32]) -> Result<(ShardReport, Vec<f32>), ShardFailure> {
     REPLICA.with(|replica| {
         let mut replica = replica.borrow_mut();
         if replica.as_ref().map(Trainer::settings) != Some(&job.settings) {
             *replica = None;
-            *replica = Some(Trainer::new(&job.settings).map_err(|e| e.to_string())?);
+            *replica = Some(Trainer::new(&job.settings).map_err(ShardFailure::Settings)?);
         }
         let trainer = replica.as_mut().expect("just built");
         trainer.set_weights(weights)?;
@@ -66,11 +77,13 @@ pub fn compute_shard(job: &ShardJob, weights: &[f32]) -> Result<(ShardReport, Ve
 
 /// A helper worker handed the run's sentences: its datasets of `task` are
 /// built from them from now on, and a model built on other sentences goes.
-pub fn use_sentences(task: TaskKind, text: &str) -> Result<(), String> {
+/// Sentences that do not read are not lost: the shards of `task` fail with
+/// why ([`HandedSentences`]) until sentences of `task` read.
+pub fn use_sentences(task: TaskKind, text: &str) {
     REPLICA.with(|replica| *replica.borrow_mut() = None);
-    let corpus = Corpus::parse(task, text).map_err(|e| e.to_string())?;
-    corpus::provide(corpus);
-    Ok(())
+    if let Some(corpus) = HANDED.with(|handed| handed.borrow_mut().read(task, text)) {
+        corpus::provide(corpus);
+    }
 }
 
 impl LabModel for Model {

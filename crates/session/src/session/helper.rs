@@ -3,7 +3,7 @@
 
 use super::Session;
 use crate::model::LabModel;
-use lab_protocol::{ShardJob, ShardReport, WorkerOutput};
+use lab_protocol::{ShardFailure, ShardJob, ShardReport, WorkerOutput};
 use lab_tasks::TaskKind;
 
 /// The helper may take this long over its shard, at least (milliseconds)...
@@ -38,6 +38,19 @@ pub struct SharedStep {
     /// The run's sentences, sent first ([`lab_protocol::WorkerInput::Sentences`]):
     /// with the first shard of a model that trains on a corpus, else `None`.
     pub sentences: Option<(TaskKind, String)>,
+}
+
+/// The helper's answer to a shared step, as the glue hands it to
+/// [`Session::finish_shared_step`].
+#[derive(Debug, PartialEq)]
+pub enum HelperAnswer {
+    /// Its shard's report and gradients.
+    Shard(ShardReport, Vec<f32>),
+    /// It could not compute its shard, and said why
+    /// ([`lab_protocol::WorkerOutput::ShardDone`]); it stays, for the next step.
+    Failed(ShardFailure),
+    /// It crashed, stopped answering, or could not be sent the step.
+    Gone,
 }
 
 /// How long the helper may take over a shard when this worker took
@@ -114,20 +127,37 @@ impl<M: LabModel> Session<M> {
         self.shared
     }
 
-    /// The helper's answer for `ticket` (`None`: the helper failed or is
-    /// gone, so its shard is computed here): the step is finished and
-    /// reported as a chunk reports its steps. An answer for no step under
-    /// way, or for a model since replaced, is dropped.
+    /// Why the helper could not compute the last shard it answered, if it
+    /// could not (its shard was then computed here).
+    pub fn helper_failure(&self) -> Option<&ShardFailure> {
+        self.helper_failure.as_ref()
+    }
+
+    /// The helper's answer for `ticket`: its shard, or else (it failed or is
+    /// gone) that shard is computed here. The step is finished and reported
+    /// as a chunk reports its steps. An answer for no step under way, or for
+    /// a model since replaced, is dropped.
     pub fn finish_shared_step(
         &mut self,
         ticket: u64,
-        helper: Option<(ShardReport, Vec<f32>)>,
+        answer: HelperAnswer,
         now: f64,
     ) -> Vec<WorkerOutput> {
         if self.shared != Some(ticket) {
             return Vec::new();
         }
         self.shared = None;
+        let helper = match answer {
+            HelperAnswer::Shard(report, values) => {
+                self.helper_failure = None;
+                Some((report, values))
+            }
+            HelperAnswer::Failed(why) => {
+                self.helper_failure = Some(why);
+                None
+            }
+            HelperAnswer::Gone => None,
+        };
         let helped = helper.is_some();
         let Some(report) = self
             .model

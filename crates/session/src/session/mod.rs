@@ -22,16 +22,16 @@ mod tests;
 mod training;
 
 pub use helper::{
-    helper_patience_ms, SharedStep, Watchdog, HELPER_MIN_PATIENCE_MS, HELPER_PATIENCE_FACTOR,
-    HELPER_TIMER_SLACK_MS,
+    helper_patience_ms, HelperAnswer, SharedStep, Watchdog, HELPER_MIN_PATIENCE_MS,
+    HELPER_PATIENCE_FACTOR, HELPER_TIMER_SLACK_MS,
 };
 pub use saving::{RunRecord, AUTOSAVE_MS};
 
 use crate::model::LabModel;
 use lab_protocol::divergence::{self, Divergence};
 use lab_protocol::{
-    all_finite, Curves, EvalPoint, EvalReport, ModelInfo, ModelOrigin, SavePurpose, Snapshot,
-    StepReport, TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
+    all_finite, Curves, EvalPoint, EvalReport, ModelInfo, ModelOrigin, SavePurpose, ShardFailure,
+    Snapshot, StepReport, TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
     DECODING_COMPARISON_SENTENCES,
 };
 
@@ -86,6 +86,9 @@ pub struct Session<M> {
     tickets: u64,
     /// Steps since the last snapshot that the helper shared.
     pending_shared_steps: usize,
+    /// Why the helper could not compute the last shard it answered (`None`
+    /// once it computes one again): its shard was computed here instead.
+    helper_failure: Option<ShardFailure>,
 }
 
 impl<M> Default for Session<M> {
@@ -115,6 +118,7 @@ impl<M> Default for Session<M> {
             helper_patience_ms: HELPER_MIN_PATIENCE_MS,
             tickets: 0,
             pending_shared_steps: 0,
+            helper_failure: None,
         }
     }
 }

@@ -5,8 +5,8 @@
 
 use super::{after_work, now, post, post_all, scope, SESSION};
 use crate::trainer;
-use lab_protocol::{WorkerInput, WorkerOutput};
-use lab_session::session::Watchdog;
+use lab_protocol::{ShardFailure, WorkerInput, WorkerOutput};
+use lab_session::session::{HelperAnswer, Watchdog};
 use lab_session::wire;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -24,27 +24,14 @@ thread_local! {
 pub(super) fn handle_as_helper(input: WorkerInput) -> Option<WorkerInput> {
     match input {
         WorkerInput::Shard { ticket, job, bytes } => {
-            let result = lab_protocol::shard::bytes_to_f32s(&bytes)
-                .ok_or_else(|| "the weights are not whole f32s".to_string())
-                .and_then(|weights| trainer::compute_shard(&job, &weights));
-            post(&match result {
-                Ok((report, values)) => WorkerOutput::ShardDone {
-                    ticket,
-                    result: Ok(report),
-                    bytes: lab_protocol::shard::f32s_to_bytes(&values),
-                },
-                Err(why) => WorkerOutput::ShardDone {
-                    ticket,
-                    result: Err(why),
-                    bytes: Vec::new(),
-                },
-            });
+            post(&trainer::answer_shard(ticket, &job, &bytes));
             None
         }
         WorkerInput::Sentences { task, text } => {
-            // Sentences that do not read fail the shards that need them,
-            // which the training worker then computes itself.
-            let _ = trainer::use_sentences(task, &text);
+            // Sentences that do not read are remembered: the shards that
+            // need them fail with why, and the training worker computes
+            // them itself.
+            trainer::use_sentences(task, &text);
             None
         }
         other => Some(other),
@@ -149,7 +136,14 @@ fn on_helper_message(data: JsValue) {
             result,
             bytes,
         }) => {
-            let answer = result.ok().zip(lab_protocol::shard::bytes_to_f32s(&bytes));
+            let gradients = lab_protocol::shard::bytes_to_f32s(&bytes);
+            let answer = match (result, gradients) {
+                (Ok(report), Some(values)) => HelperAnswer::Shard(report, values),
+                (Ok(_), None) => {
+                    HelperAnswer::Failed(ShardFailure::NotWholeFloats { bytes: bytes.len() })
+                }
+                (Err(why), _) => HelperAnswer::Failed(why),
+            };
             let outs = SESSION.with(|s| s.borrow_mut().finish_shared_step(ticket, answer, now()));
             post_all(outs);
             after_work();
@@ -171,7 +165,7 @@ fn helper_gone() {
     let outs = SESSION.with(|s| {
         let mut s = s.borrow_mut();
         match s.shared_ticket() {
-            Some(ticket) => s.finish_shared_step(ticket, None, now()),
+            Some(ticket) => s.finish_shared_step(ticket, HelperAnswer::Gone, now()),
             None => Vec::new(),
         }
     });

@@ -34,7 +34,7 @@ fn a_step_shared_with_the_helper_is_reported_like_a_chunks_step() {
     assert!(!s.awaiting_helper());
     // The helper is gone: its shard is computed here and the run goes on.
     let ticket = s.begin_shared_step().expect("the next step").ticket;
-    let out = s.finish_shared_step(ticket, None, 2e3);
+    let out = s.finish_shared_step(ticket, HelperAnswer::Gone, 2e3);
     let Some(WorkerOutput::Snapshot(snap)) = out.last() else {
         panic!("{out:?}")
     };
@@ -88,7 +88,7 @@ fn a_helper_that_never_answers_is_given_up_after_its_patience() {
     let due = woke + 6_000.0;
     assert_eq!(s.helper_watchdog(ticket, due, due + 1.0), Watchdog::GiveUp);
     // The step is finished here, and the watchdog has nothing left to do.
-    let out = s.finish_shared_step(ticket, None, due);
+    let out = s.finish_shared_step(ticket, HelperAnswer::Gone, due);
     let snapshot = matches!(out.last(), Some(WorkerOutput::Snapshot(_)));
     assert!(snapshot, "{out:?}");
     assert_eq!(s.helper_watchdog(ticket, due, due), Watchdog::Done);
@@ -111,4 +111,29 @@ fn a_late_answer_for_a_replaced_model_is_dropped() {
         .is_empty());
     assert_eq!(s.model.as_ref().unwrap().step_count(), 0);
     assert!(!s.awaiting_helper(), "the next step may start");
+}
+
+#[test]
+fn a_shard_the_helper_could_not_compute_is_computed_here_and_why_is_kept() {
+    let mut s = new_session(Settings::toy(TaskKind::RealEnZh));
+    s.handle(WorkerInput::Play, 0.0);
+    let ticket = s.begin_shared_step().expect("training").ticket;
+    let unread = ShardFailure::Sentences {
+        task: TaskKind::RealEnZh,
+        why: lab_tasks::corpus::CorpusError::Empty,
+    };
+    let failed = HelperAnswer::Failed(unread.clone());
+    let out = s.finish_shared_step(ticket, failed, 1e3);
+    let Some(WorkerOutput::Snapshot(snap)) = out.last() else {
+        panic!("{out:?}")
+    };
+    assert_eq!((snap.points.len(), snap.shared_steps), (1, 0), "done here");
+    assert_eq!(s.model.as_ref().unwrap().step_count(), 1);
+    assert_eq!(s.helper_failure(), Some(&unread));
+    assert!(!s.awaiting_helper(), "the helper stays, for the next step");
+    // A shard it computes again clears the reason.
+    let ticket = s.begin_shared_step().expect("the next step").ticket;
+    s.finish_shared_step(ticket, helper_answer(1), 2e3);
+    assert_eq!(s.helper_failure(), None);
+    assert_eq!(s.model.as_ref().unwrap().step_count(), 2);
 }

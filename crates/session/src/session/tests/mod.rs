@@ -15,7 +15,7 @@ mod saving;
 
 use fake::Fake;
 
-fn helper_answer(step: usize) -> Option<(ShardReport, Vec<f32>)> {
+fn helper_answer(step: usize) -> HelperAnswer {
     let report = ShardReport {
         step,
         shard: 1,
@@ -24,7 +24,7 @@ fn helper_answer(step: usize) -> Option<(ShardReport, Vec<f32>)> {
         n_tokens: 1,
         present: vec![true],
     };
-    Some((report, vec![0.0]))
+    HelperAnswer::Shard(report, vec![0.0])
 }
 
 fn new_session(settings: Settings) -> Session<Fake> {
