@@ -25,7 +25,7 @@ use crate::i18n::{text_args, Locale};
 use crate::shell::i18n::{use_i18n, Arg};
 use lab_plot::canvas::heat_figure_canvas;
 use lab_plot::canvas::{draw_heatmap, hatch_hidden, outline_cell};
-use lab_plot::colormap::{heatmap_rgba, ColorMap};
+use lab_plot::colormap::heatmap_rgba;
 use lab_plot::grid::{css_to_canvas, Grid, Move};
 use lab_plot::heat_figure::heat_figure_svg;
 use leptos::html::Canvas;
