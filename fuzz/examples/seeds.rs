@@ -12,13 +12,16 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use lab_math::search::Beam;
 use lab_model::checkpoint::{named_tensors, to_bytes, to_bytes_with_optimizer, OptimizerState};
 use lab_model::{Backend, NormPlacement, TransformerConfig};
 use lab_protocol::{
-    AttentionKind, AttentionSet, Divergence, EvalPoint, EvalReport, HeadMaps, MaskDemo, ModelInfo,
-    ModelOrigin, Curves, RunSummary, SavePurpose, Settings, Snapshot, StorageError, TaskFacts,
-    TraceRequest, TrainPoint, Unanswered, WorkerError, WorkerInput, WorkerOutput,
+    AttentionKind, AttentionSet, Curves, Divergence, EvalPoint, EvalReport, HeadMaps, MaskDemo,
+    ModelInfo, ModelOrigin, RunSummary, SavePurpose, Settings, ShardFailure, ShardReport, Snapshot,
+    StorageError, Strategy, TaskFacts, TraceRequest, TrainPoint, Unanswered, WorkerError,
+    WorkerInput, WorkerOutput,
 };
+use lab_tasks::corpus::CorpusError;
 use lab_tasks::{Pair, TaskKind, Vocab};
 
 fn main() {
@@ -108,6 +111,7 @@ fn messages(dir: &Path) {
             id: 7,
             text: "the big dog sees a small cat".into(),
             cached: true,
+            strategy: Strategy::Beam(Beam::default()),
         },
         WorkerInput::Trace {
             request: Some(TraceRequest {
@@ -124,6 +128,7 @@ fn messages(dir: &Path) {
         WorkerInput::Restore {
             task: TaskKind::EnJa,
             legacy: Some("{\"settings\":{}}".into()),
+            reload: true,
         },
         WorkerInput::SaveRunAs {
             name: "warm-up 400".into(),
@@ -156,6 +161,8 @@ fn messages(dir: &Path) {
                 tgt_vocab: vocab.tokens().to_vec(),
                 max_input_words: 63,
                 longest_task_sentence: 10,
+                longest_task_target: 12,
+                tgt_alt: Vec::new(),
                 heldout: vec![Pair::from_text("a b", "a b", vec![Some(0), Some(1)])],
             },
             curves: Some(Curves {
@@ -193,6 +200,7 @@ fn messages(dir: &Path) {
             }),
             prediction: None,
             trace: None,
+            shared_steps: 1,
         }),
         WorkerOutput::Eval(EvalReport {
             step: 5,
@@ -248,6 +256,7 @@ fn messages(dir: &Path) {
         WorkerOutput::Stored {
             name: Some("baseline".into()),
             step: 9,
+            cost: None,
         },
         WorkerOutput::Runs(vec![RunSummary {
             name: "baseline".into(),
@@ -255,7 +264,28 @@ fn messages(dir: &Path) {
             step: 9,
             saved_at: 1.7e12,
             bytes: 3_000_000,
+            tab: None,
         }]),
+        WorkerOutput::ShardDone {
+            ticket: 3,
+            result: Ok(ShardReport {
+                step: 3,
+                shard: 1,
+                loss: 0.5,
+                correct: 2,
+                n_tokens: 4,
+                present: vec![true, false],
+            }),
+            bytes: lab_protocol::shard::f32s_to_bytes(&[0.25, -0.5]),
+        },
+        WorkerOutput::ShardDone {
+            ticket: 4,
+            result: Err(ShardFailure::Sentences {
+                task: TaskKind::RealEnZh,
+                why: CorpusError::NotACorpus,
+            }),
+            bytes: Vec::new(),
+        },
         WorkerOutput::StorageFailed(StorageError::Unreadable {
             name: None,
             why: "damaged".into(),

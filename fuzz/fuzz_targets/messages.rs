@@ -139,7 +139,10 @@ fn settings_hold(settings: &Settings) {
         assert_eq!(estimate.fits(), settings.check_memory(&shape).is_ok());
         let _ = estimate.step_seconds(6e9);
     } else {
-        assert!(settings.check_memory(&shape).is_err(), "an uncountable step never fits");
+        assert!(
+            settings.check_memory(&shape).is_err(),
+            "an uncountable step never fits"
+        );
     }
     match settings.validate() {
         Ok(()) => {

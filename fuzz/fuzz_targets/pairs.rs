@@ -18,11 +18,17 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(corpus.task, TaskKind::Custom);
     assert!(corpus.pairs.len() >= MIN_PAIRS);
     let sources: HashSet<&Vec<String>> = corpus.pairs.iter().map(|p| &p.src).collect();
-    assert_eq!(sources.len(), corpus.pairs.len(), "one pair per source sentence");
+    assert_eq!(
+        sources.len(),
+        corpus.pairs.len(),
+        "one pair per source sentence"
+    );
     for pair in &corpus.pairs {
         for side in [&pair.src, &pair.tgt] {
             assert!(!side.is_empty() && side.len() <= MAX_WORDS);
-            assert!(side.iter().all(|w| !w.is_empty() && !w.contains(char::is_whitespace)));
+            assert!(side
+                .iter()
+                .all(|w| !w.is_empty() && !w.contains(char::is_whitespace)));
         }
     }
     // What a run of them saves in its checkpoint reads back the same.

@@ -38,6 +38,17 @@ pub const LIMITS: [&str; 3] = ["-timeout=10", "-rss_limit_mb=2048", "-malloc_lim
 /// build serves every target.
 const BUILD: [&str; 3] = ["--dev", "--features", "model"];
 
+/// `cargo check` of the example that writes `fuzz/seeds/` (FUZZING.md).
+const SEEDS_CHECK: [&str; 7] = [
+    "check",
+    "--manifest-path",
+    "fuzz/Cargo.toml",
+    "--features",
+    "model",
+    "--example",
+    "seeds",
+];
+
 /// `cargo fuzz <args>` in the workspace root, allowed nightly flags on stable.
 fn cargo_fuzz(args: &[&str]) -> Command {
     let mut c = cmd::command("cargo", &["fuzz"]);
@@ -144,6 +155,13 @@ pub fn run(seconds: u64) -> Result<(), String> {
                 .into(),
         );
     }
+
+    // The seed generator is built by no fuzz run: checked here, it cannot
+    // fall behind the messages and checkpoints it writes (about 50 s fresh).
+    let seeds = Stage::start("check the seed generator (fuzz/examples/seeds.rs)");
+    let checked = cmd::run(&mut cmd::command("cargo", &SEEDS_CHECK));
+    seeds.finish(checked.is_ok());
+    checked?;
 
     let build = Stage::start("build the fuzz targets (cargo fuzz build, fuzz/target/)");
     let mut args = vec!["build"];
