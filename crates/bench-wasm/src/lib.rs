@@ -7,7 +7,10 @@
 //! wasm32 with simd128, binds it for Node with `wasm-bindgen --target nodejs`
 //! and calls [`bench_steps`] from `bench.cjs`.
 
-use lab_train::bench::steps_per_second;
+use lab_protocol::Settings;
+use lab_tasks::corpus::{provide, Corpus};
+use lab_tasks::TaskKind;
+use lab_train::bench::{steps_per_second, steps_per_second_with};
 use lab_train::Backend;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -30,6 +33,17 @@ pub fn backend_named(name: &str) -> Result<Backend, String> {
 #[wasm_bindgen]
 pub fn bench_steps(backend: &str, warmup: u32, steps: u32) -> Result<f64, String> {
     steps_per_second(backend_named(backend)?, warmup, steps)
+}
+
+/// JavaScript entry point: steps per second of the `toy` preset on a
+/// corpus task (`real-en-ja`, `real-en-zh`), on flex, its sentences handed
+/// over as the page hands them to the worker (the file's text), for a
+/// profile of the real workload in wasm.
+#[wasm_bindgen]
+pub fn bench_corpus_steps(task: &str, text: &str, warmup: u32, steps: u32) -> Result<f64, String> {
+    let task = TaskKind::parse(task).ok_or_else(|| format!("no task {task:?}"))?;
+    provide(Corpus::parse(task, text).map_err(|e| format!("{e:?}"))?);
+    steps_per_second_with(&Settings::toy(task), Backend::Flex, warmup, steps)
 }
 
 #[cfg(test)]

@@ -36,17 +36,32 @@ impl Size {
     }
 }
 
-/// `bench [--steps N] [--backend NAME] [--d-model D] [--batch-size B] [--threads T]`.
+/// The benchmark workload, or with `task` the toy preset of that task (the
+/// pretrained models' recipe): what `bench` times and `dump-batches` writes.
+pub fn workload(task: Option<&str>) -> Result<Settings, String> {
+    Ok(match task {
+        None => lab_train::bench::settings(),
+        Some(task) => Settings::toy(task.parse()?),
+    })
+}
+
+/// `bench [--steps N] [--backend NAME] [--d-model D] [--batch-size B] [--threads T] [--task T]`.
 /// With 2 threads a backend is named `<backend>-2-threads`.
-pub fn run(steps: usize, backend: Option<&str>, size: Size, threads: u8) -> Result<(), String> {
+pub fn run(
+    steps: usize,
+    backend: Option<&str>,
+    size: Size,
+    threads: u8,
+    task: Option<&str>,
+) -> Result<(), String> {
     let steps = u32::try_from(steps).map_err(|_| format!("{steps} steps is too many"))?;
     let chosen = chosen(backend)?;
-    let settings = size.apply(lab_train::bench::settings())?;
+    let settings = size.apply(workload(task)?)?;
     for backend in chosen {
         let (per_s, name) = if threads == 2 {
             let per_s = steps_per_second_two_threads(&settings, backend, WARMUP_STEPS, steps)?;
             (per_s, format!("{}-2-threads", backend.name()))
-        } else if size.is_preset() {
+        } else if size.is_preset() && task.is_none() {
             let per_s = steps_per_second(backend, WARMUP_STEPS, steps)?;
             (per_s, backend.name().to_string())
         } else {
@@ -94,6 +109,16 @@ mod tests {
             batch_size: None,
         };
         assert!(odd.apply(toy).is_err(), "4 heads do not divide 66");
+    }
+
+    #[test]
+    fn a_task_names_its_toy_preset_and_no_task_the_bench_workload() {
+        assert_eq!(workload(None), Ok(lab_train::bench::settings()));
+        assert_eq!(
+            workload(Some("real-en-ja")),
+            Ok(Settings::toy(TaskKind::RealEnJa))
+        );
+        assert!(workload(Some("klingon")).is_err());
     }
 
     #[test]

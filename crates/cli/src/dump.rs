@@ -282,11 +282,7 @@ pub fn run(
     size: Size,
     task: Option<&str>,
 ) -> Result<(), String> {
-    let workload = match task {
-        None => lab_train::bench::settings(),
-        Some(task) => Settings::toy(task.parse()?),
-    };
-    let mut settings = size.apply(workload)?;
+    let mut settings = size.apply(super::bench::workload(task)?)?;
     settings.dropout = dropout.unwrap_or(settings.dropout);
     dump(&settings, WARMUP_STEPS as usize + steps, out)
 }

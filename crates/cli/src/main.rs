@@ -107,6 +107,9 @@ enum Command {
         /// 2: each step's second shard on a second thread, as the browser's helper worker does.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
         threads: u8,
+        /// The toy preset of this task (the pretrained models' recipe) instead of the bench workload.
+        #[arg(long)]
+        task: Option<String>,
     },
     /// Write the bench workload's batches, settings and initial weights for a peer framework.
     DumpBatches {
@@ -183,7 +186,8 @@ fn main() {
             backend,
             size,
             threads,
-        } => bench::run(steps, backend.as_deref(), size, threads),
+            task,
+        } => bench::run(steps, backend.as_deref(), size, threads, task.as_deref()),
         Command::DumpBatches {
             steps,
             out,

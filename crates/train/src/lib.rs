@@ -9,6 +9,7 @@
 //! - [`bench`]: the benchmark workload shared by the native and wasm benches;
 //! - [`flat`]: weights and gradients as one `f32` list, for the data-parallel step;
 //! - [`loss`]: label-smoothed cross-entropy (§5.4);
+//! - [`rows`]: the loss's loops over a row of logits, written to vectorise;
 //! - [`trainer`]: the training loop with the Noam schedule (§5.3), saved and resumed
 //!   exactly, each step in shards that a second worker can share;
 //! - [`evaluate`]: held-out loss, accuracy, exact match, BLEU, head alignment;
@@ -22,6 +23,7 @@ pub mod evaluate;
 pub mod flat;
 pub mod inspect;
 pub mod loss;
+pub mod rows;
 pub mod trace;
 pub mod trainer;
 

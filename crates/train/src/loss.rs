@@ -9,22 +9,20 @@
 //! cross-entropy. The paper notes that smoothing "hurts perplexity, as the
 //! model learns to be more unsure, but improves accuracy and BLEU".
 //!
-//! A trained row of `q` takes only two values ([`TargetWeights`]): `1 − ε`
-//! at the correct token `t` and `ε / (V − 2)` at every other token but PAD.
-//! So the sum is computed without building `q`, from the row's sum and two
-//! of its entries:
+//! The loss and its gradient with respect to the logits are computed
+//! together, row by row, in plain loops ([`rows_loss_and_gradient`]): for
+//! `p = softmax(z)` the gradient of `− Σ_k q(k) log p(k)` is the classic
+//! `p − q` (q sums to 1). Autodiff then only carries that gradient back from
+//! the logits: the loss tensor is `Σ z · g` with `g` a constant, whose
+//! gradient is `g`, shifted to the loss's value. Recorded op by op instead
+//! (`log_softmax`, a gather, sums), the softmax over a 1,940-word vocabulary
+//! and its backward took about a dozen passes over `[tokens, vocabulary]`
+//! (BENCHMARKS.md).
 //!
-//! ```text
-//! − Σ_k q(k) log p(k) = −[ (q_t − q_o) log p(t) − q_o log p(PAD) + q_o Σ_k log p(k) ]
-//! ```
-//!
-//! (Written with log-sum-exp instead, `LSE(z) − Σ_k q(k) z_k`, it trained
-//! 0.9× as fast in the browser: BENCHMARKS.md.)
-//!
-//! A test holds this to the dense definition.
+//! A test holds value and gradient to the dense definition.
 
+use crate::rows;
 use lab_math::TargetWeights;
-use lab_model::burn::tensor::activation::log_softmax;
 use lab_model::burn::tensor::{Int, Tensor, TensorData};
 use lab_tasks::PAD;
 
@@ -99,36 +97,94 @@ pub fn smoothed_cross_entropy_rows(
     );
     let device = logits.device();
     let q = TargetWeights::new(vocab, smoothing);
-    let log_p = log_softmax(logits, 1); // [n, vocab]
-                                        // Column 0: log p(t); column 1: log p(PAD).
-    let picked: Vec<i64> = targets
-        .iter()
-        .flat_map(|&t| [t as i64, PAD as i64])
-        .collect();
-    let picked = Tensor::<2, Int>::from_data(TensorData::new(picked, [n, 2]), &device);
-    let weights = Tensor::<2>::from_data(
-        TensorData::new([q.correct - q.other, -q.other].repeat(n), [n, 2]),
-        &device,
-    );
-    let mut per_row = (log_p.clone().gather(1, picked) * weights).sum_dim(1); // [n, 1]
-    if q.other != 0.0 {
-        per_row = per_row + log_p.clone().sum_dim(1).mul_scalar(q.other); // [n, 1]
-    }
-    let loss = per_row.sum().neg().div_scalar(denominator.max(1) as f32);
-    let predicted = log_p
-        .argmax(1)
+    let z = logits
+        .clone()
+        .inner()
         .into_data()
-        .try_into_vec_as::<i64>()
-        .expect("argmax ids are integers");
-    let correct = predicted
-        .iter()
-        .zip(targets)
-        .filter(|(&p, &t)| p == t as i64)
-        .count();
+        .try_into_vec::<f32>()
+        .expect("f32 logits");
+    let rows = rows_loss_and_gradient(&z, targets, q, denominator.max(1));
+    let value = rows.loss as f32;
+    let loss = if logits.is_autodiff() {
+        let g = Tensor::<2>::from_data(TensorData::new(rows.gradient, [n, vocab]), &device);
+        // Σ z·g has the gradient g; less itself (a constant) plus the value,
+        // it is the loss in value too.
+        let carrier = (logits * g).sum(); // [1]
+        (carrier.clone() - carrier.detach()).add_scalar(value)
+    } else {
+        Tensor::from_data(TensorData::new(vec![value], [1]), &device)
+    };
     LossOutput {
         loss,
-        correct,
+        correct: rows.correct,
         n_tokens: n,
+    }
+}
+
+/// What [`rows_loss_and_gradient`] returns.
+pub struct RowsLoss {
+    /// `Σ_rows − Σ_k q(k) log p(k)`, divided by the denominator.
+    pub loss: f64,
+    /// `[n, vocab]`: the loss's gradient with respect to the logits,
+    /// `(p − q) / denominator`.
+    pub gradient: Vec<f32>,
+    /// How many rows' argmax is their target.
+    pub correct: usize,
+}
+
+/// The smoothed cross-entropy of `n` rows of logits `z` (`[n, vocab]`, row
+/// after row) against their targets (none PAD), divided by `denominator`,
+/// with its gradient with respect to `z`. Each row is read three times:
+/// its maximum (for a softmax that cannot overflow, and the argmax), its
+/// exponentials and their sum, and the gradient.
+pub fn rows_loss_and_gradient(
+    z: &[f32],
+    targets: &[u32],
+    q: TargetWeights,
+    denominator: usize,
+) -> RowsLoss {
+    let n = targets.len();
+    assert!(
+        n > 0 && z.len().is_multiple_of(n),
+        "one row of logits per target"
+    );
+    let vocab = z.len() / n;
+    let scale = 1.0 / denominator as f32;
+    let mut gradient = vec![0.0f32; z.len()];
+    let mut loss = 0.0f64;
+    let mut correct = 0;
+    for ((row, grad), &target) in z
+        .chunks_exact(vocab)
+        .zip(gradient.chunks_exact_mut(vocab))
+        .zip(targets)
+    {
+        let target = target as usize;
+        let max = rows::max(row);
+        // The first largest logit is the prediction, as `argmax` picks it.
+        correct += usize::from(row.iter().position(|&v| v == max) == Some(target));
+        let sum = rows::exp_shifted(row, max, grad);
+        let lse = max as f64 + (sum as f64).ln();
+        // − Σ_k q(k) log p(k) = Σ_k q(k) (LSE − z_k), PAD's q being 0: the
+        // target's share, and the others' from the row's sum less two.
+        let (z_t, z_pad) = (row[target] as f64, row[PAD as usize] as f64);
+        let mut row_loss = q.correct as f64 * (lse - z_t);
+        if q.other != 0.0 {
+            let others = (vocab - 2) as f64 * lse - (rows::sum(row) as f64 - z_t - z_pad);
+            row_loss += q.other as f64 * others;
+        }
+        loss += row_loss;
+        // (p − q) / denominator: q is `other` but at the target and PAD.
+        let inv = 1.0 / sum;
+        for g in grad.iter_mut() {
+            *g = (*g * inv - q.other) * scale;
+        }
+        grad[target] -= (q.correct - q.other) * scale;
+        grad[PAD as usize] += q.other * scale;
+    }
+    RowsLoss {
+        loss: loss / denominator as f64,
+        gradient,
+        correct,
     }
 }
 
@@ -141,6 +197,7 @@ fn ids(values: &[usize], device: &lab_model::burn::tensor::Device) -> Tensor<1, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_model::burn::tensor::activation::log_softmax;
 
     #[test]
     fn without_smoothing_it_is_the_negative_log_likelihood_ignoring_pad() {
