@@ -134,9 +134,9 @@ pub struct RowsLoss {
 
 /// The smoothed cross-entropy of `n` rows of logits `z` (`[n, vocab]`, row
 /// after row) against their targets (none PAD), divided by `denominator`,
-/// with its gradient with respect to `z`. Each row is read three times:
-/// its maximum (for a softmax that cannot overflow, and the argmax), its
-/// exponentials and their sum, and the gradient.
+/// with its gradient with respect to `z`. Each row is read for its maximum
+/// (a softmax that cannot overflow, and the argmax), its exponentials and
+/// their sum, its own sum (only with smoothing) and the gradient.
 pub fn rows_loss_and_gradient(
     z: &[f32],
     targets: &[u32],
@@ -304,6 +304,20 @@ mod tests {
             assert!(worst < 1e-6, "ε {smoothing}: gradients differ by {worst}");
             // A PAD position gets no gradient at all.
             assert!(ga[3 * vocab..5 * vocab].iter().all(|&g| g == 0.0));
+        }
+    }
+
+    #[test]
+    fn a_non_finite_logit_gives_a_non_finite_loss_for_the_guard_to_see() {
+        let device = crate::Backend::default().training_device();
+        for bad in [f32::NAN, f32::INFINITY] {
+            let logits = Tensor::<2>::from_data(
+                TensorData::new(vec![0.5f32, bad, -1.0, 2.0, 0.0, 1.0], [2, 3]),
+                &device,
+            )
+            .require_grad();
+            let out = smoothed_cross_entropy_rows(logits, &[2, 1], 0.1, 2);
+            assert!(!out.loss.into_scalar::<f32>().is_finite(), "{bad}");
         }
     }
 
