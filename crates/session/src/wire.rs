@@ -22,6 +22,29 @@ pub fn post(to: To, (text, bytes): (String, Option<&[u8]>)) -> Result<(), JsValu
     post_buffer(to, &text, buffer)
 }
 
+/// [`post`], with the bytes copied into `spare` when it has their length: a
+/// buffer this side received before ([`read_keeping`]), so that two workers
+/// that trade equal-sized messages (weights one way, gradients the other)
+/// pass one buffer back and forth instead of allocating one per message.
+/// A `spare` of another length, or one already transferred away (detached,
+/// of length 0), is left alone and a new buffer carries the bytes.
+pub fn post_reusing(
+    to: To,
+    (text, bytes): (String, Option<&[u8]>),
+    spare: Option<ArrayBuffer>,
+) -> Result<(), JsValue> {
+    let buffer = bytes.map(|bytes| {
+        match spare.filter(|spare| spare.byte_length() as usize == bytes.len()) {
+            Some(spare) => {
+                Uint8Array::new(&spare).copy_from(bytes);
+                spare
+            }
+            None => Uint8Array::from(bytes).buffer(),
+        }
+    });
+    post_buffer(to, &text, buffer)
+}
+
 /// Send `text` with bytes that are already a JavaScript buffer (transferred).
 pub fn post_buffer(to: To, text: &str, buffer: Option<ArrayBuffer>) -> Result<(), JsValue> {
     let text = JsValue::from_str(text);
@@ -56,6 +79,17 @@ pub fn read<T, E>(
     data: JsValue,
     from_parts: impl FnOnce(&str, Option<Vec<u8>>) -> Result<T, E>,
 ) -> Result<T, E> {
-    let (text, buffer) = split(data);
-    from_parts(&text, buffer.map(|b| Uint8Array::new(&b).to_vec()))
+    read_keeping(data, from_parts).0
+}
+
+/// [`read`], also giving back the message's buffer (its bytes are copied
+/// out) for [`post_reusing`].
+pub fn read_keeping<T, E>(
+    data: JsValue,
+    from_parts: impl FnOnce(&str, Option<Vec<u8>>) -> Result<T, E>,
+) -> (Result<T, E>, Option<ArrayBuffer>) {
+    let (text, part) = split(data);
+    let bytes = part.as_ref().map(|b| Uint8Array::new(b).to_vec());
+    let message = from_parts(&text, bytes);
+    (message, part.and_then(|b| b.dyn_into::<ArrayBuffer>().ok()))
 }

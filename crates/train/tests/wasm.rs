@@ -63,3 +63,100 @@ fn a_checkpoint_round_trips_in_the_browser() {
         "a truncated checkpoint is rejected"
     );
 }
+
+/// A deterministic value in [-1, 1) for position `i` of operand `salt`.
+fn entry(i: usize, salt: usize) -> f32 {
+    ((i * 7919 + salt * 104_729) % 211) as f32 / 105.5 - 1.0
+}
+
+/// The product by its definition, in f64: `c[i][j] = Σ_p a[i][p] · b[p][j]`,
+/// with the sum of `|a[i][p] · b[p][j]|` for the tolerance.
+fn reference(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<(f64, f64)> {
+    let mut c = vec![(0.0, 0.0); m * n];
+    for i in 0..m {
+        for j in 0..n {
+            for p in 0..k {
+                let term = f64::from(a[i * k + p]) * f64::from(b[p * n + j]);
+                c[i * n + j].0 += term;
+                c[i * n + j].1 += term.abs();
+            }
+        }
+    }
+    c
+}
+
+/// A `rows × cols` matrix stored column by column, read through a transposed
+/// view: the same values as `values` (row by row), with strides a kernel must follow.
+fn stored_transposed(
+    values: &[f32],
+    rows: usize,
+    cols: usize,
+    device: &lab_model::burn::tensor::Device,
+) -> lab_model::burn::tensor::Tensor<2> {
+    use lab_model::burn::tensor::{Tensor, TensorData};
+    let columns: Vec<f32> = (0..cols * rows)
+        .map(|i| values[(i % rows) * cols + i / rows])
+        .collect();
+    Tensor::<2>::from_data(TensorData::new(columns, [cols, rows]), device).transpose()
+}
+
+/// The wasm build's matrix products run the simd128 kernels patched in
+/// `vendor/gemm-f32` (ATTENTION-LAB.md there). Every shape of edge tile
+/// (rows not a multiple of 8, columns not a multiple of 4), both operand
+/// layouts (a transposed view is strided) and a batch meet the definition.
+#[wasm_bindgen_test]
+fn the_browsers_matrix_products_meet_their_definition() {
+    use lab_model::burn::tensor::{Tensor, TensorData};
+    let device = lab_model::Backend::Flex.device();
+    let mut checked = 0;
+    for m in [1, 3, 4, 7, 8, 9, 17, 64] {
+        for k in [1, 5, 64, 300] {
+            for n in [1, 2, 3, 4, 5, 13, 70] {
+                let a: Vec<f32> = (0..m * k).map(|i| entry(i, 1)).collect();
+                let b: Vec<f32> = (0..k * n).map(|i| entry(i, 2)).collect();
+                let want = reference(&a, &b, m, k, n);
+                let a_plain = Tensor::<2>::from_data(TensorData::new(a.clone(), [m, k]), &device);
+                let b_plain = Tensor::<2>::from_data(TensorData::new(b.clone(), [k, n]), &device);
+                let a_view = stored_transposed(&a, m, k, &device);
+                let b_view = stored_transposed(&b, k, n, &device);
+                for (name, product) in [
+                    ("a·b", a_plain.clone().matmul(b_plain.clone())),
+                    ("a·(bᵀ)ᵀ", a_plain.matmul(b_view.clone())),
+                    ("(aᵀ)ᵀ·(bᵀ)ᵀ", a_view.matmul(b_view)),
+                ] {
+                    let got = product.into_data().try_to_vec::<f32>().expect("f32 data");
+                    assert_eq!(got.len(), m * n);
+                    for (index, (&g, &(value, magnitude))) in got.iter().zip(&want).enumerate() {
+                        let tolerance = 1e-6 * magnitude + 1e-7;
+                        assert!(
+                            (f64::from(g) - value).abs() <= tolerance,
+                            "{name}, {m}×{k}·{k}×{n}, entry {index}: {g} against {value}"
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 8 * 4 * 7 * 3);
+
+    // A batch of three products in one call, as the attention's scores are.
+    let (batch, m, k, n) = (3, 9, 16, 11);
+    let a: Vec<f32> = (0..batch * m * k).map(|i| entry(i, 3)).collect();
+    let b: Vec<f32> = (0..batch * k * n).map(|i| entry(i, 4)).collect();
+    let product =
+        Tensor::<3>::from_data(TensorData::new(a.clone(), [batch, m, k]), &device).matmul(
+            Tensor::<3>::from_data(TensorData::new(b.clone(), [batch, k, n]), &device),
+        );
+    let got = product.into_data().try_to_vec::<f32>().expect("f32 data");
+    for s in 0..batch {
+        let want = reference(&a[s * m * k..][..m * k], &b[s * k * n..][..k * n], m, k, n);
+        for (index, &(value, magnitude)) in want.iter().enumerate() {
+            let g = f64::from(got[s * m * n + index]);
+            assert!(
+                (g - value).abs() <= 1e-6 * magnitude + 1e-7,
+                "batch {s}, entry {index}: {g} against {value}"
+            );
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! it, share a step, watch it, give it up) and the helper's own (compute a
 //! shard, take the run's sentences).
 
-use super::{after_work, now, post, post_all, scope, SESSION};
+use super::{after_work, now, post_all, scope, SESSION};
 use crate::trainer;
 use lab_protocol::{ShardFailure, WorkerInput, WorkerOutput};
 use lab_session::session::{HelperAnswer, Watchdog};
@@ -16,6 +16,21 @@ use web_sys::Worker;
 thread_local! {
     /// The helper worker, once started.
     static HELPER: RefCell<Helper> = const { RefCell::new(Helper::NotStarted) };
+    /// The buffer of the last weights or gradients received, which carries
+    /// the next ones back ([`wire::post_reusing`]): both are one float per
+    /// parameter, so one buffer goes back and forth between the workers.
+    static SPARE: RefCell<Option<js_sys::ArrayBuffer>> = const { RefCell::new(None) };
+}
+
+/// Keeps a received message's buffer to carry the next weights or gradients.
+pub(super) fn keep_spare(buffer: Option<js_sys::ArrayBuffer>) {
+    if buffer.is_some() {
+        SPARE.with(|s| *s.borrow_mut() = buffer);
+    }
+}
+
+fn take_spare() -> Option<js_sys::ArrayBuffer> {
+    SPARE.with(|s| s.borrow_mut().take())
 }
 
 /// This worker as a helper: a shard to compute, or the sentences the
@@ -24,7 +39,8 @@ thread_local! {
 pub(super) fn handle_as_helper(input: WorkerInput) -> Option<WorkerInput> {
     match input {
         WorkerInput::Shard { ticket, job, bytes } => {
-            post(&trainer::answer_shard(ticket, &job, &bytes));
+            let answer = trainer::answer_shard(ticket, &job, &bytes);
+            let _ = wire::post_reusing(wire::To::Parent(&scope()), answer.to_parts(), take_spare());
             None
         }
         WorkerInput::Sentences { task, text } => {
@@ -75,8 +91,8 @@ pub(super) fn share_step_with_helper() -> bool {
     };
     let sent = sentences
         .iter()
-        .chain([&shard])
-        .all(|message| wire::post(wire::To::Worker(&helper), message.to_parts()).is_ok());
+        .all(|message| wire::post(wire::To::Worker(&helper), message.to_parts()).is_ok())
+        && wire::post_reusing(wire::To::Worker(&helper), shard.to_parts(), take_spare()).is_ok();
     if !sent {
         helper_gone();
         return true;
@@ -124,7 +140,9 @@ fn start_helper() {
 }
 
 fn on_helper_message(data: JsValue) {
-    match wire::read(data, WorkerOutput::from_parts) {
+    let (message, buffer) = wire::read_keeping(data, WorkerOutput::from_parts);
+    keep_spare(buffer);
+    match message {
         Ok(WorkerOutput::Ready) => HELPER.with(|h| {
             let mut h = h.borrow_mut();
             if let Helper::Starting(worker) = &*h {

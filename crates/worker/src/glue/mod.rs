@@ -47,13 +47,14 @@ pub fn start() {
             why: info.to_string(),
         }));
     }));
-    let on_message =
-        Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-            match wire::read(event.data(), WorkerInput::from_parts) {
-                Ok(input) => handle(input),
-                Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
-            }
-        });
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+        let (message, buffer) = wire::read_keeping(event.data(), WorkerInput::from_parts);
+        helper::keep_spare(buffer);
+        match message {
+            Ok(input) => handle(input),
+            Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
+        }
+    });
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
 
