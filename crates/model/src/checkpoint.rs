@@ -306,10 +306,10 @@ fn write(
     bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
     bytes.extend_from_slice(&header);
     for (_, _, values) in &tensors {
-        for &v in values {
-            match precision {
-                WeightPrecision::F32 => bytes.extend_from_slice(&v.to_le_bytes()),
-                WeightPrecision::F16 => {
+        match precision {
+            WeightPrecision::F32 => extend_f32s(&mut bytes, values),
+            WeightPrecision::F16 => {
+                for &v in values {
                     bytes.extend_from_slice(&half::f16::from_f32(v).to_le_bytes())
                 }
             }
@@ -317,9 +317,7 @@ fn write(
     }
     for slot in optimizer.iter().flat_map(|o| &o.values) {
         for values in slot {
-            for v in values {
-                bytes.extend_from_slice(&v.to_le_bytes());
-            }
+            extend_f32s(&mut bytes, values);
         }
     }
     let crc = crc32(&bytes);
@@ -373,7 +371,13 @@ impl CheckedCheckpoint {
                     .values
                     .next()
                     .expect("the tensor list was checked against the config");
-                param.map(|t| Tensor::from_data(TensorData::new(values, entry.shape), &t.device()))
+                // Loaded without drawing the initial weights it replaces: a
+                // third of the time of a load otherwise (BENCHMARKS.md).
+                let (id, device) = (param.id, param.lazy_device());
+                param.transform_for_load(
+                    Tensor::from_data(TensorData::new(values, entry.shape), &device),
+                    id,
+                )
             }
         }
         self.config.init(device).map(&mut Load {
@@ -588,25 +592,24 @@ fn validate_config(c: &TransformerConfig) -> Result<(), CheckpointError> {
     }
 }
 
-/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), bit by bit.
+/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), by `crc32fast`.
 ///
-/// Hand-written on purpose, not `crc32fast`: its slice-by-16 tables add
-/// 15 KB gzipped to the worker a first visit downloads (measured against
-/// this loop: 1,044,930 against 1,029,655 bytes, BENCHMARKS.md, "The house"),
-/// and a checkpoint is checked once, when it is loaded.
+/// It was a bit-by-bit loop once, to spare the worker the crate's tables
+/// (15 KB gzipped), when a checkpoint was checked once, on loading. Now the
+/// training worker writes one for every held-out evaluation (about one a
+/// second early in a run) and every autosave, on the step's path, and the
+/// evaluator reads each: the loop was most of the time of both, 5 of the
+/// 6 ms of a real-en-ja checkpoint natively (BENCHMARKS.md).
 pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
+    crc32fast::hash(bytes)
+}
+
+/// Appends `values` as little-endian `f32`s.
+fn extend_f32s(bytes: &mut Vec<u8>, values: &[f32]) {
+    bytes.reserve(values.len() * 4);
+    for v in values {
+        bytes.extend_from_slice(&v.to_le_bytes());
     }
-    !crc
 }
 
 #[cfg(test)]
