@@ -33,9 +33,10 @@ fn strides(rows: usize, cols: usize, transposed: bool) -> (isize, isize) {
     }
 }
 
-/// `c = alpha · c + beta · a · b` (alpha only when `layout` bit 3 reads `c`);
-/// bits 0, 1 and 2 store `a`, `b` and `c` column by column. Returns a hash of
-/// the result's bits, or `u64::MAX` if an entry is off the f64 definition.
+/// `c = alpha · c + beta · a · b` (alpha only when `layout` bit 3 reads `c`,
+/// 1 when bit 4 is set, else 0.5); bits 0, 1 and 2 store `a`, `b` and `c`
+/// column by column. Returns a hash of the result's bits, or `u64::MAX` if
+/// an entry is off the f64 definition.
 #[no_mangle]
 pub extern "C" fn check(m: usize, k: usize, n: usize, layout: u32) -> u64 {
     let a: Vec<f32> = (0..m * k).map(|i| entry(i, 1)).collect();
@@ -46,7 +47,7 @@ pub extern "C" fn check(m: usize, k: usize, n: usize, layout: u32) -> u64 {
     let (b_rs, b_cs) = strides(k, n, layout & 2 != 0);
     let (c_rs, c_cs) = strides(m, n, layout & 4 != 0);
     let read_dst = layout & 8 != 0;
-    let (alpha, beta) = (0.5f32, 1.25f32);
+    let (alpha, beta) = (if layout & 16 != 0 { 1.0f32 } else { 0.5 }, 1.25f32);
     // SAFETY: every stride and size describes the vectors allocated above.
     unsafe {
         gemm::gemm(
@@ -86,7 +87,8 @@ pub extern "C" fn check(m: usize, k: usize, n: usize, layout: u32) -> u64 {
             let before = if read_dst { at(&c0, i, j, (c_rs, c_cs)) } else { 0.0 };
             let want = f64::from(beta) * sum + f64::from(alpha) * before;
             let got = at(&c, i, j, (c_rs, c_cs));
-            if (got - want).abs() > 1e-6 * (f64::from(beta) * size + before.abs()) + 1e-7 {
+            let rounding = k as f64 * f64::from(f32::EPSILON);
+            if (got - want).abs() > rounding * (f64::from(beta) * size + before.abs()) + 1e-7 {
                 return u64::MAX;
             }
             hash = (hash ^ u64::from((got as f32).to_bits())).wrapping_mul(0x100_0000_01b3);

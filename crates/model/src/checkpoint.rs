@@ -595,7 +595,8 @@ fn validate_config(c: &TransformerConfig) -> Result<(), CheckpointError> {
 /// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), by `crc32fast`.
 ///
 /// It was a bit-by-bit loop once, to spare the worker the crate's tables
-/// (15 KB gzipped), when a checkpoint was checked once, on loading. Now the
+/// (19 KB gzipped, BENCHMARKS.md), when a checkpoint was checked once, on
+/// loading. Now the
 /// training worker writes one for every held-out evaluation (about one a
 /// second early in a run) and every autosave, on the step's path, and the
 /// evaluator reads each: the loop was most of the time of both, 5 of the

@@ -27,14 +27,15 @@ pub fn post(to: To, (text, bytes): (String, Option<&[u8]>)) -> Result<(), JsValu
 /// that trade equal-sized messages (weights one way, gradients the other)
 /// pass one buffer back and forth instead of allocating one per message.
 /// A `spare` of another length, or one already transferred away (detached,
-/// of length 0), is left alone and a new buffer carries the bytes.
+/// of length 0), is not used: a new buffer carries the bytes.
 pub fn post_reusing(
     to: To,
     (text, bytes): (String, Option<&[u8]>),
     spare: Option<ArrayBuffer>,
 ) -> Result<(), JsValue> {
     let buffer = bytes.map(|bytes| {
-        match spare.filter(|spare| spare.byte_length() as usize == bytes.len()) {
+        let fits = |spare: &ArrayBuffer| spare.byte_length() as usize == bytes.len();
+        match spare.filter(|spare| !bytes.is_empty() && fits(spare)) {
             Some(spare) => {
                 Uint8Array::new(&spare).copy_from(bytes);
                 spare

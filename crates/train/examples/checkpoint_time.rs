@@ -35,8 +35,11 @@ fn main() {
     }
     let write_full = started.elapsed() / TIMES;
     println!(
-        "evaluation bytes {}: write {write:?}, read {read:?}; whole checkpoint {} bytes: write {write_full:?}",
-        bytes.len(),
+        "evaluation bytes {}: write {write:?}, read {read:?}",
+        bytes.len()
+    );
+    println!(
+        "whole checkpoint {} bytes: write {write_full:?}",
         full.len()
     );
 }

@@ -706,8 +706,10 @@ impl Trainer {
                 Adam::restore(GRAD_CLIP_NORM, state, &shapes, &backend.device()).map_err(corrupt)?
             }
         };
-        // Building draws initial weights (then overwritten) from burn's
-        // generator: under the lock, so runs beside this one keep their dropout.
+        // Loading draws nothing from burn's generator (the stored weights
+        // replace the initial ones before they are drawn); it runs under the
+        // lock all the same, so that no change there can move the dropout
+        // of a run beside this one.
         let device = backend.training_device();
         let model = seeded(&device, meta.settings.seed, || checked.build(&device));
         let mut trainer = Self::assemble(
@@ -758,7 +760,7 @@ mod tests {
     }
 
     #[test]
-    fn a_dataset_copied_from_the_last_one_built_is_the_one_its_task_and_seed_build() {
+    fn a_dataset_shared_with_the_last_one_built_is_the_one_its_task_and_seed_build() {
         let text = |d: &Dataset| serde_json::to_string(d).expect("plain data");
         for (task, seed) in [
             (TaskKind::EnJa, 1),

@@ -85,6 +85,13 @@ fn reference(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<(f64, f6
     c
 }
 
+/// The relative error a sum of `k` products may have in f32: about `k`
+/// roundings, each at most half an ulp (so `k · ε` bounds it twice over).
+/// A wrong entry is off by about its own size.
+fn rounding(k: usize) -> f64 {
+    k as f64 * f64::from(f32::EPSILON)
+}
+
 /// A `rows × cols` matrix stored column by column, read through a transposed
 /// view: the same values as `values` (row by row), with strides a kernel must follow.
 fn stored_transposed(
@@ -127,7 +134,7 @@ fn the_browsers_matrix_products_meet_their_definition() {
                     let got = product.into_data().try_to_vec::<f32>().expect("f32 data");
                     assert_eq!(got.len(), m * n);
                     for (index, (&g, &(value, magnitude))) in got.iter().zip(&want).enumerate() {
-                        let tolerance = 1e-6 * magnitude + 1e-7;
+                        let tolerance = rounding(k) * magnitude + 1e-7;
                         assert!(
                             (f64::from(g) - value).abs() <= tolerance,
                             "{name}, {m}×{k}·{k}×{n}, entry {index}: {g} against {value}"
@@ -154,7 +161,7 @@ fn the_browsers_matrix_products_meet_their_definition() {
         for (index, &(value, magnitude)) in want.iter().enumerate() {
             let g = f64::from(got[s * m * n + index]);
             assert!(
-                (g - value).abs() <= 1e-6 * magnitude + 1e-7,
+                (g - value).abs() <= rounding(k) * magnitude + 1e-7,
                 "batch {s}, entry {index}: {g} against {value}"
             );
         }

@@ -501,9 +501,10 @@ pub mod amx {
 // replace the ones `gemm_common::microkernel!` generated here (up to 3 × 4
 // vectors of 4 rows by 4 columns, accumulated in an array through a pointer).
 // These keep up to 2 × 4 accumulators in locals, which V8 keeps in
-// registers: 1.10–1.19× faster in the same `gemm::gemm` call. The arithmetic
-// is the same: each accumulator adds `lhs · rhs` in the same order over k,
-// so the results are bit-identical.
+// registers: 1.09–1.16× faster in the same `gemm::gemm` call. Each
+// accumulator adds `lhs · rhs` in the same order over k as before; the
+// smaller tile changes how `gemm_common` cuts k (chunks of up to 1,024
+// instead of 512), so the bits are the crate's while k ≤ 512.
 #[cfg(target_arch = "wasm32")]
 pub mod simd128 {
     pub mod f32 {
@@ -518,6 +519,12 @@ pub mod simd128 {
         /// - `dst = beta · acc` (`alpha_status` 0), `dst + beta · acc` (1) or
         ///   `alpha · dst + beta · acc` (2), on the first `m` rows and `n`
         ///   columns only.
+        ///
+        /// # Safety
+        /// The same as `gemm_common`'s kernels: `packed_lhs` is readable for
+        /// `k` steps of `MV · 4` floats, `packed_rhs` for `k` rows of `NR`
+        /// values at the strides given, and `dst` readable and writable at
+        /// the first `m` rows and `n` columns; `m ≤ MV · 4` and `n ≤ NR`.
         #[inline(always)]
         unsafe fn kernel<const MV: usize, const NR: usize>(
             m: usize,
@@ -590,6 +597,10 @@ pub mod simd128 {
 
         macro_rules! kernels {
             ($($name: ident = $mv: literal x $nr: literal;)*) => {$(
+                /// A kernel for `gemm_common`'s table.
+                ///
+                /// # Safety
+                /// As [`kernel`]'s.
                 #[target_feature(enable = "simd128")]
                 pub unsafe fn $name(
                     m: usize,

@@ -141,7 +141,9 @@ fn start_helper() {
 
 fn on_helper_message(data: JsValue) {
     let (message, buffer) = wire::read_keeping(data, WorkerOutput::from_parts);
-    keep_spare(buffer);
+    if matches!(message, Ok(WorkerOutput::ShardDone { .. })) {
+        keep_spare(buffer);
+    }
     match message {
         Ok(WorkerOutput::Ready) => HELPER.with(|h| {
             let mut h = h.borrow_mut();

@@ -49,7 +49,10 @@ pub fn start() {
     }));
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let (message, buffer) = wire::read_keeping(event.data(), WorkerInput::from_parts);
-        helper::keep_spare(buffer);
+        // A helper keeps the buffer of the weights, to send its gradients back in.
+        if matches!(message, Ok(WorkerInput::Shard { .. })) {
+            helper::keep_spare(buffer);
+        }
         match message {
             Ok(input) => handle(input),
             Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
