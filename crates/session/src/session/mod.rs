@@ -214,7 +214,10 @@ impl<M: LabModel> Session<M> {
             },
             WorkerInput::Pause => {
                 self.running = false;
-                if self.model.is_some() {
+                // A step shared with the helper ends first: its answer reports
+                // it with the pause (`finish_shared_step`), so that no step
+                // is reported after the page was told training stopped.
+                if self.model.is_some() && self.shared.is_none() {
                     vec![self.snapshot(now_ms, true)]
                 } else {
                     Vec::new()

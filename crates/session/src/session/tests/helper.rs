@@ -96,6 +96,32 @@ fn a_helper_that_never_answers_is_given_up_after_its_patience() {
 }
 
 #[test]
+fn a_pause_during_a_shared_step_is_answered_when_the_step_ends() {
+    let mut s = new_session(Settings::toy(TaskKind::Copy));
+    s.handle(WorkerInput::Play, 0.0);
+    let ticket = s.begin_shared_step().expect("training").ticket;
+    s.compute_own_shard(&mut clock(1.0));
+    assert!(
+        s.handle(WorkerInput::Pause, 5.0).is_empty(),
+        "no word of the pause while the step under way has not ended"
+    );
+    assert!(!s.is_running());
+    let out = s.finish_shared_step(ticket, helper_answer(0), 1e3);
+    let Some(WorkerOutput::Snapshot(snap)) = out.last() else {
+        panic!("{out:?}")
+    };
+    assert!(!snap.running, "the step's report says training stopped");
+    assert_eq!(
+        snap.points.iter().map(|p| p.step).collect::<Vec<_>>(),
+        vec![1]
+    );
+    assert!(s.begin_shared_step().is_none(), "paused: no next step");
+    // With no step under way, a pause is answered at once.
+    let out = s.handle(WorkerInput::Pause, 2e3);
+    assert!(matches!(out.last(), Some(WorkerOutput::Snapshot(s)) if !s.running));
+}
+
+#[test]
 fn a_late_answer_for_a_replaced_model_is_dropped() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     s.handle(WorkerInput::Play, 0.0);
