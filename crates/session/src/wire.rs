@@ -17,9 +17,8 @@ pub enum To<'a> {
 }
 
 /// Send a message's parts (`to_parts`), its bytes transferred.
-pub fn post(to: To, (text, bytes): (String, Option<&[u8]>)) -> Result<(), JsValue> {
-    let buffer = bytes.map(|bytes| Uint8Array::from(bytes).buffer());
-    post_buffer(to, &text, buffer)
+pub fn post(to: To, parts: (String, Option<&[u8]>)) -> Result<(), JsValue> {
+    post_reusing(to, parts, None)
 }
 
 /// [`post`], with the bytes copied into `spare` when it has their length: a

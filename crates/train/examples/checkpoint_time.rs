@@ -8,32 +8,29 @@
 use lab_tasks::TaskKind;
 use lab_train::{Settings, Trainer};
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Repetitions of each measurement; the mean is printed.
 const TIMES: u32 = 50;
+
+/// The mean time of `TIMES` calls of `f`.
+fn mean_time<T>(mut f: impl FnMut() -> T) -> Duration {
+    let started = Instant::now();
+    for _ in 0..TIMES {
+        black_box(f());
+    }
+    started.elapsed() / TIMES
+}
 
 fn main() {
     let mut trainer =
         Trainer::new(&Settings::toy(TaskKind::RealEnJa)).expect("the preset is valid");
     trainer.step();
     let bytes = trainer.to_bytes_for_evaluation();
-    let started = Instant::now();
-    for _ in 0..TIMES {
-        black_box(trainer.to_bytes_for_evaluation());
-    }
-    let write = started.elapsed() / TIMES;
-    let started = Instant::now();
-    for _ in 0..TIMES {
-        black_box(Trainer::from_bytes(&bytes).expect("its own bytes"));
-    }
-    let read = started.elapsed() / TIMES;
+    let write = mean_time(|| trainer.to_bytes_for_evaluation());
+    let read = mean_time(|| Trainer::from_bytes(&bytes).expect("its own bytes"));
     let full = trainer.to_bytes();
-    let started = Instant::now();
-    for _ in 0..TIMES {
-        black_box(trainer.to_bytes());
-    }
-    let write_full = started.elapsed() / TIMES;
+    let write_full = mean_time(|| trainer.to_bytes());
     println!(
         "evaluation bytes {}: write {write:?}, read {read:?}",
         bytes.len()

@@ -92,6 +92,16 @@ fn rounding(k: usize) -> f64 {
     k as f64 * f64::from(f32::EPSILON)
 }
 
+/// Every entry of `got` within [`rounding`] of its definition in `want`.
+fn meets(got: &[f32], want: &[(f64, f64)], k: usize, what: &str) {
+    for (index, (&g, &(value, magnitude))) in got.iter().zip(want).enumerate() {
+        assert!(
+            (f64::from(g) - value).abs() <= rounding(k) * magnitude + 1e-7,
+            "{what}, entry {index}: {g} against {value}"
+        );
+    }
+}
+
 /// A `rows × cols` matrix stored column by column, read through a transposed
 /// view: the same values as `values` (row by row), with strides a kernel must follow.
 fn stored_transposed(
@@ -133,13 +143,7 @@ fn the_browsers_matrix_products_meet_their_definition() {
                 ] {
                     let got = product.into_data().try_to_vec::<f32>().expect("f32 data");
                     assert_eq!(got.len(), m * n);
-                    for (index, (&g, &(value, magnitude))) in got.iter().zip(&want).enumerate() {
-                        let tolerance = rounding(k) * magnitude + 1e-7;
-                        assert!(
-                            (f64::from(g) - value).abs() <= tolerance,
-                            "{name}, {m}×{k}·{k}×{n}, entry {index}: {g} against {value}"
-                        );
-                    }
+                    meets(&got, &want, k, &format!("{name}, {m}×{k}·{k}×{n}"));
                     checked += 1;
                 }
             }
@@ -158,12 +162,6 @@ fn the_browsers_matrix_products_meet_their_definition() {
     let got = product.into_data().try_to_vec::<f32>().expect("f32 data");
     for s in 0..batch {
         let want = reference(&a[s * m * k..][..m * k], &b[s * k * n..][..k * n], m, k, n);
-        for (index, &(value, magnitude)) in want.iter().enumerate() {
-            let g = f64::from(got[s * m * n + index]);
-            assert!(
-                (g - value).abs() <= rounding(k) * magnitude + 1e-7,
-                "batch {s}, entry {index}: {g} against {value}"
-            );
-        }
+        meets(&got[s * m * n..][..m * n], &want, k, &format!("batch {s}"));
     }
 }
