@@ -15,16 +15,22 @@
 //! burn has this optimizer, and [`Adam::step`] computes exactly what burn's
 //! `AdamConfig::init()` computes, operation for operation
 //! (`tests::the_same_updates_as_burns_adam_bit_for_bit`). It is written out
-//! here because a resumed run needs its moments: burn keys them by run-time
-//! parameter ids and saves them in a format of its own, while a checkpoint of
-//! the lab stores every tensor in module order and checks its shape before
-//! anything is built. [`Adam::state`] and [`Adam::restore`] turn the moments
-//! into a [`checkpoint::OptimizerState`] and back.
+//! here for two reasons:
+//! - A resumed run needs its moments: burn keys them by run-time parameter
+//!   ids and saves them in a format of its own, while a checkpoint of the lab
+//!   stores every tensor in module order and checks its shape before anything
+//!   is built. [`Adam::state`] and [`Adam::restore`] turn the moments into a
+//!   [`checkpoint::OptimizerState`] and back.
+//! - Speed: a step's gradients arrive as one flat list ([`crate::flat`]),
+//!   and [`Adam::step_flat`] updates each parameter in one loop over its
+//!   values, where burn's tensor operations make about fifteen passes, each
+//!   allocating a tensor. The update is serial work between the two workers'
+//!   shards, so all of it is on the step's critical path (BENCHMARKS.md).
+//!   Only the clipping norm is still computed by burn's own operations, so
+//!   that its sum adds in burn's order.
 
-use lab_model::burn::grad_clipping::{GradientClipping, GradientClippingConfig};
 use lab_model::burn::module::{Module, ModuleMapper, ModuleVisitor, Param};
 use lab_model::burn::optim::GradientsParams;
-use lab_model::burn::tensor::kind::BridgeTensor;
 use lab_model::burn::tensor::{Device, Tensor, TensorData};
 use lab_model::checkpoint::OptimizerState;
 use lab_model::Transformer;
@@ -40,14 +46,13 @@ pub const EPSILON: f32 = 1e-9;
 /// The slot names in a checkpoint's optimizer section.
 const SLOTS: [&str; 2] = ["moment_1", "moment_2"];
 
-/// One parameter's moments. Tensors of any rank are kept type-erased
-/// ([`BridgeTensor`]) so that one list holds the whole model.
+/// One parameter's moments, flat in the parameter's own order.
 #[derive(Clone)]
 struct Moments {
     /// Updates this parameter has had: the `t` of the bias correction.
     time: usize,
-    m: BridgeTensor,
-    v: BridgeTensor,
+    m: Vec<f32>,
+    v: Vec<f32>,
 }
 
 /// What the checkpoint's optimizer `meta` holds.
@@ -61,7 +66,8 @@ struct AdamMeta {
 /// Adam with per-tensor gradient clipping; moments in module order.
 #[derive(Clone)]
 pub struct Adam {
-    clipping: GradientClipping,
+    /// Each gradient tensor is scaled down to this L2 norm if it is longer.
+    clip_norm: f32,
     moments: Vec<Option<Moments>>,
 }
 
@@ -69,17 +75,36 @@ impl Adam {
     /// A fresh optimizer: no moments until the first step.
     pub fn new(clip_norm: f32) -> Adam {
         Adam {
-            clipping: GradientClippingConfig::Norm(clip_norm).init(),
+            clip_norm,
             moments: Vec::new(),
         }
     }
 
     /// One update of every parameter that has a gradient in `grads`.
-    pub fn step(&mut self, lr: f64, model: Transformer, mut grads: GradientsParams) -> Transformer {
+    pub fn step(&mut self, lr: f64, model: Transformer, grads: GradientsParams) -> Transformer {
+        let (values, present) = crate::flat::gradients(&grads, &model);
+        self.step_flat(lr, model, &values, &present)
+    }
+
+    /// One update of every parameter that has a gradient: `present` says
+    /// which (module order), and `values` holds their gradients one after
+    /// the other, as [`crate::flat::gradients`] lists them.
+    ///
+    /// # Panics
+    /// If `values` is shorter than the parameters `present` names.
+    pub fn step_flat(
+        &mut self,
+        lr: f64,
+        model: Transformer,
+        values: &[f32],
+        present: &[bool],
+    ) -> Transformer {
         model.map(&mut AdamStep {
             adam: self,
-            grads: &mut grads,
-            lr,
+            values,
+            present: present.iter(),
+            // burn's `mul_scalar` takes the rate in the tensor's element type.
+            lr: lr as f32,
             index: 0,
         })
     }
@@ -99,8 +124,8 @@ impl Adam {
             match self.moments.get(i).and_then(Option::as_ref) {
                 Some(moments) => {
                     time.push(moments.time);
-                    m.push(values(&moments.m, shape.len()));
-                    v.push(values(&moments.v, shape.len()));
+                    m.push(moments.m.clone());
+                    v.push(moments.v.clone());
                 }
                 None => {
                     time.push(0);
@@ -128,7 +153,6 @@ impl Adam {
         clip_norm: f32,
         state: OptimizerState,
         shapes: &[Vec<usize>],
-        device: &Device,
     ) -> Result<Adam, String> {
         let meta = AdamMeta::deserialize(&state.meta)
             .map_err(|e| format!("unreadable optimizer state: {e}"))?;
@@ -164,45 +188,10 @@ impl Adam {
                     m.len()
                 ));
             }
-            moments.push(if time > 0 {
-                Some(Moments {
-                    time,
-                    m: bridge(m, shape, device)?,
-                    v: bridge(v, shape, device)?,
-                })
-            } else {
-                None
-            });
+            moments.push((time > 0).then_some(Moments { time, m, v }));
         }
-        Ok(Adam {
-            clipping: GradientClippingConfig::Norm(clip_norm).init(),
-            moments,
-        })
+        Ok(Adam { clip_norm, moments })
     }
-}
-
-/// A tensor of `values` laid out as `shape`, type-erased. Parameters of the
-/// Transformer have rank 1 (biases, norms) or 2 (weights, embeddings).
-fn bridge(values: Vec<f32>, shape: &[usize], device: &Device) -> Result<BridgeTensor, String> {
-    let data = TensorData::new(values, shape.to_vec());
-    Ok(match shape.len() {
-        1 => Tensor::<1>::from_data(data, device).into_bridge(),
-        2 => Tensor::<2>::from_data(data, device).into_bridge(),
-        3 => Tensor::<3>::from_data(data, device).into_bridge(),
-        rank => return Err(format!("a parameter of rank {rank}")),
-    })
-}
-
-/// A moment's values, whatever its rank.
-fn values(tensor: &BridgeTensor, rank: usize) -> Vec<f32> {
-    let data = match rank {
-        1 => Tensor::<1>::from_bridge(tensor.clone()).into_data(),
-        2 => Tensor::<2>::from_bridge(tensor.clone()).into_data(),
-        _ => Tensor::<3>::from_bridge(tensor.clone()).into_data(),
-    };
-    data.convert::<f32>()
-        .try_to_vec::<f32>()
-        .expect("float moments convert to f32")
 }
 
 /// Every float parameter's shape, in module order.
@@ -221,8 +210,10 @@ fn parameter_shapes(model: &Transformer) -> Vec<Vec<usize>> {
 /// Walks the model once, updating each parameter in module order.
 struct AdamStep<'a> {
     adam: &'a mut Adam,
-    grads: &'a mut GradientsParams,
-    lr: f64,
+    /// The gradients not used yet, and whose they are.
+    values: &'a [f32],
+    present: std::slice::Iter<'a, bool>,
+    lr: f32,
     index: usize,
 }
 
@@ -231,9 +222,12 @@ impl ModuleMapper for AdamStep<'_> {
         let index = self.index;
         self.index += 1;
         let (id, tensor, mapper) = param.consume();
-        let Some(grad) = self.grads.remove::<D>(id) else {
+        if self.present.next() != Some(&true) {
             return Param::from_mapped_value(id, tensor, mapper);
-        };
+        }
+        let shape = tensor.dims();
+        let (grad, rest) = self.values.split_at(shape.iter().product());
+        self.values = rest;
         if self.adam.moments.len() <= index {
             self.adam.moments.resize(index + 1, None);
         }
@@ -241,17 +235,18 @@ impl ModuleMapper for AdamStep<'_> {
         // (as burn's optimizer does).
         let require_grad = tensor.is_require_grad();
         let checkpointing = tensor.gradient_checkpointing_strategy();
-        let device = grad.device();
-        let tensor = if tensor.device() != device {
-            tensor.to_device(&device)
-        } else {
-            tensor
-        };
-        let grad = self.adam.clipping.clip_gradient(grad);
+        let device = tensor.device();
+        // The values without autodiff, where burn clips and updates too.
+        let inner = tensor.inner();
+        let clip = clip_coefficient(grad, self.adam.clip_norm, &inner.device());
+        let mut theta = inner
+            .into_data()
+            .try_into_vec::<f32>()
+            .expect("float parameters hold f32 values");
         let previous = self.adam.moments[index].take();
-        let (update, moments) = transform(grad, previous);
+        let moments = update(&mut theta, grad, clip, previous, self.lr);
         self.adam.moments[index] = Some(moments);
-        let mut updated = Tensor::from_inner(tensor.inner() - update.mul_scalar(self.lr));
+        let mut updated = Tensor::<D>::from_data(TensorData::new(theta, shape), &device);
         if let Some(strategy) = checkpointing {
             updated = updated.with_gradient_checkpointing_strategy(strategy);
         }
@@ -262,44 +257,60 @@ impl ModuleMapper for AdamStep<'_> {
     }
 }
 
-/// The moment updates and the bias-corrected step direction `m·c / (√v + ε·√(1 − β₂ᵗ))`.
-fn transform<const D: usize>(grad: Tensor<D>, previous: Option<Moments>) -> (Tensor<D>, Moments) {
-    let (time, m, v) = match previous {
-        Some(p) => {
-            let m = Tensor::<D>::from_bridge(p.m)
-                .mul_scalar(BETA_1)
-                .add(grad.clone().mul_scalar(1.0 - BETA_1));
-            let v = Tensor::<D>::from_bridge(p.v)
-                .mul_scalar(BETA_2)
-                .add(grad.square().mul_scalar(1.0 - BETA_2));
-            (p.time + 1, m, v)
-        }
-        None => (
-            1,
-            grad.clone().mul_scalar(1.0 - BETA_1),
-            grad.square().mul_scalar(1.0 - BETA_2),
-        ),
+/// What burn's clipping by norm multiplies `grad` by: `clip_norm / (‖grad‖ +
+/// the smallest normal f32)`, at most 1 (a NaN stays NaN, and shows as a
+/// blown-up run). Computed with burn's own operations, so that the norm's
+/// sum adds in burn's order and the bits are burn's.
+fn clip_coefficient(grad: &[f32], clip_norm: f32, device: &Device) -> f32 {
+    let grad = Tensor::<1>::from_data(TensorData::new(grad.to_vec(), [grad.len()]), device);
+    let norm = grad.square().sum().sqrt();
+    (clip_norm / norm.add_scalar(f32::MIN_POSITIVE))
+        .clamp_max(1.0)
+        .into_scalar()
+}
+
+/// One parameter's update, in place: `θ ← θ − lr · m·c / (√v + ε·√(1 − β₂ᵗ))`
+/// with `c = √(1 − β₂ᵗ) / (1 − β₁ᵗ)`, after the moments' update from
+/// `previous` with the gradient `grad · clip`. Each value is computed with
+/// the operations, in the order, that burn's Adam uses, so that the bits are
+/// burn's.
+fn update(
+    theta: &mut [f32],
+    grad: &[f32],
+    clip: f32,
+    previous: Option<Moments>,
+    lr: f32,
+) -> Moments {
+    let (time, mut m, mut v) = match previous {
+        Some(p) => (p.time + 1, p.m, p.v),
+        None => (1, vec![0.0; grad.len()], vec![0.0; grad.len()]),
     };
+    // A first update starts the moments from g alone (burn adds no 0 · β term).
+    let first = time == 1;
     let t = time as i32;
     let bias_correction_2_sqrt = (1.0 - BETA_2.powi(t)).sqrt();
     let c = bias_correction_2_sqrt / (1.0 - BETA_1.powi(t));
-    let direction = m.clone().mul_scalar(c).div(
-        v.clone()
-            .sqrt()
-            .add_scalar(EPSILON * bias_correction_2_sqrt),
-    );
-    let moments = Moments {
-        time,
-        m: m.into_bridge(),
-        v: v.into_bridge(),
-    };
-    (direction, moments)
+    let epsilon = EPSILON * bias_correction_2_sqrt;
+    for (((theta, &g), m), v) in theta.iter_mut().zip(grad).zip(&mut m).zip(&mut v) {
+        let g = g * clip;
+        if first {
+            *m = g * (1.0 - BETA_1);
+            *v = (g * g) * (1.0 - BETA_2);
+        } else {
+            *m = *m * BETA_1 + g * (1.0 - BETA_1);
+            *v = *v * BETA_2 + (g * g) * (1.0 - BETA_2);
+        }
+        let direction = (*m * c) / (v.sqrt() + epsilon);
+        *theta -= direction * lr;
+    }
+    Moments { time, m, v }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::trainer::GRAD_CLIP_NORM;
+    use lab_model::burn::grad_clipping::GradientClippingConfig;
     use lab_model::burn::optim::AdamConfig;
     use lab_model::burn::tensor::Int;
     use lab_model::checkpoint::named_tensors;
@@ -338,22 +349,66 @@ mod tests {
     #[test]
     fn the_same_updates_as_burns_adam_bit_for_bit() {
         let device = Backend::default().training_device();
-        let mut ours = tiny_model(&device);
-        let mut theirs = ours.clone();
-        let mut adam = Adam::new(GRAD_CLIP_NORM);
-        let mut burns = AdamConfig::new()
-            .with_beta_1(BETA_1)
-            .with_beta_2(BETA_2)
-            .with_epsilon(EPSILON)
-            .with_grad_clipping(Some(GradientClippingConfig::Norm(GRAD_CLIP_NORM)))
-            .init();
-        for step in 1..=4 {
-            let lr = 1e-2 / step as f64;
-            let g = grads(&ours, &device);
-            ours = adam.step(lr, ours, g);
-            let g = grads(&theirs, &device);
-            theirs = burns.step(lr, theirs, g);
-            assert_eq!(bits(&ours), bits(&theirs), "step {step}");
+        // The lab's clip, one that clips every gradient, and one that clips none.
+        for clip_norm in [GRAD_CLIP_NORM, 1e-3, 1e6] {
+            let mut ours = tiny_model(&device);
+            let mut theirs = ours.clone();
+            let mut adam = Adam::new(clip_norm);
+            let mut burns = AdamConfig::new()
+                .with_beta_1(BETA_1)
+                .with_beta_2(BETA_2)
+                .with_epsilon(EPSILON)
+                .with_grad_clipping(Some(GradientClippingConfig::Norm(clip_norm)))
+                .init();
+            for step in 1..=4 {
+                let lr = 1e-2 / step as f64;
+                let g = grads(&ours, &device);
+                ours = adam.step(lr, ours, g);
+                let g = grads(&theirs, &device);
+                theirs = burns.step(lr, theirs, g);
+                assert_eq!(bits(&ours), bits(&theirs), "clip {clip_norm}, step {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_gradient_is_clipped_to_the_norm_and_a_short_one_kept() {
+        let device = Backend::default().device();
+        let grad = [3.0f32, 4.0];
+        assert_eq!(clip_coefficient(&grad, 10.0, &device), 1.0);
+        let clip = clip_coefficient(&grad, 0.5, &device);
+        assert!((clip - 0.1).abs() < 1e-7, "{clip}");
+        assert!(clip_coefficient(&[f32::NAN, 1.0], 0.5, &device).is_nan());
+    }
+
+    #[test]
+    fn an_update_follows_the_formula_value_by_value() {
+        let previous = Moments {
+            time: 1,
+            m: vec![0.1, -0.2],
+            v: vec![0.01, 0.04],
+        };
+        let mut theta = vec![1.0f32, 2.0];
+        let (grad, clip, lr) = ([0.5f32, -1.0], 0.5f32, 0.1f32);
+        let moments = update(&mut theta, &grad, clip, Some(previous), lr);
+        assert_eq!(moments.time, 2);
+        let (b1, b2, eps) = (BETA_1 as f64, BETA_2 as f64, EPSILON as f64);
+        for (i, (m0, v0, theta0)) in [(0.1, 0.01, 1.0), (-0.2, 0.04, 2.0)]
+            .into_iter()
+            .enumerate()
+        {
+            let g = grad[i] as f64 * clip as f64;
+            let m = b1 * m0 + (1.0 - b1) * g;
+            let v = b2 * v0 + (1.0 - b2) * g * g;
+            let (m_hat, v_hat) = (m / (1.0 - b1 * b1), v / (1.0 - b2 * b2));
+            let expected = theta0 - lr as f64 * m_hat / (v_hat.sqrt() + eps);
+            assert!((moments.m[i] as f64 - m).abs() < 1e-7, "m[{i}]");
+            assert!((moments.v[i] as f64 - v).abs() < 1e-7, "v[{i}]");
+            let got = theta[i] as f64;
+            assert!(
+                (got - expected).abs() < 1e-6,
+                "θ[{i}]: {got} against {expected}"
+            );
         }
     }
 
@@ -369,13 +424,8 @@ mod tests {
         }
         let state = adam.state(&model).expect("moments after a step");
         let shapes: Vec<Vec<usize>> = named_tensors(&model).into_iter().map(|t| t.1).collect();
-        let mut restored = Adam::restore(
-            GRAD_CLIP_NORM,
-            state.clone(),
-            &shapes,
-            &Backend::default().device(),
-        )
-        .expect("own state restores");
+        let mut restored =
+            Adam::restore(GRAD_CLIP_NORM, state.clone(), &shapes).expect("own state restores");
         assert_eq!(restored.state(&model), Some(state.clone()));
         let mut copy = model.clone();
         let g = grads(&model, &device);
@@ -386,9 +436,9 @@ mod tests {
 
         let mut negative = state.clone();
         negative.values[1][0][0] = -1.0;
-        assert!(Adam::restore(GRAD_CLIP_NORM, negative, &shapes, &device).is_err());
+        assert!(Adam::restore(GRAD_CLIP_NORM, negative, &shapes).is_err());
         let mut foreign = state;
         foreign.meta = serde_json::json!({ "name": "sgd", "time": [] });
-        assert!(Adam::restore(GRAD_CLIP_NORM, foreign, &shapes, &device).is_err());
+        assert!(Adam::restore(GRAD_CLIP_NORM, foreign, &shapes).is_err());
     }
 }

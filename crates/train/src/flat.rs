@@ -5,7 +5,7 @@
 
 use lab_model::burn::module::{Module, ModuleMapper, ModuleVisitor, Param};
 use lab_model::burn::optim::GradientsParams;
-use lab_model::burn::tensor::{Device, Tensor, TensorData};
+use lab_model::burn::tensor::{Tensor, TensorData};
 use lab_model::Transformer;
 use lab_protocol::WrongWeightCount;
 
@@ -177,42 +177,4 @@ pub fn sum_gradients(
         at += size;
     }
     Ok((kept, present))
-}
-
-/// Gradients listed as [`gradients`] lists them, as burn's
-/// [`GradientsParams`] for the optimizer, on `device` (the backend's
-/// device without autodiff, where burn keeps gradients).
-pub fn gradients_params(
-    model: &Transformer,
-    values: &[f32],
-    present: &[bool],
-    device: &Device,
-) -> GradientsParams {
-    struct Register<'a> {
-        values: &'a [f32],
-        present: std::slice::Iter<'a, bool>,
-        device: &'a Device,
-        grads: GradientsParams,
-    }
-    impl ModuleVisitor for Register<'_> {
-        fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
-            if self.present.next() != Some(&true) {
-                return;
-            }
-            let shape = param.val().dims();
-            let size: usize = shape.iter().product();
-            let (mine, rest) = self.values.split_at(size);
-            self.values = rest;
-            let grad = Tensor::<D>::from_data(TensorData::new(mine.to_vec(), shape), self.device);
-            self.grads.register(param.id, grad);
-        }
-    }
-    let mut register = Register {
-        values,
-        present: present.iter(),
-        device,
-        grads: GradientsParams::new(),
-    };
-    model.visit(&mut register);
-    register.grads
 }
