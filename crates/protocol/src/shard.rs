@@ -11,6 +11,7 @@
 //! ([`ShardFailure`]), and the training worker computes that shard itself.
 
 use crate::{Settings, SettingsError};
+use lab_math::cost::{step_cost, ModelSize, Workload};
 use lab_tasks::corpus::CorpusError;
 use lab_tasks::TaskKind;
 use serde::{Deserialize, Serialize};
@@ -144,6 +145,82 @@ pub fn split(pairs: &[usize]) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// The training pairs of each shard, cut so that the costlier shard costs
+/// as little as it can: each shard is padded to its own longest sentences,
+/// so a batch cut in batch order pads every short sentence in a shard that
+/// holds a long one.
+///
+/// The pairs are ordered by their own cost (shortest first; ties keep the
+/// batch's order), then cut where the larger of the two shards' multiply-adds
+/// ([`step_cost`] of a shard padded to its longest) is smallest. A cut is
+/// taken only if neither shard needs more memory than `bound` (the settings'
+/// [`crate::Settings::workload`], which the settings were checked against);
+/// the even cut always fits it. With fewer pairs than shards, or sizes whose
+/// count overflows, it is [`split`].
+///
+/// - `tokens[i]`: the padded lengths of pair `pairs[i]`, source with
+///   `<eos>` and target with `<eos>`, as a [`Workload`] counts them.
+///
+/// # Panics
+/// If `tokens` and `pairs` differ in length.
+pub fn split_by_cost(
+    pairs: &[usize],
+    tokens: &[(usize, usize)],
+    size: &ModelSize,
+    bound: &Workload,
+) -> Vec<Vec<usize>> {
+    assert_eq!(pairs.len(), tokens.len(), "one length per pair");
+    const _: () = assert!(SHARDS == 2, "the cost cut is written for two shards");
+    let n = pairs.len();
+    let cost = |sentences: usize, (src_len, tgt_len): (usize, usize)| {
+        step_cost(
+            size,
+            &Workload {
+                sentences,
+                src_len,
+                tgt_len,
+            },
+        )
+    };
+    let Some(limit) = step_cost(size, bound).map(|c| c.step_bytes) else {
+        return split(pairs);
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| cost(1, tokens[i]).map_or(u64::MAX, |c| c.multiply_adds));
+    // The longest source and target among the first `c` and the last `n − c`.
+    let longest = |a: (usize, usize), &i: &usize| (a.0.max(tokens[i].0), a.1.max(tokens[i].1));
+    let front: Vec<(usize, usize)> = order
+        .iter()
+        .scan((0, 0), |a, i| {
+            *a = longest(*a, i);
+            Some(*a)
+        })
+        .collect();
+    let mut back: Vec<(usize, usize)> = order
+        .iter()
+        .rev()
+        .scan((0, 0), |a, i| {
+            *a = longest(*a, i);
+            Some(*a)
+        })
+        .collect();
+    back.reverse();
+    let best = (1..n)
+        .filter_map(|c| {
+            let (first, second) = (cost(c, front[c - 1])?, cost(n - c, back[c])?);
+            let fits = first.step_bytes <= limit && second.step_bytes <= limit;
+            fits.then_some((first.multiply_adds.max(second.multiply_adds), c))
+        })
+        .min();
+    match best {
+        Some((_, cut)) => {
+            let ordered: Vec<usize> = order.iter().map(|&i| pairs[i]).collect();
+            vec![ordered[..cut].to_vec(), ordered[cut..].to_vec()]
+        }
+        None => split(pairs),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +246,140 @@ mod tests {
         assert_eq!(split(&[3]), vec![vec![3], vec![]]);
         let joined: Vec<usize> = split(&(0..64).collect::<Vec<_>>()).concat();
         assert_eq!(joined, (0..64).collect::<Vec<_>>());
+    }
+
+    /// real-en-ja's toy preset: d_model 64, 4 heads, 2 layers, 1,940 target words.
+    fn toy_size() -> ModelSize {
+        let shape = crate::TaskShape {
+            src_vocab: 1_500,
+            tgt_vocab: 1_940,
+            longest_source: 12,
+            longest_target: 14,
+        };
+        let settings = Settings::toy(TaskKind::RealEnJa);
+        settings.model_size(&shape)
+    }
+
+    /// The larger of the shards' multiply-adds, each padded to its longest.
+    fn costlier(shards: &[Vec<usize>], tokens: &[(usize, usize)], size: &ModelSize) -> u64 {
+        shards
+            .iter()
+            .map(|shard| {
+                let longest = |f: fn(&(usize, usize)) -> usize| {
+                    shard.iter().map(|&p| f(&tokens[p])).max().unwrap_or(0)
+                };
+                let work = Workload {
+                    sentences: shard.len(),
+                    src_len: longest(|t| t.0),
+                    tgt_len: longest(|t| t.1),
+                };
+                step_cost(size, &work).unwrap().multiply_adds
+            })
+            .max()
+            .unwrap()
+    }
+
+    const ROOMY: Workload = Workload {
+        sentences: 32,
+        src_len: 13,
+        tgt_len: 15,
+    };
+
+    #[test]
+    fn a_cut_by_cost_costs_no_more_than_the_even_cut_and_covers_the_batch() {
+        let size = toy_size();
+        // Pair p's lengths, from a fixed pseudo-random stream; pairs are their own indices.
+        let mut state = 7u64;
+        for n in [2usize, 3, 5, 17, 64] {
+            let tokens: Vec<(usize, usize)> = (0..n)
+                .map(|_| {
+                    state = lab_math::rng::mix(state);
+                    (2 + (state % 12) as usize, 2 + ((state >> 8) % 14) as usize)
+                })
+                .collect();
+            let pairs: Vec<usize> = (0..n).collect();
+            let shards = split_by_cost(&pairs, &tokens, &size, &ROOMY);
+            let mut joined = shards.concat();
+            joined.sort();
+            assert_eq!(joined, pairs, "{n} pairs");
+            assert!(
+                shards.iter().all(|s| !s.is_empty()),
+                "{n} pairs: {shards:?}"
+            );
+            let even = costlier(&split(&pairs), &tokens, &size);
+            assert!(costlier(&shards, &tokens, &size) <= even, "{n} pairs");
+        }
+    }
+
+    #[test]
+    fn a_long_sentence_is_not_padded_onto_the_short_ones() {
+        let size = toy_size();
+        // Seven short pairs and one long one, the long one first.
+        let mut tokens = vec![(3, 3); 8];
+        tokens[0] = (13, 15);
+        let pairs: Vec<usize> = (10..18).collect();
+        let shards = split_by_cost(&pairs, &tokens, &size, &ROOMY);
+        // Pair indices here are positions: map them back for the cost.
+        let at = |shard: &Vec<usize>| shard.iter().map(|p| p - 10).collect::<Vec<_>>();
+        let positions: Vec<Vec<usize>> = shards.iter().map(at).collect();
+        assert_eq!(
+            shards[1],
+            vec![10],
+            "the long pair alone in the second shard"
+        );
+        assert_eq!(
+            shards[0],
+            (11..18).collect::<Vec<_>>(),
+            "the short ones in batch order"
+        );
+        let even = costlier(&split(&(0..8).collect::<Vec<_>>()), &tokens, &size);
+        assert!(costlier(&positions, &tokens, &size) * 2 < even);
+    }
+
+    #[test]
+    fn no_shard_needs_more_memory_than_the_settings_were_checked_for() {
+        let size = toy_size();
+        let bytes = |work: &Workload| step_cost(&size, work).unwrap().step_bytes;
+        let mut state = 11u64;
+        for n in [2usize, 9, 64] {
+            let tokens: Vec<(usize, usize)> = (0..n)
+                .map(|_| {
+                    state = lab_math::rng::mix(state);
+                    (2 + (state % 12) as usize, 2 + ((state >> 8) % 14) as usize)
+                })
+                .collect();
+            // The settings' workload: half the batch, each as long as the longest.
+            let bound = Workload {
+                sentences: n.div_ceil(SHARDS),
+                src_len: tokens.iter().map(|t| t.0).max().unwrap(),
+                tgt_len: tokens.iter().map(|t| t.1).max().unwrap(),
+            };
+            let pairs: Vec<usize> = (0..n).collect();
+            for shard in split_by_cost(&pairs, &tokens, &size, &bound) {
+                let work = Workload {
+                    sentences: shard.len(),
+                    src_len: shard.iter().map(|&p| tokens[p].0).max().unwrap(),
+                    tgt_len: shard.iter().map(|&p| tokens[p].1).max().unwrap(),
+                };
+                assert!(
+                    bytes(&work) <= bytes(&bound),
+                    "{n} pairs: {work:?} over {bound:?}"
+                );
+            }
+        }
+        // A bound no cut fits (smaller than the even cut): the batch is cut
+        // evenly in its own order; so is a batch of one pair.
+        let tokens = vec![(13, 15), (3, 3), (13, 15), (3, 3)];
+        let tight = Workload {
+            sentences: 1,
+            src_len: 3,
+            tgt_len: 3,
+        };
+        assert_eq!(
+            split_by_cost(&[0, 1, 2, 3], &tokens, &size, &tight),
+            split(&[0, 1, 2, 3])
+        );
+        assert_eq!(split_by_cost(&[4], &[(3, 3)], &size, &ROOMY), split(&[4]));
     }
 
     #[test]

@@ -61,6 +61,12 @@ impl Batch {
         pair.tgt.len() + 1
     }
 
+    /// The source tokens `pair` gives a batch: one id per word and EOS
+    /// ([`source_ids`]).
+    pub fn source_tokens(pair: &Pair) -> usize {
+        pair.src.len() + 1
+    }
+
     pub fn new(pairs: &[&Pair], src_vocab: &Vocab, tgt_vocab: &Vocab, device: &Device) -> Batch {
         let src: Vec<Vec<u32>> = pairs
             .iter()
@@ -108,5 +114,8 @@ mod tests {
         );
         assert_eq!(b.tgt_out, vec![4, 5, 2, 6, 2, 0]);
         assert_eq!(b.n_tokens, 5);
+        let tokens = |p: &Pair| (Batch::source_tokens(p), Batch::target_tokens(p));
+        assert_eq!(tokens(&pairs[0]), (3, 3));
+        assert_eq!(tokens(&pairs[1]), (2, 2));
     }
 }

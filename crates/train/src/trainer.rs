@@ -367,8 +367,8 @@ impl Trainer {
             .expect("this trainer's own shards fit its model")
     }
 
-    /// The next step, cut into [`lab_protocol::SHARDS`] jobs (the batch's pairs in order,
-    /// split by [`lab_protocol::shard::split`]). It takes the batch from the
+    /// The next step, cut into [`lab_protocol::SHARDS`] jobs (the batch's pairs
+    /// cut by cost, [`lab_protocol::shard::split_by_cost`]). It takes the batch from the
     /// data stream, so a plan must be finished. A job can be computed here
     /// ([`Trainer::shard_gradients`]) or by another trainer of the same
     /// settings given this one's [`Trainer::weights`]: the result is the same.
@@ -392,7 +392,17 @@ impl Trainer {
             .seed
             .wrapping_mul(SPLITMIX_GAMMA)
             .wrapping_add(self.step as u64);
-        let jobs = lab_protocol::shard::split(&indices)
+        // Each pair's padded lengths, for a cut that pads little (`split_by_cost`).
+        let tokens: Vec<(usize, usize)> = (indices.iter())
+            .map(|&i| &self.dataset.train[i])
+            .map(|p| (Batch::source_tokens(p), Batch::target_tokens(p)))
+            .collect();
+        let shape = lab_protocol::TaskShape::of(&self.dataset);
+        let (size, bound) = (
+            self.settings.model_size(&shape),
+            self.settings.workload(&shape),
+        );
+        let jobs = lab_protocol::shard::split_by_cost(&indices, &tokens, &size, &bound)
             .into_iter()
             .enumerate()
             .map(|(shard, pairs)| ShardJob {
@@ -502,13 +512,8 @@ impl Trainer {
                 .map(|s| (s.values.as_slice(), s.report.present.as_slice()))
                 .collect();
             let (values, present) = crate::flat::sum_gradients(&self.model, &parts)?;
-            let grads = crate::flat::gradients_params(
-                &self.model,
-                &values,
-                &present,
-                &self.backend.device(),
-            );
-            self.model = self.optim.step(learning_rate, self.model.clone(), grads);
+            self.model =
+                (self.optim).step_flat(learning_rate, self.model.clone(), &values, &present);
             self.step += 1;
         }
         let seconds = plan.started.elapsed().as_secs_f64().max(1e-9);
@@ -703,7 +708,7 @@ impl Trainer {
                         .into_iter()
                         .map(|e| e.shape)
                         .collect();
-                Adam::restore(GRAD_CLIP_NORM, state, &shapes, &backend.device()).map_err(corrupt)?
+                Adam::restore(GRAD_CLIP_NORM, state, &shapes).map_err(corrupt)?
             }
         };
         // Loading draws nothing from burn's generator (the stored weights
