@@ -146,7 +146,7 @@ pub fn split(pairs: &[usize]) -> Vec<Vec<usize>> {
 }
 
 /// The training pairs of each shard, cut so that the costlier shard costs
-/// as little as it can: each shard is padded to its own longest sentences,
+/// little: each shard is padded to its own longest sentences,
 /// so a batch cut in batch order pads every short sentence in a shard that
 /// holds a long one.
 ///
@@ -154,9 +154,11 @@ pub fn split(pairs: &[usize]) -> Vec<Vec<usize>> {
 /// batch's order), then cut where the larger of the two shards' multiply-adds
 /// ([`step_cost`] of a shard padded to its longest) is smallest. A cut is
 /// taken only if neither shard needs more memory than `bound` (the settings'
-/// [`crate::Settings::workload`], which the settings were checked against);
-/// the even cut always fits it. With fewer pairs than shards, or sizes whose
-/// count overflows, it is [`split`].
+/// [`crate::Settings::workload`], which the settings were checked against),
+/// and only if it costs less than the even cut in batch order, [`split`],
+/// which always fits (ordering pairs by one number can put long sources
+/// beside long targets). With fewer pairs than shards, or sizes whose count
+/// overflows, it is [`split`].
 ///
 /// - `tokens[i]`: the padded lengths of pair `pairs[i]`, source with
 ///   `<eos>` and target with `<eos>`, as a [`Workload`] counts them.
@@ -212,12 +214,19 @@ pub fn split_by_cost(
             fits.then_some((first.multiply_adds.max(second.multiply_adds), c))
         })
         .min();
-    match best {
-        Some((_, cut)) => {
+    // The even cut in batch order competes too: one number per pair can
+    // order long sources among long targets, and the even cut always fits.
+    let positions: Vec<usize> = (0..n).collect();
+    let even = split(&positions).iter().try_fold(0, |costlier, shard| {
+        let longest = shard.iter().fold((0, 0), longest);
+        Some(cost(shard.len(), longest)?.multiply_adds.max(costlier))
+    });
+    match (best, even) {
+        (Some((cheapest, cut)), Some(even)) if cheapest < even => {
             let ordered: Vec<usize> = order.iter().map(|&i| pairs[i]).collect();
             vec![ordered[..cut].to_vec(), ordered[cut..].to_vec()]
         }
-        None => split(pairs),
+        _ => split(pairs),
     }
 }
 
@@ -334,6 +343,25 @@ mod tests {
         );
         let even = costlier(&split(&(0..8).collect::<Vec<_>>()), &tokens, &size);
         assert!(costlier(&positions, &tokens, &size) * 2 < even);
+    }
+
+    #[test]
+    fn the_even_cut_is_kept_where_ordering_by_cost_mixes_long_sources_and_targets() {
+        let size = toy_size();
+        // Two long sources with short targets, then two short sources with
+        // long targets. Ordered by their own cost they interleave (0, 2, 1,
+        // 3), so every cut in that order pads both ways; the even cut keeps
+        // the two kinds apart.
+        let tokens = vec![(12, 2), (13, 3), (2, 7), (2, 9)];
+        let pairs = [0, 1, 2, 3];
+        let shards = split_by_cost(&pairs, &tokens, &size, &ROOMY);
+        assert_eq!(shards, split(&pairs));
+        let even = costlier(&shards, &tokens, &size);
+        let by_cost = [0, 2, 1, 3];
+        for cut in 1..4 {
+            let sorted = [by_cost[..cut].to_vec(), by_cost[cut..].to_vec()];
+            assert!(costlier(&sorted, &tokens, &size) > even, "cut {cut}");
+        }
     }
 
     #[test]
