@@ -191,21 +191,16 @@ pub fn split_by_cost(
     order.sort_by_key(|&i| cost(1, tokens[i]).map_or(u64::MAX, |c| c.multiply_adds));
     // The longest source and target among the first `c` and the last `n − c`.
     let longest = |a: (usize, usize), &i: &usize| (a.0.max(tokens[i].0), a.1.max(tokens[i].1));
-    let front: Vec<(usize, usize)> = order
-        .iter()
-        .scan((0, 0), |a, i| {
-            *a = longest(*a, i);
-            Some(*a)
-        })
-        .collect();
-    let mut back: Vec<(usize, usize)> = order
-        .iter()
-        .rev()
-        .scan((0, 0), |a, i| {
-            *a = longest(*a, i);
-            Some(*a)
-        })
-        .collect();
+    let running = |positions: &mut dyn Iterator<Item = &usize>| -> Vec<(usize, usize)> {
+        positions
+            .scan((0, 0), |a, i| {
+                *a = longest(*a, i);
+                Some(*a)
+            })
+            .collect()
+    };
+    let front = running(&mut order.iter());
+    let mut back = running(&mut order.iter().rev());
     back.reverse();
     let best = (1..n)
         .filter_map(|c| {

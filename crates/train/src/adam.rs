@@ -12,7 +12,7 @@
 //! β₁ = 0.9, β₂ = 0.98, ε = 10⁻⁹; the lab clips each gradient tensor to an L2
 //! norm of [`crate::trainer::GRAD_CLIP_NORM`] first.
 //!
-//! burn has this optimizer, and [`Adam::step`] computes exactly what burn's
+//! burn has this optimizer, and [`Adam::step_flat`] computes exactly what burn's
 //! `AdamConfig::init()` computes, operation for operation
 //! (`tests::the_same_updates_as_burns_adam_bit_for_bit`). It is written out
 //! here for two reasons:
@@ -30,7 +30,6 @@
 //!   that its sum adds in burn's order.
 
 use lab_model::burn::module::{Module, ModuleMapper, ModuleVisitor, Param};
-use lab_model::burn::optim::GradientsParams;
 use lab_model::burn::tensor::{Device, Tensor, TensorData};
 use lab_model::checkpoint::OptimizerState;
 use lab_model::Transformer;
@@ -80,8 +79,15 @@ impl Adam {
         }
     }
 
-    /// One update of every parameter that has a gradient in `grads`.
-    pub fn step(&mut self, lr: f64, model: Transformer, grads: GradientsParams) -> Transformer {
+    /// One update of every parameter that has a gradient in `grads`, as
+    /// burn's optimizer takes them (the tests compare the two).
+    #[cfg(test)]
+    pub fn step(
+        &mut self,
+        lr: f64,
+        model: Transformer,
+        grads: lab_model::burn::optim::GradientsParams,
+    ) -> Transformer {
         let (values, present) = crate::flat::gradients(&grads, &model);
         self.step_flat(lr, model, &values, &present)
     }
@@ -311,7 +317,7 @@ mod tests {
     use super::*;
     use crate::trainer::GRAD_CLIP_NORM;
     use lab_model::burn::grad_clipping::GradientClippingConfig;
-    use lab_model::burn::optim::AdamConfig;
+    use lab_model::burn::optim::{AdamConfig, GradientsParams};
     use lab_model::burn::tensor::Int;
     use lab_model::checkpoint::named_tensors;
     use lab_model::{Backend, TransformerConfig};

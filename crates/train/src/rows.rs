@@ -52,11 +52,7 @@ pub fn exp_shifted(row: &[f32], shift: f32, out: &mut [f32]) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Distance in units in the last place between two positive f32s.
-    fn ulps(a: f32, b: f32) -> u32 {
-        a.to_bits().abs_diff(b.to_bits())
-    }
+    use lab_math::exp::ulps;
 
     #[test]
     fn max_and_sum_agree_with_the_plain_loops_on_every_length() {
