@@ -117,10 +117,20 @@ fn stored_transposed(
     Tensor::<2>::from_data(TensorData::new(columns, [cols, rows]), device).transpose()
 }
 
+/// Frees a buffer of `len` NaNs just before a product of `len` entries, so
+/// that the allocator likely hands that memory out again for its result. A
+/// result is not zeroed before `gemm` writes it (`vendor/burn-flex`), so a
+/// kernel that added to what the memory held instead of writing would show.
+fn poison(len: usize) {
+    drop(std::hint::black_box(vec![f32::NAN; len]));
+}
+
 /// The wasm build's matrix products run the simd128 kernels patched in
-/// `vendor/gemm-f32` (ATTENTION-LAB.md there). Every shape of edge tile
-/// (rows not a multiple of 8, columns not a multiple of 4), both operand
-/// layouts (a transposed view is strided) and a batch meet the definition.
+/// `vendor/gemm-f32` (ATTENTION-LAB.md there), into results that
+/// `vendor/burn-flex` does not zero first. Every shape of edge tile (rows
+/// not a multiple of 8, columns not a multiple of 4), both operand layouts
+/// (a transposed view is strided) and a batch meet the definition, each
+/// written over freed NaNs ([`poison`]).
 #[wasm_bindgen_test]
 fn the_browsers_matrix_products_meet_their_definition() {
     use lab_model::burn::tensor::{Tensor, TensorData};
@@ -136,12 +146,18 @@ fn the_browsers_matrix_products_meet_their_definition() {
                 let b_plain = Tensor::<2>::from_data(TensorData::new(b.clone(), [k, n]), &device);
                 let a_view = stored_transposed(&a, m, k, &device);
                 let b_view = stored_transposed(&b, k, n, &device);
-                for (name, product) in [
-                    ("a·b", a_plain.clone().matmul(b_plain.clone())),
-                    ("a·(bᵀ)ᵀ", a_plain.matmul(b_view.clone())),
-                    ("(aᵀ)ᵀ·(bᵀ)ᵀ", a_view.matmul(b_view)),
-                ] {
-                    let got = product.into_data().try_to_vec::<f32>().expect("f32 data");
+                let products = [
+                    ("a·b", a_plain.clone(), b_plain),
+                    ("a·(bᵀ)ᵀ", a_plain, b_view.clone()),
+                    ("(aᵀ)ᵀ·(bᵀ)ᵀ", a_view, b_view),
+                ];
+                for (name, a, b) in products {
+                    poison(m * n);
+                    let got = a
+                        .matmul(b)
+                        .into_data()
+                        .try_to_vec::<f32>()
+                        .expect("f32 data");
                     assert_eq!(got.len(), m * n);
                     meets(&got, &want, k, &format!("{name}, {m}×{k}·{k}×{n}"));
                     checked += 1;
@@ -155,6 +171,7 @@ fn the_browsers_matrix_products_meet_their_definition() {
     let (batch, m, k, n) = (3, 9, 16, 11);
     let a: Vec<f32> = (0..batch * m * k).map(|i| entry(i, 3)).collect();
     let b: Vec<f32> = (0..batch * k * n).map(|i| entry(i, 4)).collect();
+    poison(batch * m * n);
     let product =
         Tensor::<3>::from_data(TensorData::new(a.clone(), [batch, m, k]), &device).matmul(
             Tensor::<3>::from_data(TensorData::new(b.clone(), [batch, k, n]), &device),

@@ -242,6 +242,36 @@ impl FlexTensor {
         }
     }
 
+    /// A contiguous tensor of `shape` whose elements `write` sets, through a
+    /// pointer to its buffer, before anything reads them: no zeros are
+    /// written first, as [`FlexTensor::empty`] writes them.
+    ///
+    /// Patched for Attention Lab (`ATTENTION-LAB.md`): a matrix product's
+    /// result is written whole by `gemm`, and zeroing it first was 1.5% of
+    /// a training step in the browser.
+    ///
+    /// # Safety
+    /// `write` must initialise all `shape.num_elements()` elements, and
+    /// `dtype` must be `E`'s.
+    pub(crate) unsafe fn written<E: bytemuck::Pod + Send + Sync>(
+        shape: Shape,
+        dtype: DType,
+        write: impl FnOnce(*mut E),
+    ) -> Self {
+        debug_assert_eq!(dtype_size(dtype), core::mem::size_of::<E>());
+        let num_elements = shape.num_elements();
+        let mut elems: Vec<E> = Vec::with_capacity(num_elements);
+        write(elems.spare_capacity_mut().as_mut_ptr().cast::<E>());
+        // SAFETY: the caller's `write` initialised the first
+        // `num_elements` elements, which the capacity holds.
+        unsafe { elems.set_len(num_elements) };
+        Self {
+            data: Arc::new(Bytes::from_elems(elems)),
+            layout: Layout::contiguous(shape),
+            dtype,
+        }
+    }
+
     /// Create a tensor filled with zeros.
     pub fn zeros(shape: Shape, dtype: DType) -> Self {
         Self::empty(shape, dtype)
@@ -922,9 +952,14 @@ fn zeroed_bytes(num_elements: usize, elem_size: usize) -> Bytes {
 }
 
 /// A copy of `bytes`, elements of `elem_size` bytes, in one allocation of
-/// the element's alignment (see [`zeroed_bytes`]).
+/// the element's alignment (see [`zeroed_bytes`]). Bytes already aligned
+/// for the element (a tensor's buffer) are copied as elements, without
+/// zeroing the new allocation first.
 fn copied_bytes(bytes: &[u8], elem_size: usize) -> Bytes {
     fn copy<E: bytemuck::Pod + Send + Sync>(bytes: &[u8]) -> Bytes {
+        if let Ok(elems) = bytemuck::try_cast_slice::<u8, E>(bytes) {
+            return Bytes::from_elems(elems.to_vec());
+        }
         let mut elems = alloc::vec![E::zeroed(); bytes.len() / core::mem::size_of::<E>()];
         bytemuck::cast_slice_mut::<E, u8>(&mut elems).copy_from_slice(bytes);
         Bytes::from_elems(elems)

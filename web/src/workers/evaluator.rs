@@ -17,6 +17,7 @@
 //! cannot start or crashes, the training worker is told, and evaluates every
 //! 100 steps itself again.
 
+use crate::shell::state::Lab;
 use crate::workers::link::{send, spawn_worker};
 use lab_protocol::{SavePurpose, WorkerInput, WorkerOutput};
 use std::cell::RefCell;
@@ -29,11 +30,35 @@ pub const EVAL_MIN_GAP: usize = 10;
 /// long run keeps dozens of held-out points, not thousands.
 pub const EVAL_GAP_DIVISOR: usize = 10;
 
+/// The evaluator takes at most one part in this many of the time a run
+/// trains: after an evaluation that took `t` ms, the next waits at least
+/// `(EVAL_TIME_SHARE − 1) · t`. On two cores, each evaluation takes CPU from
+/// the two workers that train (a real task's takes tens of milliseconds,
+/// and early in a run the step gap alone would ask for one every half
+/// second); a toy task's, of a few milliseconds, is not held back.
+pub const EVAL_TIME_SHARE: f64 = 20.0;
+
 /// Whether a run at `step`, last evaluated at `last` (`None`: not yet), is due
 /// for another held-out evaluation.
 pub fn eval_due(last: Option<usize>, step: usize) -> bool {
     let last = last.unwrap_or(0);
     step > last && step - last >= EVAL_MIN_GAP.max(step / EVAL_GAP_DIVISOR)
+}
+
+/// One evaluation's span on the page's clock (ms): handed to the evaluator, answered.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Span {
+    pub handed_ms: f64,
+    pub answered_ms: f64,
+}
+
+/// Whether the evaluator has rested enough at `now_ms` since its last
+/// evaluation (`None`: none yet) to keep within [`EVAL_TIME_SHARE`].
+pub fn rested(last: Option<Span>, now_ms: f64) -> bool {
+    last.is_none_or(|span| {
+        let took = (span.answered_ms - span.handed_ms).max(0.0);
+        now_ms - span.answered_ms >= (EVAL_TIME_SHARE - 1.0) * took
+    })
 }
 
 /// Where the one request at a time stands.
@@ -60,6 +85,10 @@ struct Evaluator {
     asked_for: u64,
     /// The step last sent for evaluation in this run.
     last_step: Option<usize>,
+    /// When the evaluator was handed the bytes it evaluates (ms, the page's clock).
+    handed_ms: f64,
+    /// The last evaluation answered, for [`rested`].
+    last_span: Option<Span>,
     /// The evaluator crashed or could not start: the training worker evaluates.
     gone: bool,
     /// The training worker's bytes, as the JavaScript buffer they came in.
@@ -137,9 +166,19 @@ fn on_output(out: WorkerOutput) {
     }
 }
 
-/// The evaluator answered (a report, an error or garbage): it is free again.
+/// The evaluator answered (a report, an error or garbage): it is free again,
+/// once it has rested ([`rested`]).
 fn answered() {
-    EVALUATOR.with(|e| e.borrow_mut().request = Request::Idle);
+    EVALUATOR.with(|e| {
+        let mut e = e.borrow_mut();
+        if e.request == Request::Evaluating {
+            e.last_span = Some(Span {
+                handed_ms: e.handed_ms,
+                answered_ms: Lab::now_ms(),
+            });
+        }
+        e.request = Request::Idle;
+    });
 }
 
 /// The training worker loaded a model: a new run, evaluated from scratch.
@@ -161,7 +200,11 @@ pub fn on_new_run(step: usize) {
 pub fn on_snapshot(step: usize, running: bool) {
     let due = EVALUATOR.with(|e| {
         let mut e = e.borrow_mut();
-        let due = running && e.ready && e.request == Request::Idle && eval_due(e.last_step, step);
+        let due = running
+            && e.ready
+            && e.request == Request::Idle
+            && eval_due(e.last_step, step)
+            && rested(e.last_span, Lab::now_ms());
         if due {
             e.request = Request::AwaitingBytes;
             e.asked_for = e.generation;
@@ -204,6 +247,7 @@ pub fn on_checkpoint() {
             _ => false,
         };
         e.request = if sent {
+            e.handed_ms = Lab::now_ms();
             Request::Evaluating
         } else {
             Request::Idle
@@ -240,5 +284,44 @@ mod tests {
         }
         assert!(count < 120, "{count} evaluations in 20 000 steps");
         assert!(count > 20, "{count} evaluations in 20 000 steps");
+    }
+
+    #[test]
+    fn the_evaluator_rests_for_its_time_share_after_each_evaluation() {
+        assert!(rested(None, 0.0), "the first is never held back");
+        // An evaluation of 80 ms, handed over at 1000, answered at 1080.
+        let span = Span {
+            handed_ms: 1000.0,
+            answered_ms: 1080.0,
+        };
+        let rest = (EVAL_TIME_SHARE - 1.0) * 80.0;
+        assert!(!rested(Some(span), 1080.0));
+        assert!(!rested(Some(span), 1080.0 + rest - 1.0));
+        assert!(rested(Some(span), 1080.0 + rest));
+        // So evaluations of 80 ms, asked for every 10 ms, start
+        // EVAL_TIME_SHARE · 80 ms apart: busy one part in EVAL_TIME_SHARE.
+        let (mut now, mut last, mut starts) = (0.0, None, Vec::new());
+        while now < 60_000.0 {
+            if rested(last, now) {
+                starts.push(now);
+                last = Some(Span {
+                    handed_ms: now,
+                    answered_ms: now + 80.0,
+                });
+                now += 80.0;
+            }
+            now += 10.0;
+        }
+        assert!(starts.len() > 30, "{starts:?}");
+        for gap in starts.windows(2).map(|w| w[1] - w[0]) {
+            let period = EVAL_TIME_SHARE * 80.0;
+            assert!((period..period + 10.0).contains(&gap), "{gap}");
+        }
+        // A toy task's 3 ms evaluation waits 57 ms: less than a snapshot's 100.
+        let toy = Span {
+            handed_ms: 0.0,
+            answered_ms: 3.0,
+        };
+        assert!(rested(Some(toy), 3.0 + 57.0));
     }
 }

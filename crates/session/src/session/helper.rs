@@ -83,11 +83,13 @@ impl<M: LabModel> Session<M> {
         })
     }
 
-    /// This worker's own shard of the step under way, timed on `now`.
-    /// Returns when the helper's answer becomes overdue
+    /// This worker's own shard of the step under way, timed on `now`, if it
+    /// is due. Returns when the helper's answer becomes overdue
     /// ([`helper_patience_ms`] after this shard), for the glue's watchdog.
     pub fn compute_own_shard(&mut self, now: &mut impl FnMut() -> f64) -> Option<f64> {
-        self.shared?;
+        if !self.own_shard_due() {
+            return None;
+        }
         let model = self.model.as_mut()?;
         let started = now();
         model.compute_own_shard();
@@ -117,6 +119,12 @@ impl<M: LabModel> Session<M> {
         }
     }
 
+    /// True while this worker's own shard of the shared step under way is
+    /// still to be computed (the deadline for the helper is set after it).
+    pub fn own_shard_due(&self) -> bool {
+        self.shared.is_some() && self.helper_deadline_ms == f64::INFINITY
+    }
+
     /// True while a shared step waits for the helper's answer.
     pub fn awaiting_helper(&self) -> bool {
         self.shared.is_some()
@@ -143,6 +151,24 @@ impl<M: LabModel> Session<M> {
         answer: HelperAnswer,
         now: f64,
     ) -> Vec<WorkerOutput> {
+        self.finish_shared_step_and_pass_on(ticket, answer, now, None::<fn(SharedStep)>)
+    }
+
+    /// [`Session::finish_shared_step`], handing the next step to the helper
+    /// (through `pass_on`) before the snapshot: once the weights are updated
+    /// and the run goes on, the next step is planned
+    /// ([`Session::begin_shared_step`]) and given to `pass_on`, and only then
+    /// is the snapshot taken (its probe is a forward pass). The helper so
+    /// computes its shard while this worker reports; this worker's own shard
+    /// is then due ([`Session::own_shard_due`]). Nothing is passed on when
+    /// the step was dropped, or the run stopped or blew up.
+    pub fn finish_shared_step_and_pass_on(
+        &mut self,
+        ticket: u64,
+        answer: HelperAnswer,
+        now: f64,
+        pass_on: Option<impl FnOnce(SharedStep)>,
+    ) -> Vec<WorkerOutput> {
         if self.shared != Some(ticket) {
             return Vec::new();
         }
@@ -168,6 +194,11 @@ impl<M: LabModel> Session<M> {
         };
         self.pending_shared_steps += usize::from(helped);
         let mut out = self.after_step(report);
+        if let Some(pass_on) = pass_on {
+            if let Some(next) = self.begin_shared_step() {
+                pass_on(next);
+            }
+        }
         out.extend(self.snapshot_if_due(now));
         out
     }

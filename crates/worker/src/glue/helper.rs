@@ -6,7 +6,7 @@
 use super::{after_work, now, post_all, scope, SESSION};
 use crate::trainer;
 use lab_protocol::{ShardFailure, WorkerInput, WorkerOutput};
-use lab_session::session::{HelperAnswer, Watchdog};
+use lab_session::session::{HelperAnswer, SharedStep, Watchdog};
 use lab_session::wire;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -64,44 +64,60 @@ enum Helper {
     Gone,
 }
 
-/// Sends half of the next step to the helper (starting it the first
-/// time) and computes the other half here. False when there is no helper
-/// to share with, and the step is trained here alone.
-pub(super) fn share_step_with_helper() -> bool {
-    let helper = HELPER.with(|h| match &*h.borrow() {
+/// The helper, once it has said it listens.
+fn ready_helper() -> Option<Worker> {
+    HELPER.with(|h| match &*h.borrow() {
         Helper::Ready(worker) => Some(worker.clone()),
         _ => None,
-    });
-    let Some(helper) = helper else {
+    })
+}
+
+/// Sends its shard of the next step to the helper (starting it the first
+/// time) and computes the other here. False when there is no helper to
+/// share with, and the step is trained here alone.
+pub(super) fn share_step_with_helper() -> bool {
+    let Some(helper) = ready_helper() else {
         start_helper();
         return false;
     };
     let Some(shared) = SESSION.with(|s| s.borrow_mut().begin_shared_step()) else {
         return false;
     };
-    let ticket = shared.ticket;
-    // The run's sentences first, once per model: messages arrive in order.
+    if !send_step(&helper, shared) {
+        helper_gone();
+        return true;
+    }
+    compute_own_shard();
+    true
+}
+
+/// Posts a shared step's shard to the helper: the run's sentences first,
+/// once per model (messages arrive in order). False if a post failed.
+fn send_step(helper: &Worker, shared: SharedStep) -> bool {
     let sentences = shared
         .sentences
         .map(|(task, text)| WorkerInput::Sentences { task, text });
     let shard = WorkerInput::Shard {
-        ticket,
+        ticket: shared.ticket,
         job: shared.job,
         bytes: lab_protocol::shard::f32s_to_bytes(&shared.weights),
     };
-    let sent = sentences
+    sentences
         .iter()
-        .all(|message| wire::post(wire::To::Worker(&helper), message.to_parts()).is_ok())
-        && wire::post_reusing(wire::To::Worker(&helper), shard.to_parts(), take_spare()).is_ok();
-    if !sent {
-        helper_gone();
-        return true;
-    }
-    let deadline = SESSION.with(|s| s.borrow_mut().compute_own_shard(&mut now));
-    if let Some(deadline) = deadline {
+        .all(|message| wire::post(wire::To::Worker(helper), message.to_parts()).is_ok())
+        && wire::post_reusing(wire::To::Worker(helper), shard.to_parts(), take_spare()).is_ok()
+}
+
+/// This worker's own shard of the shared step under way, if it is due,
+/// then the watchdog on the helper's.
+pub(super) fn compute_own_shard() {
+    let (deadline, ticket) = SESSION.with(|s| {
+        let mut s = s.borrow_mut();
+        (s.compute_own_shard(&mut now), s.shared_ticket())
+    });
+    if let (Some(deadline), Some(ticket)) = (deadline, ticket) {
         watch_helper(ticket, deadline);
     }
-    true
 }
 
 /// At `deadline`, gives up a helper that has not answered the step of
@@ -164,8 +180,22 @@ fn on_helper_message(data: JsValue) {
                 }
                 (Err(why), _) => HelperAnswer::Failed(why),
             };
-            let outs = SESSION.with(|s| s.borrow_mut().finish_shared_step(ticket, answer, now()));
+            // The next step goes to the helper as soon as the weights are
+            // updated, so that it computes while this worker reports; this
+            // worker's own shard comes with the next chunk's tick.
+            let helper = ready_helper();
+            let mut sent = None;
+            let pass_on = helper
+                .as_ref()
+                .map(|helper| |next| sent = Some(send_step(helper, next)));
+            let outs = SESSION.with(|s| {
+                s.borrow_mut()
+                    .finish_shared_step_and_pass_on(ticket, answer, now(), pass_on)
+            });
             post_all(outs);
+            if sent == Some(false) {
+                helper_gone();
+            }
             after_work();
         }
         // A crash report (its panic hook) or garbage: this worker goes on alone.

@@ -153,7 +153,10 @@ fn run_chunk() {
         }
     });
     if SESSION.with(|s| s.borrow().awaiting_helper()) {
-        // The helper's answer finishes the step and schedules the next.
+        // A step handed to the helper as the last one finished: this
+        // worker's shard of it, if not computed yet. The helper's answer
+        // then finishes the step and schedules the next.
+        helper::compute_own_shard();
         return;
     }
     if helper::share_step_with_helper() {

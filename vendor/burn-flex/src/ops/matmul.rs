@@ -261,17 +261,13 @@ fn matmul_2d_strided<T: GemmScalar>(lhs: FlexTensor, rhs: FlexTensor) -> FlexTen
     let rhs_ptr = unsafe { rhs_data.as_ptr().add(rhs.layout().start_offset()) };
 
     let out_shape = Shape::from(vec![m, n]);
-    let mut output = FlexTensor::empty(out_shape, T::dtype());
-    let out_data: &mut [T] = output.storage_mut();
-
     let parallelism = get_parallelism(m, n, k);
-
-    unsafe {
+    let product = |out: *mut T| unsafe {
         gemm_call(
             m,
             n,
             k,
-            out_data.as_mut_ptr(),
+            out,
             1,
             n as isize,
             lhs_ptr,
@@ -282,9 +278,20 @@ fn matmul_2d_strided<T: GemmScalar>(lhs: FlexTensor, rhs: FlexTensor) -> FlexTen
             rhs_row_stride,
             parallelism,
         );
-    }
+    };
 
-    output
+    // Patched for Attention Lab (`ATTENTION-LAB.md`): `gemm` is called with
+    // `read_dst = false`, so it writes every element of the `[m, n]` result
+    // without reading it, and the result need not be zeroed first. With
+    // nothing to sum over (k = 0) it is zeroed, as before.
+    if k == 0 {
+        let mut output = FlexTensor::empty(out_shape, T::dtype());
+        product(output.storage_mut::<T>().as_mut_ptr());
+        return output;
+    }
+    // SAFETY: `product` writes all m·n elements of the contiguous result,
+    // whose dtype is `T`'s.
+    unsafe { FlexTensor::written::<T>(out_shape, T::dtype(), product) }
 }
 
 /// Strided gemm call for one matrix. Wraps `gemm::gemm` with GemmScalar zero/one.

@@ -163,3 +163,103 @@ fn a_shard_the_helper_could_not_compute_is_computed_here_and_why_is_kept() {
     assert_eq!(s.helper_failure(), None);
     assert_eq!(s.model.as_ref().unwrap().step_count(), 2);
 }
+
+/// Finishes the shared step `ticket` as the glue does when the helper
+/// answers: the next step, if any, is passed on (and returned).
+fn finish_and_pass_on(
+    s: &mut Session<Fake>,
+    ticket: u64,
+    now: f64,
+) -> (Vec<WorkerOutput>, Option<SharedStep>) {
+    let mut passed = None;
+    let out = s.finish_shared_step_and_pass_on(
+        ticket,
+        helper_answer(0),
+        now,
+        Some(|next| passed = Some(next)),
+    );
+    (out, passed)
+}
+
+#[test]
+fn the_next_step_is_passed_on_as_the_last_one_finishes_and_its_own_shard_comes_after() {
+    let mut s = new_session(Settings::toy(TaskKind::Copy));
+    s.handle(WorkerInput::Play, 0.0);
+    let first = s.begin_shared_step().expect("training");
+    assert!(s.own_shard_due());
+    assert!(s.compute_own_shard(&mut clock(1.0)).is_some());
+    assert!(!s.own_shard_due(), "computed once");
+    assert_eq!(s.compute_own_shard(&mut clock(1.0)), None, "not twice");
+
+    let (out, passed) = finish_and_pass_on(&mut s, first.ticket, 1e3);
+    let next = passed.expect("the run goes on: the next step is passed on");
+    assert_eq!((next.ticket, next.job.step), (first.ticket + 1, 1));
+    assert_eq!(
+        next.weights,
+        vec![1.0],
+        "the weights after the first update"
+    );
+    // The finished step is still reported, with its snapshot.
+    let Some(WorkerOutput::Snapshot(snap)) = out.last() else {
+        panic!("{out:?}")
+    };
+    assert_eq!(
+        snap.points.iter().map(|p| p.step).collect::<Vec<_>>(),
+        vec![1]
+    );
+    // The step passed on is under way; this worker's shard of it is due.
+    assert!(s.awaiting_helper() && s.own_shard_due());
+    assert!(s.begin_shared_step().is_none(), "one step at a time");
+    let deadline = s.compute_own_shard(&mut clock(1.0));
+    assert!(
+        deadline.is_some_and(f64::is_finite),
+        "the watchdog's deadline"
+    );
+    let (_, passed) = finish_and_pass_on(&mut s, next.ticket, 2e3);
+    assert_eq!(passed.map(|p| p.ticket), Some(next.ticket + 1));
+    assert_eq!(s.model.as_ref().unwrap().step_count(), 2);
+}
+
+#[test]
+fn nothing_is_passed_on_when_the_run_stops_blows_up_or_the_answer_is_dropped() {
+    // Paused while the step was under way.
+    let mut s = new_session(Settings::toy(TaskKind::Copy));
+    s.handle(WorkerInput::Play, 0.0);
+    let ticket = s.begin_shared_step().unwrap().ticket;
+    s.handle(WorkerInput::Pause, 5.0);
+    let (out, passed) = finish_and_pass_on(&mut s, ticket, 1e3);
+    assert!(passed.is_none(), "paused");
+    assert!(matches!(out.last(), Some(WorkerOutput::Snapshot(s)) if !s.running));
+    assert!(!s.awaiting_helper());
+
+    // An answer for another step changes nothing and passes nothing on.
+    s.handle(WorkerInput::Play, 0.0);
+    let ticket = s.begin_shared_step().unwrap().ticket;
+    let (out, passed) = finish_and_pass_on(&mut s, ticket + 1, 1e3);
+    assert!(out.is_empty() && passed.is_none());
+    assert!(s.awaiting_helper(), "the step under way still waits");
+
+    // The fake's loss turns NaN at step 3 with this rate: the run stops.
+    let blowing = Settings {
+        lr_factor: 6.0,
+        ..Settings::toy(TaskKind::Copy)
+    };
+    let mut s = new_session(blowing);
+    s.handle(WorkerInput::Play, 0.0);
+    let mut ticket = s.begin_shared_step().unwrap().ticket;
+    for step in 1..=3 {
+        let (out, passed) = finish_and_pass_on(&mut s, ticket, 1e3 * step as f64);
+        match passed {
+            Some(next) => ticket = next.ticket,
+            None => {
+                assert_eq!(step, 3, "passed on until the loss blows up");
+                assert!(
+                    out.iter()
+                        .any(|o| matches!(o, WorkerOutput::Diverged { .. })),
+                    "{out:?}"
+                );
+            }
+        }
+    }
+    assert!(!s.awaiting_helper() && !s.is_running());
+}
