@@ -76,8 +76,11 @@ pub trait LabModel: Sized {
     fn sentences_for_helper(&mut self) -> Option<(TaskKind, String)> {
         None
     }
-    /// Computes this worker's own shard of the shared step.
-    fn compute_own_shard(&mut self) {}
+    /// Computes this worker's own shard of the shared step, if one is
+    /// planned and not computed yet; true if it computed one.
+    fn compute_own_shard(&mut self) -> bool {
+        false
+    }
     /// Finishes the shared step with the helper's shard (`None`: the helper
     /// failed, so its shard is computed here). `None` if no step was shared.
     fn finish_shared_step(

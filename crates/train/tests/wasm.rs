@@ -117,20 +117,10 @@ fn stored_transposed(
     Tensor::<2>::from_data(TensorData::new(columns, [cols, rows]), device).transpose()
 }
 
-/// Frees a buffer of `len` NaNs just before a product of `len` entries, so
-/// that the allocator likely hands that memory out again for its result. A
-/// result is not zeroed before `gemm` writes it (`vendor/burn-flex`), so a
-/// kernel that added to what the memory held instead of writing would show.
-fn poison(len: usize) {
-    drop(std::hint::black_box(vec![f32::NAN; len]));
-}
-
 /// The wasm build's matrix products run the simd128 kernels patched in
-/// `vendor/gemm-f32` (ATTENTION-LAB.md there), into results that
-/// `vendor/burn-flex` does not zero first. Every shape of edge tile (rows
-/// not a multiple of 8, columns not a multiple of 4), both operand layouts
-/// (a transposed view is strided) and a batch meet the definition, each
-/// written over freed NaNs ([`poison`]).
+/// `vendor/gemm-f32` (ATTENTION-LAB.md there). Every shape of edge tile
+/// (rows not a multiple of 8, columns not a multiple of 4), both operand
+/// layouts (a transposed view is strided) and a batch meet the definition.
 #[wasm_bindgen_test]
 fn the_browsers_matrix_products_meet_their_definition() {
     use lab_model::burn::tensor::{Tensor, TensorData};
@@ -152,7 +142,6 @@ fn the_browsers_matrix_products_meet_their_definition() {
                     ("(aᵀ)ᵀ·(bᵀ)ᵀ", a_view, b_view),
                 ];
                 for (name, a, b) in products {
-                    poison(m * n);
                     let got = a
                         .matmul(b)
                         .into_data()
@@ -171,7 +160,6 @@ fn the_browsers_matrix_products_meet_their_definition() {
     let (batch, m, k, n) = (3, 9, 16, 11);
     let a: Vec<f32> = (0..batch * m * k).map(|i| entry(i, 3)).collect();
     let b: Vec<f32> = (0..batch * k * n).map(|i| entry(i, 4)).collect();
-    poison(batch * m * n);
     let product =
         Tensor::<3>::from_data(TensorData::new(a.clone(), [batch, m, k]), &device).matmul(
             Tensor::<3>::from_data(TensorData::new(b.clone(), [batch, k, n]), &device),
@@ -181,4 +169,65 @@ fn the_browsers_matrix_products_meet_their_definition() {
         let want = reference(&a[s * m * k..][..m * k], &b[s * k * n..][..k * n], m, k, n);
         meets(&got[s * m * n..][..m * n], &want, k, &format!("batch {s}"));
     }
+}
+
+/// What `vendor/burn-flex` relies on to leave a 2-D product's result
+/// unzeroed (`FlexTensor::written`): called with `read_dst = false` and
+/// α = 0, as burn-flex calls it, `gemm` writes every entry of its
+/// destination and reads none. Each destination here starts as NaNs, which
+/// any read would carry into the result (0 · NaN is NaN), over the edge
+/// tiles of the simd128 kernels and every layout of the operands (row- or
+/// column-major, which picks gemm's other paths: the horizontal kernels and
+/// the matrix-vector ones).
+#[wasm_bindgen_test]
+fn gemm_writes_every_entry_of_a_result_it_does_not_read() {
+    let mut checked = 0;
+    for m in [1, 2, 5, 8, 9, 33] {
+        for k in [1, 7, 64, 600] {
+            for n in [1, 3, 4, 6, 17] {
+                let a: Vec<f32> = (0..m * k).map(|i| entry(i, 5)).collect();
+                let b: Vec<f32> = (0..k * n).map(|i| entry(i, 6)).collect();
+                let want = reference(&a, &b, m, k, n);
+                let a_columns: Vec<f32> = (0..m * k).map(|i| a[(i % m) * k + i / m]).collect();
+                let b_columns: Vec<f32> = (0..k * n).map(|i| b[(i % k) * n + i / k]).collect();
+                // (operand, its column stride, its row stride)
+                let lhs = [(&a, 1, k as isize), (&a_columns, m as isize, 1)];
+                let rhs = [(&b, 1, n as isize), (&b_columns, k as isize, 1)];
+                for (lhs, lhs_cs, lhs_rs) in lhs {
+                    for &(rhs, rhs_cs, rhs_rs) in &rhs {
+                        let mut dst = vec![f32::NAN; m * n];
+                        // SAFETY: each operand holds its matrix at the strides
+                        // given, and `dst` holds m·n entries, row by row.
+                        unsafe {
+                            gemm::gemm(
+                                m,
+                                n,
+                                k,
+                                dst.as_mut_ptr(),
+                                1,
+                                n as isize,
+                                false,
+                                lhs.as_ptr(),
+                                lhs_cs,
+                                lhs_rs,
+                                rhs.as_ptr(),
+                                rhs_cs,
+                                rhs_rs,
+                                0.0,
+                                1.0,
+                                false,
+                                false,
+                                false,
+                                gemm::Parallelism::None,
+                            );
+                        }
+                        let what = format!("{m}×{k}·{k}×{n}, strides {lhs_cs},{rhs_cs}");
+                        meets(&dst, &want, k, &what);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 6 * 4 * 5 * 4);
 }

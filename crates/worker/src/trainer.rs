@@ -136,11 +136,13 @@ impl LabModel for Model {
         Some((sentences.task, sentences.to_text(&[])))
     }
 
-    fn compute_own_shard(&mut self) {
-        if let Some(shared) = self.1.as_mut() {
-            if shared.own.is_none() {
+    fn compute_own_shard(&mut self) -> bool {
+        match self.1.as_mut() {
+            Some(shared) if shared.own.is_none() => {
                 shared.own = Some(self.0.shard_gradients(&shared.plan.jobs[0]));
+                true
             }
+            _ => false,
         }
     }
 

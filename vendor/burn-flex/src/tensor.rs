@@ -258,7 +258,7 @@ impl FlexTensor {
         dtype: DType,
         write: impl FnOnce(*mut E),
     ) -> Self {
-        debug_assert_eq!(dtype_size(dtype), core::mem::size_of::<E>());
+        assert_eq!(dtype_size(dtype), core::mem::size_of::<E>(), "{dtype:?}");
         let num_elements = shape.num_elements();
         let mut elems: Vec<E> = Vec::with_capacity(num_elements);
         write(elems.spare_capacity_mut().as_mut_ptr().cast::<E>());

@@ -35,8 +35,13 @@ pub const EVAL_GAP_DIVISOR: usize = 10;
 /// `(EVAL_TIME_SHARE − 1) · t`. On two cores, each evaluation takes CPU from
 /// the two workers that train (a real task's takes tens of milliseconds,
 /// and early in a run the step gap alone would ask for one every half
-/// second); a toy task's, of a few milliseconds, is not held back.
+/// second). A toy task's, answered within 5 ms, waits less than a
+/// snapshot's 100 ms, so its evaluations keep the step gap's pace.
 pub const EVAL_TIME_SHARE: f64 = 20.0;
+
+/// The longest rest (ms): an evaluation that spanned a frozen tab or a
+/// sleeping machine looks long, and must not stop the held-out curve.
+pub const EVAL_MAX_REST_MS: f64 = 10_000.0;
 
 /// Whether a run at `step`, last evaluated at `last` (`None`: not yet), is due
 /// for another held-out evaluation.
@@ -45,19 +50,23 @@ pub fn eval_due(last: Option<usize>, step: usize) -> bool {
     step > last && step - last >= EVAL_MIN_GAP.max(step / EVAL_GAP_DIVISOR)
 }
 
-/// One evaluation's span on the page's clock (ms): handed to the evaluator, answered.
+/// One evaluation's span on the page's clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Span {
+    /// When the evaluator was handed the run's bytes (ms).
     pub handed_ms: f64,
+    /// When its answer came (ms).
     pub answered_ms: f64,
 }
 
 /// Whether the evaluator has rested enough at `now_ms` since its last
-/// evaluation (`None`: none yet) to keep within [`EVAL_TIME_SHARE`].
+/// evaluation of this run (`None`: none yet) to keep within
+/// [`EVAL_TIME_SHARE`], or for [`EVAL_MAX_REST_MS`].
 pub fn rested(last: Option<Span>, now_ms: f64) -> bool {
     last.is_none_or(|span| {
         let took = (span.answered_ms - span.handed_ms).max(0.0);
-        now_ms - span.answered_ms >= (EVAL_TIME_SHARE - 1.0) * took
+        let rest = ((EVAL_TIME_SHARE - 1.0) * took).min(EVAL_MAX_REST_MS);
+        now_ms - span.answered_ms >= rest
     })
 }
 
@@ -187,6 +196,8 @@ pub fn on_new_run(step: usize) {
         let mut e = e.borrow_mut();
         e.generation += 1;
         e.last_step = Some(step);
+        // A new run's first evaluation is not held back.
+        e.last_span = None;
         // Bytes asked of a worker that has since loaded another run (or
         // crashed) may never come: stop waiting. An evaluation under way
         // still answers, and is dropped by generation.
@@ -323,5 +334,12 @@ mod tests {
             answered_ms: 3.0,
         };
         assert!(rested(Some(toy), 3.0 + 57.0));
+        // One that spanned a frozen tab (an hour) rests no longer than the cap.
+        let frozen = Span {
+            handed_ms: 0.0,
+            answered_ms: 3_600_000.0,
+        };
+        assert!(!rested(Some(frozen), 3_600_000.0 + EVAL_MAX_REST_MS - 1.0));
+        assert!(rested(Some(frozen), 3_600_000.0 + EVAL_MAX_REST_MS));
     }
 }

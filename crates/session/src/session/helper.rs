@@ -41,7 +41,8 @@ pub struct SharedStep {
 }
 
 /// The helper's answer to a shared step, as the glue hands it to
-/// [`Session::finish_shared_step`].
+/// [`Session::finish_shared_step_and_pass_on`] (or, when the helper is
+/// given up, to [`Session::finish_shared_step`]).
 #[derive(Debug, PartialEq)]
 pub enum HelperAnswer {
     /// Its shard's report and gradients.
@@ -64,7 +65,8 @@ impl<M: LabModel> Session<M> {
     /// While the run trains and no shared step is under way: plans the next
     /// step to share with the helper worker ([`lab_protocol::shard`]). The
     /// glue sends the [`SharedStep`], calls [`Session::compute_own_shard`],
-    /// and hands the answer to [`Session::finish_shared_step`].
+    /// and hands the answer to [`Session::finish_shared_step_and_pass_on`],
+    /// which begins the step after it the same way.
     pub fn begin_shared_step(&mut self) -> Option<SharedStep> {
         if !self.is_running() || self.diverged || self.shared.is_some() {
             return None;
@@ -86,15 +88,20 @@ impl<M: LabModel> Session<M> {
     /// This worker's own shard of the step under way, timed on `now`, if it
     /// is due. Returns when the helper's answer becomes overdue
     /// ([`helper_patience_ms`] after this shard), for the glue's watchdog.
+    /// A model with no shard to compute (one that replaced the model of the
+    /// step under way, or a step already finished here) leaves the patience
+    /// that the last shard set: the helper may still be computing its own.
     pub fn compute_own_shard(&mut self, now: &mut impl FnMut() -> f64) -> Option<f64> {
         if !self.own_shard_due() {
             return None;
         }
         let model = self.model.as_mut()?;
         let started = now();
-        model.compute_own_shard();
+        let computed = model.compute_own_shard();
         let finished = now();
-        self.helper_patience_ms = helper_patience_ms(finished - started);
+        if computed {
+            self.helper_patience_ms = helper_patience_ms(finished - started);
+        }
         self.helper_deadline_ms = finished + self.helper_patience_ms;
         Some(self.helper_deadline_ms)
     }
@@ -120,7 +127,8 @@ impl<M: LabModel> Session<M> {
     }
 
     /// True while this worker's own shard of the shared step under way is
-    /// still to be computed (the deadline for the helper is set after it).
+    /// still to be computed: the helper's deadline, infinite until then, is
+    /// set after it ([`Session::compute_own_shard`]).
     pub fn own_shard_due(&self) -> bool {
         self.shared.is_some() && self.helper_deadline_ms == f64::INFINITY
     }

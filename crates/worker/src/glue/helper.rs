@@ -194,7 +194,9 @@ fn on_helper_message(data: JsValue) {
             });
             post_all(outs);
             if sent == Some(false) {
+                // It finishes the step passed on here, and goes on.
                 helper_gone();
+                return;
             }
             after_work();
         }

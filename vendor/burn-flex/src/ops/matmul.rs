@@ -282,9 +282,13 @@ fn matmul_2d_strided<T: GemmScalar>(lhs: FlexTensor, rhs: FlexTensor) -> FlexTen
 
     // Patched for Attention Lab (`ATTENTION-LAB.md`): `gemm` is called with
     // `read_dst = false`, so it writes every element of the `[m, n]` result
-    // without reading it, and the result need not be zeroed first. With
-    // nothing to sum over (k = 0) it is zeroed, as before.
-    if k == 0 {
+    // without reading it, and the result need not be zeroed first. It is
+    // zeroed as before with nothing to sum over (k = 0); for a vector
+    // result (m or n = 1), whose matrix-vector path makes a slice of the
+    // result; and with Apple's AMX kernels, which copy their edge tiles out
+    // of the result whatever they then do with them.
+    let vector = m <= 1 || n <= 1;
+    if k == 0 || vector || cfg!(feature = "apple-amx") {
         let mut output = FlexTensor::empty(out_shape, T::dtype());
         product(output.storage_mut::<T>().as_mut_ptr());
         return output;

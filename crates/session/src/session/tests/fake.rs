@@ -151,6 +151,9 @@ impl LabModel for Fake {
         };
         Some((job, vec![self.step as f32]))
     }
+    fn compute_own_shard(&mut self) -> bool {
+        self.sharing
+    }
     fn finish_shared_step(
         &mut self,
         _helper: Option<(ShardReport, Vec<f32>)>,

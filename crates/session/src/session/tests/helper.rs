@@ -263,3 +263,30 @@ fn nothing_is_passed_on_when_the_run_stops_blows_up_or_the_answer_is_dropped() {
     }
     assert!(!s.awaiting_helper() && !s.is_running());
 }
+
+#[test]
+fn a_model_replaced_before_its_own_shard_keeps_the_helpers_patience() {
+    let mut s = new_session(Settings::toy(TaskKind::Copy));
+    s.handle(WorkerInput::Play, 0.0);
+    let first = s.begin_shared_step().unwrap();
+    // This worker's shard took 300 ms: the helper may take 20 times as long.
+    s.compute_own_shard(&mut clock(300.0));
+    let (_, passed) = finish_and_pass_on(&mut s, first.ticket, 1e3);
+    let next = passed.expect("passed on");
+    // A new model comes before the tick: it has no shard of that step to
+    // compute, and the helper, still on the old one, keeps its patience
+    // rather than the minimum that a shard of no time would give it.
+    s.handle(
+        WorkerInput::New {
+            settings: Settings::toy(TaskKind::Reverse),
+        },
+        0.0,
+    );
+    assert!(s.own_shard_due());
+    let deadline = s.compute_own_shard(&mut clock(0.0)).unwrap();
+    assert_eq!(deadline, 1000.0 + helper_patience_ms(300.0));
+    assert!(helper_patience_ms(300.0) > HELPER_MIN_PATIENCE_MS);
+    assert!(s
+        .finish_shared_step(next.ticket, helper_answer(1), 2e3)
+        .is_empty());
+}
