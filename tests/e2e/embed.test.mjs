@@ -89,7 +89,11 @@ test('the copied embed code, pasted into a page of another site, trains and paus
     await until(steps, (n) => n >= 3, 60_000, 'steps in the embedded view');
     await toggle.click();
     await until(() => toggle.getAttribute('data-running'), (r) => r === 'false', 5_000, 'paused');
-    const paused = await steps();
+    // The button answers at once; the worker's last snapshot, with the steps
+    // it trained before the pause, follows within a snapshot's time.
+    let paused = await steps();
+    await until(async () => { const last = paused; await page.waitForTimeout(600); paused = await steps(); return paused === last; },
+      (same) => same, 10_000, 'the step count to settle');
     await page.waitForTimeout(1_500);
     assert.ok(await steps() <= paused + 1, 'no more steps after pausing');
     // One step at a time, as on the whole page.

@@ -100,6 +100,58 @@ test('a chart out of sight is not redrawn while training, and is drawn when it c
   await pauseTraining(page);
 }));
 
+test('tables of numbers out of sight are not touched while training, and catch up when they come into sight', () => withLab(async ({ page }) => {
+  // app/paint.rs parks the updates of the numbers inside one head and of the
+  // PE view's input rows, as it parks a chart's drawing, while they are more
+  // than a screen away from the viewport. Each update rewrites hundreds of
+  // cells, so a MutationObserver counts them.
+  await waitForModel(page);
+  const tables = { 'head-stages': '.head-stages', 'pe-input-table': '[data-testid=pe-input]' };
+  for (const [id, box] of Object.entries(tables)) {
+    await page.locator(box).scrollIntoViewIfNeeded();
+    await until(() => page.locator(byTestId(id)).count(), (n) => n > 0, 10_000, `the ${id}`);
+  }
+  await page.locator(byTestId('loss-chart')).scrollIntoViewIfNeeded();
+  for (const box of Object.values(tables)) {
+    const away = await page.locator(box).evaluate((e) => -e.getBoundingClientRect().bottom / window.innerHeight);
+    assert.ok(away > 2, `${box} is ${away.toFixed(1)} screens above`);
+  }
+  // The page's IntersectionObserver reports in a task of its own, some frames
+  // later; one made here with the same margin reports in the same task.
+  await page.evaluate((boxes) => new Promise((resolve) => {
+    const away = new Set();
+    const observer = new IntersectionObserver((entries) => {
+      for (const e of entries) if (!e.isIntersecting) away.add(e.target);
+      if (away.size === boxes.length) { observer.disconnect(); setTimeout(resolve, 0); }
+    }, { rootMargin: '100% 0px' });
+    for (const box of boxes) observer.observe(document.querySelector(box));
+  }), Object.values(tables));
+  await page.evaluate((boxes) => {
+    window.__touched = Object.fromEntries(boxes.map((box) => [box, 0]));
+    for (const box of boxes) {
+      // (paint.rs marks an element it watches with `data-in-sight`.)
+      const counted = (r) => r.attributeName !== 'data-in-sight';
+      new MutationObserver((records) => { window.__touched[box] += records.filter(counted).length; })
+        .observe(document.querySelector(box), { subtree: true, childList: true, characterData: true, attributes: true });
+    }
+  }, Object.values(tables));
+  const touched = (box) => page.evaluate((b) => window.__touched[b], box);
+  await startTraining(page);
+  const start = await until(() => stepCount(page), (n) => n > 0, 20_000, 'training to start');
+  // The probe's numbers come with a snapshot twice a second.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  assert.ok((await stepCount(page)) > start, 'training went on');
+  for (const box of Object.values(tables)) assert.equal(await touched(box), 0, `${box} out of sight was not touched`);
+  for (const box of Object.values(tables)) {
+    await page.locator(box).scrollIntoViewIfNeeded();
+    await until(() => touched(box), (n) => n > 0, 3_000, `${box} updated once in sight`);
+  }
+  // In sight, the input rows keep up with training.
+  const shown = await touched(tables['pe-input-table']);
+  await until(() => touched(tables['pe-input-table']), (n) => n > shown, 5_000, 'the input rows updated while in sight');
+  await pauseTraining(page);
+}));
+
 test('on a narrow window, a figure wider than the window shrinks to fit it, in full sight', async () => {
   // The PE map is 884 px wide on a laptop; in a 700 px window its cells
   // shrink (heat_data::fit_width) and the whole map is in sight, also after

@@ -19,14 +19,21 @@
 //! the main thread skips is time the workers get back (BENCHMARKS.md,
 //! "Drawing only what is in sight"). [`flush`] draws a parked canvas at once
 //! (a PNG export of a figure out of sight).
+//!
+//! Tables of numbers that follow training are held the same way:
+//! [`in_sight`] queues the update of an element's numbers (a view's table
+//! of one head opened up, the PE view's input rows) and parks it while the
+//! element is out of sight. Each such update rebuilds hundreds of cells, and
+//! the browser then lays out the whole page (BENCHMARKS.md, "Numbers
+//! only in sight").
 
 use js_sys::Array;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use wasm_bindgen::prelude::*;
 use web_sys::{
-    HtmlCanvasElement, IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit,
-    MessageChannel, MessagePort,
+    Element, HtmlCanvasElement, IntersectionObserver, IntersectionObserverEntry,
+    IntersectionObserverInit, MessageChannel, MessagePort,
 };
 
 /// Drawings waiting, one per key, oldest first; and the newest drawing of
@@ -129,8 +136,9 @@ type Draw = Box<dyn FnOnce()>;
 /// What queued work is for.
 #[derive(PartialEq)]
 enum Key {
-    /// Drawing on this canvas: a newer drawing replaces a queued one.
-    Canvas(HtmlCanvasElement),
+    /// Drawing on this canvas, or updating this element's numbers: a newer
+    /// drawing replaces a queued one.
+    Sight(Element),
     /// Other work, numbered so that it is never merged.
     Work(u64),
 }
@@ -141,7 +149,7 @@ thread_local! {
     static QUEUED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The port whose messages drain the queue (set up on first use).
     static WAKE: RefCell<Option<MessagePort>> = const { RefCell::new(None) };
-    /// Watches the canvases drawn with [`later`] come into and out of sight
+    /// Watches the elements drawn with [`later`] or [`in_sight`] come into and out of sight
     /// (set up on first use; `None` where it cannot be made: all are drawn).
     static SIGHT: Option<IntersectionObserver> = sight();
 }
@@ -150,17 +158,43 @@ thread_local! {
 /// and one below, so that scrolling finds it drawn.
 const IN_SIGHT_MARGIN: &str = "100% 0px";
 
+/// The attribute of an element whose numbers [`in_sight`] updates.
+const WATCHED: &str = "data-in-sight";
+
 /// Draw on `canvas` soon, in a task of its own; if it is out of sight, when
 /// it comes into sight.
 pub fn later(canvas: &HtmlCanvasElement, draw: impl FnOnce() + 'static) {
-    // Observing a canvas twice is observing it once; the first report of
+    in_sight(canvas, draw);
+}
+
+/// Update `element`'s numbers soon, in a task of its own; if it is out of
+/// sight, when it comes into sight. A newer update replaces one still
+/// waiting, as a canvas's newer drawing does.
+pub fn in_sight(element: &Element, update: impl FnOnce() + 'static) {
+    watch(element);
+    queue(Key::Sight(element.clone()), Box::new(update));
+}
+
+/// Start watching `element` come into and out of sight, before its first
+/// update: the observer's first report comes a frame or more later, and
+/// until then an update is not held back.
+pub fn watch(element: &Element) {
+    // Observing an element twice is observing it once; the first report of
     // one out of sight parks what was queued for it meanwhile.
     SIGHT.with(|sight| {
         if let Some(sight) = sight {
-            sight.observe(canvas);
+            sight.observe(element);
         }
     });
-    queue(Key::Canvas(canvas.clone()), Box::new(draw));
+    // Marked, so that `flush_within` finds it.
+    if !element.has_attribute(WATCHED) {
+        let _ = element.set_attribute(WATCHED, "");
+    }
+}
+
+/// Drop the update waiting for `element`: newer numbers were shown at once.
+pub fn drop_waiting(element: &Element) {
+    drop(PENDING.with(|p| p.borrow_mut().take(&Key::Sight(element.clone()))));
 }
 
 /// A chart's canvas size on a window `window_width` CSS px wide: its own
@@ -193,28 +227,35 @@ pub fn fit_chart(canvas: &HtmlCanvasElement, base: (u32, u32), window_width: f64
 
 /// Draw what is parked or queued for `canvas` now (before reading its pixels).
 pub fn flush(canvas: &HtmlCanvasElement) {
-    let key = Key::Canvas(canvas.clone());
+    flush_element(canvas);
+}
+
+fn flush_element(element: &Element) {
+    let key = Key::Sight(element.clone());
     if let Some(draw) = PENDING.with(|p| p.borrow_mut().take(&key)) {
         draw();
     }
 }
 
-/// Draw what is parked or queued for every canvas inside `root` now: a view
-/// jumped to (a link, a presentation panel) is shown drawn, not blank for
-/// the frames until the observer reports it in sight.
-pub fn flush_within(root: &web_sys::Element) {
-    let Ok(canvases) = root.query_selector_all("canvas") else {
+/// Draw what is parked or queued for `root` and every element inside it
+/// now: a view jumped to (a link, a presentation panel) is shown drawn and
+/// up to date, not blank or stale for the frames until the observer
+/// reports it in sight.
+pub fn flush_within(root: &Element) {
+    flush_element(root);
+    let Ok(elements) = root.query_selector_all(&format!("canvas, [{WATCHED}]")) else {
         return;
     };
-    for i in 0..canvases.length() {
-        if let Some(canvas) = canvases.get(i).and_then(|n| n.dyn_into().ok()) {
-            flush(&canvas);
+    for i in 0..elements.length() {
+        if let Some(element) = elements.get(i).and_then(|n| n.dyn_into().ok()) {
+            flush_element(&element);
         }
     }
 }
 
-/// The observer behind [`later`]'s sight: a canvas coming near the viewport
-/// has its parked drawing queued; one leaving it has its drawings parked.
+/// The observer behind [`later`]'s and [`in_sight`]'s sight: an element
+/// coming near the viewport has its parked drawing queued; one leaving it
+/// has its drawings parked.
 fn sight() -> Option<IntersectionObserver> {
     let on_change = Closure::<dyn FnMut(Array)>::new(|entries: Array| {
         let mut woken = false;
@@ -222,10 +263,7 @@ fn sight() -> Option<IntersectionObserver> {
             let mut p = p.borrow_mut();
             for entry in entries.iter() {
                 let entry: IntersectionObserverEntry = entry.unchecked_into();
-                let Ok(canvas) = entry.target().dyn_into::<HtmlCanvasElement>() else {
-                    continue;
-                };
-                let key = Key::Canvas(canvas);
+                let key = Key::Sight(entry.target());
                 if entry.is_intersecting() {
                     woken |= p.show(&key);
                 } else {
@@ -233,7 +271,7 @@ fn sight() -> Option<IntersectionObserver> {
                 }
             }
             p.forget_hidden(|key| match key {
-                Key::Canvas(canvas) => canvas.is_connected(),
+                Key::Sight(element) => element.is_connected(),
                 Key::Work(_) => true,
             });
         });
@@ -254,8 +292,7 @@ fn sight() -> Option<IntersectionObserver> {
 /// would draw older data over this one). For a canvas whose size changes:
 /// its box and its labels change in this task, so its pixels must too.
 pub fn now(canvas: &HtmlCanvasElement, draw: impl FnOnce()) {
-    let key = Key::Canvas(canvas.clone());
-    drop(PENDING.with(|p| p.borrow_mut().take(&key)));
+    drop_waiting(canvas);
     draw();
 }
 

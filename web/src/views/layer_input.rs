@@ -4,6 +4,7 @@
 //! numbers are the model's own (`lab_protocol::LayerInput`, sent with the
 //! probe), for the probe sentence's source.
 
+use crate::components::paint;
 use crate::shell::i18n::{use_i18n, Arg};
 use crate::shell::state::use_lab;
 use lab_protocol::LayerInput;
@@ -65,12 +66,30 @@ fn first_choice(input: &LayerInput) -> usize {
 pub fn LayerInputView() -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
-    let input = move || {
-        lab.prediction
-            .get()
-            .map(|p| p.source_input)
-            .filter(|i| i.d_model > 0)
-    };
+    // The probe's input as the table shows it: the first at once, then it
+    // follows training while the table is in sight, and catches up when it
+    // comes back into sight.
+    let shown_input = RwSignal::new(None::<LayerInput>);
+    let root = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let input = lab.prediction.with(|p| {
+            p.as_ref()
+                .map(|p| p.source_input.clone())
+                .filter(|i| i.d_model > 0)
+        });
+        match root.get_untracked() {
+            Some(root) if shown_input.with_untracked(Option::is_some) => {
+                paint::in_sight(&root, move || shown_input.set(input))
+            }
+            _ => shown_input.set(input),
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(root) = root.get() {
+            paint::watch(&root);
+        }
+    });
+    let input = move || shown_input.get();
     let chosen = RwSignal::new(None::<usize>);
     let shown = move || {
         let input = input()?;
@@ -85,7 +104,7 @@ pub fn LayerInputView() -> impl IntoView {
         "pe-input-sum",
     ];
     view! {
-        <div class="layer-input" data-testid="pe-input">
+        <div class="layer-input" data-testid="pe-input" node_ref=root>
             <h3>{i18n.t("pe-input-heading")}</h3>
             {move || match shown() {
                 None => view! { <p class="placeholder">{i18n.s("pe-input-waiting")}</p> }.into_any(),

@@ -35,8 +35,8 @@ pub const EVAL_GAP_DIVISOR: usize = 10;
 /// `(EVAL_TIME_SHARE − 1) · t`. On two cores, each evaluation takes CPU from
 /// the two workers that train (a real task's takes tens of milliseconds,
 /// and early in a run the step gap alone would ask for one every half
-/// second). A toy task's, answered within 5 ms, waits less than a
-/// snapshot's 100 ms, so its evaluations keep the step gap's pace.
+/// second). A toy task's, answered within 5 ms, waits about a tenth of a
+/// second, so its evaluations keep the step gap's pace.
 pub const EVAL_TIME_SHARE: f64 = 20.0;
 
 /// The longest rest (ms), longer than a real task's steady rest (about

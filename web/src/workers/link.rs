@@ -193,11 +193,28 @@ fn show_probe(
         lab.prediction.set(Some(prediction));
     }
     if let Some(trace) = trace {
-        // A snapshot's trace answers the head the page has open now, or is stale.
-        if trace.request == lab.trace_request.get_untracked() {
-            lab.trace.set(Some(Ok(trace)));
+        // A snapshot's trace answers the head the page has open now, or is
+        // stale. Its hundreds of numbers are shown when the view is in sight.
+        let model = LOADS.with(|n| n.get());
+        let show = move || {
+            let current = LOADS.with(|n| n.get()) == model;
+            if current && trace.request == lab.trace_request.get_untracked() {
+                lab.trace.set(Some(Ok(trace)));
+            }
+        };
+        match head_view() {
+            Some(view) => crate::components::paint::in_sight(&view, show),
+            None => show(),
         }
     }
+}
+
+/// The "inside one head" view's section, if the page has it (an embedded
+/// view may be another).
+pub(crate) fn head_view() -> Option<web_sys::Element> {
+    web_sys::window()?
+        .document()?
+        .get_element_by_id(crate::panels::ids::INSIDE_HEAD)
 }
 
 fn crashed(lab: Lab, message: String) {

@@ -35,10 +35,15 @@ use lab_protocol::{
     DECODING_COMPARISON_SENTENCES,
 };
 
-/// At most one snapshot per this many milliseconds (about ten a second).
-pub const SNAPSHOT_MS: f64 = 100.0;
-/// The probe sentence's attention is recomputed at most this often.
-pub const ATTENTION_MS: f64 = 300.0;
+/// At most one snapshot per this many milliseconds (four a second). Each
+/// one is a frame of the page (the step, the loss, the curve), and on two
+/// cores that frame's work is taken from the two workers that train: ten
+/// a second cost about 4% of the steps (BENCHMARKS.md, "Four updates a
+/// second").
+pub const SNAPSHOT_MS: f64 = 250.0;
+/// The probe sentence's attention is recomputed at most this often (with
+/// every other snapshot): a snapshot with it is about 300 KB of JSON.
+pub const ATTENTION_MS: f64 = 500.0;
 /// Held-out evaluation runs every this many steps while training.
 pub const EVAL_EVERY: usize = 100;
 pub use lab_protocol::EVAL_SENTENCES;

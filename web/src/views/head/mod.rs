@@ -321,6 +321,14 @@ pub fn HeadView() -> impl IntoView {
             request: Some(request),
         });
     });
+    // A training snapshot's numbers of this head wait while the view is out
+    // of sight (`workers::link::show_probe`).
+    let section = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        if let Some(section) = section.get() {
+            crate::components::paint::watch(&section);
+        }
+    });
     let what_if = what_if_stage(lab, i18n, langs);
     // A number's formula is its `title`, which pointing shows; a tap or a
     // click shows it here too (a touch screen has no hover).
@@ -340,6 +348,7 @@ pub fn HeadView() -> impl IntoView {
             id=crate::panels::ids::INSIDE_HEAD
             class="view"
             data-testid="head-view"
+            node_ref=section
             on:click=on_tap
         >
             <h2>{i18n.t("head-title")}</h2>

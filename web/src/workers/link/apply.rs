@@ -30,7 +30,14 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             lab.decoding_pending.set(false);
             lab.decoding_comparison.set(Some(result));
         }
-        WorkerOutput::Trace(result) => lab.trace.set(Some(result)),
+        WorkerOutput::Trace(result) => {
+            // An answer to the head asked for: shown at once, and a training
+            // snapshot's older numbers still waiting for the view are dropped.
+            if let Some(view) = head_view() {
+                crate::components::paint::drop_waiting(&view);
+            }
+            lab.trace.set(Some(result));
+        }
         WorkerOutput::Checkpoint {
             purpose: SavePurpose::Download,
             step,
