@@ -2,7 +2,7 @@
 //!
 //! In the browser, plotters measures a text by adding a `<span>` to the page
 //! and reading its `offsetHeight`: a forced layout of the whole page, for
-//! every tick label of every chart, ten times a second while a run trains
+//! every tick label of every chart, with every snapshot while a run trains
 //! (BENCHMARKS.md, "Main-thread long tasks"). [`Measured`] wraps a backend
 //! and keeps each (font, size, rotation, text)'s size after the first
 //! measurement; everything else goes straight to the wrapped backend.

@@ -317,7 +317,8 @@ impl From<&crate::reports::StepReport> for TrainPoint {
     }
 }
 
-/// What the worker streams while training, at most about ten times a second.
+/// What the worker streams while training, at most four times a second
+/// (`SNAPSHOT_MS` in lab-session).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     /// Steps taken so far.

@@ -24,8 +24,8 @@
 //! [`in_sight`] queues the update of an element's numbers (a view's table
 //! of one head opened up, the PE view's input rows) and parks it while the
 //! element is out of sight. Each such update rebuilds hundreds of cells, and
-//! the browser then lays out the whole page (BENCHMARKS.md, "Numbers
-//! only in sight").
+//! the browser then lays out the whole page (BENCHMARKS.md, "Numbers out
+//! of sight wait").
 
 use js_sys::Array;
 use std::cell::RefCell;

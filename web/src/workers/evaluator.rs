@@ -36,7 +36,8 @@ pub const EVAL_GAP_DIVISOR: usize = 10;
 /// the two workers that train (a real task's takes tens of milliseconds,
 /// and early in a run the step gap alone would ask for one every half
 /// second). A toy task's, answered within 5 ms, waits about a tenth of a
-/// second, so its evaluations keep the step gap's pace.
+/// second, less than the 250 ms between two snapshots (which ask for
+/// evaluations), so its evaluations keep the step gap's pace.
 pub const EVAL_TIME_SHARE: f64 = 20.0;
 
 /// The longest rest (ms), longer than a real task's steady rest (about
@@ -330,7 +331,7 @@ mod tests {
             let period = EVAL_TIME_SHARE * 80.0;
             assert!((period..period + 10.0).contains(&gap), "{gap}");
         }
-        // A toy task's 3 ms evaluation waits 57 ms: less than a snapshot's 100.
+        // A toy task's 3 ms evaluation waits 57 ms: less than a snapshot's 250.
         let toy = Span {
             handed_ms: 0.0,
             answered_ms: 3.0,

@@ -38,7 +38,7 @@ use lab_protocol::{
 /// At most one snapshot per this many milliseconds (four a second). Each
 /// one is a frame of the page (the step, the loss, the curve), and on two
 /// cores that frame's work is taken from the two workers that train: ten
-/// a second cost about 4% of the steps (BENCHMARKS.md, "Four updates a
+/// a second cost about 4% of the steps (BENCHMARKS.md, "Four snapshots a
 /// second").
 pub const SNAPSHOT_MS: f64 = 250.0;
 /// The probe sentence's attention is recomputed at most this often (with
