@@ -116,14 +116,18 @@ impl From<WrongWeightCount> for ShardFailure {
 #[cfg(target_endian = "big")]
 compile_error!("weights cross between workers as little-endian bytes");
 
+/// Bytes per `f32` on the wire.
+pub const FLOAT_BYTES: usize = std::mem::size_of::<f32>();
+
 /// `values` as little-endian bytes.
 pub fn f32s_to_bytes(values: &[f32]) -> Vec<u8> {
     bytemuck::cast_slice::<f32, u8>(values).to_vec()
 }
 
-/// Little-endian bytes as `f32`s; `None` if the length is not a multiple of 4.
+/// Little-endian bytes as `f32`s; `None` if the length is not a multiple
+/// of [`FLOAT_BYTES`].
 pub fn bytes_to_f32s(bytes: &[u8]) -> Option<Vec<f32>> {
-    if !bytes.len().is_multiple_of(4) {
+    if !bytes.len().is_multiple_of(FLOAT_BYTES) {
         return None;
     }
     Some(bytemuck::pod_collect_to_vec::<u8, f32>(bytes))

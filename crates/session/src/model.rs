@@ -64,8 +64,9 @@ pub trait LabModel: Sized {
     }
     /// Plans the next step to share with a helper worker
     /// ([`lab_protocol::shard`]): the shard the helper computes and the
-    /// weights it needs. `None`: this model does not share its steps.
-    fn share_step(&mut self) -> Option<(ShardJob, Vec<f32>)> {
+    /// weights it needs, as little-endian bytes ([`lab_protocol::shard::f32s_to_bytes`]).
+    /// `None`: this model does not share its steps.
+    fn share_step(&mut self) -> Option<(ShardJob, Vec<u8>)> {
         None
     }
     /// The sentences a helper needs before its first shard of this model,

@@ -6,7 +6,7 @@
 //! ([`ShardFailure`]). The burn part (the replica itself) is the worker's
 //! `trainer.rs`; what to answer is decided here, where it is tested natively.
 
-use lab_protocol::shard::{bytes_to_f32s, f32s_to_bytes};
+use lab_protocol::shard::{f32s_to_bytes, FLOAT_BYTES};
 use lab_protocol::{ShardFailure, ShardJob, ShardReport, WorkerOutput};
 use lab_tasks::corpus::{Corpus, CorpusError};
 use lab_tasks::TaskKind;
@@ -54,19 +54,23 @@ impl HandedSentences {
 
 /// The helper's answer to [`WorkerInput::Shard`](lab_protocol::WorkerInput::Shard)
 /// `ticket`: `compute` (the replica's forward and backward pass) on the
-/// weights sent as `bytes`, unless the sentences the job needs did not
-/// read or the bytes are not whole `f32`s.
+/// weights sent as `bytes` (little-endian `f32`s, handed on as they came:
+/// the replica reads each tensor straight from them), unless the sentences
+/// the job needs did not read or the bytes are not whole `f32`s.
 pub fn answer_shard(
     handed: &HandedSentences,
     ticket: u64,
     job: &ShardJob,
     bytes: &[u8],
-    compute: impl FnOnce(&ShardJob, &[f32]) -> Result<(ShardReport, Vec<f32>), ShardFailure>,
+    compute: impl FnOnce(&ShardJob, &[u8]) -> Result<(ShardReport, Vec<f32>), ShardFailure>,
 ) -> WorkerOutput {
-    let weights = handed.check(job).and_then(|()| {
-        bytes_to_f32s(bytes).ok_or(ShardFailure::NotWholeFloats { bytes: bytes.len() })
-    });
-    match weights.and_then(|weights| compute(job, &weights)) {
+    let whole = handed
+        .check(job)
+        .and_then(|()| match bytes.len().is_multiple_of(FLOAT_BYTES) {
+            true => Ok(()),
+            false => Err(ShardFailure::NotWholeFloats { bytes: bytes.len() }),
+        });
+    match whole.and_then(|()| compute(job, bytes)) {
         Ok((report, values)) => WorkerOutput::ShardDone {
             ticket,
             result: Ok(report),
@@ -83,6 +87,7 @@ pub fn answer_shard(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_protocol::shard::bytes_to_f32s;
     use lab_protocol::Settings;
     use lab_tasks::corpus::{LineProblem, FORMAT_LINE};
 
@@ -109,11 +114,12 @@ mod tests {
     }
 
     /// A replica that computes any shard: its gradients are the weights, doubled.
-    fn computed(_: &ShardJob, weights: &[f32]) -> Result<(ShardReport, Vec<f32>), ShardFailure> {
+    fn computed(_: &ShardJob, weights: &[u8]) -> Result<(ShardReport, Vec<f32>), ShardFailure> {
+        let weights = bytes_to_f32s(weights).expect("checked whole");
         Ok((report(), weights.iter().map(|w| 2.0 * w).collect()))
     }
 
-    fn never(_: &ShardJob, _: &[f32]) -> Result<(ShardReport, Vec<f32>), ShardFailure> {
+    fn never(_: &ShardJob, _: &[u8]) -> Result<(ShardReport, Vec<f32>), ShardFailure> {
         panic!("no shard is computed on sentences that did not read")
     }
 

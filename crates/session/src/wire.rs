@@ -3,7 +3,7 @@
 //! transferred rather than copied (the parts are
 //! `lab_protocol::WorkerInput::to_parts` and `WorkerOutput::to_parts`).
 
-use js_sys::{Array, ArrayBuffer, Uint8Array};
+use js_sys::{Array, ArrayBuffer, Float32Array, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{DedicatedWorkerGlobalScope, Worker};
 
@@ -92,4 +92,28 @@ pub fn read_keeping<T, E>(
     let bytes = part.as_ref().map(|b| Uint8Array::new(b).to_vec());
     let message = from_parts(&text, bytes);
     (message, part.and_then(|b| b.dyn_into::<ArrayBuffer>().ok()))
+}
+
+/// [`read_keeping`] without copying the bytes out: `from_parts` is given an
+/// empty list where bytes came, and the buffer is given back, for the glue
+/// to read as its message needs ([`f32s`]).
+pub fn read_leaving_bytes<T, E>(
+    data: JsValue,
+    from_parts: impl FnOnce(&str, Option<Vec<u8>>) -> Result<T, E>,
+) -> (Result<T, E>, Option<ArrayBuffer>) {
+    let (text, part) = split(data);
+    let message = from_parts(&text, part.as_ref().map(|_| Vec::new()));
+    (message, part.and_then(|b| b.dyn_into::<ArrayBuffer>().ok()))
+}
+
+/// A buffer of little-endian `f32`s (a shard's gradients) copied straight
+/// into floats, with no list of bytes between: they are on each shared
+/// step's critical path. `Err` gives the length in bytes if it is not whole
+/// floats.
+pub fn f32s(buffer: &ArrayBuffer) -> Result<Vec<f32>, usize> {
+    let length = buffer.byte_length() as usize;
+    if !length.is_multiple_of(lab_protocol::shard::FLOAT_BYTES) {
+        return Err(length);
+    }
+    Ok(Float32Array::new(buffer).to_vec())
 }

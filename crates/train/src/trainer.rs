@@ -534,7 +534,7 @@ impl Trainer {
     pub fn step_with_helper(&mut self, helper: &mut Trainer) -> StepReport {
         let plan = self.plan(false);
         helper
-            .set_weights(&self.weights())
+            .set_weight_bytes(&self.weight_bytes())
             .expect("a helper of the same settings has the same shapes");
         let main = &*self;
         let (own, theirs) = std::thread::scope(|scope| {
@@ -555,6 +555,19 @@ impl Trainer {
     /// shard). The optimizer, step and data stream are untouched.
     pub fn set_weights(&mut self, values: &[f32]) -> Result<(), lab_protocol::WrongWeightCount> {
         self.model = crate::flat::with_weights(self.model.clone(), values)?;
+        Ok(())
+    }
+
+    /// [`Trainer::weights`] as the bytes a helper worker is sent
+    /// ([`crate::flat::weight_bytes`]).
+    pub fn weight_bytes(&self) -> Vec<u8> {
+        crate::flat::weight_bytes(&self.model)
+    }
+
+    /// [`Trainer::set_weights`] from the bytes a helper worker was sent
+    /// ([`crate::flat::with_weight_bytes`]).
+    pub fn set_weight_bytes(&mut self, bytes: &[u8]) -> Result<(), lab_protocol::WrongWeightCount> {
+        self.model = crate::flat::with_weight_bytes(self.model.clone(), bytes)?;
         Ok(())
     }
 

@@ -61,7 +61,7 @@ pub fn answer_shard(ticket: u64, job: &ShardJob, bytes: &[u8]) -> WorkerOutput {
 /// One shard on the helper's replica. The replica has the job's settings
 /// (they fix the shapes and the dataset); its own weights are replaced by
 /// the ones sent.
-fn compute_shard(job: &ShardJob, weights: &[f32]) -> Result<(ShardReport, Vec<f32>), ShardFailure> {
+fn compute_shard(job: &ShardJob, weights: &[u8]) -> Result<(ShardReport, Vec<f32>), ShardFailure> {
     REPLICA.with(|replica| {
         let mut replica = replica.borrow_mut();
         if replica.as_ref().map(Trainer::settings) != Some(&job.settings) {
@@ -69,7 +69,7 @@ fn compute_shard(job: &ShardJob, weights: &[f32]) -> Result<(ShardReport, Vec<f3
             *replica = Some(Trainer::new(&job.settings).map_err(ShardFailure::Settings)?);
         }
         let trainer = replica.as_mut().expect("just built");
-        trainer.set_weights(weights)?;
+        trainer.set_weight_bytes(weights)?;
         let shard = trainer.shard_gradients(job);
         Ok((shard.report, shard.values))
     })
@@ -117,14 +117,14 @@ impl LabModel for Model {
         }
     }
 
-    fn share_step(&mut self) -> Option<(ShardJob, Vec<f32>)> {
+    fn share_step(&mut self) -> Option<(ShardJob, Vec<u8>)> {
         if self.1.is_some() {
             return None;
         }
         let plan = self.0.plan_step();
         let job = plan.jobs.get(1)?.clone();
         self.1 = Some(Shared { plan, own: None });
-        Some((job, self.0.weights()))
+        Some((job, self.0.weight_bytes()))
     }
 
     fn sentences_for_helper(&mut self) -> Option<(TaskKind, String)> {

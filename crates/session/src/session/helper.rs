@@ -33,8 +33,9 @@ pub struct SharedStep {
     pub ticket: u64,
     /// The helper's shard.
     pub job: ShardJob,
-    /// The weights to compute it on.
-    pub weights: Vec<f32>,
+    /// The weights to compute it on, as little-endian bytes
+    /// ([`lab_protocol::shard::f32s_to_bytes`]), as they are sent.
+    pub weights: Vec<u8>,
     /// The run's sentences, sent first ([`lab_protocol::WorkerInput::Sentences`]):
     /// with the first shard of a model that trains on a corpus, else `None`.
     pub sentences: Option<(TaskKind, String)>,

@@ -100,7 +100,7 @@ fn send_step(helper: &Worker, shared: SharedStep) -> bool {
     let shard = WorkerInput::Shard {
         ticket: shared.ticket,
         job: shared.job,
-        bytes: lab_protocol::shard::f32s_to_bytes(&shared.weights),
+        bytes: shared.weights,
     };
     sentences
         .iter()
@@ -156,7 +156,9 @@ fn start_helper() {
 }
 
 fn on_helper_message(data: JsValue) {
-    let (message, buffer) = wire::read_keeping(data, WorkerOutput::from_parts);
+    // The gradients are read from the buffer straight into floats below.
+    let (message, buffer) = wire::read_leaving_bytes(data, WorkerOutput::from_parts);
+    let gradients = buffer.as_ref().map(wire::f32s);
     if matches!(message, Ok(WorkerOutput::ShardDone { .. })) {
         keep_spare(buffer);
     }
@@ -167,17 +169,15 @@ fn on_helper_message(data: JsValue) {
                 *h = Helper::Ready(worker.clone());
             }
         }),
-        Ok(WorkerOutput::ShardDone {
-            ticket,
-            result,
-            bytes,
-        }) => {
-            let gradients = lab_protocol::shard::bytes_to_f32s(&bytes);
+        Ok(WorkerOutput::ShardDone { ticket, result, .. }) => {
             let answer = match (result, gradients) {
-                (Ok(report), Some(values)) => HelperAnswer::Shard(report, values),
-                (Ok(_), None) => {
-                    HelperAnswer::Failed(ShardFailure::NotWholeFloats { bytes: bytes.len() })
+                (Ok(report), Some(Ok(values))) => HelperAnswer::Shard(report, values),
+                (Ok(_), Some(Err(bytes))) => {
+                    HelperAnswer::Failed(ShardFailure::NotWholeFloats { bytes })
                 }
+                // `from_parts` refuses an answer without a second part; one
+                // that is not a buffer holds no floats.
+                (Ok(_), None) => HelperAnswer::Failed(ShardFailure::NotWholeFloats { bytes: 0 }),
                 (Err(why), _) => HelperAnswer::Failed(why),
             };
             // The next step goes to the helper as soon as the weights are

@@ -136,7 +136,7 @@ impl LabModel for Fake {
     fn step_count(&self) -> usize {
         self.step
     }
-    fn share_step(&mut self) -> Option<(ShardJob, Vec<f32>)> {
+    fn share_step(&mut self) -> Option<(ShardJob, Vec<u8>)> {
         if self.sharing {
             return None;
         }
@@ -149,7 +149,7 @@ impl LabModel for Fake {
             pairs: vec![0],
             batch_tokens: 1,
         };
-        Some((job, vec![self.step as f32]))
+        Some((job, f32s_to_bytes(&[self.step as f32])))
     }
     fn compute_own_shard(&mut self) -> bool {
         self.sharing

@@ -11,7 +11,7 @@ fn a_step_shared_with_the_helper_is_reported_like_a_chunks_step() {
     let ticket = shared.ticket;
     assert_eq!(
         (shared.job.step, shared.job.shard, shared.weights),
-        (0, 1, vec![0.0])
+        (0, 1, f32s_to_bytes(&[0.0]))
     );
     assert_eq!(shared.sentences, None, "a toy's data is generated in code");
     assert!(s.awaiting_helper());
@@ -196,7 +196,7 @@ fn the_next_step_is_passed_on_as_the_last_one_finishes_and_its_own_shard_comes_a
     assert_eq!((next.ticket, next.job.step), (first.ticket + 1, 1));
     assert_eq!(
         next.weights,
-        vec![1.0],
+        f32s_to_bytes(&[1.0]),
         "the weights after the first update"
     );
     // The finished step is still reported, with its snapshot.
