@@ -124,12 +124,18 @@ pub fn f32s_to_bytes(values: &[f32]) -> Vec<u8> {
     bytemuck::cast_slice::<f32, u8>(values).to_vec()
 }
 
-/// Little-endian bytes as `f32`s; `None` if the length is not a multiple
-/// of [`FLOAT_BYTES`].
-pub fn bytes_to_f32s(bytes: &[u8]) -> Option<Vec<f32>> {
-    if !bytes.len().is_multiple_of(FLOAT_BYTES) {
-        return None;
+/// How many `f32`s a message's `bytes` bytes hold, or why they are not whole
+/// floats.
+pub fn whole_floats(bytes: usize) -> Result<usize, ShardFailure> {
+    match bytes.is_multiple_of(FLOAT_BYTES) {
+        true => Ok(bytes / FLOAT_BYTES),
+        false => Err(ShardFailure::NotWholeFloats { bytes }),
     }
+}
+
+/// Little-endian bytes as `f32`s; `None` if they are not [`whole_floats`].
+pub fn bytes_to_f32s(bytes: &[u8]) -> Option<Vec<f32>> {
+    whole_floats(bytes.len()).ok()?;
     Some(bytemuck::pod_collect_to_vec::<u8, f32>(bytes))
 }
 

@@ -6,7 +6,7 @@
 //! ([`ShardFailure`]). The burn part (the replica itself) is the worker's
 //! `trainer.rs`; what to answer is decided here, where it is tested natively.
 
-use lab_protocol::shard::{f32s_to_bytes, FLOAT_BYTES};
+use lab_protocol::shard::{f32s_to_bytes, whole_floats};
 use lab_protocol::{ShardFailure, ShardJob, ShardReport, WorkerOutput};
 use lab_tasks::corpus::{Corpus, CorpusError};
 use lab_tasks::TaskKind;
@@ -64,13 +64,8 @@ pub fn answer_shard(
     bytes: &[u8],
     compute: impl FnOnce(&ShardJob, &[u8]) -> Result<(ShardReport, Vec<f32>), ShardFailure>,
 ) -> WorkerOutput {
-    let whole = handed
-        .check(job)
-        .and_then(|()| match bytes.len().is_multiple_of(FLOAT_BYTES) {
-            true => Ok(()),
-            false => Err(ShardFailure::NotWholeFloats { bytes: bytes.len() }),
-        });
-    match whole.and_then(|()| compute(job, bytes)) {
+    let whole = handed.check(job).and_then(|()| whole_floats(bytes.len()));
+    match whole.and_then(|_| compute(job, bytes)) {
         Ok((report, values)) => WorkerOutput::ShardDone {
             ticket,
             result: Ok(report),

@@ -4,6 +4,7 @@
 //! `lab_protocol::WorkerInput::to_parts` and `WorkerOutput::to_parts`).
 
 use js_sys::{Array, ArrayBuffer, Float32Array, Uint8Array};
+use lab_protocol::ShardFailure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{DedicatedWorkerGlobalScope, Worker};
 
@@ -22,7 +23,7 @@ pub fn post(to: To, parts: (String, Option<&[u8]>)) -> Result<(), JsValue> {
 }
 
 /// [`post`], with the bytes copied into `spare` when it has their length: a
-/// buffer this side received before ([`read_keeping`]), so that two workers
+/// buffer this side received before ([`read_keeping`], [`read_leaving_bytes`]), so that two workers
 /// that trade equal-sized messages (weights one way, gradients the other)
 /// pass one buffer back and forth instead of allocating one per message.
 /// A `spare` of another length, or one already transferred away (detached,
@@ -108,12 +109,9 @@ pub fn read_leaving_bytes<T, E>(
 
 /// A buffer of little-endian `f32`s (a shard's gradients) copied straight
 /// into floats, with no list of bytes between: they are on each shared
-/// step's critical path. `Err` gives the length in bytes if it is not whole
-/// floats.
-pub fn f32s(buffer: &ArrayBuffer) -> Result<Vec<f32>, usize> {
-    let length = buffer.byte_length() as usize;
-    if !length.is_multiple_of(lab_protocol::shard::FLOAT_BYTES) {
-        return Err(length);
-    }
+/// step's critical path. Bytes that are not whole floats are refused
+/// ([`lab_protocol::shard::whole_floats`]).
+pub fn f32s(buffer: &ArrayBuffer) -> Result<Vec<f32>, ShardFailure> {
+    lab_protocol::shard::whole_floats(buffer.byte_length() as usize)?;
     Ok(Float32Array::new(buffer).to_vec())
 }

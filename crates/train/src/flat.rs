@@ -1,14 +1,14 @@
 //! A model's weights and gradients as one flat `f32` list in module order,
 //! for the data-parallel step ([`lab_protocol::shard`]): the training worker
-//! sends its weights to the helper worker this way, and the helper sends its
-//! shard's gradients back.
+//! sends its weights to the helper worker this way (as their little-endian
+//! bytes, [`weight_bytes`]), and the helper sends its shard's gradients back.
 
 use lab_model::burn::module::{Module, ModuleMapper, ModuleVisitor, Param};
 use lab_model::burn::optim::GradientsParams;
 use lab_model::burn::tensor::{Tensor, TensorData};
 use lab_model::Transformer;
-use lab_protocol::shard::{bytes_to_f32s, f32s_to_bytes, FLOAT_BYTES};
-use lab_protocol::WrongWeightCount;
+use lab_protocol::shard::{bytes_to_f32s, f32s_to_bytes, whole_floats, FLOAT_BYTES};
+use lab_protocol::{ShardFailure, WrongWeightCount};
 
 /// One float parameter's shape, in module order.
 struct Entry {
@@ -41,7 +41,7 @@ fn extend_with<const D: usize>(out: &mut Vec<f32>, tensor: Tensor<D>) {
 
 /// Every float parameter's values, in module order.
 pub fn weights(model: &Transformer) -> Vec<f32> {
-    bytes_to_f32s(&weight_bytes(model)).expect("four bytes a float")
+    bytes_to_f32s(&weight_bytes(model)).expect("whole floats")
 }
 
 /// [`weights`] as little-endian bytes ([`lab_protocol::shard::f32s_to_bytes`]),
@@ -65,7 +65,7 @@ fn extend_weight_bytes<const D: usize>(bytes: &mut Vec<u8>, tensor: Tensor<D>) {
 }
 
 /// Each float parameter's number of values, in module order.
-pub(crate) fn parameter_sizes(model: &Transformer) -> Vec<usize> {
+fn parameter_sizes(model: &Transformer) -> Vec<usize> {
     entries(model)
         .iter()
         .map(|e| e.shape.iter().product())
@@ -86,24 +86,17 @@ pub fn parameter_count(model: &Transformer) -> usize {
 /// `model` with its float parameters replaced by `values` (as [`weights`]
 /// lists them), keeping each parameter's id and autodiff state. Refuses a
 /// list of the wrong length before changing anything.
-pub fn with_weights(model: Transformer, values: &[f32]) -> Result<Transformer, WrongWeightCount> {
+pub fn with_weights(model: Transformer, values: &[f32]) -> Result<Transformer, ShardFailure> {
     with_weight_bytes(model, &f32s_to_bytes(values))
 }
 
 /// [`with_weights`] from little-endian bytes, as [`weight_bytes`] writes
 /// them: each tensor is read straight from them. Refuses bytes that are not
-/// [`weight_count`] whole floats before changing anything (`got` counts
-/// the whole floats there are).
-pub fn with_weight_bytes(
-    model: Transformer,
-    bytes: &[u8],
-) -> Result<Transformer, WrongWeightCount> {
-    let expected = weight_count(&model);
-    if bytes.len() != FLOAT_BYTES * expected {
-        return Err(WrongWeightCount {
-            expected,
-            got: bytes.len() / FLOAT_BYTES,
-        });
+/// whole floats, or not [`weight_count`] of them, before changing anything.
+pub fn with_weight_bytes(model: Transformer, bytes: &[u8]) -> Result<Transformer, ShardFailure> {
+    let (expected, got) = (weight_count(&model), whole_floats(bytes.len())?);
+    if got != expected {
+        return Err(WrongWeightCount { expected, got }.into());
     }
     struct Load<'a> {
         bytes: &'a [u8],
@@ -115,7 +108,7 @@ pub fn with_weight_bytes(
             let size: usize = shape.iter().product();
             let (mine, rest) = self.bytes.split_at(FLOAT_BYTES * size);
             self.bytes = rest;
-            let values = bytes_to_f32s(mine).expect("four bytes a float");
+            let values = bytes_to_f32s(mine).expect("whole floats");
             let require_grad = tensor.is_require_grad();
             let mut loaded =
                 Tensor::<D>::from_data(TensorData::new(values, shape), &tensor.device());
@@ -155,6 +148,17 @@ pub fn gradients(grads: &GradientsParams, model: &Transformer) -> (Vec<f32>, Vec
     (found.values, found.present)
 }
 
+/// How many values a list of some parameters' values holds: the sizes of
+/// the parameters `flags` names.
+fn flagged_len(sizes: &[usize], flags: &[bool]) -> usize {
+    sizes
+        .iter()
+        .zip(flags)
+        .filter(|(_, &f)| f)
+        .map(|(s, _)| s)
+        .sum()
+}
+
 /// The sum of shards' gradients, each given as [`gradients`] lists them, in
 /// the order given (so every worker adds them alike): a parameter has a
 /// gradient if any shard gave it one. Refuses lists that do not fit `model`.
@@ -165,13 +169,7 @@ pub fn sum_gradients(
     let sizes = parameter_sizes(model);
     let mut present = vec![false; sizes.len()];
     for (values, has) in shards {
-        let expected: usize = sizes
-            .iter()
-            .zip(*has)
-            .filter(|(_, &h)| h)
-            .map(|(s, _)| s)
-            .sum();
-        if has.len() != sizes.len() || values.len() != expected {
+        if has.len() != sizes.len() || values.len() != flagged_len(&sizes, has) {
             return Err(format!(
                 "gradients of {} values for {} parameters, where the model has {}",
                 values.len(),
@@ -187,12 +185,7 @@ pub fn sum_gradients(
     // written once into the list of the parameters that have one (as
     // `gradients` lists them): the first shard's values start it, the
     // others are added in place.
-    let kept_len = sizes
-        .iter()
-        .zip(&present)
-        .filter(|(_, &p)| p)
-        .map(|(s, _)| s)
-        .sum();
+    let kept_len = flagged_len(&sizes, &present);
     let mut kept: Vec<f32> = Vec::with_capacity(kept_len);
     let mut read = vec![0; shards.len()];
     for (i, &size) in sizes.iter().enumerate() {
@@ -230,18 +223,10 @@ mod tests {
             .init(&device)
     }
 
-    /// A shard's gradients for the parameters `has` names: distinct values,
-    /// with a negative zero first (0 + −0 is +0: the sum starts from zero).
+    /// A shard's gradients for the parameters `has` names: distinct values.
     fn shard(sizes: &[usize], has: &[bool], scale: f32) -> Vec<f32> {
-        let n: usize = sizes
-            .iter()
-            .zip(has)
-            .filter(|(_, &h)| h)
-            .map(|(s, _)| s)
-            .sum();
-        let mut values: Vec<f32> = (0..n).map(|i| scale * (i as f32 * 0.37).sin()).collect();
-        values[0] = -0.0;
-        values
+        let n = flagged_len(sizes, has);
+        (0..n).map(|i| scale * (i as f32 * 0.37).sin()).collect()
     }
 
     #[test]
@@ -249,38 +234,57 @@ mod tests {
         let model = tiny_model();
         let sizes = parameter_sizes(&model);
         let n = sizes.len();
-        // The first shard lacks every third parameter; the second the first
-        // parameter and every fourth; parameter 3 is in neither.
-        let has_a: Vec<bool> = (0..n).map(|i| i % 3 != 0).collect();
-        let has_b: Vec<bool> = (0..n).map(|i| i != 0 && i % 4 != 0 && i != 3).collect();
-        let (a, b) = (shard(&sizes, &has_a, 1.0), shard(&sizes, &has_b, 1e-3));
-        let (sum, present) = sum_gradients(&model, &[(&a, &has_a), (&b, &has_b)]).unwrap();
+        // Parameter 0 is in no shard, parameter 1 in the first alone, and
+        // parameter 2 in all three; the others in one, two or three.
+        let has = [
+            (0..n).map(|i| i != 0).collect::<Vec<bool>>(),
+            (0..n).map(|i| i >= 2 && i % 2 == 0).collect(),
+            (0..n).map(|i| i >= 2 && i % 3 != 1).collect(),
+        ];
+        let mut values: Vec<Vec<f32>> = (0..3)
+            .map(|s| shard(&sizes, &has[s], 10f32.powi(-(s as i32))))
+            .collect();
+        // Parameter 1's first value is −0 in the one shard that has it:
+        // 0 + (−0) is +0, so the sum must start from zero.
+        values[0][0] = -0.0;
+        // Parameter 2's first value is 1, 2²⁴ and −2²⁴ in the three shards
+        // (after parameter 1's values in the first, first in the others).
+        // Added in the shards' order that is 0, as 1 + 2²⁴ rounds to 2²⁴; in
+        // reverse order, or from the second shard round to the first, it is 1.
+        let big = 2f32.powi(24);
+        values[0][sizes[1]] = 1.0;
+        values[1][0] = big;
+        values[2][0] = -big;
+        let shards: Vec<(&[f32], &[bool])> = (0..3)
+            .map(|s| (values[s].as_slice(), has[s].as_slice()))
+            .collect();
+        let (sum, present) = sum_gradients(&model, &shards).unwrap();
 
-        // The definition, parameter by parameter: 0 + a + b.
-        let (mut expected, mut read_a, mut read_b) = (Vec::new(), 0, 0);
+        // The definition, parameter by parameter: 0 + g₁ + g₂ + g₃.
+        let (mut expected, mut read) = (Vec::new(), [0; 3]);
         for (i, &size) in sizes.iter().enumerate() {
-            if !(has_a[i] || has_b[i]) {
+            if !has.iter().any(|h| h[i]) {
                 continue;
             }
             for k in 0..size {
-                let mut s = 0.0f32;
-                if has_a[i] {
-                    s += a[read_a + k];
+                let mut total = 0.0f32;
+                for s in 0..3 {
+                    if has[s][i] {
+                        total += values[s][read[s] + k];
+                    }
                 }
-                if has_b[i] {
-                    s += b[read_b + k];
-                }
-                expected.push(s);
+                expected.push(total);
             }
-            read_a += if has_a[i] { size } else { 0 };
-            read_b += if has_b[i] { size } else { 0 };
+            for s in 0..3 {
+                read[s] += if has[s][i] { size } else { 0 };
+            }
         }
         let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
         assert_eq!(bits(&sum), bits(&expected));
-        let either: Vec<bool> = has_a.iter().zip(&has_b).map(|(a, b)| a | b).collect();
-        assert_eq!(present, either);
-        assert!(!present[3], "a parameter no shard has is left out");
+        let any: Vec<bool> = (0..n).map(|i| has.iter().any(|h| h[i])).collect();
+        assert_eq!(present, any, "a parameter no shard has is left out");
         assert_eq!(sum[0].to_bits(), 0.0f32.to_bits(), "0 + (−0) is +0");
+        assert_eq!(sum[sizes[1]], 0.0, "1 + 2²⁴ − 2²⁴, in the shards' order");
     }
 
     #[test]
@@ -293,23 +297,35 @@ mod tests {
         assert!(sum_gradients(&model, &[(&a, &all[1..])]).is_err());
     }
 
+    /// The weights read tensor by tensor, as burn gives them.
+    fn read_one_by_one(model: &Transformer) -> Vec<f32> {
+        struct Read(Vec<f32>);
+        impl ModuleVisitor for Read {
+            fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
+                self.0
+                    .extend(param.val().into_data().try_to_vec::<f32>().unwrap());
+            }
+        }
+        let mut read = Read(Vec::new());
+        model.visit(&mut read);
+        read.0
+    }
+
     #[test]
-    fn weights_cross_as_their_bytes_and_bytes_of_the_wrong_length_are_refused() {
+    fn weights_cross_as_their_bytes_and_bytes_that_do_not_fit_are_refused() {
         let model = tiny_model();
-        let weights = weights(&model);
+        let weights = read_one_by_one(&model);
         let bytes = weight_bytes(&model);
         assert_eq!(bytes, f32s_to_bytes(&weights));
         let doubled: Vec<f32> = weights.iter().map(|w| 2.0 * w).collect();
         let loaded = with_weight_bytes(model.clone(), &f32s_to_bytes(&doubled)).unwrap();
-        assert_eq!(super::weights(&loaded), doubled);
-        let short = with_weight_bytes(model, &bytes[FLOAT_BYTES..]).map(|_| ());
+        assert_eq!(read_one_by_one(&loaded), doubled);
         let expected = weights.len();
-        assert_eq!(
-            short,
-            Err(WrongWeightCount {
-                expected,
-                got: expected - 1
-            })
-        );
+        let short = with_weight_bytes(model.clone(), &bytes[FLOAT_BYTES..]).map(|_| ());
+        let got = expected - 1;
+        assert_eq!(short, Err(WrongWeightCount { expected, got }.into()));
+        let ragged = with_weight_bytes(model, &bytes[1..]).map(|_| ());
+        let bytes = bytes.len() - 1;
+        assert_eq!(ragged, Err(ShardFailure::NotWholeFloats { bytes }));
     }
 }

@@ -18,7 +18,9 @@ use lab_model::burn::optim::GradientsParams;
 use lab_model::checkpoint::{self, CheckpointError};
 use lab_model::parameters::MAX_PARAMETERS;
 use lab_model::{Backend, NormPlacement, Transformer, TransformerConfig};
-use lab_protocol::{Curves, Settings, SettingsError, ShardJob, ShardReport, StepReport};
+use lab_protocol::{
+    Curves, Settings, SettingsError, ShardFailure, ShardJob, ShardReport, StepReport,
+};
 use lab_tasks::corpus::{self, Corpus};
 use lab_tasks::{Dataset, Pair, Rng, TaskKind};
 use serde::{Deserialize, Serialize};
@@ -546,27 +548,28 @@ impl Trainer {
             .expect("this trainer's own shards fit its model")
     }
 
-    /// The current weights, for a helper computing a shard ([`crate::flat::weights`]).
+    /// The current weights, in module order ([`crate::flat::weights`]).
     pub fn weights(&self) -> Vec<f32> {
         crate::flat::weights(&self.model)
     }
 
-    /// Replaces the weights (a helper taking the training worker's before a
-    /// shard). The optimizer, step and data stream are untouched.
-    pub fn set_weights(&mut self, values: &[f32]) -> Result<(), lab_protocol::WrongWeightCount> {
+    /// Replaces the weights with `values`, as [`Trainer::weights`] lists
+    /// them. The optimizer, step and data stream are untouched.
+    pub fn set_weights(&mut self, values: &[f32]) -> Result<(), ShardFailure> {
         self.model = crate::flat::with_weights(self.model.clone(), values)?;
         Ok(())
     }
 
-    /// [`Trainer::weights`] as the bytes a helper worker is sent
-    /// ([`crate::flat::weight_bytes`]).
+    /// The current weights as the bytes a helper worker is sent before a
+    /// shard ([`crate::flat::weight_bytes`]).
     pub fn weight_bytes(&self) -> Vec<u8> {
         crate::flat::weight_bytes(&self.model)
     }
 
-    /// [`Trainer::set_weights`] from the bytes a helper worker was sent
-    /// ([`crate::flat::with_weight_bytes`]).
-    pub fn set_weight_bytes(&mut self, bytes: &[u8]) -> Result<(), lab_protocol::WrongWeightCount> {
+    /// Replaces the weights with the bytes a helper worker was sent
+    /// ([`crate::flat::with_weight_bytes`]); the optimizer, step and data
+    /// stream are untouched.
+    pub fn set_weight_bytes(&mut self, bytes: &[u8]) -> Result<(), ShardFailure> {
         self.model = crate::flat::with_weight_bytes(self.model.clone(), bytes)?;
         Ok(())
     }
@@ -847,7 +850,7 @@ mod tests {
     fn step_with_helper(main: &mut Trainer, helper: &mut Trainer) -> StepReport {
         let plan = main.plan_step();
         helper
-            .set_weights(&main.weights())
+            .set_weight_bytes(&main.weight_bytes())
             .expect("same settings, same shapes");
         let shards = vec![
             helper.shard_gradients(&plan.jobs[1]),
@@ -1014,7 +1017,7 @@ mod tests {
             expected: weights.len(),
             got: weights.len() - 1,
         };
-        assert_eq!(trainer.set_weights(&weights[1..]), Err(short));
+        assert_eq!(trainer.set_weights(&weights[1..]), Err(short.into()));
         assert_eq!(trainer.weights(), doubled);
     }
 

@@ -5,7 +5,7 @@
 
 use super::{after_work, now, post_all, scope, SESSION};
 use crate::trainer;
-use lab_protocol::{ShardFailure, WorkerInput, WorkerOutput};
+use lab_protocol::{WorkerInput, WorkerOutput};
 use lab_session::session::{HelperAnswer, SharedStep, Watchdog};
 use lab_session::wire;
 use std::cell::RefCell;
@@ -156,29 +156,23 @@ fn start_helper() {
 }
 
 fn on_helper_message(data: JsValue) {
-    // The gradients are read from the buffer straight into floats below.
+    // A shard's gradients are read from its buffer straight into floats.
     let (message, buffer) = wire::read_leaving_bytes(data, WorkerOutput::from_parts);
     let gradients = buffer.as_ref().map(wire::f32s);
     if matches!(message, Ok(WorkerOutput::ShardDone { .. })) {
         keep_spare(buffer);
     }
-    match message {
-        Ok(WorkerOutput::Ready) => HELPER.with(|h| {
+    match (message, gradients) {
+        (Ok(WorkerOutput::Ready), _) => HELPER.with(|h| {
             let mut h = h.borrow_mut();
             if let Helper::Starting(worker) = &*h {
                 *h = Helper::Ready(worker.clone());
             }
         }),
-        Ok(WorkerOutput::ShardDone { ticket, result, .. }) => {
+        (Ok(WorkerOutput::ShardDone { ticket, result, .. }), Some(gradients)) => {
             let answer = match (result, gradients) {
-                (Ok(report), Some(Ok(values))) => HelperAnswer::Shard(report, values),
-                (Ok(_), Some(Err(bytes))) => {
-                    HelperAnswer::Failed(ShardFailure::NotWholeFloats { bytes })
-                }
-                // `from_parts` refuses an answer without a second part; one
-                // that is not a buffer holds no floats.
-                (Ok(_), None) => HelperAnswer::Failed(ShardFailure::NotWholeFloats { bytes: 0 }),
-                (Err(why), _) => HelperAnswer::Failed(why),
+                (Ok(report), Ok(values)) => HelperAnswer::Shard(report, values),
+                (Ok(_), Err(why)) | (Err(why), _) => HelperAnswer::Failed(why),
             };
             // The next step goes to the helper as soon as the weights are
             // updated, so that it computes while this worker reports; this
@@ -200,7 +194,8 @@ fn on_helper_message(data: JsValue) {
             }
             after_work();
         }
-        // A crash report (its panic hook) or garbage: this worker goes on alone.
+        // A crash report (its panic hook), or garbage (such as an answer
+        // whose bytes are not a buffer): this worker goes on alone.
         _ => helper_gone(),
     }
 }
