@@ -192,6 +192,21 @@ pub fn watch(element: &Element) {
     }
 }
 
+/// [`watch`] the element `node` refers to from when it is mounted: a view
+/// whose numbers [`in_sight`] updates, watched before its first update.
+pub fn watch_from_mount<E>(node: leptos::prelude::NodeRef<E>)
+where
+    E: leptos::html::ElementType,
+    E::Output: AsRef<Element> + JsCast + Clone + 'static,
+{
+    use leptos::prelude::{Effect, Get};
+    Effect::new(move |_| {
+        if let Some(element) = node.get() {
+            watch(element.as_ref());
+        }
+    });
+}
+
 /// Drop the update waiting for `element`: newer numbers were shown at once.
 pub fn drop_waiting(element: &Element) {
     drop(PENDING.with(|p| p.borrow_mut().take(&Key::Sight(element.clone()))));

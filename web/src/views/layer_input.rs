@@ -84,11 +84,7 @@ pub fn LayerInputView() -> impl IntoView {
             _ => shown_input.set(input),
         }
     });
-    Effect::new(move |_| {
-        if let Some(root) = root.get() {
-            paint::watch(&root);
-        }
-    });
+    paint::watch_from_mount(root);
     let input = move || shown_input.get();
     let chosen = RwSignal::new(None::<usize>);
     let shown = move || {

@@ -324,11 +324,7 @@ pub fn HeadView() -> impl IntoView {
     // A training snapshot's numbers of this head wait while the view is out
     // of sight (`workers::link::show_probe`).
     let section = NodeRef::<leptos::html::Section>::new();
-    Effect::new(move |_| {
-        if let Some(section) = section.get() {
-            crate::components::paint::watch(&section);
-        }
-    });
+    crate::components::paint::watch_from_mount(section);
     let what_if = what_if_stage(lab, i18n, langs);
     // A number's formula is its `title`, which pointing shows; a tap or a
     // click shows it here too (a touch screen has no hover).
