@@ -94,6 +94,7 @@ async function choose(page, id, label) {
 test('without PE, a moved word enters layer 1 as the same vector', async () => {
   const { context, page, errors } = await openLab(browser, '?lang=en&task=reverse&pe=0&start=scratch');
   try {
+    assert.match(await question(page, 'same-vector').textContent(), /positional encoding off\)/);
     assert.equal((await choose(page, 'same-vector', 'the same vector')).correct, 'true');
     assert.deepEqual(errors, []);
   } finally {
@@ -108,7 +109,9 @@ test('choice questions: the answer the feedback names is the one accepted', asyn
     await until(() => page.locator(byTestId('translate-output')).textContent(), (t) => t.trim().length > 0, 10_000, 'a translation');
     // Dimension 0 turns a full radian per position: the fastest of 0, d/2 and d − 1.
     assert.equal((await choose(page, 'pe-fastest', '0')).correct, 'true');
-    // With PE (the pretrained run), a word moved to another position enters layer 1 as another vector.
+    // With PE (the pretrained run), a word moved to another position enters layer 1 as another vector,
+    // and the prompt says PE is on.
+    assert.match(await question(page, 'same-vector').textContent(), /positional encoding on\)/);
     assert.equal((await choose(page, 'same-vector', 'a different vector')).correct, 'true');
     for (const id of ['cross-argmax', 'score-argmax', 'next-token']) {
       const q = question(page, id);

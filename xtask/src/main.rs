@@ -12,6 +12,10 @@ mod serve;
 mod sweep;
 mod web;
 
+/// The numbers the prose quotes from the lab, checked against their sources.
+#[cfg(test)]
+mod prose;
+
 use std::process::ExitCode;
 
 const HELP: &str = "\

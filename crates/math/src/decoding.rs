@@ -48,14 +48,29 @@ pub fn step_multiply_adds(shape: DecoderShape, t: usize, cached: bool) -> u64 {
     } = shape;
     let [d, f, s, t] = [d_model, d_ff, src_len, t].map(|x| x as u64);
     let per_layer = if cached {
-        let once = if t == 1 { 2 * s * d * d } else { 0 };
+        let once = if t == 1 { source_kv_per_layer(s, d) } else { 0 };
         (4 * d * d + 2 * t * d) + (2 * d * d + 2 * s * d + once) + 2 * d * f
     } else {
         (4 * t * d * d + 2 * t * t * d)
-            + (2 * t * d * d + 2 * s * d * d + 2 * t * s * d)
+            + (2 * t * d * d + source_kv_per_layer(s, d) + 2 * t * s * d)
             + 2 * t * d * f
     };
     n_layers as u64 * per_layer + d * vocab as u64
+}
+
+/// The multiply-adds of projecting the source's K and V for cross-attention in
+/// every layer, `L·2·S·d²`: a decoder without a cache pays them at every
+/// step, a cached one once, at step 1. So from step 2 on they are part of
+/// what the cache saves.
+pub fn source_projection(shape: DecoderShape) -> u64 {
+    let [l, s, d] = [shape.n_layers, shape.src_len, shape.d_model].map(|x| x as u64);
+    l * source_kv_per_layer(s, d)
+}
+
+/// One layer's cross-attention K and V of the `s` source rows: two
+/// `[s, d] × [d, d]` products, `2·S·d²`.
+fn source_kv_per_layer(s: u64, d: u64) -> u64 {
+    2 * s * d * d
 }
 
 /// The formulas above as text, for the page.
@@ -122,5 +137,17 @@ mod tests {
         assert_eq!(step_multiply_adds(shape, 2, true), 24 + 24 + 12 + 10);
         // t = 2, not cached: self 4·2·4 + 2·4·2 = 48; cross 2·2·4 + 2·4·4 + 2·2·4·2 = 80; FFN 24; out 10.
         assert_eq!(step_multiply_adds(shape, 2, false), 48 + 80 + 24 + 10);
+        // The source's K and V: 2·S·d² = 2·4·4 = 32, inside the 80 of the uncached cross-attention.
+        assert_eq!(source_projection(shape), 32);
+        // At step 1 the cached decoder pays them once: cross 2·4 + 2·4·2 + 32 = 56.
+        assert_eq!(
+            step_multiply_adds(shape, 1, true),
+            (4 * 4 + 2 * 2) + 56 + 12 + 10
+        );
+        let two_layers = DecoderShape {
+            n_layers: 2,
+            ..shape
+        };
+        assert_eq!(source_projection(two_layers), 64, "once per layer");
     }
 }

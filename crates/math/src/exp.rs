@@ -3,8 +3,9 @@
 //! browser, SSE natively).
 //!
 //! The standard library's `expf` is one call per element. It was most of the
-//! loss's time over a 1,940-word vocabulary, and 3–4% of a training step in
-//! the browser inside the attention's softmax (BENCHMARKS.md). The loss's
+//! loss's time over real-en-ja's target vocabulary, and 3–4% of a
+//! training step in the browser inside the attention's softmax
+//! (BENCHMARKS.md). The loss's
 //! rows (`lab_train::rows`) and burn's `exp` in the lab's build of burn-flex
 //! (`vendor/burn-flex/ATTENTION-LAB.md`) both call [`exp`].
 

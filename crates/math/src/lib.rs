@@ -11,6 +11,7 @@
 //! - [`smoothing`]: label-smoothed target distributions (§5.4).
 //! - [`tokens`]: the special tokens `<pad>`, `<bos>`, `<eos>`, `<unk>` and their ids.
 //! - [`norm`]: post-norm (§3.1) or pre-norm placement of LayerNorm.
+//! - [`origins`]: where the model applies dropout and a final LayerNorm, and whose choice each is.
 //! - [`cost`]: a step's parameters, memory and multiply-adds, from the sizes alone.
 //! - [`scaling`]: why ÷√d_k: the variance of q·k and the softmax's saturation.
 //! - [`search`]: the next token three ways: greedy, beam search (§6.1's length penalty) and sampling.
@@ -23,6 +24,7 @@ pub mod exp;
 pub mod limits;
 pub mod masks;
 pub mod norm;
+pub mod origins;
 pub mod positional;
 pub mod rng;
 pub mod scaling;

@@ -43,3 +43,9 @@ pub const MAX_LEN: usize = 32;
 /// The longest input the Translate view and the CLI accept, in words: one
 /// position is left for `<eos>`.
 pub const MAX_INPUT_WORDS: usize = MAX_LEN - 1;
+
+/// The most tokens the Translate view's decoding generates (greedy, beam
+/// search or sampling), `<eos>` included: with `<bos>` in front they are
+/// [`MAX_LEN`] tokens. A beam hypothesis that reaches it without `<eos>`
+/// counts as finished (`lab_model::beam`).
+pub const MAX_OUTPUT_TOKENS: usize = MAX_LEN - 1;

@@ -35,6 +35,12 @@ impl NormPlacement {
             Self::Pre => "pre-norm (Annotated Transformer): x = x + Sublayer(LayerNorm(x))",
         }
     }
+
+    /// Whether each stack ends with one more LayerNorm: pre-norm's residual
+    /// stream is never normalised otherwise. The paper's post-norm has none.
+    pub fn has_final_norm(self) -> bool {
+        self == Self::Pre
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,10 @@
 /// The paper's base of the sinusoids' wavelengths (§3.5): 10000.
 pub const PAPER_BASE: f64 = 10_000.0;
 
+/// The base of the tutorials' worked example (tutorial 000: seq_len 4,
+/// d_model 4), the PE view's other choice: 100.
+pub const WORKED_BASE: f64 = 100.0;
+
 /// One entry of the table: position `pos`, dimension `dim`.
 ///
 /// # Panics

@@ -33,6 +33,9 @@ use serde::{Deserialize, Serialize};
 pub const PAPER_BEAM_SIZE: usize = 4;
 /// The paper's length penalty α (§6.1).
 pub const PAPER_ALPHA: f32 = 0.6;
+/// The paper's longest output (§6.1): "the input length + 50" tokens. The
+/// lab's cap is `limits::MAX_OUTPUT_TOKENS` instead.
+pub const PAPER_EXTRA_OUTPUT_LEN: usize = 50;
 /// The widest beam the lab searches: every hypothesis is drawn at every step.
 pub const MAX_BEAM_SIZE: usize = 8;
 /// The largest length penalty α the lab accepts.

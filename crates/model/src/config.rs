@@ -158,9 +158,12 @@ impl LayerConfig {
     }
 
     /// The LayerNorm after a stack's last layer: pre-norm needs it, as its
-    /// residual stream is never normalised; the paper's post-norm has none.
+    /// residual stream is never normalised; the paper's post-norm has none
+    /// ([`NormPlacement::has_final_norm`], which the page's diagram reads).
     pub fn final_norm(&self, device: &Device) -> Option<LayerNorm> {
-        (self.norm == NormPlacement::Pre).then(|| LayerNormConfig::new(self.d_model).init(device))
+        self.norm
+            .has_final_norm()
+            .then(|| LayerNormConfig::new(self.d_model).init(device))
     }
 }
 
@@ -214,6 +217,64 @@ mod tests {
         );
         assert_eq!((c.encoder().n_layers, c.decoder().n_layers), (2, 2));
         assert_eq!(c.with_n_decoder_layers(3).decoder().n_layers, 3);
+    }
+
+    /// The dropout modules of a value, by its `Debug` text: burn prints
+    /// each as `Dropout {`.
+    fn dropout_modules(value: &impl std::fmt::Debug) -> usize {
+        format!("{value:?}").matches("Dropout {").count()
+    }
+
+    /// The page's diagram of a layer marks the sites `lab_math::origins`
+    /// lists (web/src/views/compare/data.rs checks it draws exactly those):
+    /// here the model applies dropout at each of them, at P_drop, and
+    /// nowhere else, and ends its stacks with a LayerNorm exactly when the
+    /// placement says so.
+    #[test]
+    fn dropout_and_the_final_norm_sit_where_lab_math_origins_says() {
+        use lab_math::origins::DropoutSite;
+        let device = crate::Backend::default().device();
+        for norm in [NormPlacement::Post, NormPlacement::Pre] {
+            let model = TransformerConfig::toy(10, 12)
+                .with_dropout(0.3)
+                .with_norm(norm)
+                .init(&device);
+            let (enc, dec) = (&model.encoder.layers[0], &model.decoder.layers[0]);
+            let mut counted = 0;
+            for site in DropoutSite::ALL {
+                let probs = match site {
+                    DropoutSite::EmbeddingSum => {
+                        vec![model.src_embed.dropout.prob, model.tgt_embed.dropout.prob]
+                    }
+                    DropoutSite::AttentionWeights => vec![
+                        enc.self_attn.dropout.prob,
+                        dec.self_attn.dropout.prob,
+                        dec.cross_attn.dropout.prob,
+                    ],
+                    DropoutSite::FeedForwardHidden => {
+                        vec![enc.feed_forward.dropout.prob, dec.feed_forward.dropout.prob]
+                    }
+                    DropoutSite::SublayerOutput => vec![
+                        enc.attn_residual.dropout.prob,
+                        enc.ff_residual.dropout.prob,
+                        dec.self_residual.dropout.prob,
+                        dec.cross_residual.dropout.prob,
+                        dec.ff_residual.dropout.prob,
+                    ],
+                };
+                assert!(probs.iter().all(|&p| p == 0.3), "{site:?}: {probs:?}");
+                counted += probs.len();
+            }
+            // Every dropout module of one layer of each stack and of the
+            // embeddings is one of the sites above.
+            let modules = dropout_modules(enc)
+                + dropout_modules(dec)
+                + dropout_modules(&model.src_embed)
+                + dropout_modules(&model.tgt_embed);
+            assert_eq!(modules, counted, "{norm:?}: a dropout the list lacks");
+            assert_eq!(model.encoder.final_norm.is_some(), norm.has_final_norm());
+            assert_eq!(model.decoder.final_norm.is_some(), norm.has_final_norm());
+        }
     }
 
     #[test]

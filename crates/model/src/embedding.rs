@@ -1,6 +1,7 @@
 //! Input embeddings, §3.4 and §3.5: `Embedding(x) · √d_model + PE`.
 //!
-//! The embedding is multiplied by √d_model so that token vectors and the
+//! The paper multiplies the embedding weights by √d_model (§3.4) and gives
+//! no reason. One reading, the lab's: so that token vectors and the
 //! positional table (whose entries lie in [−1, 1]) have comparable size.
 
 use burn::config::Config;

@@ -15,9 +15,9 @@
 //! `p − q` (q sums to 1). Autodiff then only carries that gradient back from
 //! the logits: the loss tensor is `Σ z · g` with `g` a constant, whose
 //! gradient is `g`, shifted to the loss's value. Recorded op by op instead
-//! (`log_softmax`, a gather, sums), the softmax over a 1,940-word vocabulary
-//! and its backward took about a dozen passes over `[tokens, vocabulary]`
-//! (BENCHMARKS.md).
+//! (`log_softmax`, a gather, sums), the softmax over real-en-ja's target
+//! vocabulary and its backward took about a dozen passes over
+//! `[tokens, vocabulary]` (BENCHMARKS.md).
 //!
 //! A test holds value and gradient to the dense definition.
 

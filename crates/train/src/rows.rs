@@ -4,8 +4,8 @@
 //! kept in [`LANES`] running partial results, which is what lets
 //! floating-point reductions vectorise.
 //!
-//! The loss over a 1,940-word vocabulary spent most of its time in the
-//! standard library's `expf`, one call per element (BENCHMARKS.md).
+//! The loss over real-en-ja's target vocabulary spent most of its time
+//! in the standard library's `expf`, one call per element (BENCHMARKS.md).
 
 use lab_math::exp::exp;
 

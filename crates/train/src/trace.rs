@@ -8,6 +8,7 @@
 //! Only `q · k` before scaling is an extra product, of the model's own `q` and
 //! `k`. The tests recompose the pieces by hand and match the model's output.
 
+use lab_math::limits::MAX_OUTPUT_TOKENS;
 use lab_model::attention::MultiHeadAttention;
 use lab_model::burn::tensor::Tensor;
 use lab_model::Transformer;
@@ -15,7 +16,7 @@ use lab_protocol::{AttentionKind, HeadTrace, TraceRequest};
 
 use crate::evaluate::floats;
 use crate::inspect::{source_side, tokens, Forced, InputError};
-use crate::trainer::{Trainer, MAX_LEN};
+use crate::trainer::Trainer;
 
 /// The attention block a request points at.
 fn block(model: &Transformer, kind: AttentionKind, layer: usize) -> &MultiHeadAttention {
@@ -137,7 +138,7 @@ impl Trainer {
             Some(text) => {
                 let encoded = self.read_input(text)?;
                 let (src_ids, _) = source_side(&encoded);
-                let decoded = lab_model::greedy_decode(&model, &src_ids, MAX_LEN - 1, 1);
+                let decoded = lab_model::greedy_decode(&model, &src_ids, MAX_OUTPUT_TOKENS, 1);
                 let ids: Vec<u32> = decoded
                     .tokens
                     .into_iter()

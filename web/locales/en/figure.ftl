@@ -10,7 +10,7 @@ figure-export-svg-tip = Download the figure as an SVG drawing: it stays sharp at
 figure-export-csv = Save CSV
 figure-export-csv-tip = Download the numbers behind the figure as a CSV table, to open in any spreadsheet.
 
-figure-heatmap-keys = { $arrows } move between cells. { $home } and { $end } go to the ends of a row, { $first } and { $last } to the first and last cell, { $page_up } and { $page_down } ten rows at a time.
+figure-heatmap-keys = { $arrows } move between cells. { $home } and { $end } go to the ends of a row, { $first } and { $last } to the first and last cell, { $page_up } and { $page_down } { $rows } rows at a time.
 # One cell, read out when the keyboard cursor moves onto it: "query 大きい, key big, weight 0.83".
 figure-cell = { $row_axis } { $row }, { $col_axis } { $col }, { $measure } { $value }
 # The same with where the cell is, when the rows and columns are tokens (a token may repeat).
@@ -29,6 +29,8 @@ figure-axis-key = { -key }
 figure-axis-position = position
 figure-axis-dimension = dimension
 figure-axis-head = { -layer } · { -head }
+figure-axis-sentence = sentence of the { -batch }
+figure-axis-key-position = { -key } position
 figure-measure-weight = weight
 figure-measure-value = value
 figure-measure-score = { -score }

@@ -2,7 +2,8 @@
 # language write it (docs/tutorial-map.md, "Terms as the tutorials write them").
 # Messages refer to these terms ({ -query }) instead of spelling them again.
 # A term that differs from the tutorials says why in a `# kept:` line directly
-# above it; web/src/i18n/terms.rs checks this against the map.
+# above it; web/src/i18n/terms.rs checks this against the map, and
+# web/src/i18n/bypass.rs that ja, zh-Hans and zh-Hant messages do not spell a term out.
 
 -attention = attention
 -attention-weights = attention weights
@@ -20,6 +21,7 @@
 -causal-mask = causal mask
 -padding-mask = padding mask
 -positional-encoding = positional encoding
+-embedding = embedding
 -residual = residual connection
 -layer-norm = LayerNorm
 -pre-norm = pre-norm

@@ -63,7 +63,7 @@ head-entropies = Entropy of every query's row at this β
 
 # Why ÷ √d_k (the scaling-view section, shown with stage ④).
 head-scaling-title = Why ÷ √d_k?
-head-scaling-intro = If the numbers of q and k were independent, with mean 0 and variance 1, q · k would be a sum of d_k such products, with variance d_k: the wider the head, the larger the scores. Large scores saturate the softmax: nearly all the weight goes to one key, and its gradients become tiny (the paper's footnote 4). Dividing by √d_k brings the variance back to 1 for every width. The rows below use random q and k ({ $queries } queries against { $keys } keys each, with a fixed seed); the last row is this head's own.
+head-scaling-intro = If the numbers of q and k were independent, with mean 0 and variance 1, q · k would be a sum of d_k such products, with variance d_k (the paper's footnote 4): the wider the head, the larger the scores. Large scores, the paper suspects (§3.2.1), push the softmax into regions where its gradients are extremely small; there nearly all the weight goes to one key. Dividing by √d_k brings the variance back to 1 for every width. The rows below use random q and k ({ $queries } queries against { $keys } keys each, with a fixed seed); the last row is this head's own.
 head-scaling-col-entropy = entropy of softmax(q · k), bits
 head-scaling-col-entropy-scaled = entropy of softmax(q · k / √d_k), bits
 head-scaling-col-top = largest weight, softmax(q · k)

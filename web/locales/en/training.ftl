@@ -19,7 +19,7 @@ training-norm-pre = { -pre-norm } ({ -annotated-transformer })
 training-field-pe = positional encoding (§3.5)
 training-pe-hint = Off: attention works on a set. A sentence and any reordering of it give the { -encoder } the same rows, reordered, and { -cross-attention } sums over them, so the { -decoder } can find the right words but not their order: copy and reverse fail.
 training-field-tie = weight tying (§3.4)
-training-tie-hint = On: the pre-softmax projection is the target embedding matrix, transposed, with no bias. The paper shares one matrix between both embeddings and that projection, which needs one vocabulary for both languages; the lab's tasks have one per language, so only the target side can be tied. Off by default, so that earlier runs stay comparable: compare the two here.
+training-tie-hint = On: the pre-softmax projection is the target { -embedding } matrix, transposed, with no bias. The paper shares one matrix between both embeddings and that projection, which needs one vocabulary for both languages; the lab's tasks have one per language, so only the target side can be tied. Off by default, so that earlier runs stay comparable: compare the two here.
 training-not-a-number = { $field } must be a number (got { $got }).
 training-valid = Valid: d_k = d_model / h = { $d_k }.
 training-invalid = Not valid, so it cannot be run: { $problems }

@@ -26,7 +26,7 @@ translate-decode-waiting = Translate a sentence above to step through its decodi
 translate-attention-waiting = Translate a sentence above to see where each output { -token } looked in the source.
 translate-decoder-input = Decoder input:
 translate-chooses = → chooses
-translate-top-k = Top 5 next tokens (softmax of the last position)
+translate-top-k = Top { $k } next tokens (softmax of the last position)
 translate-kv-cache = KV cache
 translate-cache-kept = After this step each layer keeps K and V for { $count ->
         [one] { $count } position
@@ -40,7 +40,7 @@ translate-ops-check-cached = (counted by the model; the formula gives { $formula
 translate-ops-check-recompute = (counted by the model; the formula gives { $formula }). With the cache: { $other }.
 translate-formula-without = without cache:
 translate-formula-with = with cache:
-translate-formula-legend = t = step, d = d_model, S = source tokens, V = target words, L = layers. Matrix products only.
+translate-formula-legend = Here t = { $t } (the step), d = d_model = { $d }, d_ff = { $dff }, S = { $src } (source { -token }s, counting <eos>), V = { $vocab } (the target { -vocabulary }'s size), L = { $layers } ({ -decoder } { -layer }s). Matrix products only.
 translate-cross-row = Cross-attention of step { $step } (rows = layer · head, columns = source keys)
 translate-self-row = Masked self-attention of step { $step } (columns = the decoder inputs so far)
 translate-weight = softmax weight
@@ -60,16 +60,16 @@ translate-sample-topk = { -top-k } (0 = all)
 translate-sample-topp = { -top-p }
 translate-sample-seed = { -seed }
 translate-strategy-greedy-hint = Each step takes the most probable { -token }. Fast, but a choice is never revisited. It is { -beam-search } with beam size 1.
-translate-strategy-beam-hint = The paper decodes with { -beam-search }, beam size 4 and α = 0.6 (§6.1, after Wu et al. 2016). Several { -hypotheses } are kept at once, so an early choice that looked second best can still win.
+translate-strategy-beam-hint = The paper decodes with { -beam-search }, beam size { $size } and α = { $alpha } (§6.1, after Wu et al. 2016). Several { -hypotheses } are kept at once, so an early choice that looked second best can still win.
 translate-strategy-sample-hint = Each { -token } is drawn at random from the model's distribution: softmax(z / T), cut to the { -top-k } most probable and then to the fewest whose probabilities reach { -top-p }. The same { -seed } draws the same translation; as T → 0 it becomes { -greedy }.
 translate-error-beam-size = The beam size must be a whole number from 1 to { $max }.
 translate-error-alpha = The { -length-penalty } α must be from 0 to { $max }.
 translate-error-temperature = The { -temperature } must be from { $min } to { $max }.
 translate-error-top-k = { -top-k } must be a whole number from 0 (all) to { $max }.
 translate-error-top-p = { -top-p } must be above 0 and at most 1.
-translate-top-k-beam = The model's top 5 at this step of the best { -hypothesis } (softmax of the last position)
+translate-top-k-beam = The model's top { $k } at this step of the best { -hypothesis } (softmax of the last position)
 translate-chooses-beam = → the best { -hypothesis } continues with
-translate-top-k-sampled = Top 5 of the { -sampling } distribution softmax(z / { $temperature }), after { -top-k } and { -top-p }: { $kept ->
+translate-top-k-sampled = Top { $k } of the { -sampling } distribution softmax(z / { $temperature }), after { -top-k } and { -top-p }: { $kept ->
         [one] { $kept } { -token } left to draw from
        *[other] { $kept } { -token }s left to draw from
     }
@@ -79,6 +79,10 @@ translate-beam-title = Step { $step } of { -beam-search }: { $rows ->
        *[other] { $rows } { -hypotheses }
     } extended (beam size { $size }, α = { $alpha })
 translate-beam-how = Each row's best extensions are listed. Among all of them, those with the largest log P fill the free slots (all have the same length, so log P ranks them as the score would). One that ends with <eos> leaves the beam finished. The finished ones differ in length, so the best score wins, not the best log P.
+translate-beam-conventions = Conventions of this search. A { -hypothesis } that ends with <eos> leaves the beam, and the beam goes on one row smaller for each one that finished; the search ends when every slot holds a finished one. tensor2tensor, the paper's code, instead keeps { $size } { $size ->
+        [one] { -hypothesis }
+       *[other] { -hypotheses }
+    } alive at every step, until none of them can still beat the finished ones. Length: at most { $max } generated { -token }s, <eos> included (with <bos>, the lab's limit of { $limit }); one that reaches it without <eos> counts as finished. The paper allows the input length + { $extra } (§6.1). In lp(Y), |Y| counts the generated { -token }s, <eos> included and <bos> not.
 translate-beam-row = row { $row }:
 translate-beam-score = score = { $score }
 translate-beam-kept = kept

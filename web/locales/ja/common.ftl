@@ -1,12 +1,12 @@
 ## The page's frame: title, intro, toolbar, run bar, banners, shared names.
 
-common-title = Attention Lab（注意機構ラボ）
+common-title = Attention Lab（{ -attention }ラボ）
 common-language = 言語
-common-intro = 本物のエンコーダ・デコーダ型 { -transformer }（Vaswani ほか, 2017）が、このブラウザの中（Web Worker）で学習します。下の図はすべて、モデル自身の数値から描かれています。
+common-intro = 本物の{ -encoder }・{ -decoder }型 { -transformer }（Vaswani ほか, 2017）が、このブラウザの中（Web Worker）で学習します。下の図はすべて、モデル自身の数値から描かれています。
 common-conventions = 表記の約束。
 common-conventions-maps = 注意マップ：行 = { -query }、列 = { -key }。各行の和は 1 です。
-common-conventions-tokens = { -token }：<bos> はデコーダ入力の先頭、<eos> はすべての文の終わり、<pad> はバッチ内の短い文を埋め、常にマスクされます。
-common-conventions-mask = { -mask }：true = 隠す（灰色の斜線）。スコアは { -softmax } の前に −∞ になり、重みはちょうど 0 になります。
+common-conventions-tokens = { -token }：<bos> は{ -decoder }入力の先頭、<eos> はすべての文の終わり、<pad> は{ -batch }内の短い文を埋め、常に{ -mask }されます。
+common-conventions-mask = { -mask }：true = 隠す（灰色の斜線）。{ -score }は { -softmax } の前に −∞ になり、重みはちょうど 0 になります。
 
 common-task = タスク
 common-task-copy = コピー
@@ -42,9 +42,9 @@ common-starting = 学習ワーカーを起動しています…
 common-settings-refused = この設定では学習できないため、何も開始しませんでした：{ $problems }
 common-diverged-press-reset = この学習は発散しました（{ -loss }が NaN または無限大になりました）。リセットを押して最初からやり直してください。
 
-common-kind-encoder-self = エンコーダの{ -self-attention }
-common-kind-decoder-self = デコーダのマスク付き{ -self-attention }
-common-kind-cross = { -cross-attention }（デコーダ → エンコーダ）
+common-kind-encoder-self = { -encoder }の{ -self-attention }
+common-kind-decoder-self = { -decoder }の{ -mask }付き{ -self-attention }
+common-kind-cross = { -cross-attention }（{ -decoder } → { -encoder }）
 
 common-copy-link = リンクをコピー
 common-copy-link-tooltip = 今のページをそのまま開くリンク：言語、タスク、設定と{ -seed }、表示中の図、{ -head }、文
@@ -56,7 +56,7 @@ common-link-copied = リンクをコピーしました。開くとこの表示�
 common-link-problems = リンクの一部の値は使えないため無視しました：{ $values }
 common-worker-restarted = 学習ワーカーが停止しました（{ $message }）。新しいワーカーを起動し、最後に保存した学習を復元しました。
 common-worker-unstartable = 学習ワーカーを起動できませんでした。ページを再読み込みしてもう一度お試しください。
-common-building = パラメータ { $params } 個のモデルを構築しています。1 学習ステップに約 { $memory } のメモリと約 { $seconds } 秒が必要です。
+common-building = パラメータ { $params } 個のモデルを構築しています。1 学習{ -step }に約 { $memory } のメモリと約 { $seconds } 秒が必要です。
 common-step-running = { -step } { $step } を実行中：{ $elapsed } 秒経過（約 { $total } 秒）
 common-step-running-unknown = { -step } { $step } を実行中：{ $elapsed } 秒経過
 common-data-source = 文:
@@ -64,4 +64,4 @@ common-data-about = データについて
 common-downloading-sentences = 「{ $task }」の文をダウンロード中: { $size }
 common-downloading-model = 「{ $task }」の学習済みモデルをダウンロード中: { $size }
 common-download-of = { $loaded } / { $total }
-common-data-split = テキストがトークンになるまで: 英語は小文字にしてスペースで区切り、. , ? ! はそれぞれ 1 トークンです。日本語と中国語はコーパスが辞書の語に分けたものを使い、句読点は 1 トークンです。学習用の文に 2 回未満しか現れない語は <unk> になります。
+common-data-split = テキストが{ -token }になるまで: 英語は小文字にしてスペースで区切り、. , ? ! はそれぞれ 1 { -token }です。日本語と中国語はコーパスが辞書の語に分けたものを使い、句読点は 1 { -token }です。学習用の文に 2 回未満しか現れない語は <unk> になります。

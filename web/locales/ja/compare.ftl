@@ -4,9 +4,9 @@ compare-title = 8 · 2 つの学習の比較
 compare-intro = 2 つのモデルを、2 つのワーカー（コアごとに 1 つ）で同時に学習させます。{ -seed }もデータの順序も同じで、今の設定のうちひとつだけが違います。比較の学習中は、メインの学習は一時停止します。下の式は、比べている設定の式です。
 compare-axis = 比較する設定
 compare-axis-norm = 正規化の位置（{ -post-norm } と { -pre-norm }）
-compare-axis-smoothing = { -label-smoothing }（0.1 と 0）
+compare-axis-smoothing = { -label-smoothing }（{ $a } と { $b }）
 compare-axis-heads = { -head }数（設定値と 1。設定が 1 なら 2）
-compare-axis-warmup = { -warmup }の{ -step }数（設定値とその 4 分の 1）
+compare-axis-warmup = { -warmup }の{ -step }数（設定値とその { $divisor } 分の 1）
 compare-axis-pe = { -positional-encoding }（ありとなし）
 compare-axis-tie = 重み共有（なしとあり）
 compare-start = ▶ 両方を開始
@@ -30,17 +30,19 @@ compare-run-warmup = { -warmup } { $steps } { -step }
 compare-run-pe-on = { -positional-encoding }あり（論文）
 compare-run-pe-off = { -positional-encoding }なし：語順が失われる
 compare-run-untied = 共有なし：{ -softmax } の前に独自の行列（既定）
-compare-run-tied = 出力側の埋め込みと共有（§3.4）
+compare-run-tied = 出力側の{ -embedding }と共有（§3.4）
 compare-attention-waiting = 両方の学習を始めると、それぞれがどこに注意を向けるかが表示されます。
 
 # ノルムの式の横に置く、エンコーダ層 1 つの図。
-layer-title-post = { -encoder }の層 1 つ、{ -post-norm }（論文）
-layer-title-pre = { -encoder }の層 1 つ、{ -pre-norm }（{ -annotated-transformer }）
-layer-input = 入力 x（第 1 層：埋め込み × √d_model + { -positional-encoding }、その後 { -dropout }）
-layer-attention = { -multi-head }、{ -self-attention }（注意の重みに { -dropout }）
+layer-title-post = このラボのモデルが計算する{ -encoder }の層 1 つ、{ -post-norm }（配置は論文のもの、§3.1）
+layer-title-pre = このラボのモデルが計算する{ -encoder }の層 1 つ、{ -pre-norm }（配置は{ -annotated-transformer }のもの）
+layer-input = 入力 x（第 1 層：{ -embedding } × √d_model + { -positional-encoding }、その後 { -dropout }）
+layer-attention = { -multi-head }、{ -self-attention }（{ -attention-weights }に { -dropout }）
 layer-ffn = { -ffn }：ReLU(x W₁ + b₁)、{ -dropout }、その後 · W₂ + b₂
 layer-dropout = サブレイヤーの出力に { -dropout }
 layer-add = + サブレイヤーへの入力（{ -residual }）
 layer-step-norm = { -layer-norm }
 layer-final-norm = 最後の層の後：もう 1 つの{ -layer-norm }
 layer-dropout-legend = 破線：{ -dropout } が働く場所（学習中のみ、p = { $p }）。{ -decoder }の層も同じで、サブレイヤーが 1 つ（{ -cross-attention }）多くなります。
+layer-origin-paper = 論文 §5.4「Residual Dropout」：各サブレイヤーの出力（サブレイヤーへの入力に足される前）に { -dropout }。さらに{ -embedding }と{ -positional-encoding }の和にも { -dropout }。
+layer-origin-annotated = 論文にはないもの：{ -annotated-transformer }のやり方で、このラボのモデルもそれに従っています。

@@ -1,7 +1,7 @@
 ## complexity: view 10, Table 1 of the paper (app/complexity_view.rs).
 
 complexity-title = 10 · なぜ{ -self-attention }か：{ -layer }ごとのコスト（表 1）
-complexity-intro = 幅 d の { -token } が n 個あるとき、{ -self-attention }はすべての位置の組を比べます（n²·d）。再帰型の{ -layer }は n 個の状態それぞれに d × d 行列を順番に掛けます（n·d²、逐次ステップは n 回）。n < d の間は{ -self-attention }のほうが安く、どの 2 つの位置も 1 ステップで結ばれます。
+complexity-intro = 幅 d の { -token } が n 個あるとき、{ -self-attention }はすべての位置の組を比べます（n²·d）。再帰型の{ -layer }は n 個の状態それぞれに d × d 行列を順番に掛けます（n·d²、逐次{ -step }は n 回）。n < d の間は{ -self-attention }のほうが安く、どの 2 つの位置も 1 { -step }で結ばれます。
 complexity-slider-n = n（系列長）
 complexity-slider-d = d（d_model）
 complexity-fixed = 固定：カーネル幅 k = { $k }、近傍 r = { $r }
@@ -20,7 +20,7 @@ complexity-th-per-layer = { -complexity }
 complexity-th-sequential = { -sequential-ops }
 complexity-th-path = { -max-path }
 complexity-th-ops-value = { -layer }ごとの積和演算数
-complexity-th-sequential-value = 逐次演算数
+complexity-th-sequential-value = { -sequential-ops }
 complexity-th-path-value = 経路長（{ -layer }数）
 complexity-layer-self-attention = { -self-attention }
 complexity-layer-recurrent = 再帰型

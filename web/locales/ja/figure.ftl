@@ -10,7 +10,7 @@ figure-export-svg-tip = 図を SVG（ベクター形式）としてダウンロ�
 figure-export-csv = CSV で保存
 figure-export-csv-tip = 図のもとになった数値を CSV の表としてダウンロードします。表計算ソフトで開けます。
 
-figure-heatmap-keys = { $arrows } でセルを移動できます。{ $home } と { $end } で行の端へ、{ $first } と { $last } で最初と最後のセルへ、{ $page_up } と { $page_down } で 10 行ずつ移動します。
+figure-heatmap-keys = { $arrows } でセルを移動できます。{ $home } と { $end } で行の端へ、{ $first } と { $last } で最初と最後のセルへ、{ $page_up } と { $page_down } で { $rows } 行ずつ移動します。
 # One cell, read out when the keyboard cursor moves onto it: "query 大きい, key big, weight 0.83".
 figure-cell = { $row_axis } { $row }、{ $col_axis } { $col }、{ $measure } { $value }
 # The same with where the cell is, when the rows and columns are tokens (a token may repeat).
@@ -29,6 +29,8 @@ figure-axis-key = { -key }
 figure-axis-position = 位置
 figure-axis-dimension = 次元
 figure-axis-head = { -layer }・{ -head }
+figure-axis-sentence = { -batch }の文
+figure-axis-key-position = { -key }の位置
 figure-measure-weight = 重み
 figure-measure-value = 値
 figure-measure-score = { -score }

@@ -2,7 +2,8 @@
 # language write it (docs/tutorial-map.md, "Terms as the tutorials write them").
 # Messages refer to these terms ({ -query }) instead of spelling them again.
 # A term that differs from the tutorials says why in a `# kept:` line directly
-# above it; web/src/i18n/terms.rs checks this against the map.
+# above it; web/src/i18n/terms.rs checks this against the map, and
+# web/src/i18n/bypass.rs that ja, zh-Hans and zh-Hant messages do not spell a term out.
 
 -attention = 注意機構
 # kept: 002 writes the English Attention Weight; 注意の重み is its Japanese, so the sentences stay Japanese
@@ -20,8 +21,10 @@
 -cross-attention = エンコーダ出力への注意
 -mask = マスク
 -causal-mask = 未来情報の遮蔽
+# kept: the ja tutorials name it only in code (002's _pad_mask; 000's comment on src_mask, 入力系列のマスク); パディングマスク is the katakana of 002's name
 -padding-mask = パディングマスク
 -positional-encoding = 位置エンコーディング
+-embedding = 埋め込み
 # kept: the ja tutorials write it only in English (004 residual connection, 002 Add & Norm); 残差接続 is the usual Japanese term
 -residual = 残差接続
 -layer-norm = LayerNorm

@@ -54,7 +54,7 @@ head-beta = β（{ -inverse-temperature }）
 head-entropy = この{ -query }の行の{ -entropy }：
 head-bits = ビット
 head-entropy-bits = { $value } ビット
-head-beta-hint = あくまで「もしも」の計算です：モデルのスケール済み{ -score } s = q · k / √d_k を使った { -softmax }(β · s)。β = 1 がモデルそのもの、β = 0 では見えている{ -key }に重みが均等に分かれ、右端の β = ∞ ではいちばん{ -score }の高い{ -key }に重みがすべて集まります（{ -hard-attention }、argmax）。モデル自体は変わりません。チュートリアル 004 はスケールしない内積に softmax_β(Kᵀq) を書き、β = 1/√d とします。004 の β はここの β ÷ √d_k です。つまりモデルの β = 1 は 004 の β = 1/√d_k で、ここで β = √d_k = { $sqrt_dk }（d_k = { $d_k }）にすると、スケールしない q · k の { -softmax } になります。
+head-beta-hint = あくまで「もしも」の計算です：モデルの{ -scaling }された{ -score } s = q · k / √d_k を使った { -softmax }(β · s)。β = 1 がモデルそのもの、β = 0 では見えている{ -key }に重みが均等に分かれ、右端の β = ∞ ではいちばん{ -score }の高い{ -key }に重みがすべて集まります（{ -hard-attention }、argmax）。モデル自体は変わりません。チュートリアル 004 は{ -scaling }しない内積に softmax_β(Kᵀq) を書き、β = 1/√d とします。004 の β はここの β ÷ √d_k です。つまりモデルの β = 1 は 004 の β = 1/√d_k で、ここで β = √d_k = { $sqrt_dk }（d_k = { $d_k }）にすると、{ -scaling }しない q · k の { -softmax } になります。
 head-model-weights = { -softmax }(s)：モデル（β = 1）
 head-what-if-weights = { -softmax }(β · s)、β = { $beta }
 head-what-if-output = β = { $beta } のときの出力（もしも）
@@ -63,9 +63,9 @@ head-entropies = この β での、各{ -query }の行の{ -entropy }
 
 # ÷ √d_k の理由（scaling-view、段階 ④ と一緒に表示）。
 head-scaling-title = なぜ ÷ √d_k なのか
-head-scaling-intro = q と k の各成分が独立で平均 0、分散 1 なら、q · k はそうした積 d_k 個の和で、分散は d_k になります。{ -head }の幅が広いほど{ -score }は大きくなります。{ -score }が大きいと{ -softmax }は飽和します：重みのほとんどが 1 つの{ -key }に集まり、勾配はごく小さくなります（論文の脚注 4）。√d_k で割ると、どの幅でも分散は 1 に戻ります。下の行はランダムな q と k（{ $queries } 個の{ -query }、それぞれ { $keys } 個の{ -key }、固定の{ -seed }）で、最後の行はこの{ -head }自身の数です。
-head-scaling-col-entropy = { -softmax }(q · k) のエントロピー（ビット）
-head-scaling-col-entropy-scaled = { -softmax }(q · k / √d_k) のエントロピー（ビット）
+head-scaling-intro = q と k の各成分が独立で平均 0、分散 1 なら、q · k はそうした積 d_k 個の和で、分散は d_k になります（論文の脚注 4）。{ -head }の幅が広いほど{ -score }は大きくなります。論文（§3.2.1）は、{ -score }が大きいと{ -softmax }が勾配のごく小さい領域に押しやられると推測しています。そこでは重みのほとんどが 1 つの{ -key }に集まります。√d_k で割ると、どの幅でも分散は 1 に戻ります。下の行はランダムな q と k（{ $queries } 個の{ -query }、それぞれ { $keys } 個の{ -key }、固定の{ -seed }）で、最後の行はこの{ -head }自身の数です。
+head-scaling-col-entropy = { -softmax }(q · k) の{ -entropy }（ビット）
+head-scaling-col-entropy-scaled = { -softmax }(q · k / √d_k) の{ -entropy }（ビット）
 head-scaling-col-top = 最大の重み、{ -softmax }(q · k)
 head-scaling-col-top-scaled = 最大の重み、{ -softmax }(q · k / √d_k)
 head-scaling-sampled = ランダム、d_k = { $d_k }
@@ -73,6 +73,6 @@ head-scaling-own = この{ -head }（d_k = { $d_k }）：すべての{ -query }�
 head-scaling-own-note = 学習済みモデルの q と k は分散 1 ではないので、その Var(q · k) が d_k に等しいとは限りません。それでも割り算の効果は同じで、分散は d_k 分の 1 になり、重みはなだらかになります。
 
 # 選んだクエリの重みが 1 つのキーに集まっているとき。
-head-one-hot = この{ -query }は重みをすべて 1 つの{ -key }に置いています（エントロピー { $bits } ビット）。生の{ -score }が大きく離れているためで、トイタスクで学習したモデルはそれほど確信しています。そのためここでは{ -softmax }も β も目に見える変化を生みません。
+head-one-hot = この{ -query }は重みをすべて 1 つの{ -key }に置いています（{ -entropy } { $bits } ビット）。生の{ -score }が大きく離れているためで、トイタスクで学習したモデルはそれほど確信しています。そのためここでは{ -softmax }も β も目に見える変化を生みません。
 head-spread = この{ -head }でいちばん重みの広がった{ -query }を見る（{ $bits } ビット）
 head-all-sure = この{ -head }の{ -query }はどれも同じくらい確信しています。別の{ -head }・{ -layer }・種類か、学習の初期のモデルを試してください。

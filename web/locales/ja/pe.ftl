@@ -1,11 +1,11 @@
 ## pe: view 1, sinusoidal positional encoding (lab_math::sinusoid_table).
 
 pe-title = 1 · { -positional-encoding }
-pe-intro = 正弦（sin）と余弦（cos）が交互に並んでいます。偶数番目の次元には sin、奇数番目の次元には同じ周波数の cos が入ります。低い次元ほど速く、高い次元ほどゆっくり回ります。底が 10000 なら、数千までのどの位置でも同じ並びは繰り返されません。底を 100（チュートリアルの計算例）にすると、どの次元も速く回るようになります。
+pe-intro = 正弦（sin）と余弦（cos）が交互に並んでいます。偶数番目の次元には sin、奇数番目の次元には同じ周波数の cos が入ります。低い次元ほど速く、高い次元ほどゆっくり回ります。底が { $base } なら、数千までのどの位置でも同じ並びは繰り返されません。底を { $worked_base }（チュートリアルの計算例）にすると、どの次元も速く回るようになります。
 pe-length = 長さ
 pe-base = 底
-pe-base-paper = 10000（論文）
-pe-base-worked = 100（計算例）
+pe-base-paper = { $base }（論文）
+pe-base-worked = { $worked_base }（計算例）
 pe-problem-d-model = d_model は 2 から { $max } までの偶数で指定してください（入力：{ $got }）。図は最後の有効な値のままです。
 pe-problem-length = 長さは 2 から { $max } までの整数で指定してください（入力：{ $got }）。図は最後の有効な値のままです。
 pe-table-heading = { -positional-encoding }の表：行 = 位置（上が 0）、列 = 次元（左が 0）
@@ -27,13 +27,13 @@ pe-sim-hint = 帯状の模様は、内積が p そのものではなく、距離
 # How a token enters layer 1 (views/layer_input.rs).
 pe-input-heading = 単語から第 1 層の入力へ：× √d_model、+ PE
 pe-input-waiting = モデルが読み込まれると、ここにモデルの数値が出ます。
-pe-input-intro = モデルは入力側の各{ -token }について埋め込み行列の行を引き、√d_model = { $sqrt_d }（d_model = { $d }、§3.4）を掛け、その位置の{ -positional-encoding }を足します（§3.5）。その和が{ -encoder }の第 1 層の読む入力です。観察用の例文についての、モデル自身の数値です。
+pe-input-intro = モデルは入力側の各{ -token }について{ -embedding }行列の行を引き、√d_model = { $sqrt_d }（d_model = { $d }、§3.4）を掛け、その位置の{ -positional-encoding }を足します（§3.5）。その和が{ -encoder }の第 1 層の読む入力です。観察用の例文についての、モデル自身の数値です。
 pe-input-token = { -token }
 pe-input-row-head = （位置 { $pos }）・次元
 pe-input-rms = 全 { $d } 次元の RMS
-pe-input-embedding = 埋め込みの行 e
+pe-input-embedding = { -embedding }の行 e
 pe-input-scaled = e × √d_model
 pe-input-pe = + PE(pos)
 pe-input-sum = = 第 1 層の入力
-pe-input-why = × √d_model の理由：埋め込みの成分は小さく（RMS { $rms_e }）、PE の成分は [−1, 1] にあります（RMS { $rms_pe }）。掛けることで、単語（RMS { $rms_scaled }）が位置に埋もれません。
-pe-input-pe-off = この実行では{ -positional-encoding }がオフです。PE は 0 で、層はスケールした埋め込みだけを読みます。
+pe-input-why = なぜ × √d_model なのか：論文は理由を述べていません。§3.4 には「{ -embedding }層では、その重みに √d_model を掛ける」とあるだけで、どのチュートリアルもこの係数に触れていません。ひとつの読み方（このラボの解釈）：掛けなければ{ -token }のベクトルは、成分が [−1, 1] にある PE に比べて小さく、単語が位置に埋もれかねない、というものです。ここでは{ -embedding }の行の RMS が { $rms_e }、× √d_model 後が { $rms_scaled }、PE が { $rms_pe } です。
+pe-input-pe-off = この実行では{ -positional-encoding }がオフです。PE は 0 で、層は √d_model 倍した{ -embedding }だけを読みます。

@@ -2,7 +2,7 @@
 # このブラウザに保存した学習（ランバー）と{ -checkpoint }ファイル。
 
 runs-name-label = 学習の名前
-runs-name-placeholder = 例：ウォームアップ 400
+runs-name-placeholder = 例：{ -warmup } 400
 runs-save-as = 名前を付けて保存
 runs-save-as-tooltip = この学習のコピーを、この名前でこのブラウザに保存します。モデル、{ -optimizer }の状態、{ -step }数、設定、学習曲線を含みます。
 runs-list-label = 保存した学習（{ $count }件）

@@ -23,7 +23,7 @@ translate-decode-waiting = 上で文を翻訳すると、そのデコードを 1
 translate-attention-waiting = 上で文を翻訳すると、出力の各{ -token }が原文のどこを見たかが表示されます。
 translate-decoder-input = { -decoder }の入力：
 translate-chooses = → 選ぶのは
-translate-top-k = 次の{ -token }の上位 5 個（最後の位置の { -softmax }）
+translate-top-k = 次の{ -token }の上位 { $k } 個（最後の位置の { -softmax }）
 translate-kv-cache = { -kv-cache }
 translate-cache-kept = この{ -step }のあと、各{ -layer }は { $count } 個の位置の K と V を保持しています：
 translate-cache-note = 新たに計算したのは最新の位置だけです。{ -cross-attention }に使う原文の K と V は、{ -step } 1 で一度だけ計算しました。
@@ -34,13 +34,13 @@ translate-ops-check-cached = （モデルが数えた回数。式の値は { $fo
 translate-ops-check-recompute = （モデルが数えた回数。式の値は { $formula }）。キャッシュありなら：{ $other }。
 translate-formula-without = キャッシュなし：
 translate-formula-with = キャッシュあり：
-translate-formula-legend = t = { -step }、d = d_model、S = 原文の{ -token }数、V = 出力側の単語数、L = { -layer }数。行列積のみを数えています。
+translate-formula-legend = ここでは t = { -step } = { $t }、d = d_model = { $d }、d_ff = { $dff }、S = 原文の{ -token }数（<eos> を含む）= { $src }、V = 出力側の{ -vocabulary }の大きさ = { $vocab }、L = { -decoder }の{ -layer }数 = { $layers }。行列積のみを数えています。
 translate-cross-row = { -step } { $step } の{ -cross-attention }（行 = { -layer } · { -head }、列 = 原文の{ -key }）
-translate-self-row = { -step } { $step } のマスク付き{ -self-attention }（列 = ここまでの{ -decoder }の入力）
+translate-self-row = { -step } { $step } の{ -mask }付き{ -self-attention }（列 = ここまでの{ -decoder }の入力）
 translate-weight = { -softmax } の重み
 translate-layer-head = 第 { $layer } { -layer } · { -head } { $head }
-translate-unknown-as-unk = 語彙にないので <unk> として読みます（学習で 2 回未満しか現れなかった語）：
-translate-formula-first-step = （ステップ 1 で一度だけ { $extra } を加える）
+translate-unknown-as-unk = { -vocabulary }にないので <unk> として読みます（学習で 2 回未満しか現れなかった語）：
+translate-formula-first-step = （{ -step } 1 で一度だけ { $extra } を加える）
 
 # Decoding three ways (views/decode/strategy.rs, beam.rs).
 translate-strategy = { -token }の選び方
@@ -54,19 +54,20 @@ translate-sample-topk = { -top-k }（0 = すべて）
 translate-sample-topp = { -top-p }
 translate-sample-seed = { -seed }
 translate-strategy-greedy-hint = 各{ -step }でいちばん確率の高い{ -token }を取ります。速いのですが、一度選んだものは見直しません。ビーム幅 1 の{ -beam-search }と同じです。
-translate-strategy-beam-hint = 論文は{ -beam-search }（ビーム幅 4、α = 0.6）でデコードしています（§6.1、Wu ら 2016 による）。複数の{ -hypotheses }を同時に持つので、最初は 2 番手に見えた選択があとで勝つこともあります。
+translate-strategy-beam-hint = 論文は{ -beam-search }（ビーム幅 { $size }、α = { $alpha }）でデコードしています（§6.1、Wu ら 2016 による）。複数の{ -hypotheses }を同時に持つので、最初は 2 番手に見えた選択があとで勝つこともあります。
 translate-strategy-sample-hint = 各{ -token }をモデルの分布から無作為に引きます。分布は softmax(z / T) を、確率の高い { -top-k } 個に、さらに確率の合計が { -top-p } に達する最少の個数に絞ったものです。同じ{ -seed }なら同じ翻訳になり、T → 0 で{ -greedy }になります。
 translate-error-beam-size = ビーム幅は 1 から { $max } までの整数にしてください。
 translate-error-alpha = { -length-penalty } α は 0 から { $max } までにしてください。
 translate-error-temperature = { -temperature }は { $min } から { $max } までにしてください。
 translate-error-top-k = { -top-k } は 0（すべて）から { $max } までの整数にしてください。
 translate-error-top-p = { -top-p } は 0 より大きく 1 以下にしてください。
-translate-top-k-beam = 最良の{ -hypothesis }のこの{ -step }での、モデルの上位 5 個（最後の位置の { -softmax }）
+translate-top-k-beam = 最良の{ -hypothesis }のこの{ -step }での、モデルの上位 { $k } 個（最後の位置の { -softmax }）
 translate-chooses-beam = → 最良の{ -hypothesis }の続き
-translate-top-k-sampled = { -sampling }分布 softmax(z / { $temperature }) の上位 5 個（{ -top-k } と { -top-p } の後）：引く候補は { $kept } 個
+translate-top-k-sampled = { -sampling }分布 softmax(z / { $temperature }) の上位 { $k } 個（{ -top-k } と { -top-p } の後）：引く候補は { $kept } 個
 translate-chooses-sampled = → 引いたのは
 translate-beam-title = { -beam-search }、{ -step } { $step }：{ $rows } 個の{ -hypotheses }を延長（ビーム幅 { $size }、α = { $alpha }）
 translate-beam-how = 各行について、いちばん良い延長を並べています。そのすべての中から log P の大きいものが空き枠を埋めます（長さが同じなので、log P の順はスコアの順と同じです）。<eos> で終わったものは完了としてビームを離れます。完了したものどうしは長さが違うので、勝つのは log P ではなくスコアが最良のものです。
+translate-beam-conventions = この探索の約束事。<eos> で終わった{ -hypothesis }はビームを離れ、ビームは完了した数だけ行を減らして続きます。すべての枠が完了したもので埋まると探索は終わります。論文のコードである tensor2tensor はこれと異なり、各{ -step }で { $size } 個の{ -hypotheses }を生かしたまま、どれも完了したものに勝てなくなるまで続けます。長さ：生成する{ -token }は <eos> を含めて最大 { $max } 個です（<bos> を足すとこのラボの上限の { $limit } 個）。<eos> なしでそこに達したものも完了として扱います。論文の上限は入力の長さ + { $extra } です（§6.1）。lp(Y) の |Y| は生成した{ -token }の数で、<eos> を含み、<bos> は含みません。
 translate-beam-row = 行 { $row }：
 translate-beam-score = スコア = { $score }
 translate-beam-kept = 残す
@@ -81,4 +82,4 @@ translate-beam-best-done = 最良の{ -hypothesis }は{ -step } { $step } で完
 translate-compare-button = { -held-out }の{ -bleu }：{ -greedy }とこのビームの比較
 translate-compare-failed = 比較できませんでした：
 translate-compare-pending = { -held-out }の文を 2 通りにデコードしています…
-translate-compare-result = { -held-out }の { $sentences } 文で：{ -greedy }の{ -bleu } { $greedy }（完全一致 { $greedy_exact }%）、ビーム幅 { $size }（α = { $alpha }）の{ -bleu } { $beam }（完全一致 { $beam_exact }%）。
+translate-compare-result = { -held-out }の { $sentences } 文で：{ -greedy }の{ -bleu } { $greedy }（{ -exact-match } { $greedy_exact }%）、ビーム幅 { $size }（α = { $alpha }）の{ -bleu } { $beam }（{ -exact-match } { $beam_exact }%）。

@@ -1,12 +1,12 @@
 ## The page's frame: title, intro, toolbar, run bar, banners, shared names.
 
-common-title = Attention Lab（注意力实验室）
+common-title = Attention Lab（{ -attention }实验室）
 common-language = 语言
-common-intro = 一个真正的编码器–解码器 { -transformer }（Vaswani 等，2017）就在你的浏览器里（Web Worker 中）训练。下面的每一幅图都由模型自己的数值画出。
+common-intro = 一个真正的{ -encoder }–{ -decoder } { -transformer }（Vaswani 等，2017）就在你的浏览器里（Web Worker 中）训练。下面的每一幅图都由模型自己的数值画出。
 common-conventions = 约定。
-common-conventions-maps = 注意力图：行 = { -query }，列 = { -key }；每一行的和为 1。
-common-conventions-tokens = { -token }：<bos> 是解码器输入的开头，<eos> 是每个句子的结尾，<pad> 在一个批次中填充较短的句子，并且总是被遮蔽。
-common-conventions-mask = { -mask }：true = 遮蔽（灰色斜线）：分值在 { -softmax } 之前变为 −∞，所以权重恰好为 0。
+common-conventions-maps = { -attention }图：行 = { -query }，列 = { -key }；每一行的和为 1。
+common-conventions-tokens = { -token }：<bos> 是{ -decoder }输入的开头，<eos> 是每个句子的结尾，<pad> 在一个{ -batch }中填充较短的句子，并且总是被遮蔽。
+common-conventions-mask = { -mask }：true = 遮蔽（灰色斜线）：{ -score }在 { -softmax } 之前变为 −∞，所以权重恰好为 0。
 
 common-task = 任务
 common-task-copy = 复制
@@ -42,9 +42,9 @@ common-starting = 正在启动训练 Worker…
 common-settings-refused = 这些设置无法训练，因此没有开始：{ $problems }
 common-diverged-press-reset = 这次训练发散了（{ -loss }变成了 NaN 或无穷大）。请按“重置”重新开始。
 
-common-kind-encoder-self = 编码器{ -self-attention }
-common-kind-decoder-self = 解码器带掩码的{ -self-attention }
-common-kind-cross = { -cross-attention }（解码器 → 编码器）
+common-kind-encoder-self = { -encoder }{ -self-attention }
+common-kind-decoder-self = { -decoder }带{ -mask }的{ -self-attention }
+common-kind-cross = { -cross-attention }（{ -decoder } → { -encoder }）
 
 common-copy-link = 复制链接
 common-copy-link-tooltip = 打开此页面当前状态的链接：语言、任务、设置与{ -seed }、视图、{ -head }和句子
@@ -64,4 +64,4 @@ common-data-about = 关于数据
 common-downloading-sentences = 正在下载“{ $task }”的句子：{ $size }
 common-downloading-model = 正在下载“{ $task }”的预训练模型：{ $size }
 common-download-of = { $loaded } / { $total }
-common-data-split = 文本如何变成词元：英语转为小写并按空格切分，. , ? ! 各自是一个词元；日语和中文使用语料库切好的词典词，每个标点是一个词元。在训练句子中出现少于两次的词记为 <unk>。
+common-data-split = 文本如何变成{ -token }：英语转为小写并按空格切分，. , ? ! 各自是一个{ -token }；日语和中文使用语料库切好的词典词，每个标点是一个{ -token }。在训练句子中出现少于两次的词记为 <unk>。

@@ -2,7 +2,8 @@
 # language write it (docs/tutorial-map.md, "Terms as the tutorials write them").
 # Messages refer to these terms ({ -query }) instead of spelling them again.
 # A term that differs from the tutorials says why in a `# kept:` line directly
-# above it; web/src/i18n/terms.rs checks this against the map.
+# above it; web/src/i18n/terms.rs checks this against the map, and
+# web/src/i18n/bypass.rs that ja, zh-Hans and zh-Hant messages do not spell a term out.
 
 -attention = 注意力
 -attention-weights = 注意力分布
@@ -23,13 +24,15 @@
 -cross-attention = 编码器-解码器注意力
 -mask = 掩码
 -causal-mask = 单向掩码
+# kept: 001 writes the English Padding字符 and calls the mask a Mask矩阵 (掩码矩阵) but gives it no name; 填充 is padding's Chinese, joined to -mask 掩码
 -padding-mask = 填充掩码
 -positional-encoding = 位置编码
+-embedding = 词向量
 -residual = 残差连接
 -layer-norm = 归一化层
 -pre-norm = 前置归一化
 -post-norm = 后置归一化
--ffn = 前馈神经网络
+-ffn = 前馈神经网络层
 -encoder = 编码器
 -decoder = 解码器
 # kept: 000 gives only the English Label Smoothing (a link title); 标签平滑 is the usual Chinese term

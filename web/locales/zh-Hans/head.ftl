@@ -54,7 +54,7 @@ head-beta = β（{ -inverse-temperature }）
 head-entropy = 这个{ -query }所在行的{ -entropy }：
 head-bits = 比特
 head-entropy-bits = { $value } 比特
-head-beta-hint = 这只是一个“假如”：用模型缩放后的{ -score } s = q · k / √d_k 计算 { -softmax }(β · s)。β = 1 就是模型本身；β = 0 时权重平均分给所有可见的{ -key }；滑到最右端 β = ∞ 时，全部权重都落在{ -score }最高的{ -key }上（{ -hard-attention }，argmax）。模型本身始终不变。教程 004 对未缩放的点积写 softmax_β(Kᵀq)，并取 β = 1/√d：它的 β 等于这里的 β ÷ √d_k。所以模型的 β = 1 就是 004 的 β = 1/√d_k，而这里的 β = √d_k = { $sqrt_dk }（d_k = { $d_k }）就是未缩放的 q · k 的 { -softmax }。
+head-beta-hint = 这只是一个“假如”：用模型{ -scaling }后的{ -score } s = q · k / √d_k 计算 { -softmax }(β · s)。β = 1 就是模型本身；β = 0 时权重平均分给所有可见的{ -key }；滑到最右端 β = ∞ 时，全部权重都落在{ -score }最高的{ -key }上（{ -hard-attention }，argmax）。模型本身始终不变。教程 004 对未{ -scaling }的点积写 softmax_β(Kᵀq)，并取 β = 1/√d：它的 β 等于这里的 β ÷ √d_k。所以模型的 β = 1 就是 004 的 β = 1/√d_k，而这里的 β = √d_k = { $sqrt_dk }（d_k = { $d_k }）就是未{ -scaling }的 q · k 的 { -softmax }。
 head-model-weights = { -softmax }(s)：模型（β = 1）
 head-what-if-weights = { -softmax }(β · s)，β = { $beta }
 head-what-if-output = 假如 β = { $beta } 时的输出
@@ -63,7 +63,7 @@ head-entropies = 在这个 β 下，每个{ -query }所在行的{ -entropy }
 
 # 为什么 ÷ √d_k（scaling-view，与第 ④ 步一起显示）。
 head-scaling-title = 为什么要 ÷ √d_k？
-head-scaling-intro = 如果 q 和 k 的各个分量相互独立、均值为 0、方差为 1，那么 q · k 是 d_k 个这样的乘积之和，方差为 d_k：{ -head }越宽，{ -score }越大。{ -score }太大会让 { -softmax } 饱和：几乎全部权重落在一个{ -key }上，梯度变得极小（论文的脚注 4）。除以 √d_k 后，无论宽度多少，方差都回到 1。下面几行用的是随机的 q 和 k（{ $queries } 个{ -query }，每个对 { $keys } 个{ -key }，{ -seed }固定）；最后一行是这个{ -head }自己的数。
+head-scaling-intro = 如果 q 和 k 的各个分量相互独立、均值为 0、方差为 1，那么 q · k 是 d_k 个这样的乘积之和，方差为 d_k（论文的脚注 4）：{ -head }越宽，{ -score }越大。论文（§3.2.1）推测，{ -score }太大会把 { -softmax } 推到梯度极小的区域：那里几乎全部权重都落在一个{ -key }上。除以 √d_k 后，无论宽度多少，方差都回到 1。下面几行用的是随机的 q 和 k（{ $queries } 个{ -query }，每个对 { $keys } 个{ -key }，{ -seed }固定）；最后一行是这个{ -head }自己的数。
 head-scaling-col-entropy = { -softmax }(q · k) 的熵（比特）
 head-scaling-col-entropy-scaled = { -softmax }(q · k / √d_k) 的熵（比特）
 head-scaling-col-top = 最大权重，{ -softmax }(q · k)

@@ -2,7 +2,7 @@
 # 保存在本浏览器中的训练（运行栏）与{ -checkpoint }文件。
 
 runs-name-label = 训练名称
-runs-name-placeholder = 例如：预热 400
+runs-name-placeholder = 例如：{ -warmup } 400
 runs-save-as = 另存为
 runs-save-as-tooltip = 以这个名称在本浏览器中保存这次训练的副本：模型、{ -optimizer }状态、{ -step }数、设置和曲线。
 runs-list-label = 已保存的训练（{ $count } 个）

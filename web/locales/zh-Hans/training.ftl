@@ -17,9 +17,9 @@ training-norm-post = { -post-norm }（论文）
 training-norm-post-option = { -post-norm }（论文）
 training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
 training-field-pe = { -positional-encoding }（§3.5）
-training-pe-hint = 关闭后，注意力作用在一个集合上：一个句子和它的任意重排，给{ -encoder }的是同样的行，只是顺序不同；{ -cross-attention }对这些行加权求和。因此{ -decoder }能找到正确的词，却无法知道它们的顺序：复制和倒序任务都会失败。
+training-pe-hint = 关闭后，{ -attention }作用在一个集合上：一个句子和它的任意重排，给{ -encoder }的是同样的行，只是顺序不同；{ -cross-attention }对这些行加权求和。因此{ -decoder }能找到正确的词，却无法知道它们的顺序：复制和倒序任务都会失败。
 training-field-tie = 权重共享（§3.4）
-training-tie-hint = 打开后，{ -softmax } 之前的{ -projection }就是目标端嵌入矩阵的转置，没有偏置。论文让两个嵌入层和这个投影共用一个矩阵，这需要两种语言共用一个词表；本实验室的任务每种语言各有词表，所以只能共享目标端。默认关闭，以便与之前的训练比较：可在比较视图中把两者并排。
+training-tie-hint = 打开后，{ -softmax } 之前的{ -projection }就是目标端{ -embedding }矩阵的转置，没有偏置。论文让两个{ -embedding }层和这个{ -projection }共用一个矩阵，这需要两种语言共用一个{ -vocabulary }；本实验室的任务每种语言各有{ -vocabulary }，所以只能共享目标端。默认关闭，以便与之前的训练比较：可在比较视图中把两者并排。
 training-not-a-number = { $field } 必须是数字（输入：{ $got }）。
 training-valid = 有效：d_k = d_model / h = { $d_k }。
 training-invalid = 设置无效，无法运行：{ $problems }

@@ -23,7 +23,7 @@ translate-decode-waiting = 先在上面翻译一个句子，就可以一步一�
 translate-attention-waiting = 在上方翻译一个句子，即可看到每个输出{ -token }关注了原文的哪里。
 translate-decoder-input = { -decoder }的输入：
 translate-chooses = → 选择
-translate-top-k = 下一个{ -token }的前 5 名（最后一个位置的 { -softmax }）
+translate-top-k = 下一个{ -token }的前 { $k } 名（最后一个位置的 { -softmax }）
 translate-kv-cache = { -kv-cache }
 translate-cache-kept = 这一{ -step }之后，每一{ -layer }保存了 { $count } 个位置的 K 和 V：
 translate-cache-note = 只有最新的位置是新计算的；{ -cross-attention }所用的源句 K 和 V 只在第 1 { -step }计算了一次。
@@ -34,12 +34,12 @@ translate-ops-check-cached = （由模型计数；公式给出 { $formula }）�
 translate-ops-check-recompute = （由模型计数；公式给出 { $formula }）。使用缓存时：{ $other }。
 translate-formula-without = 不用缓存：
 translate-formula-with = 使用缓存：
-translate-formula-legend = t = { -step }数，d = d_model，S = 源句{ -token }数，V = 目标词数，L = { -layer }数。只计矩阵乘法。
+translate-formula-legend = 这里 t = { -step }数 = { $t }，d = d_model = { $d }，d_ff = { $dff }，S = 源句{ -token }数（含 <eos>）= { $src }，V = 目标{ -vocabulary }大小 = { $vocab }，L = { -decoder }{ -layer }数 = { $layers }。只计矩阵乘法。
 translate-cross-row = 第 { $step } { -step }的{ -cross-attention }（行 = { -layer } · { -head }，列 = 源句的{ -key }）
-translate-self-row = 第 { $step } { -step }的带掩码{ -self-attention }（列 = 到目前为止{ -decoder }的输入）
+translate-self-row = 第 { $step } { -step }的带{ -mask }{ -self-attention }（列 = 到目前为止{ -decoder }的输入）
 translate-weight = { -softmax } 权重
 translate-layer-head = 第 { $layer } { -layer } · 第 { $head } 个{ -head }
-translate-unknown-as-unk = 不在词表中，按 <unk> 读入（训练中出现少于两次的词）：
+translate-unknown-as-unk = 不在{ -vocabulary }中，按 <unk> 读入（训练中出现少于两次的词）：
 translate-formula-first-step = （第 1 步另加一次 { $extra }）
 
 # Decoding three ways (views/decode/strategy.rs, beam.rs).
@@ -54,19 +54,20 @@ translate-sample-topk = { -top-k }（0 = 全部）
 translate-sample-topp = { -top-p }
 translate-sample-seed = { -seed }
 translate-strategy-greedy-hint = 每一步取概率最高的{ -token }。很快，但选过的不再回头。它就是束宽为 1 的{ -beam-search }。
-translate-strategy-beam-hint = 论文用{ -beam-search }解码，束宽 4，α = 0.6（§6.1，依 Wu 等 2016）。同时保留多个{ -hypotheses }，所以起初看来只排第二的选择，后来仍可能胜出。
+translate-strategy-beam-hint = 论文用{ -beam-search }解码，束宽 { $size }，α = { $alpha }（§6.1，依 Wu 等 2016）。同时保留多个{ -hypotheses }，所以起初看来只排第二的选择，后来仍可能胜出。
 translate-strategy-sample-hint = 每个{ -token }都从模型的分布中随机抽取：softmax(z / T)，先只留概率最高的 { -top-k } 个，再只留概率之和达到 { -top-p } 的最少几个。同一个{ -seed }抽出同一个翻译；T → 0 时就是{ -greedy }。
 translate-error-beam-size = 束宽必须是 1 到 { $max } 的整数。
 translate-error-alpha = { -length-penalty } α 必须在 0 到 { $max } 之间。
 translate-error-temperature = { -temperature }必须在 { $min } 到 { $max } 之间。
 translate-error-top-k = { -top-k } 必须是 0（全部）到 { $max } 的整数。
 translate-error-top-p = { -top-p } 必须大于 0、不超过 1。
-translate-top-k-beam = 最佳{ -hypothesis }在这一步时，模型的前 5 名（最后一个位置的 { -softmax }）
+translate-top-k-beam = 最佳{ -hypothesis }在这一步时，模型的前 { $k } 名（最后一个位置的 { -softmax }）
 translate-chooses-beam = → 最佳{ -hypothesis }接着选
-translate-top-k-sampled = { -sampling }分布 softmax(z / { $temperature }) 的前 5 名（经过 { -top-k } 和 { -top-p }）：剩下 { $kept } 个{ -token }可抽
+translate-top-k-sampled = { -sampling }分布 softmax(z / { $temperature }) 的前 { $k } 名（经过 { -top-k } 和 { -top-p }）：剩下 { $kept } 个{ -token }可抽
 translate-chooses-sampled = → 抽到
 translate-beam-title = { -beam-search }，第 { $step } 步：扩展 { $rows } 个{ -hypotheses }（束宽 { $size }，α = { $alpha }）
 translate-beam-how = 每一行列出它最好的几个扩展。在所有扩展中，log P 最大的填满空位（它们长度相同，所以按 log P 排和按分数排一样）。以 <eos> 结尾的扩展作为完成的翻译离开束。完成的翻译长度不同，所以胜出的是分数最好的，而不是 log P 最好的。
+translate-beam-conventions = 本次搜索的约定：以 <eos> 结尾的{ -hypothesis }离开束，每完成一个，束就少一行，继续搜索；所有空位都放满完成的{ -hypotheses }时，搜索结束。论文所用的代码 tensor2tensor 则不同：每一步都保留 { $size } 个存活的{ -hypotheses }，直到它们都不可能再胜过已完成的为止。长度：最多生成 { $max } 个{ -token }，含 <eos>（加上 <bos> 就是本实验室的上限 { $limit } 个）；没有 <eos> 而达到上限的也算完成。论文允许的是输入长度 + { $extra }（§6.1）。lp(Y) 中的 |Y| 是生成的{ -token }数，含 <eos>，不含 <bos>。
 translate-beam-row = 第 { $row } 行：
 translate-beam-score = 分数 = { $score }
 translate-beam-kept = 保留

@@ -1,12 +1,12 @@
 ## The page's frame: title, intro, toolbar, run bar, banners, shared names.
 
-common-title = Attention Lab（注意力實驗室）
+common-title = Attention Lab（{ -attention }實驗室）
 common-language = 語言
-common-intro = 一個真正的編碼器–解碼器 { -transformer }（Vaswani 等，2017）就在你的瀏覽器裡（Web Worker 中）訓練。下面的每一張圖都由模型自己的數值畫出。
+common-intro = 一個真正的{ -encoder }–{ -decoder } { -transformer }（Vaswani 等，2017）就在你的瀏覽器裡（Web Worker 中）訓練。下面的每一張圖都由模型自己的數值畫出。
 common-conventions = 約定。
-common-conventions-maps = 注意力圖：列 = { -query }，欄 = { -key }；每一列的和為 1。
-common-conventions-tokens = { -token }：<bos> 是解碼器輸入的開頭，<eos> 是每個句子的結尾，<pad> 在一個批次中填充較短的句子，並且總是被遮蔽。
-common-conventions-mask = { -mask }：true = 遮蔽（灰色斜線）：分數在 { -softmax } 之前變為 −∞，所以權重恰好為 0。
+common-conventions-maps = { -attention }圖：列 = { -query }，欄 = { -key }；每一列的和為 1。
+common-conventions-tokens = { -token }：<bos> 是{ -decoder }輸入的開頭，<eos> 是每個句子的結尾，<pad> 在一個{ -batch }中填充較短的句子，並且總是被遮蔽。
+common-conventions-mask = { -mask }：true = 遮蔽（灰色斜線）：{ -score }在 { -softmax } 之前變為 −∞，所以權重恰好為 0。
 
 common-task = 任務
 common-task-copy = 複製
@@ -42,9 +42,9 @@ common-starting = 正在啟動訓練 Worker…
 common-settings-refused = 這些設定無法訓練，因此沒有開始：{ $problems }
 common-diverged-press-reset = 這次訓練發散了（{ -loss }變成了 NaN 或無窮大）。請按「重設」重新開始。
 
-common-kind-encoder-self = 編碼器{ -self-attention }
-common-kind-decoder-self = 解碼器帶遮罩的{ -self-attention }
-common-kind-cross = { -cross-attention }（解碼器 → 編碼器）
+common-kind-encoder-self = { -encoder }{ -self-attention }
+common-kind-decoder-self = { -decoder }帶{ -mask }的{ -self-attention }
+common-kind-cross = { -cross-attention }（{ -decoder } → { -encoder }）
 
 common-copy-link = 複製連結
 common-copy-link-tooltip = 開啟此頁面目前狀態的連結：語言、任務、設定與{ -seed }、檢視、{ -head }和句子
@@ -64,4 +64,4 @@ common-data-about = 關於資料
 common-downloading-sentences = 正在下載「{ $task }」的句子：{ $size }
 common-downloading-model = 正在下載「{ $task }」的預訓練模型：{ $size }
 common-download-of = { $loaded } / { $total }
-common-data-split = 文字如何變成詞元：英文轉為小寫並按空格切分，. , ? ! 各自是一個詞元；日文和中文使用語料庫切好的詞典詞，每個標點是一個詞元。在訓練句子中出現少於兩次的詞記為 <unk>。
+common-data-split = 文字如何變成{ -token }：英文轉為小寫並按空格切分，. , ? ! 各自是一個{ -token }；日文和中文使用語料庫切好的詞典詞，每個標點是一個{ -token }。在訓練句子中出現少於兩次的詞記為 <unk>。

@@ -10,7 +10,7 @@ figure-export-svg-tip = 將這張圖下載為 SVG 向量圖：放大後依然清
 figure-export-csv = 儲存為 CSV
 figure-export-csv-tip = 將這張圖背後的數值下載為 CSV 表格，可用任何試算表軟體開啟。
 
-figure-heatmap-keys = 用 { $arrows } 在格子之間移動。{ $home } 和 { $end } 跳到一列的兩端，{ $first } 和 { $last } 跳到第一個和最後一個格子，{ $page_up } 和 { $page_down } 每次移動 10 列。
+figure-heatmap-keys = 用 { $arrows } 在格子之間移動。{ $home } 和 { $end } 跳到一列的兩端，{ $first } 和 { $last } 跳到第一個和最後一個格子，{ $page_up } 和 { $page_down } 每次移動 { $rows } 列。
 # One cell, read out when the keyboard cursor moves onto it: "query 大きい, key big, weight 0.83".
 figure-cell = { $row_axis } { $row }，{ $col_axis } { $col }，{ $measure } { $value }
 # The same with where the cell is, when the rows and columns are tokens (a token may repeat).
@@ -29,6 +29,8 @@ figure-axis-key = { -key }
 figure-axis-position = 位置
 figure-axis-dimension = 維度
 figure-axis-head = { -layer } · { -head }
+figure-axis-sentence = { -batch }中的句子
+figure-axis-key-position = { -key } 位置
 figure-measure-weight = 權重
 figure-measure-value = 數值
 figure-measure-score = { -score }

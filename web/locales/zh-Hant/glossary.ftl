@@ -2,7 +2,8 @@
 # language write it (docs/tutorial-map.md, "Terms as the tutorials write them").
 # Messages refer to these terms ({ -query }) instead of spelling them again.
 # A term that differs from the tutorials says why in a `# kept:` line directly
-# above it; web/src/i18n/terms.rs checks this against the map.
+# above it; web/src/i18n/terms.rs checks this against the map, and
+# web/src/i18n/bypass.rs that ja, zh-Hans and zh-Hant messages do not spell a term out.
 
 -attention = 注意力
 # kept: 003's 注意力圖 is the attention map, the picture; this term names the weights, and the page calls its pictures 注意力圖
@@ -14,6 +15,7 @@
 -value = Value
 -projection = 投影
 -multi-head = 多頭注意力機制
+# kept: 003 writes only the whole 多頭注意力機制 (and 多頭), never one head alone; 頭 is that part, as zh-Hans 000 writes 每个头
 -head = 頭
 -self-attention = 自注意力機制
 -cross-attention = 跨注意力機制
@@ -22,6 +24,7 @@
 -causal-mask = 上三角遮罩
 -padding-mask = 填充遮罩
 -positional-encoding = 位置編碼
+-embedding = 嵌入
 -residual = 殘差連接
 -layer-norm = LayerNorm
 -pre-norm = Norm-First
@@ -65,6 +68,7 @@
 -complexity = 每層複雜度
 -sequential-ops = 順序運算
 -max-path = 最大路徑長度
+# kept: 003's 限制型自注意力層 without 層, like the table's other rows (循環, 卷積) under the header 層類型
 -restricted = 限制型自注意力
 -checkpoint = 檢查點
 -held-out = 保留

@@ -54,7 +54,7 @@ head-beta = β（{ -inverse-temperature }）
 head-entropy = 這個 { -query } 所在列的{ -entropy }：
 head-bits = 位元
 head-entropy-bits = { $value } 位元
-head-beta-hint = 這只是一個「假如」：用模型縮放後的{ -score } s = q · k / √d_k 計算 { -softmax }(β · s)。β = 1 就是模型本身；β = 0 時權重平均分給所有看得見的 { -key }；拉到最右端 β = ∞ 時，全部權重都落在{ -score }最高的 { -key } 上（{ -hard-attention }，argmax）。模型本身始終不變。教學 004 對未縮放的點積寫 softmax_β(Kᵀq)，並取 β = 1/√d：它的 β 等於這裡的 β ÷ √d_k。所以模型的 β = 1 就是 004 的 β = 1/√d_k，而這裡的 β = √d_k = { $sqrt_dk }（d_k = { $d_k }）就是未縮放的 q · k 的 { -softmax }。
+head-beta-hint = 這只是一個「假如」：用模型{ -scaling }後的{ -score } s = q · k / √d_k 計算 { -softmax }(β · s)。β = 1 就是模型本身；β = 0 時權重平均分給所有看得見的 { -key }；拉到最右端 β = ∞ 時，全部權重都落在{ -score }最高的 { -key } 上（{ -hard-attention }，argmax）。模型本身始終不變。教學 004 對未{ -scaling }的點積寫 softmax_β(Kᵀq)，並取 β = 1/√d：它的 β 等於這裡的 β ÷ √d_k。所以模型的 β = 1 就是 004 的 β = 1/√d_k，而這裡的 β = √d_k = { $sqrt_dk }（d_k = { $d_k }）就是未{ -scaling }的 q · k 的 { -softmax }。
 head-model-weights = { -softmax }(s)：模型（β = 1）
 head-what-if-weights = { -softmax }(β · s)，β = { $beta }
 head-what-if-output = 假如 β = { $beta } 時的輸出
@@ -63,7 +63,7 @@ head-entropies = 在這個 β 下，每個 { -query } 所在列的{ -entropy }
 
 # 為什麼 ÷ √d_k（scaling-view，與第 ④ 步一起顯示）。
 head-scaling-title = 為什麼要 ÷ √d_k？
-head-scaling-intro = 如果 q 和 k 的各個分量彼此獨立、平均值為 0、變異數為 1，那麼 q · k 是 d_k 個這樣的乘積之和，變異數為 d_k：{ -head }越寬，{ -score }越大。{ -score }太大會讓 { -softmax } 飽和：幾乎全部權重落在一個 { -key } 上，梯度變得極小（論文的註腳 4）。除以 √d_k 後，無論寬度多少，變異數都回到 1。下面幾列用的是隨機的 q 和 k（{ $queries } 個 { -query }，每個對 { $keys } 個 { -key }，{ -seed }固定）；最後一列是這個{ -head }自己的數。
+head-scaling-intro = 如果 q 和 k 的各個分量彼此獨立、平均值為 0、變異數為 1，那麼 q · k 是 d_k 個這樣的乘積之和，變異數為 d_k（論文的註腳 4）：{ -head }越寬，{ -score }越大。論文（§3.2.1）推測，{ -score }太大會把 { -softmax } 推到梯度極小的區域：那裡幾乎全部權重都落在一個 { -key } 上。除以 √d_k 後，無論寬度多少，變異數都回到 1。下面幾列用的是隨機的 q 和 k（{ $queries } 個 { -query }，每個對 { $keys } 個 { -key }，{ -seed }固定）；最後一列是這個{ -head }自己的數。
 head-scaling-col-entropy = { -softmax }(q · k) 的熵（位元）
 head-scaling-col-entropy-scaled = { -softmax }(q · k / √d_k) 的熵（位元）
 head-scaling-col-top = 最大權重，{ -softmax }(q · k)

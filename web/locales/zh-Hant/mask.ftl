@@ -2,14 +2,13 @@
 
 mask-title = 4 · { -mask }
 mask-convention-label = 約定：
-mask-convention = true = 遮蔽（灰色斜線；可見的格子有顏色）：{ -score }在 { -softmax } 之前變為 −∞，所以權重恰好為 0。列是 { -query }，欄是 { -key }。
+mask-convention = true = 遮蔽（灰色斜線；可見的格子有顏色）：{ -score }在 { -softmax } 之前變為 −∞，所以權重恰好為 0。列是 { -query }，欄是 { -key }；但在{ -padding-mask }中，列是{ -batch }中的句子（每一列適用於關注該句的所有 { -query }），欄是 { -key } 位置。
 mask-visible = 可見（保留{ -score }）
 mask-hidden = 遮蔽（{ -mask } = true，{ -score } → −∞）
 mask-causal-caption = { -causal-mask }：{ -query } t 只能看到 { -key } 0…t
 mask-causal-label = { -causal-mask }
 mask-padding-caption = 一個來源句{ -batch }的{ -padding-mask }（列 = 句子，欄 = { -key } 位置）
 mask-padding-label = { -padding-mask }
-mask-key-position = { -key } { $position }
 mask-combined-heading = { -decoder }的組合{ -mask } = { -causal-mask }與{ -padding-mask }取邏輯或，{ -batch }中每個句子一個
 mask-combined-label = 組合{ -mask }
 mask-demo-heading = { -mask }對真實{ -score }的作用：{ -decoder }第 1 { -layer }的{ -self-attention }

@@ -1,8 +1,8 @@
 pairs-title = 自己的句子對
-pairs-intro = 每行一對：原句、一個定位字元（Tab）、譯文。貼到這裡，或選擇一個以 Tab 分隔的檔案（.tsv）。實驗室會建立詞表和切分，並從頭訓練一個新模型。
-pairs-split = 文字如何變成{ -token }：轉為小寫並按空格切分；每個標點（. , ? ! 。 、 ， ？ ！）是一個{ -token }；漢字、假名和諺文書寫時不加空格，所以每個字是一個{ -token }。訓練句對中的每個詞都在詞表中。
+pairs-intro = 每行一對：原句、一個定位字元（Tab）、譯文。貼到這裡，或選擇一個以 Tab 分隔的檔案（.tsv）。實驗室會建立{ -vocabulary }和切分，並從頭訓練一個新模型。
+pairs-split = 文字如何變成{ -token }：轉為小寫並按空格切分；每個標點（. , ? ! 。 、 ， ？ ！）是一個{ -token }；漢字、假名和諺文書寫時不加空格，所以每個字是一個{ -token }。訓練句對中的每個詞都在{ -vocabulary }中。
 pairs-limits = 最多 { $size }、{ $lines } 行，每句最多 { $words } 個{ -token }；至少 { $min } 個不同的句對。其中十分之一（至少一個）作為{ -held-out }集，用沒見過的句子衡量模型。
-pairs-saved = 你的句對隨執行保存在這個瀏覽器中，也會寫進下載的檢查點。連結無法攜帶它們：開啟連結的人需要貼上自己的句對。
+pairs-saved = 你的句對隨執行保存在這個瀏覽器中，也會寫進下載的{ -checkpoint }。連結無法攜帶它們：開啟連結的人需要貼上自己的句對。
 pairs-file = 或者選擇檔案：
 pairs-apply = 用這些句對訓練
 pairs-placeholder = I am a student.	我是學生。

@@ -2,7 +2,7 @@
 # 儲存在本瀏覽器中的訓練（執行列）與{ -checkpoint }檔案。
 
 runs-name-label = 訓練名稱
-runs-name-placeholder = 例如：預熱 400
+runs-name-placeholder = 例如：{ -warmup } 400
 runs-save-as = 另存新檔
 runs-save-as-tooltip = 以這個名稱在本瀏覽器中保存這次訓練的副本：模型、{ -optimizer }狀態、{ -step }數、設定和曲線。
 runs-list-label = 已儲存的訓練（{ $count } 個）

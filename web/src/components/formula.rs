@@ -15,7 +15,7 @@
 //! that explain them: [`ATTENTION`], [`SOFTMAX_BETA`], [`MULTI_HEAD`],
 //! [`POSITIONAL`] (and [`POSITIONAL_BASE_100`]), [`FFN`], [`POST_NORM`], [`PRE_NORM`].
 
-use crate::shell::i18n::use_i18n;
+use crate::shell::i18n::{use_i18n, Arg};
 use leptos::prelude::*;
 
 /// One formula: MathML markup and what it says in a sentence.
@@ -124,7 +124,7 @@ pub const POSITIONAL_BASE_100: Formula = positional!("positional-base-100", "100
 /// The positional-encoding formula with `base` in it: the paper's 10000, or
 /// the worked example's 100 (the PE view's two choices).
 pub fn positional(base: f64) -> Formula {
-    if base == 100.0 {
+    if base == lab_math::positional::WORKED_BASE {
         POSITIONAL_BASE_100
     } else {
         POSITIONAL
@@ -236,6 +236,16 @@ pub const ALL: [Formula; 11] = [
     CROSS_ENTROPY,
 ];
 
+/// The numbers a caption may state, as arguments: the paper's PE base and the
+/// tutorials' worked example's (`lab_math::positional`).
+pub fn caption_args() -> Vec<(&'static str, Arg)> {
+    use lab_math::positional::{PAPER_BASE, WORKED_BASE};
+    vec![
+        ("base", Arg::from(PAPER_BASE.to_string())),
+        ("worked_base", Arg::from(WORKED_BASE.to_string())),
+    ]
+}
+
 /// A formula as a block, with its caption underneath.
 #[component]
 pub fn Equation(
@@ -246,7 +256,7 @@ pub fn Equation(
     view! {
         <figure class="equation" data-testid=format!("formula-{}", formula.id)>
             <div class="equation-math" tabindex="0" inner_html=formula.mathml></div>
-            <figcaption>{move || i18n.s(formula.caption)}</figcaption>
+            <figcaption>{move || i18n.f(formula.caption, &caption_args())}</figcaption>
         </figure>
     }
 }
@@ -254,7 +264,7 @@ pub fn Equation(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{text, Locale};
+    use crate::i18n::Locale;
 
     /// The MathML Core elements these formulas may use.
     const CORE: [&str; 15] = [
@@ -336,8 +346,9 @@ mod tests {
         assert_eq!(ids.len(), ALL.len());
         for f in ALL {
             for locale in Locale::ALL {
-                let caption = text(locale, f.caption);
+                let caption = crate::i18n::text_args(locale, f.caption, &caption_args());
                 assert_ne!(caption, f.caption, "{}: no caption in {locale:?}", f.id);
+                assert!(!caption.contains('{'), "{}: {caption}", f.id);
                 assert!(!caption.contains('\n'), "{}: one line", f.id);
             }
         }
@@ -354,7 +365,9 @@ mod tests {
 
     #[test]
     fn the_positional_formula_shows_the_selected_base() {
-        for base in [10000.0, 100.0] {
+        use lab_math::positional::{PAPER_BASE, WORKED_BASE};
+        // The typeset bases are the constants the model and the PE view use.
+        for base in [PAPER_BASE, WORKED_BASE] {
             let f = positional(base);
             let shown = format!("<mn>{base}</mn>");
             assert_eq!(f.mathml.matches(&shown).count(), 2, "{base}: both lines");
@@ -363,6 +376,8 @@ mod tests {
                 "{base}: alt text"
             );
         }
-        assert!(!positional(100.0).mathml.contains("10000"));
+        assert!(!positional(WORKED_BASE)
+            .mathml
+            .contains(&PAPER_BASE.to_string()));
     }
 }

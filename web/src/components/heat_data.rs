@@ -56,6 +56,10 @@ pub enum Axis {
     Dimension,
     /// One row per (layer, head).
     Head,
+    /// One row per sentence of a batch (the padding mask).
+    Sentence,
+    /// A key's position in its sentence (the padding mask's columns).
+    KeyPosition,
 }
 
 impl Axis {
@@ -67,6 +71,8 @@ impl Axis {
             Axis::Position => "figure-axis-position",
             Axis::Dimension => "figure-axis-dimension",
             Axis::Head => "figure-axis-head",
+            Axis::Sentence => "figure-axis-sentence",
+            Axis::KeyPosition => "figure-axis-key-position",
         }
     }
 }

@@ -79,11 +79,12 @@ const HINT_KEYS: [(&str, &str); 7] = [
 pub fn key_hint(locale: Locale) -> Vec<HintPiece> {
     const OPEN: char = '\u{e000}';
     const CLOSE: char = '\u{e001}';
-    let args: Vec<(&str, Arg)> = HINT_KEYS
+    let mut args: Vec<(&str, Arg)> = HINT_KEYS
         .iter()
         .enumerate()
         .map(|(i, (name, _))| (*name, Arg::from(format!("{OPEN}{i}{CLOSE}"))))
         .collect();
+    args.push(("rows", Arg::from(lab_plot::grid::Move::PAGE_ROWS)));
     let hint = text_args(locale, "figure-heatmap-keys", &args);
     let mut pieces = vec![];
     for (i, part) in hint.split(OPEN).enumerate() {

@@ -18,6 +18,9 @@
 use crate::i18n::Locale;
 use crate::panels;
 
+mod lang;
+pub use lang::{own_lang, script_lang};
+
 /// The heading of the English map's last section, which the guide and the
 /// translations leave out: the glossaries' terms, checked by
 /// `i18n::terms`, for translators rather than readers.
@@ -187,8 +190,8 @@ fn is_full_width_punctuation(c: char) -> bool {
     matches!(c, '\u{3000}'..='\u{303F}' | '\u{FF00}'..='\u{FF0F}' | '\u{FF1A}'..='\u{FF20}')
 }
 
-/// CJK characters and their full-width punctuation.
-fn is_cjk(c: char) -> bool {
+/// CJK characters (kana, ideographs) and their full-width punctuation.
+pub(crate) fn is_cjk(c: char) -> bool {
     matches!(c, '\u{2E80}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FFEF}')
 }
 

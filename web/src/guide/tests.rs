@@ -284,3 +284,72 @@ fn a_page_served_instead_of_a_map_is_not_read_as_one() {
     let map = map_text(Locale::Ja);
     assert_eq!(read_map("tutorial-map.ja.md", map), Ok(map));
 }
+
+#[test]
+fn a_tutorials_own_words_are_tagged_in_the_language_they_are_written_in() {
+    // 000 is Japanese and Simplified Chinese by turns: each section's name
+    // as the tutorial writes it, in its language.
+    let written = [
+        ("前書き", Locale::Ja),
+        ("全体アーキテクチャ", Locale::Ja),
+        ("Attention / Attention とは", Locale::Ja),
+        ("残差连接", Locale::ZhHans),
+        ("位置エンコーディング（Positional Encoding）", Locale::Ja),
+        ("最終的なモデル", Locale::Ja),
+        ("学習 / Training Loop", Locale::Ja),
+        ("最適化器", Locale::Ja),
+        ("正則化", Locale::Ja),
+        ("まとめ（長所 / 短所）", Locale::Ja),
+    ];
+    // Every reader who is shown 000's sections: Simplified Chinese (whose
+    // guide once tagged 000's Japanese as Chinese), Japanese and English.
+    for locale in [Locale::ZhHans, Locale::Ja, Locale::En] {
+        let shown = guide(locale, map_text(Locale::En), map_text(locale));
+        let (t, rows) = shown
+            .iter()
+            .find_map(|b| match (&b.block, &b.tutorial) {
+                (Block::Table(_, rows), Some(t)) if t.number == "000" => Some((t, rows)),
+                _ => None,
+            })
+            .expect("000's sections");
+        assert_eq!(t.languages, vec![Locale::Ja, Locale::ZhHans]);
+        assert_eq!(
+            own_lang(Some(t), &t.title, locale),
+            Locale::Ja,
+            "{}",
+            t.title
+        );
+        let names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+        for (name, lang) in written {
+            assert!(names.contains(&name), "{locale:?}: no section {name}");
+            assert_eq!(own_lang(Some(t), name, locale), lang, "{locale:?}: {name}");
+        }
+        // A name in CJK characters is told by its script, never by the
+        // reader's language: a new section whose characters the lists do
+        // not know fails here.
+        for name in names.iter().filter(|n| n.chars().any(is_cjk)) {
+            assert!(script_lang(name).is_some(), "{locale:?}: {name}");
+        }
+        // English words say nothing: the reader's language if 000 is in it,
+        // else its first.
+        let latin = if locale == Locale::En {
+            Locale::Ja
+        } else {
+            locale
+        };
+        assert_eq!(own_lang(Some(t), "Encoder", locale), latin);
+    }
+    // A tutorial in one language is in it, whatever its characters.
+    let en = guide(Locale::En, map_text(Locale::En), map_text(Locale::En));
+    for b in &en {
+        let Some(t) = b.tutorial.as_ref().filter(|t| t.languages.len() == 1) else {
+            continue;
+        };
+        for locale in Locale::ALL {
+            assert_eq!(own_lang(Some(t), "学習 残差连接", locale), t.languages[0]);
+        }
+    }
+    assert_eq!(own_lang(None, "前書き", Locale::ZhHant), Locale::ZhHant);
+    assert_eq!(script_lang("Self-Attention"), None);
+    assert_eq!(script_lang("注意力"), None, "both languages write it");
+}

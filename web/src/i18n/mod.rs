@@ -12,7 +12,11 @@
 //! missing from a locale, or defined but never used, and
 //! `terms::every_glossary_term_is_the_tutorials_or_says_why` fails when a
 //! glossary term is neither the tutorials' word (`docs/tutorial-map.md`) nor
-//! explained by a `# kept:` line above it.
+//! explained by a `# kept:` line above it; `glossary_rows` makes every term
+//! either have a row in the map or say why not, and
+//! `bypass::messages_refer_to_the_glossarys_terms_instead_of_spelling_them`
+//! fails when a Japanese or Chinese message spells a term out instead of
+//! referring to it.
 //!
 //! A message id in the source is always a string literal passed to
 //! [`text`], [`text_args`] or the view helpers in `app::i18n`; the test finds
@@ -246,3 +250,12 @@ mod tests;
 
 #[cfg(test)]
 mod terms;
+
+#[cfg(test)]
+mod bypass;
+
+#[cfg(test)]
+mod glossary_rows;
+
+#[cfg(test)]
+mod numbers;

@@ -40,6 +40,20 @@ pub fn seconds_text(s: f64) -> String {
     }
 }
 
+/// A fraction with three significant digits: "0.333", "0.00132"; below
+/// 0.001, where the zeros would bury the digits, in the e-notation the Noam
+/// view writes its rates in: "5.01e-5".
+pub fn fraction_text(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        format!("{x}")
+    } else if x.abs() >= 1e-3 {
+        let decimals = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+        format!("{x:.decimals$}")
+    } else {
+        format!("{x:.2e}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,5 +69,15 @@ mod tests {
         assert_eq!(seconds_text(45.2), "45");
         assert_eq!(seconds_text(2.46), "2.5");
         assert_eq!(seconds_text(0.0412), "0.041");
+    }
+
+    #[test]
+    fn small_fractions_keep_three_digits_and_lose_their_zeros() {
+        assert_eq!(fraction_text(1.0 / 3.0), "0.333");
+        assert_eq!(fraction_text(0.1 / 76.0), "0.00132");
+        assert_eq!(fraction_text(0.1 / 1998.0), "5.01e-5");
+        assert_eq!(fraction_text(0.1 / 2000.0), "5.00e-5");
+        assert_eq!(fraction_text(0.000_999_9), "1.00e-3");
+        assert_eq!(fraction_text(0.0), "0");
     }
 }

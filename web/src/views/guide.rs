@@ -239,12 +239,10 @@ fn plain(text: &str) -> String {
     guide::spans(text).into_iter().map(|s| s.text).collect()
 }
 
-/// The language a tutorial's own words are in, for a reader in `locale`.
-fn tutorial_lang(tutorial: Option<&guide::Tutorial>, locale: Locale) -> &'static str {
-    match tutorial {
-        Some(t) if !t.languages.contains(&locale) => t.languages.first().unwrap_or(&locale).code(),
-        _ => locale.code(),
-    }
+/// The language of `text`, a tutorial's own words, for a reader in `locale`
+/// ([`guide::own_lang`]: 000's Japanese and Chinese sections each their own).
+fn tutorial_lang(tutorial: Option<&guide::Tutorial>, text: &str, locale: Locale) -> &'static str {
+    guide::own_lang(tutorial, text, locale).code()
 }
 
 /// A table of the map. In a tutorial's table, the cell that names a
@@ -257,7 +255,6 @@ fn table_view(
 ) -> AnyView {
     let locale = lab.locale.get_untracked();
     let tutorial = block.tutorial.is_some();
-    let own = tutorial_lang(block.tutorial.as_ref(), locale);
     let labels: Vec<String> = header.iter().map(|h| plain(h)).collect();
     let body = rows
         .into_iter()
@@ -270,7 +267,7 @@ fn table_view(
                 .map(|(c, cell)| {
                     // A tutorial's section is named in its own words.
                     let lang = if tutorial && c == 0 {
-                        own
+                        tutorial_lang(block.tutorial.as_ref(), cell, locale)
                     } else {
                         locale.code()
                     };
@@ -322,7 +319,7 @@ fn block_view(lab: Lab, block: GuideBlock) -> AnyView {
         // A tutorial is named by its number and its own title.
         Block::Heading(_, text) => match &block.tutorial {
             Some(t) => {
-                let lang = tutorial_lang(Some(t), locale);
+                let lang = tutorial_lang(Some(t), &t.title, locale);
                 let name = format!("{} — {}", t.number, t.title);
                 view! { <h3 lang=lang>{name}</h3> }.into_any()
             }

@@ -5,6 +5,7 @@
 //! probe), for the probe sentence's source.
 
 use crate::components::paint;
+use crate::i18n::{text_args, Locale};
 use crate::shell::i18n::{use_i18n, Arg};
 use crate::shell::state::use_lab;
 use lab_protocol::LayerInput;
@@ -55,6 +56,20 @@ pub fn input_rows(input: &LayerInput, position: usize) -> Option<InputRows> {
         rms: [rms(&full[0]), rms(&full[1]), rms(&full[2]), rms(&full[3])],
         rows: full.map(|r| r[..dims].to_vec()),
     })
+}
+
+/// Why × √d_model: the paper gives no reason (§3.4), so the note says so
+/// and gives the lab's reading, with this token's RMS of each vector.
+pub fn why_scaled(locale: Locale, r: &InputRows) -> String {
+    text_args(
+        locale,
+        "pe-input-why",
+        &[
+            ("rms_e", Arg::from(format!("{:.3}", r.rms[0]))),
+            ("rms_scaled", Arg::from(format!("{:.3}", r.rms[1]))),
+            ("rms_pe", Arg::from(format!("{:.3}", r.rms[2]))),
+        ],
+    )
 }
 
 /// The token shown first: position 1, whose encoding is not the all-(0, 1) of position 0.
@@ -178,19 +193,7 @@ pub fn LayerInputView() -> impl IntoView {
                         {if pe_off {
                             view! { <p class="hint">{i18n.s("pe-input-pe-off")}</p> }.into_any()
                         } else {
-                            view! {
-                                <p class="hint">
-                                    {i18n
-                                        .f(
-                                            "pe-input-why",
-                                            &[
-                                                ("rms_e", Arg::from(format!("{:.3}", r.rms[0]))),
-                                                ("rms_scaled", Arg::from(format!("{:.3}", r.rms[1]))),
-                                                ("rms_pe", Arg::from(format!("{:.3}", r.rms[2]))),
-                                            ],
-                                        )}
-                                </p>
-                            }
+                            view! { <p class="hint">{why_scaled(i18n.locale.get(), &r)}</p> }
                                 .into_any()
                         }}
                     }
@@ -238,5 +241,22 @@ mod tests {
         }
         assert!(input_rows(&input(), 2).is_none());
         assert_eq!(first_choice(&input()), 1);
+    }
+
+    #[test]
+    fn why_scaled_says_the_paper_gives_no_reason_and_shows_the_rms() {
+        let r = input_rows(&input(), 1).expect("token 1");
+        for locale in Locale::ALL {
+            let why = why_scaled(locale, &r);
+            assert!(why.contains("§3.4"), "{locale:?}: {why}");
+            for v in &r.rms[..3] {
+                assert!(why.contains(&format!("{v:.3}")), "{locale:?}: {why}");
+            }
+        }
+        let en = why_scaled(Locale::En, &r);
+        assert!(
+            en.contains("does not say") && en.contains("One reading"),
+            "{en}"
+        );
     }
 }

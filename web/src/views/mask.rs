@@ -1,6 +1,7 @@
 //! View 4: the masks (causal, padding, combined) from `lab_math::masks`, and
 //! what a mask does to one head's real scores (`MaskDemo` from the model).
 
+use crate::components::heat_data::Axis;
 use crate::components::heatmap::{HeatData, Heatmap};
 use crate::i18n::script::{respell, Spelling};
 use crate::shell::i18n::{use_i18n, Arg};
@@ -127,6 +128,27 @@ pub fn causal_data(target: Option<&[String]>, spelling: Option<&Spelling>) -> He
     mask_data(subsequent_mask(n), n, n, tokens.clone(), tokens)
 }
 
+/// What the padding mask's rows and columns are: the sentences of the batch,
+/// and key positions (not queries and keys, as in the other maps).
+pub const PADDING_AXES: (Axis, Axis) = (Axis::Sentence, Axis::KeyPosition);
+
+/// The padding mask of `batch`'s source sentences: one row per sentence
+/// (its words, then `<eos>`), one column per key position from 0, up to the
+/// longest sentence. A row serves every query that attends to its
+/// sentence: the model's mask is `[batch, 1, src_len]`, one row per sentence.
+pub fn padding_data(batch: &[Pair]) -> HeatData {
+    let lengths: Vec<usize> = batch.iter().map(|p| p.src.len() + 1).collect();
+    let max_len = lengths.iter().copied().max().unwrap_or(1);
+    let rows = batch.iter().map(|p| with_eos(&p.src).join(" ")).collect();
+    mask_data(
+        padding_mask(&lengths, max_len),
+        batch.len(),
+        max_len,
+        rows,
+        (0..max_len).map(|k| k.to_string()).collect(),
+    )
+}
+
 /// The combined (padding and causal) mask of sentence `i` of `batch` on the
 /// decoder side, padded to the batch's longest target, labelled by its
 /// decoder inputs respelled by `spelling`.
@@ -156,22 +178,7 @@ pub fn MaskView() -> impl IntoView {
     let i18n = use_i18n();
     let batch =
         Memo::new(move |_| varied_batch(&lab.facts().map(|f| f.heldout).unwrap_or_default(), 4));
-    // Padding mask: one row per sentence of the batch, one column per key position.
-    let padding = Signal::derive(move || {
-        let b = batch.get();
-        let lengths: Vec<usize> = b.iter().map(|p| p.src.len() + 1).collect();
-        let max_len = lengths.iter().copied().max().unwrap_or(1);
-        let rows = b.iter().map(|p| with_eos(&p.src).join(" ")).collect();
-        mask_data(
-            padding_mask(&lengths, max_len),
-            b.len(),
-            max_len,
-            rows,
-            (0..max_len)
-                .map(|k| i18n.f("mask-key-position", &[("position", Arg::from(k))]))
-                .collect(),
-        )
-    });
+    let padding = Signal::derive(move || batch.with(|b| padding_data(b)));
     // Target tokens in the page's script (Traditional Chinese in 繁體中文).
     let spelling = lab.spelling;
     // Causal mask on the first sentence's decoder inputs.
@@ -250,6 +257,8 @@ pub fn MaskView() -> impl IntoView {
                         size=size_of(padding, 30.0)
                         testid="mask-padding"
                         label_px=14
+                        rows_are=PADDING_AXES.0
+                        cols_are=PADDING_AXES.1
                         label=Signal::derive(move || {
                             padding.with(|d| d.describe(&i18n.s("mask-padding-label")))
                         })
@@ -361,6 +370,36 @@ mod tests {
         let batch = varied_batch(&pairs, 4);
         let lengths: Vec<usize> = batch.iter().map(|p| p.src.len()).collect();
         assert_eq!(lengths, vec![5, 3, 2, 1]);
+    }
+
+    #[test]
+    fn the_padding_mask_is_labelled_by_sentence_and_key_position() {
+        use crate::components::heat_data::{Measure, Names};
+        use crate::i18n::{text, Locale};
+        let batch = vec![
+            Pair::from_text("a good book", "x", vec![]),
+            Pair::from_text("a book", "x", vec![]),
+        ];
+        let d = padding_data(&batch);
+        assert_eq!(d.row_labels, ["a good book <eos>", "a book <eos>"]);
+        assert_eq!(d.col_labels, ["0", "1", "2", "3"]);
+        assert!(d.is_hidden(1, 3) && !d.is_hidden(1, 2) && !d.is_hidden(0, 3));
+        let (rows, cols) = PADDING_AXES;
+        for locale in Locale::ALL {
+            let names = Names::new(locale, rows, cols, Measure::Mask);
+            assert_ne!(names.row_axis, text(locale, "figure-axis-query"));
+            assert_ne!(names.col_axis, text(locale, "figure-axis-key"));
+            assert_eq!(names.row_axis, text(locale, "figure-axis-sentence"));
+        }
+        let names = Names::new(Locale::En, rows, cols, Measure::Mask);
+        assert_eq!(
+            d.cell_text(Locale::En, &names, Measure::Mask, 1, 3),
+            "sentence of the batch a book <eos>, key position 3: hidden by the mask (row 2, column 4)"
+        );
+        assert_eq!(
+            HeatData::corner(Locale::En, &names),
+            "sentence of the batch ↓ key position →"
+        );
     }
 
     #[test]

@@ -2,10 +2,11 @@
 //! the very function the model's embedding layer adds to its inputs.
 
 use crate::components::export::ExportBar;
-use crate::components::formula::{positional, Equation};
+use crate::components::formula::{caption_args, positional, Equation};
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
 use crate::components::paint;
 use crate::shell::i18n::{use_i18n, Arg};
+use lab_math::positional::{PAPER_BASE, WORKED_BASE};
 use lab_math::{pe_similarity, pe_value, sinusoid_table};
 use lab_plot::canvas::draw_lines;
 use lab_plot::colormap::{finite_range, ColorMap};
@@ -51,7 +52,7 @@ pub fn PeView() -> impl IntoView {
     let i18n = use_i18n();
     let d_model = RwSignal::new(64usize);
     let len = RwSignal::new(50usize);
-    let base = RwSignal::new(10000.0f64);
+    let base = RwSignal::new(PAPER_BASE);
     let dims_text = RwSignal::new("0, 1, 4, 10, 30".to_string());
     // The refused field and what was typed; the message is made in the
     // page's language when shown, so it follows a change of language.
@@ -202,7 +203,7 @@ pub fn PeView() -> impl IntoView {
         <section id=crate::panels::ids::PE class="view">
             <h2>{i18n.t("pe-title")}</h2>
             {move || view! { <Equation formula=positional(base.get()) /> }}
-            <p>{i18n.t("pe-intro")}</p>
+            <p>{move || i18n.f("pe-intro", &caption_args())}</p>
             <div class="controls">
                 <label>
                     "d_model "
@@ -232,13 +233,16 @@ pub fn PeView() -> impl IntoView {
                     <select
                         data-testid="pe-base"
                         on:change=move |ev| {
-                            base.set(event_target_value(&ev).parse().unwrap_or(10000.0))
+                            base.set(event_target_value(&ev).parse().unwrap_or(PAPER_BASE))
                         }
                     >
-                        <option value="10000" selected>
-                            {i18n.t("pe-base-paper")}
+                        <option value=PAPER_BASE.to_string() selected>
+                            {move || i18n.f("pe-base-paper", &caption_args())}
                         </option>
-                        <option value="100">{i18n.t("pe-base-worked")}</option>
+                        <option value=WORKED_BASE
+                            .to_string()>
+                            {move || i18n.f("pe-base-worked", &caption_args())}
+                        </option>
                     </select>
                 </label>
             </div>

@@ -14,6 +14,7 @@ use crate::components::export::ExportBar;
 use crate::components::formula::{Equation, CROSS_ENTROPY, SMOOTHED_TARGET};
 use crate::components::paint;
 use crate::i18n::script::{respell, Spelling};
+use crate::i18n::units::fraction_text;
 use crate::i18n::{text, text_args, Locale};
 use crate::shell::i18n::use_i18n;
 use crate::shell::state::use_lab;
@@ -170,12 +171,15 @@ fn shown_word(spelling: Option<&Spelling>, token: &str) -> String {
     spelling.map_or_else(|| token.to_string(), |s| s.word(token))
 }
 
-/// The option text of one position: what the decoder reads, and what it
-/// must predict, both respelled by `spelling`.
+/// The option text of one position: its number, counted from 0 as the
+/// lab counts positions everywhere (the tutorial map's conventions, the
+/// head view's k₀, k₁, …, the Masks and Positional encoding views), then
+/// what the decoder reads and what it must predict, both respelled by
+/// `spelling`.
 pub fn position_label(p: &ProbePrediction, position: usize, spelling: Option<&Spelling>) -> String {
     format!(
         "{}: {} → {}",
-        position + 1,
+        position,
         shown_word(spelling, &p.inputs[position]),
         shown_word(spelling, &p.targets[position])
     )
@@ -211,7 +215,7 @@ pub fn spread_note(locale: Locale, vocab: usize, eps: f64) -> String {
         &[
             ("correct", format!("{:.2}", 1.0 - eps).into()),
             ("others", others.into()),
-            ("share", format!("{:.5}", eps / others as f64).into()),
+            ("share", fraction_text(eps / others as f64).into()),
         ],
     )
 }

@@ -9,7 +9,8 @@
 use crate::components::formula::{
     Formula, MULTI_HEAD, NOAM, POSITIONAL, POST_NORM, PRE_NORM, SMOOTHED_TARGET,
 };
-use crate::i18n::{text, text_args, Locale};
+use crate::i18n::{text, text_args, Arg, Locale};
+use lab_math::origins::{DropoutSite, Origin, FINAL_NORM_ORIGIN};
 use lab_protocol::{NormPlacement, Settings};
 
 /// The setting a comparison varies.
@@ -22,6 +23,12 @@ pub enum CompareAxis {
     PositionalEncoding,
     TiedWeights,
 }
+
+/// Label smoothing's two runs: the paper's ε (§5.4) against none.
+pub const SMOOTHING_COMPARED: (f32, f32) = (0.1, 0.0);
+
+/// The warm-up axis's run B warms up this many times faster than the setting.
+pub const WARMUP_DIVISOR: usize = 4;
 
 impl CompareAxis {
     pub const ALL: [CompareAxis; 6] = [
@@ -76,6 +83,19 @@ impl CompareAxis {
         }
     }
 
+    /// The arguments of [`CompareAxis::label`]: the values the axis compares.
+    pub fn label_args(self) -> Vec<(&'static str, Arg)> {
+        let (a, b) = SMOOTHING_COMPARED;
+        match self {
+            Self::LabelSmoothing => vec![
+                ("a", Arg::from(a.to_string())),
+                ("b", Arg::from(b.to_string())),
+            ],
+            Self::Warmup => vec![("divisor", Arg::from(WARMUP_DIVISOR))],
+            _ => vec![],
+        }
+    }
+
     /// Runs A and B: `base` with the compared setting at its two values.
     pub fn runs(self, base: &Settings) -> (Settings, Settings) {
         let (mut a, mut b) = (base.clone(), base.clone());
@@ -85,12 +105,11 @@ impl CompareAxis {
                 b.norm = NormPlacement::Pre;
             }
             Self::LabelSmoothing => {
-                a.label_smoothing = 0.1;
-                b.label_smoothing = 0.0;
+                (a.label_smoothing, b.label_smoothing) = SMOOTHING_COMPARED;
             }
             // One head, or two if the base already has one (d_model is always even).
             Self::Heads => b.n_heads = if base.n_heads == 1 { 2 } else { 1 },
-            Self::Warmup => b.warmup_steps = (base.warmup_steps / 4).max(1),
+            Self::Warmup => b.warmup_steps = (base.warmup_steps / WARMUP_DIVISOR).max(1),
             Self::PositionalEncoding => {
                 a.positional_encoding = true;
                 b.positional_encoding = false;
@@ -178,13 +197,51 @@ impl LayerStep {
         }
     }
 
+    /// The dropout this step applies (in training only), if any.
+    pub fn dropout_site(self) -> Option<DropoutSite> {
+        match self {
+            Self::Input => Some(DropoutSite::EmbeddingSum),
+            Self::Attention => Some(DropoutSite::AttentionWeights),
+            Self::FeedForward => Some(DropoutSite::FeedForwardHidden),
+            Self::Dropout => Some(DropoutSite::SublayerOutput),
+            Self::Add | Self::LayerNorm | Self::FinalNorm => None,
+        }
+    }
+
     /// Whether dropout acts in this step (in training only).
     pub fn drops(self) -> bool {
-        matches!(
-            self,
-            Self::Input | Self::Attention | Self::FeedForward | Self::Dropout
-        )
+        self.dropout_site().is_some()
     }
+
+    /// Whose choice the step's marked part is: its dropout's, or the final
+    /// LayerNorm's; `None` for a step the diagram does not mark.
+    pub fn origin(self) -> Option<Origin> {
+        match self {
+            Self::FinalNorm => Some(FINAL_NORM_ORIGIN),
+            _ => self.dropout_site().map(DropoutSite::origin),
+        }
+    }
+}
+
+/// The mark the diagram puts on a part of `origin`, and the message that
+/// explains the mark in the legend.
+pub fn origin_mark(origin: Origin) -> (&'static str, &'static str) {
+    match origin {
+        Origin::Paper => ("*", "layer-origin-paper"),
+        Origin::AnnotatedTransformer => ("†", "layer-origin-annotated"),
+    }
+}
+
+/// The origins marked in the diagram of `norm`, each once, in the order the
+/// steps first show them: the lines of its legend.
+pub fn legend_origins(norm: NormPlacement) -> Vec<Origin> {
+    let mut origins = Vec::new();
+    for origin in layer_steps(norm).into_iter().filter_map(LayerStep::origin) {
+        if !origins.contains(&origin) {
+            origins.push(origin);
+        }
+    }
+    origins
 }
 
 /// The steps of one encoder layer with `norm`'s placement, in order:
@@ -199,7 +256,7 @@ pub fn layer_steps(norm: NormPlacement) -> Vec<LayerStep> {
     let mut steps = vec![Input];
     steps.extend(sublayer(Attention));
     steps.extend(sublayer(FeedForward));
-    if norm == NormPlacement::Pre {
+    if norm.has_final_norm() {
         steps.push(FinalNorm);
     }
     steps
@@ -278,6 +335,74 @@ mod tests {
                 [&Input, &Attention, &Dropout, &FeedForward, &Dropout]
             );
         }
+    }
+
+    #[test]
+    fn each_dropout_and_the_final_norm_carry_their_origin() {
+        use LayerStep::*;
+        use Origin::*;
+        let marked = |norm| {
+            layer_steps(norm)
+                .into_iter()
+                .filter_map(|s| s.origin().map(|o| (s, o)))
+                .collect::<Vec<_>>()
+        };
+        // §5.4 names the sums of embeddings and PE, and each sub-layer's
+        // output; the attention weights, the FFN's hidden layer and pre-norm's
+        // last LayerNorm are the Annotated Transformer's.
+        let post = [
+            (Input, Paper),
+            (Attention, AnnotatedTransformer),
+            (Dropout, Paper),
+            (FeedForward, AnnotatedTransformer),
+            (Dropout, Paper),
+        ];
+        assert_eq!(marked(NormPlacement::Post), post);
+        let mut pre = post.to_vec();
+        pre.push((FinalNorm, AnnotatedTransformer));
+        assert_eq!(marked(NormPlacement::Pre), pre);
+        for norm in [NormPlacement::Post, NormPlacement::Pre] {
+            assert_eq!(legend_origins(norm), [Paper, AnnotatedTransformer]);
+        }
+        let (paper, annotated) = (origin_mark(Paper), origin_mark(AnnotatedTransformer));
+        assert_ne!(paper.0, annotated.0, "two marks that differ");
+    }
+
+    /// The model applies dropout at exactly `DropoutSite::ALL`, and a final
+    /// LayerNorm exactly when `has_final_norm` says so: lab-model's
+    /// `dropout_and_the_final_norm_sit_where_lab_math_origins_says` checks
+    /// its modules against the same list. The diagram draws that list.
+    #[test]
+    fn the_diagram_draws_the_sites_the_model_applies() {
+        for norm in [NormPlacement::Post, NormPlacement::Pre] {
+            let steps = layer_steps(norm);
+            for site in DropoutSite::ALL {
+                assert!(
+                    steps.iter().any(|s| s.dropout_site() == Some(site)),
+                    "{norm:?} lacks {site:?}"
+                );
+            }
+            assert_eq!(
+                steps.contains(&LayerStep::FinalNorm),
+                norm.has_final_norm(),
+                "{norm:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_legend_cites_the_paper_section_and_the_annotated_transformer() {
+        for locale in Locale::ALL {
+            let paper = text(locale, origin_mark(Origin::Paper).1);
+            assert!(paper.contains("§5.4"), "{locale:?}: {paper}");
+            let annotated = text(locale, origin_mark(Origin::AnnotatedTransformer).1);
+            assert!(
+                annotated.contains("Annotated Transformer") && !annotated.contains("§5.4"),
+                "{locale:?}: {annotated}"
+            );
+        }
+        let title = text(Locale::En, "layer-title-post");
+        assert!(!title.contains("(the paper)"), "{title}");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::shell::i18n::use_i18n;
 use crate::shell::state::use_lab;
 use crate::views::attention::AttentionGrid;
 use crate::workers::link::{post, send, spawn_worker};
-use data::{layer_steps, CompareAxis};
+use data::{layer_steps, legend_origins, origin_mark, CompareAxis};
 use lab_plot::canvas::draw_lines;
 use lab_plot::csv::line_chart_csv;
 use lab_plot::draw::{LineChart, Series, BLUE, VERMILLION};
@@ -340,7 +340,14 @@ pub fn CompareView() -> impl IntoView {
                     >
                         {CompareAxis::ALL
                             .into_iter()
-                            .map(|a| view! { <option value=a.value()>{i18n.t(a.label())}</option> })
+                            .map(|a| {
+                                view! {
+                                    <option value=a
+                                        .value()>
+                                        {move || i18n.f(a.label(), &a.label_args())}
+                                    </option>
+                                }
+                            })
                             .collect_view()}
                     </select>
                 </label>
@@ -429,7 +436,8 @@ pub fn CompareView() -> impl IntoView {
 }
 
 /// One encoder layer as a column of boxes, for a norm placement: where the
-/// LayerNorms sit and where dropout acts (dashed boxes).
+/// LayerNorms sit and where dropout acts (dashed boxes), each dropout and the
+/// final LayerNorm marked with whose choice it is ([`origin_mark`]).
 #[component]
 fn LayerDiagram(norm: NormPlacement) -> impl IntoView {
     let i18n = use_i18n();
@@ -446,7 +454,28 @@ fn LayerDiagram(norm: NormPlacement) -> impl IntoView {
             } else {
                 "layer-step"
             };
-            view! { <li class=class>{i18n.t(step.message())}</li> }
+            let mark = step.origin().map(|origin| {
+                let (mark, explained) = origin_mark(origin);
+                view! {
+                    <sup class="origin-mark" title=i18n.t(explained)>
+                        {mark}
+                    </sup>
+                }
+            });
+            view! { <li class=class>{i18n.t(step.message())}{mark}</li> }
+        })
+        .collect_view();
+    let legend = legend_origins(norm)
+        .into_iter()
+        .map(|origin| {
+            let (mark, explained) = origin_mark(origin);
+            view! {
+                <li>
+                    <b class="origin-mark">{mark}</b>
+                    " "
+                    {i18n.t(explained)}
+                </li>
+            }
         })
         .collect_view();
     let p = move || lab.draft.with(|s| s.dropout.to_string());
@@ -455,6 +484,9 @@ fn LayerDiagram(norm: NormPlacement) -> impl IntoView {
             <figcaption>{i18n.t(title)}</figcaption>
             <ol>{steps}</ol>
             <p class="hint">{move || i18n.f("layer-dropout-legend", &[("p", p().into())])}</p>
+            <ul class="hint origin-legend" data-testid="layer-origins">
+                {legend}
+            </ul>
         </figure>
     }
 }

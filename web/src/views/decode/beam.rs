@@ -4,7 +4,7 @@
 //! numbers are the worker's search (`lab_model::beam`); the formulas are
 //! `lab_math::search`'s.
 
-use super::data::{beam_rows, finished_by, BeamRow};
+use super::data::{beam_conventions, beam_rows, finished_by, BeamRow};
 use crate::i18n::script::Spelling;
 use crate::shell::i18n::{Arg, I18n};
 use crate::shell::state::use_lab;
@@ -169,6 +169,9 @@ pub fn beam_tree(
                 <code>{BEAM_SCORE}</code>
             </p>
             <p class="hint">{i18n.s("translate-beam-how")}</p>
+            <p class="hint" data-testid="beam-conventions">
+                {beam_conventions(i18n.locale.get(), beam)}
+            </p>
             <div class="beam-tree" data-testid="beam-tree">
                 {rows.into_iter().map(|row| row_view(i18n, row, lang)).collect_view()}
             </div>

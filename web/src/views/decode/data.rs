@@ -12,6 +12,8 @@
 use crate::i18n::script::{respell, Spelling};
 use crate::i18n::{text_args, Arg, Locale};
 use lab_math::decoding::{step_multiply_adds, DecoderShape};
+use lab_math::limits::{MAX_LEN, MAX_OUTPUT_TOKENS};
+use lab_math::search::{Beam, PAPER_ALPHA, PAPER_BEAM_SIZE, PAPER_EXTRA_OUTPUT_LEN};
 use lab_math::tokens::{decoder_input, spelling, BOS};
 use lab_protocol::{BeamHyp, Fate, HeadMaps, Settings, Translation};
 
@@ -34,6 +36,30 @@ pub struct StepView {
     pub cached: bool,
     /// Tokens whose keys and values sit in each layer's cache after this step.
     pub cache: Vec<String>,
+    /// The sizes the formulas are evaluated at.
+    pub shape: DecoderShape,
+}
+
+impl StepView {
+    /// The formulas' letters with this step's values, for `translate-formula-legend`.
+    pub fn legend_args(&self) -> Vec<(&'static str, Arg)> {
+        std::iter::once(("t", self.t))
+            .chain(shape_args(self.shape))
+            .map(|(name, value)| (name, Arg::from(value)))
+            .collect()
+    }
+}
+
+/// The cost formulas' sizes as message arguments: d (d_model), dff, layers (L),
+/// src (S, counting `<eos>`) and vocab (V), for the legend and the practice question.
+pub fn shape_args(shape: DecoderShape) -> [(&'static str, usize); 5] {
+    [
+        ("d", shape.d_model),
+        ("dff", shape.d_ff),
+        ("layers", shape.n_layers),
+        ("src", shape.src_len),
+        ("vocab", shape.vocab),
+    ]
 }
 
 /// The sizes behind the cost formulas of this translation.
@@ -87,6 +113,7 @@ pub fn step_view(settings: &Settings, tr: &Translation, index: usize) -> Option<
         cached: tr.cached,
         cache,
         input,
+        shape,
     })
 }
 
@@ -173,6 +200,37 @@ pub fn finished_by(tr: &Translation, index: usize, spelling: Option<&Spelling>) 
         .collect();
     done.sort_by(|a, b| b.score.total_cmp(&a.score));
     done
+}
+
+/// The numbers the beam's conventions cite (`translate-beam-conventions`),
+/// from the constants the search uses: the cap on generated tokens the
+/// worker passes to `lab_model::beam_search`, the lab's sequence limit, the
+/// paper's "input length + 50" (§6.1), and the beam size tensor2tensor
+/// would keep alive.
+pub fn beam_convention_args(beam: Beam) -> Vec<(&'static str, Arg)> {
+    vec![
+        ("max", Arg::from(MAX_OUTPUT_TOKENS)),
+        ("limit", Arg::from(MAX_LEN)),
+        ("extra", Arg::from(PAPER_EXTRA_OUTPUT_LEN)),
+        ("size", Arg::from(beam.size)),
+    ]
+}
+
+/// How this lab's beam search differs from the paper's code, in words.
+pub fn beam_conventions(locale: Locale, beam: Beam) -> String {
+    text_args(
+        locale,
+        "translate-beam-conventions",
+        &beam_convention_args(beam),
+    )
+}
+
+/// The paper's beam (§6.1) as the strategy hint cites it.
+pub fn paper_beam_args() -> Vec<(&'static str, Arg)> {
+    vec![
+        ("size", Arg::from(PAPER_BEAM_SIZE)),
+        ("alpha", Arg::from(PAPER_ALPHA.to_string())),
+    ]
 }
 
 /// A count with thin spaces between thousands: `1 234 567`.
@@ -334,6 +392,45 @@ mod tests {
         assert_eq!(done.len(), 2);
         assert!(done[0].score >= done[1].score);
         assert!(finished_by(&tr, 0, None).is_empty());
+    }
+
+    #[test]
+    fn the_beam_conventions_cite_the_constants_the_search_uses() {
+        // 7 is no one's default and no digit of 31, 32 or 50, so finding it
+        // means the beam's own size reached the message.
+        let beam = Beam {
+            size: 7,
+            alpha: 0.6,
+        };
+        let said = beam_conventions(Locale::En, beam);
+        for phrase in [
+            "keeps 7 hypotheses alive".to_string(),
+            format!("at most {MAX_OUTPUT_TOKENS} generated"),
+            format!("the lab's limit of {MAX_LEN})"),
+            format!("input length + {PAPER_EXTRA_OUTPUT_LEN} (§6.1)"),
+        ] {
+            assert!(said.contains(&phrase), "{phrase:?} not in: {said}");
+        }
+        for locale in Locale::ALL {
+            let said = beam_conventions(locale, beam);
+            for number in [7, MAX_OUTPUT_TOKENS, MAX_LEN, PAPER_EXTRA_OUTPUT_LEN] {
+                assert!(said.contains(&number.to_string()), "{locale:?}: {said}");
+            }
+            assert!(
+                said.contains("§6.1") && said.contains("tensor2tensor"),
+                "{said}"
+            );
+            assert!(said.contains("|Y|") && said.contains("<eos>"), "{said}");
+        }
+        let hint = text_args(
+            Locale::En,
+            "translate-strategy-beam-hint",
+            &paper_beam_args(),
+        );
+        assert!(
+            hint.contains("beam size 4") && hint.contains("α = 0.6"),
+            "{hint}"
+        );
     }
 
     #[test]

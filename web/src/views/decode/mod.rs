@@ -79,12 +79,13 @@ fn tokens(list: &[String], class: &'static str, lang: &'static str) -> impl Into
         .collect_view()
 }
 
-/// The heading of a step's top-5 list, and the verb for its choice.
-fn choice_words(i18n: I18n, strategy: Strategy, kept: Option<usize>) -> (String, String) {
+/// The heading of a step's top-`k` list, and the verb for its choice.
+fn choice_words(i18n: I18n, strategy: Strategy, kept: Option<usize>, k: usize) -> (String, String) {
+    let k = ("k", Arg::from(k));
     match strategy {
-        Strategy::Greedy => (i18n.s("translate-top-k"), i18n.s("translate-chooses")),
+        Strategy::Greedy => (i18n.f("translate-top-k", &[k]), i18n.s("translate-chooses")),
         Strategy::Beam(_) => (
-            i18n.s("translate-top-k-beam"),
+            i18n.f("translate-top-k-beam", &[k]),
             i18n.s("translate-chooses-beam"),
         ),
         Strategy::Sample(s) => (
@@ -93,6 +94,7 @@ fn choice_words(i18n: I18n, strategy: Strategy, kept: Option<usize>) -> (String,
                 &[
                     ("temperature", Arg::from(s.temperature.to_string())),
                     ("kept", Arg::from(kept.unwrap_or(0))),
+                    k,
                 ],
             ),
             i18n.s("translate-chooses-sampled"),
@@ -121,7 +123,7 @@ fn step_panel(i18n: I18n, step: PathStep) -> impl IntoView {
         strategy,
         kept,
     } = step;
-    let (top_heading, chooses) = choice_words(i18n, strategy, kept);
+    let (top_heading, chooses) = choice_words(i18n, strategy, kept, v.top_k.len());
     let best = v
         .top_k
         .first()
@@ -204,7 +206,7 @@ fn step_panel(i18n: I18n, step: PathStep) -> impl IntoView {
                             &[("extra", Arg::from(WITH_CACHE_FIRST_STEP))],
                         )}
                 </p>
-                <p class="hint">{i18n.s("translate-formula-legend")}</p>
+                <p class="hint">{i18n.f("translate-formula-legend", &v.legend_args())}</p>
             </div>
         </div>
         <div class="two-col">

@@ -2,6 +2,7 @@
 //! sampling, with their knobs. The rules and limits are
 //! `lab_math::search`'s; the worker checks them again.
 
+use super::data::paper_beam_args;
 use crate::shell::i18n::use_i18n;
 use crate::shell::state::use_lab;
 use crate::workers::link::request_translation;
@@ -190,14 +191,10 @@ pub fn StrategyPicker() -> impl IntoView {
                 )}
             </Show>
             <p class="hint">
-                {move || {
-                    i18n.s(
-                        match name() {
-                            "beam" => "translate-strategy-beam-hint",
-                            "sample" => "translate-strategy-sample-hint",
-                            _ => "translate-strategy-greedy-hint",
-                        },
-                    )
+                {move || match name() {
+                    "beam" => i18n.f("translate-strategy-beam-hint", &paper_beam_args()),
+                    "sample" => i18n.s("translate-strategy-sample-hint"),
+                    _ => i18n.s("translate-strategy-greedy-hint"),
                 }}
             </p>
             {move || {

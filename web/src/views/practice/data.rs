@@ -164,6 +164,24 @@ pub fn pe_fastest(dims: &[usize], d_model: usize, base: f64) -> usize {
     argmax(&dims.iter().map(|&d| change(d)).collect::<Vec<_>>())
 }
 
+/// Tokens as choices that can be told apart: a token that stands more than
+/// once is written with its position (counted from 0, as the maps' axes
+/// count), by `at(token, position)`; the others as they are.
+pub fn distinct_options(tokens: &[String], at: impl Fn(&str, usize) -> String) -> Vec<String> {
+    let repeated = |token: &String| tokens.iter().filter(|t| *t == token).count() > 1;
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(i, token)| {
+            if repeated(token) {
+                at(token, i)
+            } else {
+                token.clone()
+            }
+        })
+        .collect()
+}
+
 /// The index of the largest value (the first on a tie; 0 for an empty list).
 pub fn argmax(values: &[f32]) -> usize {
     values
@@ -358,6 +376,15 @@ mod tests {
             cache_saving(shape, 8) > cache_saving(shape, 2),
             "the saving grows with t"
         );
+    }
+
+    #[test]
+    fn a_token_that_stands_twice_is_offered_with_its_position() {
+        let tokens: Vec<String> = ["the", "book", "is", "on", "the", "table"]
+            .map(String::from)
+            .to_vec();
+        let options = distinct_options(&tokens, |t, i| format!("{t}@{i}"));
+        assert_eq!(options, ["the@0", "book", "is", "on", "the@4", "table"]);
     }
 
     #[test]

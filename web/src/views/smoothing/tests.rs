@@ -37,7 +37,7 @@ fn without_a_model_the_probe_is_the_tasks_example_shifted_by_one() {
         assert_eq!(&p.vocab[*id as usize], word);
     }
     assert!(!has_model(&p));
-    assert_eq!(position_label(&p, 0, None), "1: <bos> → 大きい");
+    assert_eq!(position_label(&p, 0, None), "0: <bos> → 大きい");
 }
 
 #[test]
@@ -116,6 +116,19 @@ fn the_spread_note_gives_the_per_token_share() {
         for number in ["0.90", "76", "0.00132"] {
             assert!(note.contains(number), "{locale:?}: {note}");
         }
+    }
+}
+
+#[test]
+fn a_tiny_share_is_written_in_e_notation_not_as_a_row_of_zeros() {
+    // A vocabulary of 2002: ε / 2000 = 0.00005, which five decimals print
+    // as "0.00005", one significant digit.
+    for locale in Locale::ALL {
+        let note = spread_note(locale, 2002, 0.1);
+        assert!(
+            note.contains("5.00e-5") && !note.contains("0.00005"),
+            "{note}"
+        );
     }
 }
 
@@ -211,9 +224,9 @@ fn book() -> ProbePrediction {
 #[test]
 fn the_position_picker_writes_the_targets_in_the_pages_script() {
     let s = traditional();
-    assert_eq!(position_label(&book(), 0, Some(&s)), "1: <bos> → 書");
-    assert_eq!(position_label(&book(), 1, Some(&s)), "2: 書 → <eos>");
-    assert_eq!(position_label(&book(), 0, None), "1: <bos> → 书");
+    assert_eq!(position_label(&book(), 0, Some(&s)), "0: <bos> → 書");
+    assert_eq!(position_label(&book(), 1, Some(&s)), "1: 書 → <eos>");
+    assert_eq!(position_label(&book(), 0, None), "0: <bos> → 书");
 }
 
 #[test]
@@ -259,4 +272,21 @@ fn every_chart_names_its_bars_in_the_pages_script() {
     assert_eq!(folded.len(), phone);
     assert!((MIN_BARS..MAX_BARS).contains(&phone), "{phone}");
     assert_eq!(categories(&big, Bars::Every, Some(&s))[4], "書", "the CSV");
+}
+
+#[test]
+fn the_position_picker_counts_from_0_as_the_map_says_in_every_language() {
+    let p = en_ja();
+    let last = p.targets.len() - 1;
+    assert!(position_label(&p, last, None).starts_with(&format!("{last}: ")));
+    // The map's conventions quote the picker's first entry, with "…" for
+    // the target word: the label up to its arrow, as the view writes it.
+    let first = position_label(&p, 0, None);
+    assert!(first.starts_with("0: "), "{first:?}");
+    let (head, _) = first.split_once(" → ").expect("input → target");
+    let quote = format!("{head} → …");
+    for locale in crate::i18n::Locale::ALL {
+        let map = crate::guide::map_text(locale);
+        assert!(map.contains(&quote), "{locale:?}: the map lacks {quote:?}");
+    }
 }
