@@ -44,5 +44,5 @@ layer-add = + サブレイヤーへの入力（{ -residual }）
 layer-step-norm = { -layer-norm }
 layer-final-norm = 最後の層の後：もう 1 つの{ -layer-norm }
 layer-dropout-legend = 破線：{ -dropout } が働く場所（学習中のみ、p = { $p }）。{ -decoder }の層も同じで、サブレイヤーが 1 つ（{ -cross-attention }）多くなります。
-layer-origin-paper = 論文 §5.4「Residual Dropout」：各サブレイヤーの出力（サブレイヤーへの入力に足される前）に { -dropout }。さらに{ -embedding }と{ -positional-encoding }の和にも { -dropout }。
+layer-origin-paper = 論文 §5.4（残差 { -dropout }）：各サブレイヤーの出力（サブレイヤーへの入力に足される前）に { -dropout }。さらに{ -embedding }と{ -positional-encoding }の和にも { -dropout }。
 layer-origin-annotated = 論文にはないもの：{ -annotated-transformer }のやり方で、このラボのモデルもそれに従っています。

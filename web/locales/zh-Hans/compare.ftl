@@ -44,5 +44,5 @@ layer-add = + 子层的输入（{ -residual }）
 layer-step-norm = { -layer-norm }
 layer-final-norm = 整个堆叠的最后一层之后：再一个{ -layer-norm }
 layer-dropout-legend = 虚线：{ -dropout } 起作用的位置（仅在训练时，p = { $p }）。{ -decoder }的层与此相同，只多一个子层：{ -cross-attention }。
-layer-origin-paper = 论文 §5.4“Residual Dropout”：对每个子层的输出做 { -dropout }，在它与子层的输入相加之前；另外也对{ -embedding }与{ -positional-encoding }之和做 { -dropout }。
+layer-origin-paper = 论文 §5.4（残差 { -dropout }）：对每个子层的输出做 { -dropout }，在它与子层的输入相加之前；另外也对{ -embedding }与{ -positional-encoding }之和做 { -dropout }。
 layer-origin-annotated = 论文中没有：这是 { -annotated-transformer } 的做法，本实验室的模型沿用了它。

@@ -44,5 +44,5 @@ layer-add = + 子層的輸入（{ -residual }）
 layer-step-norm = { -layer-norm }
 layer-final-norm = 整個堆疊的最後一層之後：再一個 { -layer-norm }
 layer-dropout-legend = 虛線：{ -dropout } 起作用的位置（僅在訓練時，p = { $p }）。{ -decoder }的層與此相同，只多一個子層：{ -cross-attention }。
-layer-origin-paper = 論文 §5.4「Residual Dropout」：對每個子層的輸出做 { -dropout }，在它與子層的輸入相加之前；另外也對{ -embedding }與{ -positional-encoding }之和做 { -dropout }。
+layer-origin-paper = 論文 §5.4（殘差 { -dropout }）：對每個子層的輸出做 { -dropout }，在它與子層的輸入相加之前；另外也對{ -embedding }與{ -positional-encoding }之和做 { -dropout }。
 layer-origin-annotated = 論文中沒有：這是 { -annotated-transformer } 的做法，本實驗室的模型沿用了它。
