@@ -127,3 +127,62 @@ test('sentences that cannot be fetched give a clear message, and the current mod
     await context.close();
   }
 });
+
+test('a corpus cut short on its way is refused, and choosing the task again fetches it anew', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en&task=copy');
+  try {
+    let requests = 0;
+    await page.route('**/assets/data/real-en-zh.tsv', async (route) => {
+      requests += 1;
+      const response = await route.fetch();
+      if (requests > 1) {
+        await route.fulfill({ response });
+        return;
+      }
+      // The first copy ends at a line end halfway: every line of it reads.
+      const whole = (await response.body()).toString('utf8');
+      const half = whole.slice(0, whole.lastIndexOf('\n', whole.length / 2) + 1);
+      await route.fulfill({ status: 200, contentType: 'text/tab-separated-values', body: half });
+    });
+    await page.locator(byTestId('task-picker')).selectOption('real-en-zh');
+    const message = await until(() => text(page, 'error-message'), (t) => /could not be loaded/.test(t), 20_000, 'the message');
+    assert.match(message, /states 4100 pairs but holds/);
+    assert.match(await text(page, 'model-origin'), /Copy/, 'the copy model is still there');
+    await page.locator(`${byTestId('error-message')} .dismiss`).click();
+    await page.locator(byTestId('task-picker')).selectOption('copy');
+    await page.locator(byTestId('task-picker')).selectOption('real-en-zh');
+    await until(() => text(page, 'model-origin'), (t) => /Chinese, real sentences/.test(t) && /pretrained/.test(t), 30_000, 'the pretrained real-en-zh model');
+    assert.equal(requests, 2, 'the sentences were fetched again');
+    assert.equal(await page.locator(byTestId('error-message')).count(), 0, 'no checkpoint error');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a learner sees the words the model reads, with their counts, searchable, and the known words nearest an unknown one', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en&task=real-en-ja');
+  try {
+    await until(() => text(page, 'model-origin'), (t) => /real sentences/.test(t) && /pretrained/.test(t), 30_000, 'the real-en-ja model');
+    const listed = () => page.locator(byTestId('vocab-word')).allTextContents().catch(() => []);
+    const parse = (w) => {
+      const [, word, count] = /^(\S+)\s+([\d,]+)$/.exec(w.trim());
+      return [word, Number(count.replaceAll(',', ''))];
+    };
+    const words = (await until(listed, (w) => w.length >= 100, 10_000, 'the words listed')).map(parse);
+    for (let i = 1; i < words.length; i += 1) {
+      assert.ok(words[i - 1][1] >= words[i][1], `most frequent first: ${words[i - 1]} before ${words[i]}`);
+    }
+    assert.ok(words.every(([w, n]) => !w.startsWith('<') && n >= 2), 'no special token; each word seen at least twice');
+    await page.locator(byTestId('vocab-search')).fill('dog');
+    const found = (await until(listed, (w) => w.length > 0 && w.length < 20, 5_000, 'the search')).map(parse);
+    assert.ok(found.every(([w]) => w.includes('dog')), found.join(' | '));
+    assert.ok(found.some(([w]) => w === 'dog'), 'dog is a word it reads');
+    await page.locator(byTestId('translate-input')).fill('i like dogz .');
+    const near = await until(() => text(page, 'translate-nearest'), (t) => /dogz/.test(t), 10_000, 'the nearest known words');
+    assert.match(near, /\bdog\b/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -76,7 +76,7 @@ impl Overrides {
     }
 }
 
-fn load(checkpoint: &Path) -> Result<Trainer, String> {
+pub fn load(checkpoint: &Path) -> Result<Trainer, String> {
     let bytes = std::fs::read(checkpoint)
         .map_err(|e| format!("cannot read {}: {e}", checkpoint.display()))?;
     Trainer::from_bytes(&bytes).map_err(|e| format!("{}: {e}", checkpoint.display()))

@@ -4,6 +4,7 @@ mod bench;
 mod commands;
 mod decoding;
 mod dump;
+mod everyday;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -87,6 +88,16 @@ enum Command {
         /// The length penalty α of --beam (the paper's 0.6 if left out).
         #[arg(long, requires = "beam")]
         alpha: Option<f32>,
+    },
+    /// A learner's test of a real task's model: translate the everyday
+    /// sentences of a file and count the translations that hold their
+    /// content words and those with <unk> (issue 45).
+    Everyday {
+        #[arg(long)]
+        checkpoint: PathBuf,
+        /// English TAB Japanese TAB Chinese content words, one sentence a line.
+        #[arg(long, default_value = "bench/everyday.tsv")]
+        sentences: PathBuf,
     },
     /// Export a checkpoint's weights as .safetensors for PyTorch.
     Export {
@@ -180,6 +191,10 @@ fn main() {
         }
         .strategy()
         .and_then(|s| commands::eval(&checkpoint, examples, &s)),
+        Command::Everyday {
+            checkpoint,
+            sentences,
+        } => everyday::run(&checkpoint, &sentences),
         Command::Export { checkpoint, out } => commands::export(&checkpoint, &out),
         Command::Bench {
             steps,

@@ -15,6 +15,11 @@ pub struct TaskFacts {
     pub seed: u64,
     /// Source tokens in id order, specials first: the page flags unknown words as they are typed.
     pub src_vocab: Vec<String>,
+    /// How often each source token occurs in the run's training pairs, in id
+    /// order (`lab_tasks::known::source_counts`): the page's list of the words
+    /// a model reads. Empty from a worker that did not count.
+    #[serde(default)]
+    pub src_counts: Vec<u32>,
     /// Target tokens in id order, specials first.
     pub tgt_vocab: Vec<String>,
     /// The longest input, in words, the model accepts (its positional table's length less `<eos>`).

@@ -8,6 +8,7 @@
 //! ```text
 //! # attention-lab corpus 1
 //! # task: real-en-ja
+//! # pairs: 11860
 //! # (more comments: the source, the licence, the rules)
 //!
 //! i like music .<TAB>私 は 音楽 が 好き です 。
@@ -32,10 +33,16 @@ use serde::{Deserialize, Serialize};
 use crate::task::TaskKind;
 
 mod error;
+mod lines;
 pub use error::{CorpusError, LineProblem};
+pub use lines::{text_lines, without_bom};
 
 /// The first line of every corpus file.
 pub const FORMAT_LINE: &str = "# attention-lab corpus 1";
+/// The comment that states how many pairs a corpus file holds, so a file
+/// cut short on its way (a broken download) is refused, not read as a
+/// smaller corpus.
+pub const PAIRS_COMMENT: &str = "pairs:";
 /// The largest corpus file the lab reads, checked before anything is parsed.
 pub const MAX_CORPUS_BYTES: usize = 8 << 20;
 /// The most pairs a corpus may hold.
@@ -103,12 +110,13 @@ impl Corpus {
         if text.len() > MAX_CORPUS_BYTES {
             return Err(CorpusError::TooLarge { bytes: text.len() });
         }
-        let mut lines = text.lines().enumerate();
+        let mut lines = text_lines(text).enumerate();
         if lines.next().map(|(_, line)| line) != Some(FORMAT_LINE) {
             return Err(CorpusError::NotACorpus);
         }
         // The comments, up to the blank line that ends them.
         let mut task_named = false;
+        let mut stated_pairs = None;
         for (_, line) in lines.by_ref() {
             if line.is_empty() {
                 break;
@@ -123,6 +131,9 @@ impl Corpus {
                     });
                 }
                 task_named = true;
+            }
+            if let Some(count) = comment.trim().strip_prefix(PAIRS_COMMENT) {
+                stated_pairs = Some(count.trim().parse().map_err(|_| CorpusError::NotACorpus)?);
             }
         }
         if !task_named {
@@ -143,13 +154,23 @@ impl Corpus {
         if pairs.is_empty() {
             return Err(CorpusError::Empty);
         }
+        if let Some(stated) = stated_pairs.filter(|&n| n != pairs.len()) {
+            return Err(CorpusError::CutShort {
+                stated,
+                found: pairs.len(),
+            });
+        }
         Ok(Corpus { task, pairs })
     }
 
     /// The file [`parse`](Self::parse) reads back, with `comments` after the
     /// task line (the source and the rules the pairs were chosen by).
     pub fn to_text(&self, comments: &[String]) -> String {
-        let mut text = format!("{FORMAT_LINE}\n# task: {}\n", self.task.name());
+        let mut text = format!(
+            "{FORMAT_LINE}\n# task: {}\n# {PAIRS_COMMENT} {}\n",
+            self.task.name(),
+            self.pairs.len()
+        );
         for comment in comments {
             text.push_str(&format!("# {comment}\n"));
         }
@@ -336,7 +357,8 @@ pub fn parse_pairs_bytes(bytes: &[u8]) -> Result<Pairs, PairsError> {
     parse_pairs(std::str::from_utf8(bytes).map_err(|_| PairsError::NotText)?)
 }
 
-/// The reader's pairs: one per line, source TAB target, each side split by
+/// The reader's pairs: one per line ([`text_lines`]: any line end, no
+/// byte-order mark), source TAB target, each side split by
 /// [`split_words`]. Blank lines are skipped, a repeated source sentence is
 /// kept once, and the first line is the probe the views open on.
 pub fn parse_pairs(text: &str) -> Result<Pairs, PairsError> {
@@ -353,7 +375,7 @@ pub fn parse_pairs(text: &str) -> Result<Pairs, PairsError> {
     {
         return Err(PairsError::NotText);
     }
-    let lines = text.lines().count();
+    let lines = text_lines(text).count();
     if lines > MAX_PAIRS_LINES {
         return Err(PairsError::TooManyLines {
             lines,
@@ -363,7 +385,7 @@ pub fn parse_pairs(text: &str) -> Result<Pairs, PairsError> {
     let mut pairs = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut duplicates = 0;
-    for (index, line) in text.lines().enumerate() {
+    for (index, line) in text_lines(text).enumerate() {
         let line_no = index + 1;
         if line.trim().is_empty() {
             continue;
@@ -561,6 +583,35 @@ mod tests {
     }
 
     #[test]
+    fn a_corpus_file_cut_short_on_its_way_is_refused_not_read_as_a_smaller_one() {
+        let pair = |s: &str| CorpusPair {
+            src: words(s),
+            tgt: words("x"),
+            tgt_alt: None,
+        };
+        let corpus = Corpus {
+            task: TaskKind::RealEnJa,
+            pairs: vec![pair("a"), pair("b"), pair("c")],
+        };
+        let text = corpus.to_text(&[]);
+        assert!(text.contains("# pairs: 3\n"), "{text}");
+        // Cut at a line end, as a broken download may be: every line reads.
+        let cut = &text[..text.len() - "c\tx\n".len()];
+        assert_eq!(
+            Corpus::parse(TaskKind::RealEnJa, cut),
+            Err(CorpusError::CutShort {
+                stated: 3,
+                found: 2
+            })
+        );
+        let bad_count = text.replace("# pairs: 3", "# pairs: three");
+        assert_eq!(
+            Corpus::parse(TaskKind::RealEnJa, &bad_count),
+            Err(CorpusError::NotACorpus)
+        );
+    }
+
+    #[test]
     fn a_sentence_may_start_with_a_hash_after_the_comments() {
         // Found by the `pairs` fuzz target: a pair "#e eats" was read back as a comment.
         let corpus = Corpus {
@@ -633,6 +684,11 @@ mod tests {
         for task in [TaskKind::RealEnJa, TaskKind::RealEnZh] {
             let corpus = corpus(task).expect("the shipped file parses");
             assert!(corpus.pairs.len() >= 2000, "{task}: {}", corpus.pairs.len());
+            let stated = format!("\n# {PAIRS_COMMENT} {}\n", corpus.pairs.len());
+            assert!(
+                built_in(task).is_some_and(|t| t.contains(&stated)),
+                "{task}"
+            );
             for pair in &corpus.pairs {
                 let sentence = pair.src.join(" ");
                 assert_eq!(english_words(&sentence).as_ref(), Some(&pair.src), "{task}");
@@ -662,6 +718,28 @@ mod tests {
             "the first line wins"
         );
         assert_eq!(pairs.corpus.task, TaskKind::Custom);
+    }
+
+    #[test]
+    fn the_readers_pairs_are_read_as_an_editor_shows_them_with_a_bom_or_any_line_end() {
+        let pairs = [
+            "zebra\tシマウマ",
+            "i eat\t私 は 食べる",
+            "you eat\tあなた は 食べる",
+            "he eats\t彼 は 食べる",
+            "she eats\t彼女 は 食べる",
+        ];
+        let expected = parse_pairs(&pairs.join("\n")).expect("LF reads");
+        assert_eq!(expected.corpus.pairs[0].src, ["zebra"]);
+        for end in ["\r\n", "\r"] {
+            let text = format!("\u{feff}{}{end}", pairs.join(end));
+            assert_eq!(parse_pairs(&text), Ok(expected.clone()), "{end:?}");
+            let bytes = text.into_bytes();
+            assert_eq!(parse_pairs_bytes(&bytes), Ok(expected.clone()), "{end:?}");
+        }
+        // A line count and a line number are an editor's too.
+        let cr = "a\tb\rc d\re\tf\rg\th\ri\tj\rk\tl";
+        assert_eq!(parse_pairs(cr), Err(PairsError::NoTab { line: 2 }));
     }
 
     #[test]

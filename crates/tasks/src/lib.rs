@@ -34,6 +34,7 @@
 pub mod corpus;
 pub mod dataset;
 pub mod en_ja;
+pub mod known;
 pub mod lexicon;
 pub mod metrics;
 pub mod rng;

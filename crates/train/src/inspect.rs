@@ -262,6 +262,7 @@ impl Trainer {
             task: Some(self.settings().task),
             seed: self.settings().seed,
             src_vocab: data.src_vocab.tokens().to_vec(),
+            src_counts: lab_tasks::known::source_counts(data),
             tgt_vocab: data.tgt_vocab.tokens().to_vec(),
             max_input_words: MAX_INPUT_WORDS,
             longest_task_sentence: data.max_src_len,

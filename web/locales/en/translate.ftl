@@ -98,3 +98,15 @@ translate-compare-button = Held-out { -bleu }: { -greedy } against this beam
 translate-compare-failed = The comparison could not be made:
 translate-compare-pending = decoding the held-out sentences both ways…
 translate-compare-result = On { $sentences } held-out sentences: { -greedy } { -bleu } { $greedy } ({ $greedy_exact }% exact), beam { $size } (α = { $alpha }) { -bleu } { $beam } ({ $beam_exact }% exact).
+
+# The words a model reads (views/translate/vocab.rs).
+vocab-title = Words this model reads ({ $count })
+vocab-intro = The source { -vocabulary } of this run, most frequent first: each word with the number of times it occurs in the source sentences of the run's training pairs. The model does not know any other word.
+vocab-search = Search the words
+vocab-shown = { $total ->
+        [one] { $shown } of { $total } word listed
+       *[other] { $shown } of { $total } words listed
+    }
+vocab-none = No word the model reads contains “{ $query }”.
+translate-nearest = Nearest in spelling to “{ $word }”: { $list }
+translate-nearest-none = No known word is spelled like “{ $word }”.

@@ -83,3 +83,12 @@ translate-compare-button = { -held-out }の{ -bleu }：{ -greedy }とこのビ�
 translate-compare-failed = 比較できませんでした：
 translate-compare-pending = { -held-out }の文を 2 通りにデコードしています…
 translate-compare-result = { -held-out }の { $sentences } 文で：{ -greedy }の{ -bleu } { $greedy }（{ -exact-match } { $greedy_exact }%）、ビーム幅 { $size }（α = { $alpha }）の{ -bleu } { $beam }（{ -exact-match } { $beam_exact }%）。
+
+# The words a model reads (views/translate/vocab.rs).
+vocab-title = このモデルが読める単語（{ $count } 語）
+vocab-intro = この学習の入力側の{ -vocabulary }です。出現回数の多い順に並べ、各単語が学習用ペアの原文に現れる回数を添えています。この{ -vocabulary }にない単語は、モデルにとって未知です。
+vocab-search = 単語を検索
+vocab-shown = { $total } 語のうち { $shown } 語を表示
+vocab-none = 「{ $query }」を含む単語はありません。
+translate-nearest = 「{ $word }」に綴りの近い既知の単語：{ $list }
+translate-nearest-none = 「{ $word }」に綴りの近い既知の単語はありません。

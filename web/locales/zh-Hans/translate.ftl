@@ -83,3 +83,12 @@ translate-compare-button = { -held-out }的 { -bleu }：{ -greedy }对比这个�
 translate-compare-failed = 无法比较：
 translate-compare-pending = 正在用两种方法解码{ -held-out }的句子…
 translate-compare-result = 在 { $sentences } 句{ -held-out }句子上：{ -greedy } { -bleu } { $greedy }（完全一致 { $greedy_exact }%），束宽 { $size }（α = { $alpha }）{ -bleu } { $beam }（完全一致 { $beam_exact }%）。
+
+# The words a model reads (views/translate/vocab.rs).
+vocab-title = 这个模型认识的词（{ $count } 个）
+vocab-intro = 这是这次训练的源语言{ -vocabulary }，按出现次数从多到少排列：每个词后面是它在训练句对的源句中出现的次数。不在这个{ -vocabulary }里的词，模型都不认识。
+vocab-search = 在{ -vocabulary }中搜索
+vocab-shown = 符合的词有 { $total } 个，列出 { $shown } 个
+vocab-none = 没有包含“{ $query }”的词。
+translate-nearest = 与“{ $word }”拼写最接近的已知词：{ $list }
+translate-nearest-none = 没有与“{ $word }”拼写相近的已知词。

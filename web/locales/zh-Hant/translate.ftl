@@ -83,3 +83,12 @@ translate-compare-button = { -held-out }的 { -bleu }：{ -greedy }對比這個�
 translate-compare-failed = 無法比較：
 translate-compare-pending = 正在用兩種方法解碼{ -held-out }的句子…
 translate-compare-result = 在 { $sentences } 句{ -held-out }句子上：{ -greedy } { -bleu } { $greedy }（完全一致 { $greedy_exact }%），束寬 { $size }（α = { $alpha }）{ -bleu } { $beam }（完全一致 { $beam_exact }%）。
+
+# The words a model reads (views/translate/vocab.rs).
+vocab-title = 這個模型認識的詞（{ $count } 個）
+vocab-intro = 這是這次訓練的來源語言{ -vocabulary }，依出現次數由多到少排列：每個詞後面是它在訓練句對的來源句中出現的次數。不在這個{ -vocabulary }裡的詞，模型都不認識。
+vocab-search = 在{ -vocabulary }中搜尋
+vocab-shown = 符合的詞有 { $total } 個，列出 { $shown } 個
+vocab-none = 沒有包含「{ $query }」的詞。
+translate-nearest = 與「{ $word }」拼寫最接近的已知詞：{ $list }
+translate-nearest-none = 沒有與「{ $word }」拼寫相近的已知詞。

@@ -40,7 +40,7 @@ fn apply(lab: Lab, text: String) {
 }
 
 /// Reads a chosen file into the text box, refusing one too large unread.
-fn read_file(lab: Lab, text: RwSignal<String>, file: web_sys::File) {
+fn read_file(lab: Lab, text: NodeRef<leptos::html::Textarea>, file: web_sys::File) {
     let locale = lab.locale.get_untracked();
     lab.clear(Source::Pairs);
     if too_large_to_read(file.size()) {
@@ -60,7 +60,9 @@ fn read_file(lab: Lab, text: RwSignal<String>, file: web_sys::File) {
         let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
         match String::from_utf8(bytes) {
             Ok(read) => {
-                text.set(read);
+                if let Some(text) = text.get_untracked() {
+                    text.set_value(&read);
+                }
                 lab.pairs_read.set(None);
                 lab.note.set(
                     lab.i18n()
@@ -72,11 +74,34 @@ fn read_file(lab: Lab, text: RwSignal<String>, file: web_sys::File) {
     });
 }
 
+/// The text box's pairs, read once, when they are used: never on a
+/// keystroke, so a box of any size stays as quick as the browser's own.
+/// Text over the size limit is refused here, before it is sent.
+fn submit(lab: Lab, text: NodeRef<leptos::html::Textarea>) {
+    let Some(text) = text.get_untracked().map(|t| t.value()) else {
+        return;
+    };
+    if text.len() > MAX_PAIRS_BYTES {
+        lab.clear(Source::Pairs);
+        let problem = PairsError::TooLarge {
+            bytes: text.len(),
+            max: MAX_PAIRS_BYTES,
+        };
+        lab.show(
+            Source::Pairs,
+            pairs_error(lab.locale.get_untracked(), &problem),
+        );
+        return;
+    }
+    apply(lab, text);
+}
+
 #[component]
 pub fn CustomPairs() -> impl IntoView {
     let lab = use_lab();
     let i18n = lab.i18n();
-    let text = RwSignal::new(String::new());
+    // Uncontrolled: the browser keeps the text; the page reads it on use.
+    let text = NodeRef::<leptos::html::Textarea>::new();
     let open = move || {
         lab.custom_open.get()
             || lab.model.with(|m| {
@@ -123,8 +148,7 @@ pub fn CustomPairs() -> impl IntoView {
                 translate="no"
                 aria-label=i18n.t("pairs-title")
                 placeholder=i18n.t("pairs-placeholder")
-                prop:value=move || text.get()
-                on:input=move |ev| text.set(event_target_value(&ev))
+                node_ref=text
             ></textarea>
             <div class="controls">
                 <label>
@@ -139,7 +163,7 @@ pub fn CustomPairs() -> impl IntoView {
                 <button
                     class="primary"
                     data-testid="custom-apply"
-                    on:click=move |_| apply(lab, text.get_untracked())
+                    on:click=move |_| submit(lab, text)
                 >
                     {i18n.t("pairs-apply")}
                 </button>

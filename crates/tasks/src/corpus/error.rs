@@ -21,6 +21,11 @@ pub enum CorpusError {
     },
     TooManyPairs,
     Empty,
+    /// The file states `stated` pairs and holds `found`: cut short on its way.
+    CutShort {
+        stated: usize,
+        found: usize,
+    },
     /// Line `line` (1-based) is not a pair the lab can use.
     BadLine {
         line: usize,
@@ -58,6 +63,9 @@ impl std::fmt::Display for CorpusError {
             }
             CorpusError::TooManyPairs => write!(f, "the corpus has over {MAX_PAIRS} pairs"),
             CorpusError::Empty => write!(f, "the corpus has no pairs"),
+            CorpusError::CutShort { stated, found } => {
+                write!(f, "the corpus states {stated} pairs but holds {found}")
+            }
             CorpusError::BadLine { line, why } => write!(f, "line {line}: {why}"),
         }
     }

@@ -6,9 +6,14 @@ use super::{after_work, handle, now, post, post_all, scope, untrained, SESSION};
 use lab_protocol::{DownloadFile, ModelOrigin, WorkerError, WorkerInput, WorkerOutput};
 use lab_tasks::{corpus, TaskKind};
 use std::cell::RefCell;
+use std::collections::HashSet;
 use wasm_bindgen::JsCast;
 
 thread_local! {
+    /// The files whose last download failed or did not read: the next try
+    /// fetches past the browser's cache, so a copy cut short is retried,
+    /// never remembered.
+    static FAILED: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
     /// While a real task's sentences download: the messages that came
     /// meanwhile, first the one that needs them, handled in order after.
     static WAITING: RefCell<Option<Vec<WorkerInput>>> = const { RefCell::new(None) };
@@ -71,10 +76,19 @@ async fn load_corpus(task: TaskKind) -> Result<(), String> {
         return Ok(());
     }
     let bytes = download(task, DownloadFile::Sentences, &path).await?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
-    let parsed = corpus::Corpus::parse(task, &text).map_err(|e| format!("{path}: {e}"))?;
-    corpus::provide(parsed);
-    Ok(())
+    let parsed = String::from_utf8(bytes)
+        .map_err(|_| format!("{path} is not UTF-8 text"))
+        .and_then(|text| corpus::Corpus::parse(task, &text).map_err(|e| format!("{path}: {e}")));
+    match parsed {
+        Ok(parsed) => {
+            corpus::provide(parsed);
+            Ok(())
+        }
+        Err(why) => {
+            FAILED.with(|f| f.borrow_mut().insert(path.clone()));
+            Err(why)
+        }
+    }
 }
 
 /// Fetches a task's `file` from `url`, telling the page how far it got.
@@ -90,7 +104,8 @@ async fn download(task: TaskKind, file: DownloadFile, url: &str) -> Result<Vec<u
         loaded: 0,
         total: None,
     });
-    let bytes = fetch_bytes_with_progress(url, max, |loaded, total| {
+    let retry = FAILED.with(|f| f.borrow().contains(url));
+    let fetched = fetch_bytes_with_progress(url, max, retry, |loaded, total| {
         post(&WorkerOutput::Downloading {
             task,
             file,
@@ -98,7 +113,12 @@ async fn download(task: TaskKind, file: DownloadFile, url: &str) -> Result<Vec<u
             total,
         })
     })
-    .await?;
+    .await;
+    FAILED.with(|f| match &fetched {
+        Ok(_) => f.borrow_mut().remove(url),
+        Err(_) => f.borrow_mut().insert(url.to_string()),
+    });
+    let bytes = fetched?;
     post(&WorkerOutput::Downloaded {
         task,
         file,
@@ -145,14 +165,21 @@ pub(super) async fn load_pretrained(task: TaskKind) {
 }
 
 /// The body at `url`, read in chunks: `progress(loaded, total)` after each.
-/// More than `max` bytes is refused as they come.
+/// More than `max` bytes is refused as they come, and fewer than the
+/// server announced (a body sent unencoded) as a download cut short. A
+/// `retry` asks the server again, past the browser's cache.
 async fn fetch_bytes_with_progress(
     url: &str,
     max: usize,
+    retry: bool,
     progress: impl Fn(u64, Option<u64>),
 ) -> Result<Vec<u8>, String> {
     use wasm_bindgen_futures::JsFuture;
-    let response = JsFuture::from(scope().fetch_with_str(url))
+    let init = web_sys::RequestInit::new();
+    if retry {
+        init.set_cache(web_sys::RequestCache::Reload);
+    }
+    let response = JsFuture::from(scope().fetch_with_str_and_init(url, &init))
         .await
         .map_err(|_| format!("{url} could not be fetched"))?;
     let response: web_sys::Response = response
@@ -167,6 +194,13 @@ async fn fetch_bytes_with_progress(
         .ok()
         .flatten()
         .and_then(|length| length.parse::<u64>().ok());
+    // An encoded body's length counts the encoded bytes, not the ones read.
+    let encoded = response
+        .headers()
+        .get("content-encoding")
+        .ok()
+        .flatten()
+        .is_some_and(|coding| coding != "identity");
     let body = response.body().ok_or_else(|| format!("{url}: no body"))?;
     let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
     let mut bytes = Vec::new();
@@ -186,5 +220,11 @@ async fn fetch_bytes_with_progress(
         bytes.extend(value.to_vec());
         progress(bytes.len() as u64, total);
     }
-    Ok(bytes)
+    match total {
+        Some(total) if !encoded && bytes.len() as u64 != total => Err(format!(
+            "{url}: the download was cut short ({} of {total} bytes)",
+            bytes.len()
+        )),
+        _ => Ok(bytes),
+    }
 }

@@ -10,6 +10,8 @@ use lab_protocol::AttentionKind;
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
+mod vocab;
+
 /// What the page can tell about an input before the model sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum InputCheck {
@@ -187,6 +189,7 @@ pub fn TranslateView() -> impl IntoView {
         Some(Ok(t)) if translatable() => respell(spelling.get().as_ref(), &t.output).join(" "),
         _ => String::new(),
     };
+    let known = vocab::use_known(lab);
     let set = Signal::derive(move || match lab.translation.get() {
         Some(Ok(t)) => Some(t.attention),
         _ => None,
@@ -255,7 +258,7 @@ pub fn TranslateView() -> impl IntoView {
                         }
                             .into_any()
                     }
-                    InputCheck::Unknown { words, .. } => {
+                    InputCheck::Unknown { words, unknown } => {
                         view! {
                             <p
                                 class=move || if unknown_read() { "hint" } else { "problem" }
@@ -288,6 +291,7 @@ pub fn TranslateView() -> impl IntoView {
                                         .collect_view()}
                                 </span>
                             </p>
+                            <vocab::Nearest unknown known />
                         }
                             .into_any()
                     }
@@ -310,6 +314,7 @@ pub fn TranslateView() -> impl IntoView {
                     {output}
                 </output>
             </p>
+            <vocab::VocabList known />
             <crate::views::decode::DecodeStepper />
             <h3>{i18n.t("translate-whole-attention")}</h3>
             <AttentionGrid
