@@ -158,6 +158,7 @@ fn messages(dir: &Path) {
                 task: Some(TaskKind::Copy),
                 seed: 42,
                 src_vocab: vocab.tokens().to_vec(),
+                src_counts: (0..vocab.len() as u32).collect(),
                 tgt_vocab: vocab.tokens().to_vec(),
                 max_input_words: 63,
                 longest_task_sentence: 10,
