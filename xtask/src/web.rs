@@ -207,7 +207,7 @@ pub const PRETRAINED: [(&str, usize, usize); 5] = [
     ("reverse", 4000, 50),
     ("en-ja", 600, 50),
     ("real-en-ja", 5000, 250),
-    ("real-en-zh", 3000, 250),
+    ("real-en-zh", 10000, 250),
 ];
 
 /// `cargo xtask pretrain`: trains `assets/checkpoints/*.ckpt` (seed 42),

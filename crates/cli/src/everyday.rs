@@ -32,7 +32,7 @@ pub fn parse(text: &str, task: TaskKind) -> Result<Vec<Everyday>, String> {
         other => return Err(format!("{other} is not a real task")),
     };
     let mut sentences = Vec::new();
-    for (index, line) in text.lines().enumerate() {
+    for (index, line) in lab_tasks::corpus::text_lines(text).enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }

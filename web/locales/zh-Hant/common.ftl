@@ -64,4 +64,4 @@ common-data-about = 關於資料
 common-downloading-sentences = 正在下載「{ $task }」的句子：{ $size }
 common-downloading-model = 正在下載「{ $task }」的預訓練模型：{ $size }
 common-download-of = { $loaded } / { $total }
-common-data-split = 文字如何變成{ -token }：英文轉為小寫並按空格切分，. , ? ! 各自是一個{ -token }；日文和中文使用語料庫切好的詞典詞，每個標點是一個{ -token }。在訓練句子中出現少於兩次的詞記為 <unk>。
+common-data-split = 文字如何變成{ -token }：英文轉為小寫並按空格切分，. , ? ! 各自是一個{ -token }；日文使用語料庫切好的詞典詞；中文逐字讀取，每個漢字是一個{ -token }（日常文字用到的漢字種類遠少於詞的種類，因此 <unk> 更少）；每個標點是一個{ -token }。在訓練句子中出現少於兩次的詞或字記為 <unk>。

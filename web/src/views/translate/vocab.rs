@@ -7,6 +7,7 @@
 use crate::shell::i18n::{use_i18n, Arg};
 use crate::shell::state::Lab;
 use lab_tasks::known::{known_words, nearest_known};
+use lab_tasks::vocab::SPECIALS;
 use leptos::prelude::*;
 
 /// The most words listed at once: the search narrows the rest.
@@ -22,14 +23,25 @@ pub struct Known {
 }
 
 /// The current model's source vocabulary and counts, changed only when the
-/// model's task or run changes (not at every training step).
+/// model's task or run changes: at a training update the new facts are
+/// compared with the kept ones in place, and nothing is copied.
 pub fn use_known(lab: Lab) -> Memo<Option<Known>> {
-    Memo::new(move |_| {
+    Memo::new_owning(move |kept: Option<Option<Known>>| {
         lab.model.with(|m| {
-            m.as_ref().map(|m| Known {
-                tokens: m.facts.src_vocab.clone(),
-                counts: m.facts.src_counts.clone(),
-            })
+            let facts = m.as_ref().map(|m| &m.facts);
+            let same = match (&kept, facts) {
+                (Some(Some(k)), Some(f)) => k.tokens == f.src_vocab && k.counts == f.src_counts,
+                (Some(None), None) => true,
+                _ => false,
+            };
+            if same {
+                return (kept.flatten(), false);
+            }
+            let known = facts.map(|f| Known {
+                tokens: f.src_vocab.clone(),
+                counts: f.src_counts.clone(),
+            });
+            (known, true)
         })
     })
 }
@@ -45,7 +57,7 @@ pub fn VocabList(known: Memo<Option<Known>>) -> impl IntoView {
             let Some(k) = k else {
                 return (Vec::new(), 0, 0);
             };
-            let all = known_words(&k.tokens, &k.counts, "").len();
+            let all = k.tokens.len().saturating_sub(SPECIALS.len());
             let matches = query.with(|q| known_words(&k.tokens, &k.counts, q));
             let listed = matches
                 .iter()
