@@ -38,17 +38,6 @@ pub const LIMITS: [&str; 3] = ["-timeout=10", "-rss_limit_mb=2048", "-malloc_lim
 /// build serves every target.
 const BUILD: [&str; 3] = ["--dev", "--features", "model"];
 
-/// `cargo check` of the example that writes `fuzz/seeds/` (FUZZING.md).
-const SEEDS_CHECK: [&str; 7] = [
-    "check",
-    "--manifest-path",
-    "fuzz/Cargo.toml",
-    "--features",
-    "model",
-    "--example",
-    "seeds",
-];
-
 /// `cargo fuzz <args>` in the workspace root, allowed nightly flags on stable.
 fn cargo_fuzz(args: &[&str]) -> Command {
     let mut c = cmd::command("cargo", &["fuzz"]);
@@ -156,14 +145,12 @@ pub fn run(seconds: u64) -> Result<(), String> {
         );
     }
 
-    // The seed generator is built by no fuzz run: checked here, it cannot
-    // fall behind the messages and checkpoints it writes (about 50 s fresh).
-    let seeds = Stage::start("check the seed generator (fuzz/examples/seeds.rs)");
-    let checked = cmd::run(&mut cmd::command("cargo", &SEEDS_CHECK));
-    seeds.finish(checked.is_ok());
-    checked?;
-
-    let build = Stage::start("build the fuzz targets (cargo fuzz build, fuzz/target/)");
+    // The build compiles the fuzz crate's library too, and with it the seed
+    // generator (`fuzz/src/seeds.rs`), so it cannot fall behind the messages
+    // and checkpoints it writes.
+    let build = Stage::start(
+        "build the fuzz targets and the seed generator (cargo fuzz build, fuzz/target/)",
+    );
     let mut args = vec!["build"];
     args.extend(BUILD);
     let built = cmd::run(&mut cargo_fuzz(&args));
