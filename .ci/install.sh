@@ -4,8 +4,8 @@
 # it) and `.ci/serve` (`install_site` only, as the site needs no browser).
 #
 #   install_site     the wasm target, trunk and wasm-bindgen-cli;
-#   install_browser  Chromium, chromedriver, CJK fonts, Node.js and the e2e
-#                    tests' npm packages (downloads, little CPU);
+#   install_browser  Chromium, chromedriver, CJK fonts, Node.js, the e2e
+#                    tests' npm packages and python3 (downloads, little CPU);
 #   install_fuzz     cargo-fuzz (the fuzzing smoke run, see FUZZING.md);
 #   install_fmt      leptosfmt, which formats the page's `view!` markup as
 #                    rustfmt formats the rest (`cargo xtask ci` checks both);
@@ -90,10 +90,12 @@ install_browser() {
     fi
     done_stage
 
-    stage "Node.js and the e2e tests' npm packages"
-    if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    stage "Node.js, the e2e tests' npm packages and python3"
+    # python3 serves dist/ to the browser tests (`python3 -m http.server`,
+    # xtask/src/serve.rs); Debian's npm depends on it already.
+    if ! command -v node >/dev/null || ! command -v npm >/dev/null || ! command -v python3 >/dev/null; then
         as_root apt-get update
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm python3
     fi
     if [ -d tests/node_modules/playwright-core ]; then
         echo "already installed: playwright-core $(node -p "require('./tests/node_modules/playwright-core/package.json').version")"

@@ -17,7 +17,7 @@ use lab_math::search::Beam;
 use lab_model::checkpoint::{named_tensors, to_bytes, to_bytes_with_optimizer, OptimizerState};
 use lab_model::{Backend, NormPlacement, TransformerConfig};
 use lab_protocol::{
-    AttentionKind, AttentionSet, Curves, Divergence, EvalPoint, EvalReport, HeadMaps, MaskDemo,
+    AttentionKind, AttentionSet, CheckpointProblem, Curves, Divergence, EvalPoint, EvalReport, HeadMaps, MaskDemo,
     ModelInfo, ModelOrigin, RunSummary, SavePurpose, Settings, ShardFailure, ShardReport, Snapshot,
     StorageError, Strategy, TaskFacts, TraceRequest, TrainPoint, Unanswered, WorkerError,
     WorkerInput, WorkerOutput,
@@ -249,7 +249,9 @@ fn messages(dir: &Path) {
             why: "panicked".into(),
         }),
         WorkerOutput::Error(WorkerError::Checkpoint {
-            why: "bad magic".into(),
+            problem: CheckpointProblem::Damaged {
+                detail: "checksum mismatch".into(),
+            },
             kept: true,
         }),
         WorkerOutput::Diverged {

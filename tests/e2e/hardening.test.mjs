@@ -135,7 +135,10 @@ test('a refused checkpoint is explained in the page language', async () => {
     await message.waitFor({ timeout: 10_000 });
     const text = await message.innerText();
     assert.match(text, /チェックポイントを読み込めませんでした/, text);
+    assert.match(text, /このラボで保存したチェックポイントではありません/, text);
     assert.match(text, /今のモデルはそのまま使えます/, text);
+    // The reason is the page's own Japanese, not the worker's English.
+    assert.doesNotMatch(text, /\b(the|not|is|file|checkpoint)\b/i, text);
     assert.deepEqual(errors, []);
   } finally {
     await lab.context.close();

@@ -214,14 +214,18 @@ fn peers(
         };
         let batches = peer::default_dir();
         peer::dump(&cli, steps, &batches, task)?;
-        let site = match site {
-            Some(url) => url.to_string(),
-            None => crate::web::serve_site()?,
+        let (site, server) = match site {
+            Some(url) => (url.to_string(), None),
+            None => {
+                let server = crate::web::serve_site()?;
+                (server.url.clone(), Some(server))
+            }
         };
-        Ok((cli, wasm_dir, batches, site))
+        Ok((cli, wasm_dir, batches, site, server))
     })();
     stage.finish(prepared.is_ok());
-    let (cli, wasm_dir, batches, site) = prepared?;
+    // `_server` serves dist/ until the measurements are done.
+    let (cli, wasm_dir, batches, site, _server) = prepared?;
     let mut browsers = vec![("flex", site.as_str())];
     if let Some(base) = base_site {
         browsers.push((BASE_LABEL, base));

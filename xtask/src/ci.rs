@@ -3,11 +3,15 @@
 //!
 //! 0. code health: `cargo fmt --check`, `leptosfmt --check web/src` (the
 //!    page's `view!` markup, which rustfmt leaves alone) and
-//!    `cargo clippy --workspace --all-targets --profile ci -- -D warnings`;
+//!    `cargo clippy --workspace --all-targets --profile ci -- -D warnings`,
+//!    and the same on `wasm32-unknown-unknown` for the crates with wasm-only
+//!    code (the worker, lab-train, lab-tasks, lab-bench-wasm);
 //! 1. native unit and learning tests: `cargo test --workspace --profile ci`;
 //!    then a bounded fuzzing smoke run, every target of `fuzz/` for
 //!    [`fuzz::SMOKE_SECONDS`] s (`cargo xtask fuzz`, FUZZING.md);
-//! 2. the wasm-bindgen-test that trains in headless Chromium (`crates/train/tests/wasm.rs`);
+//! 2. the wasm-bindgen-test that trains in headless Chromium
+//!    (`crates/worker/tests/wasm.rs`): in the worker's crate, so its build has
+//!    the worker's features and trunk's worker build below reuses it;
 //! 3. the static site: `trunk build --release` into `dist/`;
 //! 4. the Playwright end-to-end tests in `tests/e2e/` against that site.
 //!
@@ -128,6 +132,37 @@ pub fn run() -> Result<(), String> {
         ))
     });
 
+    // The worker's code is all behind `cfg(target_arch = "wasm32")`, and
+    // lab-train and lab-tasks have wasm-only paths: the native lints above
+    // never see them. Packages are linted, not their dependencies.
+    stage(
+        &mut outcomes,
+        "wasm lints (cargo clippy --target wasm32-unknown-unknown -D warnings)",
+        || {
+            cmd::run_capturing(&mut cmd::command(
+                "cargo",
+                &[
+                    "clippy",
+                    "--target",
+                    "wasm32-unknown-unknown",
+                    "--release",
+                    "--all-targets",
+                    "-p",
+                    "lab-worker",
+                    "-p",
+                    "lab-train",
+                    "-p",
+                    "lab-tasks",
+                    "-p",
+                    "lab-bench-wasm",
+                    "--",
+                    "-D",
+                    "warnings",
+                ],
+            ))
+        },
+    );
+
     stage(
         &mut outcomes,
         "native tests (cargo test --workspace --profile ci)",
@@ -147,7 +182,7 @@ pub fn run() -> Result<(), String> {
 
     stage(
         &mut outcomes,
-        "wasm test in headless Chromium (lab-train, tests/wasm.rs)",
+        "wasm test in headless Chromium (lab-worker, tests/wasm.rs)",
         || {
             let mut c = cmd::command(
                 "cargo",
@@ -155,7 +190,7 @@ pub fn run() -> Result<(), String> {
                     "test",
                     "--release",
                     "-p",
-                    "lab-train",
+                    "lab-worker",
                     "--target",
                     "wasm32-unknown-unknown",
                     "--test",

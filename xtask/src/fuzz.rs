@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz [--seconds N]`: every `cargo fuzz` target of `fuzz/`
-//! for N seconds each (default 20), one after the other, and a line per
+//! for N seconds each (default 20), two at a time, and a line per
 //! target with its executions, time, peak memory and verdict. FUZZING.md
 //! describes the targets, the longer recorded runs and the findings.
 //!
@@ -17,8 +17,9 @@ use std::process::{Command, Stdio};
 
 use crate::cmd::{self, Stage};
 
-/// Seconds per target in `cargo xtask ci`: with the build (about 2.5 min from
-/// scratch on two cores, seconds when `fuzz/target/` is warm), about 3.5 min.
+/// Seconds per target in `cargo xtask ci`. The four targets run two at a
+/// time, so the runs take about twice this, after the build (about 5 min
+/// from scratch on two cores, seconds when `fuzz/target/` is warm).
 pub const SMOKE_SECONDS: u64 = 20;
 
 /// The targets, in the order they run (`checkpoint` needs the `model` feature).
@@ -132,6 +133,50 @@ fn artifact(lines: &[String]) -> Option<String> {
 }
 
 /// Builds every target, then runs each for `seconds`.
+/// Fuzzes `target` for `seconds` from its seeds and regressions: the
+/// summary's row, `Err` if it failed.
+fn fuzz_one(target: &str, seconds: u64) -> Result<String, String> {
+    let stage = Stage::start(&format!("fuzz {target} for {seconds} s"));
+    let root = cmd::root().join("fuzz");
+    let corpus = format!("fuzz/corpus/{target}");
+    if let Err(e) = std::fs::create_dir_all(root.join("corpus").join(target)) {
+        stage.finish(false);
+        return Err(format!("  {target:<11} cannot create {corpus}: {e}"));
+    }
+    let seeds = format!("fuzz/seeds/{target}");
+    let regressions = format!("fuzz/regressions/{target}");
+    let mut args = vec!["run"];
+    args.extend(BUILD);
+    args.extend([target, &corpus, &seeds]);
+    if root.join("regressions").join(target).is_dir() {
+        args.push(&regressions);
+    }
+    let time = format!("-max_total_time={seconds}");
+    args.extend(["--", &time, "-print_final_stats=1"]);
+    args.extend(LIMITS);
+    let (result, lines) = run_fuzzer(&args);
+    let report = Report::read(&lines);
+    let verdict = match (&result, artifact(&lines)) {
+        (Ok(()), _) => "0 crashes".to_string(),
+        (Err(_), Some(path)) => format!("FAILED: input saved to {path}"),
+        (Err(e), None) => format!("FAILED: {e}"),
+    };
+    let (_, ok, wall) = stage.finish(result.is_ok());
+    let row = format!(
+        "  {target:<11} {:>11} executions in {:>4} s ({:>7} /s), peak {:>5} MB, {:>4} new inputs, {wall:>5.1} s wall: {verdict}",
+        report.executions,
+        report.seconds,
+        report.executions / report.seconds.max(1),
+        report.peak_rss_mb,
+        report.new_units,
+    );
+    if ok {
+        Ok(row)
+    } else {
+        Err(row)
+    }
+}
+
 pub fn run(seconds: u64) -> Result<(), String> {
     let installed = cmd::command("cargo", &["fuzz", "--version"])
         .stdout(Stdio::null())
@@ -157,44 +202,34 @@ pub fn run(seconds: u64) -> Result<(), String> {
     build.finish(built.is_ok());
     built?;
 
-    let root = cmd::root().join("fuzz");
+    // libFuzzer runs on one thread: two targets at a time use both cores,
+    // and halve the stage (their log lines interleave; the summary does not).
+    let outcomes: Vec<(&str, Result<String, String>)> = std::thread::scope(|scope| {
+        let halves: Vec<_> = TARGETS
+            .chunks(TARGETS.len().div_ceil(2))
+            .map(|half| {
+                scope.spawn(move || {
+                    half.iter()
+                        .map(|&target| (target, fuzz_one(target, seconds)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        halves
+            .into_iter()
+            .flat_map(|h| h.join().expect("a fuzzing thread does not panic"))
+            .collect()
+    });
     let mut failures = Vec::new();
     let mut rows = Vec::new();
-    for target in TARGETS {
-        let stage = Stage::start(&format!("fuzz {target} for {seconds} s"));
-        let corpus = format!("fuzz/corpus/{target}");
-        std::fs::create_dir_all(root.join("corpus").join(target))
-            .map_err(|e| format!("cannot create {corpus}: {e}"))?;
-        let seeds = format!("fuzz/seeds/{target}");
-        let regressions = format!("fuzz/regressions/{target}");
-        let mut args = vec!["run"];
-        args.extend(BUILD);
-        args.extend([target, &corpus, &seeds]);
-        if root.join("regressions").join(target).is_dir() {
-            args.push(&regressions);
+    for (target, outcome) in outcomes {
+        match outcome {
+            Ok(row) => rows.push(row),
+            Err(row) => {
+                rows.push(row);
+                failures.push(target);
+            }
         }
-        let time = format!("-max_total_time={seconds}");
-        args.extend(["--", &time, "-print_final_stats=1"]);
-        args.extend(LIMITS);
-        let (result, lines) = run_fuzzer(&args);
-        let report = Report::read(&lines);
-        let verdict = match (&result, artifact(&lines)) {
-            (Ok(()), _) => "0 crashes".to_string(),
-            (Err(_), Some(path)) => format!("FAILED: input saved to {path}"),
-            (Err(e), None) => format!("FAILED: {e}"),
-        };
-        let (_, ok, wall) = stage.finish(result.is_ok());
-        if !ok {
-            failures.push(target);
-        }
-        rows.push(format!(
-            "  {target:<11} {:>11} executions in {:>4} s ({:>7} /s), peak {:>5} MB, {:>4} new inputs, {wall:>5.1} s wall: {verdict}",
-            report.executions,
-            report.seconds,
-            report.executions / report.seconds.max(1),
-            report.peak_rss_mb,
-            report.new_units,
-        ));
     }
     println!("\nfuzzing summary:");
     for row in &rows {

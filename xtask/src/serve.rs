@@ -1,158 +1,67 @@
-//! A small static file server for `dist/`, so serving the lab needs nothing
-//! but this binary. It answers GET and HEAD, one thread per connection.
-//!
-//! The one thing a static server must get right for this site is the MIME
-//! type: browsers compile wasm while it downloads only when it is served as
-//! `application/wasm`, and module workers must be served as JavaScript.
+//! `dist/` served for the browser tests and measurements by Python's
+//! `http.server` (the standard library's: python3 comes with the Node.js the
+//! tests need, as Debian's npm depends on it). It sends `application/wasm`
+//! for wasm, so browsers compile it while it downloads, and a JavaScript
+//! type for the module workers: all this static site asks of a server.
+//! `cargo xtask serve` uses trunk's own server instead (`web::serve`).
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Component, Path, PathBuf};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 
-/// A server running on a background thread; it lives as long as the process.
+/// A server in a child process, stopped when this is dropped.
 pub struct Server {
     pub url: String,
+    child: Child,
 }
 
-/// Serves `dir` on `127.0.0.1:port` (port 0 picks a free port).
-pub fn start(dir: &Path, port: u16) -> Result<Server, String> {
-    let listener = TcpListener::bind(("127.0.0.1", port))
-        .map_err(|e| format!("cannot listen on port {port}: {e}"))?;
-    let url = format!(
-        "http://127.0.0.1:{}/",
-        listener
-            .local_addr()
-            .expect("a bound socket has an address")
-            .port()
-    );
-    let dir = dir.to_path_buf();
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let dir = dir.clone();
-            std::thread::spawn(move || {
-                // A client that hangs up mid-answer is not our problem.
-                let _ = answer(stream, &dir);
-            });
-        }
-    });
-    Ok(Server { url })
-}
-
-fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request_line = String::new();
-    reader.read_line(&mut request_line)?;
-    // Skip the headers: nothing in them changes the answer.
-    let mut header = String::new();
-    while reader.read_line(&mut header)? > 2 {
-        header.clear();
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
-    let mut words = request_line.split_whitespace();
-    let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or("/"));
-    let file = match (method, resolve(dir, target)) {
-        ("GET" | "HEAD", Some(file)) => file,
-        ("GET" | "HEAD", None) => {
-            return respond(
-                &mut stream,
-                "404 Not Found",
-                "text/plain",
-                b"not found\n",
-                method == "HEAD",
-            )
-        }
-        _ => {
-            return respond(
-                &mut stream,
-                "405 Method Not Allowed",
-                "text/plain",
-                b"only GET and HEAD\n",
-                false,
-            )
-        }
+}
+
+/// Serves `dir` on a free port of 127.0.0.1.
+pub fn start(dir: &Path) -> Result<Server, String> {
+    let mut child = Command::new("python3")
+        .args([
+            "-u",
+            "-m",
+            "http.server",
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+        ])
+        .arg(dir)
+        .arg("0")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start python3 -m http.server: {e}"))?;
+    // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let read = BufReader::new(stdout).read_line(&mut line);
+    // From here on, an early return stops the child as it drops.
+    let mut server = Server {
+        url: String::new(),
+        child,
     };
-    match std::fs::read(&file) {
-        Ok(body) => respond(&mut stream, "200 OK", mime(&file), &body, method == "HEAD"),
-        Err(_) => respond(
-            &mut stream,
-            "404 Not Found",
-            "text/plain",
-            b"not found\n",
-            method == "HEAD",
-        ),
-    }
+    read.map_err(|e| format!("python3 -m http.server said nothing: {e}"))?;
+    let port = port_of(&line).ok_or_else(|| format!("no port in {line:?}"))?;
+    server.url = format!("http://127.0.0.1:{port}/");
+    Ok(server)
 }
 
-/// The file under `dir` that `target` names, refusing anything that climbs out.
-fn resolve(dir: &Path, target: &str) -> Option<PathBuf> {
-    let path = target.split(['?', '#']).next().unwrap_or("/");
-    let mut file = dir.to_path_buf();
-    for component in Path::new(&percent_decode(path)).components() {
-        match component {
-            Component::Normal(part) => file.push(part),
-            Component::RootDir | Component::CurDir => {}
-            Component::ParentDir | Component::Prefix(_) => return None,
-        }
-    }
-    if file.is_dir() {
-        file.push("index.html");
-    }
-    file.is_file().then_some(file)
-}
-
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-fn mime(file: &Path) -> &'static str {
-    match file.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "wasm" => "application/wasm",
-        "css" => "text/css; charset=utf-8",
-        "json" => "application/json",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "ico" => "image/x-icon",
-        "txt" | "md" => "text/plain; charset=utf-8",
-        _ => "application/octet-stream",
-    }
-}
-
-fn respond(
-    stream: &mut TcpStream,
-    status: &str,
-    content_type: &str,
-    body: &[u8],
-    head_only: bool,
-) -> std::io::Result<()> {
-    let header = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(header.as_bytes())?;
-    if !head_only {
-        stream.write_all(body)?;
-    }
-    stream.flush()
+/// The port in `http.server`'s first line.
+fn port_of(line: &str) -> Option<u16> {
+    line.split(" port ")
+        .nth(1)?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 #[cfg(test)]
@@ -160,18 +69,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn paths_that_climb_out_of_the_served_folder_are_refused() {
-        let dir = std::env::temp_dir();
-        assert_eq!(resolve(&dir, "/../etc/passwd"), None);
-        assert_eq!(resolve(&dir, "/%2e%2e/etc/passwd"), None);
+    fn the_port_is_read_from_the_servers_first_line() {
+        let line = "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ...\n";
+        assert_eq!(port_of(line), Some(40123));
+        assert_eq!(port_of("Traceback (most recent call last):"), None);
     }
 
     #[test]
-    fn wasm_is_served_as_application_wasm() {
-        assert_eq!(mime(Path::new("dist/app_bg.wasm")), "application/wasm");
-        assert_eq!(
-            mime(Path::new("dist/worker_loader.js")),
-            "text/javascript; charset=utf-8"
-        );
+    fn dist_is_served_with_the_types_the_site_needs() {
+        let dir = std::env::temp_dir().join(format!("lab-serve-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        for name in ["index.html", "app_bg.wasm", "worker_loader.js"] {
+            std::fs::write(dir.join(name), b"x").expect("a file");
+        }
+        let server = start(&dir).expect("python3 serves");
+        let port = server.url.trim_end_matches('/').rsplit(':').next().unwrap();
+        let head = |path: &str| {
+            use std::io::{Read, Write};
+            let mut s = std::net::TcpStream::connect(("127.0.0.1", port.parse::<u16>().unwrap()))
+                .expect("the server listens");
+            write!(s, "GET /{path} HTTP/1.0\r\nHost: x\r\n\r\n").unwrap();
+            let mut answer = String::new();
+            s.read_to_string(&mut answer).unwrap();
+            answer
+                .lines()
+                .take_while(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert!(head("app_bg.wasm").contains("Content-type: application/wasm"));
+        assert!(head("worker_loader.js").contains("Content-type: text/javascript"));
+        assert!(head("?lang=ja").contains("Content-type: text/html"));
+        assert!(head("missing.wasm").starts_with("HTTP/1.0 404"));
+        drop(server);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -192,9 +192,12 @@ pub fn run(options: &[String]) -> Result<(), String> {
     let stage = Stage::start("build the native CLI; find the site; dump the peer's batches");
     let prepared = (|| -> Result<_, String> {
         let cli = peer::build_cli()?;
-        let site = match peer::text_option(options, "--site") {
-            Some(url) => url.to_string(),
-            None => crate::web::serve_site()?,
+        let (site, server) = match peer::text_option(options, "--site") {
+            Some(url) => (url.to_string(), None),
+            None => {
+                let server = crate::web::serve_site()?;
+                (server.url.clone(), Some(server))
+            }
         };
         let torch = match python.map(|p| (p, peer::torch_missing(p))) {
             None => {
@@ -212,10 +215,11 @@ pub fn run(options: &[String]) -> Result<(), String> {
                 Some(p)
             }
         };
-        Ok((cli, site, torch))
+        Ok((cli, site, server, torch))
     })();
     stage.finish(prepared.is_ok());
-    let (cli, site, torch) = prepared?;
+    // `_server` serves dist/ until the rounds are done.
+    let (cli, site, _server, torch) = prepared?;
 
     let mut samples = Vec::new();
     let mut failures = Vec::new();

@@ -21,7 +21,7 @@ fn require_site() -> Result<(), String> {
     if dist().join("index.html").is_file() {
         Ok(())
     } else {
-        Err("dist/index.html is missing: run `trunk build --release` (or `cargo xtask serve`) first".into())
+        Err("dist/index.html is missing: run `trunk build --release` first".into())
     }
 }
 
@@ -42,18 +42,23 @@ fn npm_install() -> Result<(), String> {
     cmd::run(&mut c)
 }
 
-/// A node command that talks to the site served on a fresh port.
-fn node_against_site(args: &[&str]) -> Result<std::process::Command, String> {
-    Ok(node_against(&serve_site()?, args))
+/// A node command that talks to the site served on a fresh port, and the
+/// server, which must live until the command is done.
+fn node_against_site(
+    args: &[&str],
+) -> Result<(crate::serve::Server, std::process::Command), String> {
+    let server = serve_site()?;
+    let command = node_against(&server.url, args);
+    Ok((server, command))
 }
 
-/// The built `dist/` served on a fresh port (for as long as xtask runs): its address.
-pub(crate) fn serve_site() -> Result<String, String> {
+/// The built `dist/` served on a fresh port, until the server is dropped.
+pub(crate) fn serve_site() -> Result<crate::serve::Server, String> {
     require_site()?;
     npm_install()?;
-    let server = crate::serve::start(&dist(), 0)?;
+    let server = crate::serve::start(&dist())?;
     println!("serving dist/ at {}", server.url);
-    Ok(server.url)
+    Ok(server)
 }
 
 /// A node command that talks to the site at `url` with the system Chromium.
@@ -92,7 +97,7 @@ pub fn run_e2e() -> (Result<(), String>, Vec<String>) {
     let mut args = vec!["--test", "--test-reporter=spec", "--test-concurrency=1"];
     args.extend(files.iter().map(String::as_str));
     match node_against_site(&args) {
-        Ok(mut c) => cmd::run_capturing(&mut c),
+        Ok((_server, mut c)) => cmd::run_capturing(&mut c),
         Err(message) => (Err(message), vec![]),
     }
 }
@@ -110,7 +115,8 @@ pub fn e2e() -> Result<(), String> {
 /// `cargo xtask measure`: the in-browser numbers for BENCHMARKS.md.
 pub fn measure() -> Result<(), String> {
     let stage = Stage::start("in-browser measurements (tests/measure.mjs)");
-    let result = node_against_site(&["tests/measure.mjs"]).and_then(|mut c| cmd::run(&mut c));
+    let result =
+        node_against_site(&["tests/measure.mjs"]).and_then(|(_server, mut c)| cmd::run(&mut c));
     stage.finish(result.is_ok());
     size()?;
     result
@@ -120,7 +126,7 @@ pub fn measure() -> Result<(), String> {
 /// BENCHMARKS.md (memory, steps/s and frame gaps over time). Builds nothing.
 pub fn soak(minutes: u32) -> Result<(), String> {
     let stage = Stage::start("soak (tests/soak.mjs, headless Chromium)");
-    let result = node_against_site(&["tests/soak.mjs"]).and_then(|mut c| {
+    let result = node_against_site(&["tests/soak.mjs"]).and_then(|(_server, mut c)| {
         c.env("SOAK_MINUTES", minutes.to_string());
         cmd::run(&mut c)
     });
@@ -128,17 +134,22 @@ pub fn soak(minutes: u32) -> Result<(), String> {
     result
 }
 
-/// `cargo xtask serve`: build the site and serve it until interrupted.
+/// `cargo xtask serve`: trunk builds the site and serves it (its own
+/// server, which also rebuilds on an edit) until interrupted.
 pub fn serve(port: u16) -> Result<(), String> {
-    build_site()?;
-    let server = crate::serve::start(&dist(), port)?;
-    println!(
-        "Attention Lab is at {}  (Ctrl-C stops the server)",
-        server.url
-    );
-    loop {
-        std::thread::park();
-    }
+    let port = port.to_string();
+    cmd::run(&mut cmd::command(
+        "trunk",
+        &[
+            "serve",
+            "--release",
+            "--no-autoreload",
+            "--address",
+            "127.0.0.1",
+            "--port",
+            &port,
+        ],
+    ))
 }
 
 /// `cargo xtask size`: what a first visit downloads, gzipped. Returns total bytes.

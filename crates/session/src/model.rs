@@ -4,12 +4,12 @@
 //! the trait lets the worker's scheduling logic be tested natively with a
 //! tiny fake, without compiling burn for the host.
 
-use lab_protocol::Unanswered;
 use lab_protocol::{
     AttentionSet, Beam, Curves, DecodingComparison, EvalReport, HeadTrace, MaskDemo,
     ProbePrediction, Settings, SettingsError, ShardJob, ShardReport, StepReport, Strategy,
     TaskFacts, TaskShape, TraceRequest, Translation,
 };
+use lab_protocol::{CheckpointProblem, Unanswered};
 use lab_tasks::TaskKind;
 
 pub trait LabModel: Sized {
@@ -19,8 +19,9 @@ pub trait LabModel: Sized {
     /// depends on: known before anything is built. Refused while a real
     /// task's sentences are not loaded.
     fn task_shape(settings: &Settings) -> Result<TaskShape, SettingsError>;
-    /// A model from checkpoint bytes; garbage is a readable error, never a panic.
-    fn from_bytes(bytes: &[u8]) -> Result<Self, String>;
+    /// A model from checkpoint bytes; garbage is a refusal the page can
+    /// word, never a panic.
+    fn from_bytes(bytes: &[u8]) -> Result<Self, CheckpointProblem>;
     fn to_bytes(&self) -> Vec<u8>;
     /// Checkpoint bytes for a held-out evaluation elsewhere: the weights,
     /// without what only resuming training needs.

@@ -3,9 +3,9 @@
 //! the web crate that knows the trainer exists.
 
 use lab_protocol::{
-    AttentionSet, Beam, DecodingComparison, EvalReport, HeadTrace, MaskDemo, ProbePrediction,
-    Settings, SettingsError, ShardFailure, ShardJob, ShardReport, StepReport, Strategy, TaskFacts,
-    TaskShape, TraceRequest, Translation, Unanswered, WorkerOutput,
+    AttentionSet, Beam, CheckpointProblem, DecodingComparison, EvalReport, HeadTrace, MaskDemo,
+    ProbePrediction, Settings, SettingsError, ShardFailure, ShardJob, ShardReport, StepReport,
+    Strategy, TaskFacts, TaskShape, TraceRequest, Translation, Unanswered, WorkerOutput,
 };
 use lab_session::model::LabModel;
 use lab_session::replica::{self, HandedSentences};
@@ -95,10 +95,10 @@ impl LabModel for Model {
         lab_train::trainer::dataset_for(settings.task, settings.seed).map(|d| TaskShape::of(&d))
     }
 
-    fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+    fn from_bytes(bytes: &[u8]) -> Result<Self, CheckpointProblem> {
         Trainer::from_bytes(bytes)
             .map(Model::new)
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.problem())
     }
 
     fn to_bytes(&self) -> Vec<u8> {

@@ -2,6 +2,15 @@
 
 problems-checkpoint = The checkpoint could not be loaded ({ $why }).
 problems-checkpoint-kept = The checkpoint could not be loaded ({ $why }). The current model keeps working.
+problems-checkpoint-too-short = the file holds only { $bytes ->
+        [one] 1 byte
+       *[other] { $bytes } bytes
+    }, too few for a { -checkpoint }: it may have been cut short
+problems-checkpoint-not-ours = the file is not a { -checkpoint } saved by the lab
+problems-checkpoint-version = it is in { -checkpoint } format version { $found }, but the lab reads only versions { $oldest } to { $newest }
+problems-checkpoint-damaged = the file is damaged
+problems-checkpoint-inconsistent = the model it describes, its stored settings and its weights do not agree
+problems-checkpoint-too-large = the file or the model it describes is too large for the lab
 problems-pretrained = The pretrained { $task } model could not be loaded ({ $why }), so training starts from an untrained model instead.
 problems-no-model = No model is loaded yet: wait for the pretrained checkpoint, or press Reset to start from scratch.
 problems-unreadable = The page and the training worker did not understand each other ({ $why }). Reloading the page helps.

@@ -2,6 +2,12 @@
 
 problems-checkpoint = { -checkpoint }を読み込めませんでした（{ $why }）。
 problems-checkpoint-kept = { -checkpoint }を読み込めませんでした（{ $why }）。今のモデルはそのまま使えます。
+problems-checkpoint-too-short = ファイルは { $bytes } バイトしかなく、{ -checkpoint }としては短すぎます：途中で切れている可能性があります
+problems-checkpoint-not-ours = このラボで保存した{ -checkpoint }ではありません
+problems-checkpoint-version = このファイルは{ -checkpoint }形式のバージョン { $found } ですが、このラボが読めるのはバージョン { $oldest }～{ $newest } だけです
+problems-checkpoint-damaged = ファイルが壊れています
+problems-checkpoint-inconsistent = ファイルに書かれたモデルの構成、学習の設定、重みが互いに食い違っています
+problems-checkpoint-too-large = ファイルかそこに書かれたモデルが、このラボで扱える大きさを超えています
 problems-pretrained = 学習済みの「{ $task }」モデルを読み込めませんでした（{ $why }）。代わりに未学習のモデルから学習を始めます。
 problems-no-model = まだモデルが読み込まれていません。学習済み{ -checkpoint }の読み込みを待つか、「リセット」を押して最初から学習してください。
 problems-unreadable = ページと学習ワーカーの間でメッセージが読めませんでした（{ $why }）。ページを再読み込みしてください。

@@ -2,6 +2,12 @@
 
 problems-checkpoint = 无法加载{ -checkpoint }（{ $why }）。
 problems-checkpoint-kept = 无法加载{ -checkpoint }（{ $why }）。当前模型仍可继续使用。
+problems-checkpoint-too-short = 文件只有 { $bytes } 字节，对{ -checkpoint }来说太短，可能被截断了
+problems-checkpoint-not-ours = 此文件不是本实验室保存的{ -checkpoint }
+problems-checkpoint-version = 此文件的{ -checkpoint }格式为第 { $found } 版，而本实验室只能读取第 { $oldest } 至 { $newest } 版
+problems-checkpoint-damaged = 文件已损坏
+problems-checkpoint-inconsistent = 文件中记录的模型结构、训练设置与权重彼此不符
+problems-checkpoint-too-large = 文件或其中记录的模型超出了本实验室的大小上限
 problems-pretrained = 无法加载预训练的“{ $task }”模型（{ $why }），改为从未训练的模型开始训练。
 problems-no-model = 还没有加载模型：请等待预训练{ -checkpoint }加载完成，或按“重置”从头开始训练。
 problems-unreadable = 页面与训练 Worker 之间的消息无法读取（{ $why }）。请重新加载页面。

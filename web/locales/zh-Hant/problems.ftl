@@ -2,6 +2,12 @@
 
 problems-checkpoint = 無法載入{ -checkpoint }（{ $why }）。
 problems-checkpoint-kept = 無法載入{ -checkpoint }（{ $why }）。目前的模型仍可繼續使用。
+problems-checkpoint-too-short = 檔案只有 { $bytes } 位元組，對{ -checkpoint }來說太短，可能被截斷了
+problems-checkpoint-not-ours = 此檔案不是本實驗室儲存的{ -checkpoint }
+problems-checkpoint-version = 此檔案的{ -checkpoint }格式為第 { $found } 版，而本實驗室只能讀取第 { $oldest } 至 { $newest } 版
+problems-checkpoint-damaged = 檔案已損毀
+problems-checkpoint-inconsistent = 檔案中記錄的模型結構、訓練設定與權重彼此不符
+problems-checkpoint-too-large = 檔案或其中記錄的模型超出了本實驗室的大小上限
 problems-pretrained = 無法載入預訓練的「{ $task }」模型（{ $why }），改為從未訓練的模型開始訓練。
 problems-no-model = 尚未載入模型：請等待預訓練{ -checkpoint }載入完成，或按「重設」從頭開始訓練。
 problems-unreadable = 頁面與訓練 Worker 之間的訊息無法讀取（{ $why }）。請重新載入頁面。

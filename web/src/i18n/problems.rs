@@ -7,7 +7,9 @@ use super::{labels, text, text_args, Arg, Locale};
 use crate::i18n::units::bytes_text;
 use lab_math::search::StrategyError;
 use lab_protocol::divergence::{BLOW_UP_FACTOR, SAFE_LR_FACTOR, SAFE_WARMUP};
-use lab_protocol::{Divergence, Rule, SettingProblem, SettingsError, Unanswered, WorkerError};
+use lab_protocol::{
+    CheckpointProblem, Divergence, Rule, SettingProblem, SettingsError, Unanswered, WorkerError,
+};
 use lab_tasks::corpus::PairsError;
 
 /// Why the reader's sentence pairs were refused, the problem in a sentence
@@ -55,16 +57,48 @@ pub fn pairs_error(locale: Locale, problem: &PairsError) -> String {
     text_args(locale, "pairs-problem", &[("problem", Arg::from(problem))])
 }
 
+/// Why a checkpoint was refused, as a clause (`problems.ftl`): the kind of
+/// problem, in every language alike. Which check failed (`detail`, in
+/// English) is in the error's `Display`, for logs and tests, not the banner.
+pub fn checkpoint_problem(locale: Locale, problem: &CheckpointProblem) -> String {
+    match problem {
+        CheckpointProblem::TooShort { bytes } => text_args(
+            locale,
+            "problems-checkpoint-too-short",
+            &[("bytes", Arg::from(*bytes))],
+        ),
+        CheckpointProblem::NotACheckpoint => text(locale, "problems-checkpoint-not-ours"),
+        CheckpointProblem::UnsupportedVersion {
+            found,
+            oldest,
+            newest,
+        } => text_args(
+            locale,
+            "problems-checkpoint-version",
+            &[
+                ("found", Arg::from(*found as usize)),
+                ("oldest", Arg::from(*oldest as usize)),
+                ("newest", Arg::from(*newest as usize)),
+            ],
+        ),
+        CheckpointProblem::Damaged { .. } => text(locale, "problems-checkpoint-damaged"),
+        CheckpointProblem::Inconsistent { .. } => text(locale, "problems-checkpoint-inconsistent"),
+        CheckpointProblem::TooLarge { .. } => text(locale, "problems-checkpoint-too-large"),
+        CheckpointProblem::Settings(e) => settings_error(locale, e),
+    }
+}
+
 /// A worker error as one sentence (or two) for the banner.
 pub fn worker_error(locale: Locale, error: &WorkerError) -> String {
     match error {
-        WorkerError::Checkpoint { why, kept } => {
+        WorkerError::Checkpoint { problem, kept } => {
             let id = if *kept {
                 "problems-checkpoint-kept"
             } else {
                 "problems-checkpoint"
             };
-            text_args(locale, id, &[("why", Arg::from(why.as_str()))])
+            let why = checkpoint_problem(locale, problem);
+            text_args(locale, id, &[("why", Arg::from(why))])
         }
         WorkerError::Pretrained { task, why } => text_args(
             locale,
@@ -301,176 +335,4 @@ pub fn unanswered(locale: Locale, why: &Unanswered) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use lab_protocol::divergence::check;
-    use lab_protocol::Settings;
-    use lab_tasks::TaskKind;
-
-    /// Every kind of every problem, from the functions that make them.
-    fn every_problem() -> (Vec<WorkerError>, Vec<Divergence>, SettingsError) {
-        let errors = vec![
-            WorkerError::Checkpoint {
-                why: "bad magic".into(),
-                kept: true,
-            },
-            WorkerError::Checkpoint {
-                why: "bad magic".into(),
-                kept: false,
-            },
-            WorkerError::Pretrained {
-                task: TaskKind::EnJa,
-                why: "HTTP 404".into(),
-            },
-            WorkerError::NoModel,
-            WorkerError::Unreadable { why: "eof".into() },
-            WorkerError::Crashed {
-                why: "unreachable".into(),
-            },
-        ];
-        let hot = Settings {
-            lr_factor: 10.0,
-            warmup_steps: 1,
-            ..Settings::toy(TaskKind::EnJa)
-        };
-        let divergences = vec![
-            Divergence::Loss(check(&hot, 78, 4.4, 2, 85.0).expect("blown")),
-            Divergence::Loss(check(&hot, 78, 4.4, 2, f32::NAN).expect("NaN")),
-            Divergence::Weights { step: 7 },
-        ];
-        let mut problems = Settings {
-            d_model: 63,
-            n_heads: 4,
-            n_layers: 9,
-            dropout: 1.5,
-            warmup_steps: 0,
-            lr_factor: 0.0,
-            batch_size: 0,
-            ..Settings::toy(TaskKind::Copy)
-        }
-        .validate()
-        .expect_err("many problems");
-        problems.problems.extend([
-            SettingProblem::new("n_heads", Rule::AtLeastOne),
-            SettingProblem::new(
-                "d_model",
-                Rule::Budget {
-                    count: Some(70_000_000),
-                    max: 64_000_000,
-                },
-            ),
-            SettingProblem::new(
-                "d_model",
-                Rule::Budget {
-                    count: None,
-                    max: 64_000_000,
-                },
-            ),
-        ]);
-        (errors, divergences, problems)
-    }
-
-    /// Every kind of question the model could not answer.
-    fn every_unanswered() -> Vec<Unanswered> {
-        vec![
-            Unanswered::NoModel,
-            Unanswered::Diverged { step: 7 },
-            Unanswered::Empty,
-            Unanswered::TooLong { words: 40, max: 32 },
-            Unanswered::Unknown {
-                words: vec!["zebra".into(), "qux".into()],
-                vocabulary: 79,
-            },
-            Unanswered::Strategy(StrategyError::BeamSize { max: 8 }),
-            Unanswered::Strategy(StrategyError::TopP),
-        ]
-    }
-
-    fn every_text(locale: Locale) -> Vec<String> {
-        let (errors, divergences, settings) = every_problem();
-        let mut texts: Vec<String> = errors.iter().map(|e| worker_error(locale, e)).collect();
-        texts.extend(divergences.iter().map(|d| divergence(locale, d)));
-        texts.extend(settings.problems.iter().map(|p| setting_problem(locale, p)));
-        texts.extend(every_unanswered().iter().map(|u| unanswered(locale, u)));
-        texts
-    }
-
-    #[test]
-    fn a_question_the_model_could_not_answer_is_worded_with_its_words_and_numbers() {
-        for locale in Locale::ALL {
-            let texts: Vec<String> = every_unanswered()
-                .iter()
-                .map(|u| unanswered(locale, u))
-                .collect();
-            for text in &texts {
-                assert!(
-                    !text.contains("translate-"),
-                    "{locale:?}: a message id: {text}"
-                );
-            }
-            assert!(texts[1].contains('7'), "{locale:?}: {}", texts[1]);
-            assert!(
-                texts[3].contains("40") && texts[3].contains("32"),
-                "{locale:?}: {}",
-                texts[3]
-            );
-            assert!(
-                texts[4].contains("“zebra”, “qux”") && texts[4].contains("79"),
-                "{locale:?}: {}",
-                texts[4]
-            );
-            assert!(texts[5].contains('8'), "{locale:?}: {}", texts[5]);
-        }
-    }
-
-    #[test]
-    fn every_problem_is_worded_in_every_locale_with_its_numbers() {
-        for locale in Locale::ALL {
-            for text in every_text(locale) {
-                assert!(
-                    !text.contains("problems-"),
-                    "{locale:?}: a message id: {text}"
-                );
-                assert!(
-                    !text.contains('{'),
-                    "{locale:?}: an unfilled variable: {text}"
-                );
-            }
-            let (_, divergences, settings) = every_problem();
-            let blown = divergence(locale, &divergences[0]);
-            for number in ["85.0", "4.40", "1.250", "200"] {
-                assert!(
-                    blown.contains(number),
-                    "{locale:?}: {number} missing: {blown}"
-                );
-            }
-            let all = settings_error(locale, &settings);
-            for number in ["63", "9", "1.5", "70000000", "64000000"] {
-                assert!(all.contains(number), "{locale:?}: {number} missing: {all}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_translations_are_not_the_english() {
-        let english = every_text(Locale::En);
-        for locale in [Locale::Ja, Locale::ZhHans, Locale::ZhHant] {
-            for (theirs, ours) in every_text(locale).iter().zip(&english) {
-                assert_ne!(theirs, ours, "{locale:?} is English");
-            }
-        }
-    }
-
-    #[test]
-    fn the_english_says_what_the_protocol_says() {
-        let (errors, divergences, _) = every_problem();
-        assert!(worker_error(Locale::En, &errors[0]).contains("keeps working"));
-        assert!(!worker_error(Locale::En, &errors[1]).contains("keeps working"));
-        let blown = divergence(Locale::En, &divergences[0]);
-        assert!(
-            blown.contains("warm-up is too short or the factor too high"),
-            "{blown}"
-        );
-        assert!(divergence(Locale::En, &divergences[1]).contains("NaN"));
-    }
-}
+mod tests;

@@ -194,8 +194,8 @@ impl<M: LabModel> Session<M> {
             // The evaluator keeps no model: it builds one, evaluates, drops it.
             WorkerInput::EvaluateCheckpoint { bytes } => match M::from_bytes(&bytes) {
                 Ok(model) => vec![WorkerOutput::Eval(model.evaluate(EVAL_SENTENCES))],
-                Err(why) => vec![WorkerOutput::Error(WorkerError::Checkpoint {
-                    why,
+                Err(problem) => vec![WorkerOutput::Error(WorkerError::Checkpoint {
+                    problem,
                     kept: self.model.is_some(),
                 })],
             },
@@ -281,9 +281,9 @@ impl<M: LabModel> Session<M> {
                 let history = model.take_curves().unwrap_or_default().checked(step);
                 self.replace(model, origin, now_ms, true, history)
             }
-            Err(why) => {
+            Err(problem) => {
                 vec![WorkerOutput::Error(WorkerError::Checkpoint {
-                    why: why.to_string(),
+                    problem,
                     kept: self.model.is_some(),
                 })]
             }

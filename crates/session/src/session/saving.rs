@@ -126,7 +126,7 @@ impl<M: LabModel> Session<M> {
         now_ms: f64,
         from_autosave: bool,
     ) -> Result<Vec<WorkerOutput>, String> {
-        let model = M::from_bytes(bytes)?;
+        let model = M::from_bytes(bytes).map_err(|problem| problem.to_string())?;
         let history = serde_json::from_str(curves_json).unwrap_or_default();
         let out = self.replace(model, ModelOrigin::Restored, now_ms, true, history);
         self.dirty = !from_autosave;

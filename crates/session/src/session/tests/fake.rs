@@ -34,7 +34,7 @@ impl LabModel for Fake {
             longest_target: 12,
         })
     }
-    fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+    fn from_bytes(bytes: &[u8]) -> Result<Self, CheckpointProblem> {
         match bytes {
             [b'F', step, rest @ ..] if rest.is_empty() || rest == b"C" => Ok(Fake {
                 settings: Settings::toy(TaskKind::Copy),
@@ -44,7 +44,7 @@ impl LabModel for Fake {
                 sentences_sent: false,
                 carried: rest == b"C",
             }),
-            _ => Err("bad magic".into()),
+            _ => Err(CheckpointProblem::NotACheckpoint),
         }
     }
     fn to_bytes(&self) -> Vec<u8> {

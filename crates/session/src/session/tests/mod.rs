@@ -4,9 +4,9 @@ use super::*;
 use lab_math::search::StrategyError;
 use lab_protocol::shard::f32s_to_bytes;
 use lab_protocol::{
-    AttentionKind, AttentionSet, Beam, Curves, DecodingComparison, HeadTrace, MaskDemo,
-    ProbePrediction, RunSummary, SaveCost, Settings, SettingsError, ShardJob, ShardReport,
-    StepReport, StorageError, Strategy, TaskFacts, TaskShape, Translation, Unanswered,
+    AttentionKind, AttentionSet, Beam, CheckpointProblem, Curves, DecodingComparison, HeadTrace,
+    MaskDemo, ProbePrediction, RunSummary, SaveCost, Settings, SettingsError, ShardJob,
+    ShardReport, StepReport, StorageError, Strategy, TaskFacts, TaskShape, Translation, Unanswered,
 };
 use lab_tasks::TaskKind;
 

@@ -7,15 +7,12 @@ fn trace() -> HeadTrace {
     let dots = vec![1.0, 0.0, 2.0, 1.0, 1.0, 1.0];
     let scores: Vec<f32> = dots.iter().map(|d| d / 2f32.sqrt()).collect();
     let mask = vec![false, false, true, false, false, false];
-    let weights: Vec<f32> = [0, 1]
-        .iter()
-        .flat_map(|&i| {
-            let row: Vec<Option<f32>> = (0..3)
-                .map(|j| (!mask[i * 3 + j]).then_some(scores[i * 3 + j]))
-                .collect();
-            softmax_beta(&row, 1.0)
-        })
-        .collect();
+    // The weights the worker sends: the model's softmax of each row's scores
+    // over its visible keys, worked out by hand (in f64, then rounded), not by
+    // `softmax_beta`, so the β = 1 test below compares two computations.
+    // Row 0: e^0.7071 : e^0 over two keys; row 1: three equal scores.
+    let third = 1.0 / 3.0;
+    let weights = vec![0.669_761_5, 0.330_238_5, 0.0, third, third, third];
     HeadTrace {
         query_tokens: vec!["<bos>".into(), "a".into()],
         query_predicts: vec!["a".into(), "<eos>".into()],

@@ -1,7 +1,8 @@
-//! The training loop runs unchanged in WebAssembly: real steps in headless Chromium.
+//! The training loop (lab-train) runs unchanged in WebAssembly: real steps,
+//! and the vendored matrix kernels, in headless Chromium.
 //!
 //! Run with
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p lab-train --target wasm32-unknown-unknown --test wasm`
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --release -p lab-worker --target wasm32-unknown-unknown --test wasm`
 //! (`cargo xtask ci` does this). The browser's options live in `webdriver.json`
 //! next to this crate's `Cargo.toml`.
 #![cfg(target_arch = "wasm32")]
