@@ -16,7 +16,7 @@
 use crate::i18n::Locale;
 use lab_math::norm::NormPlacement;
 use lab_math::search::{Beam, Sampling, Strategy};
-use lab_protocol::{AttentionKind, Settings};
+use lab_protocol::{AttentionKind, Settings, SettingsField};
 use lab_tasks::TaskKind;
 
 /// The longest typed sentence a link carries, in characters (the worker's
@@ -175,17 +175,23 @@ impl DeepLink {
             q.append_pair("task", task.name());
         }
         if let Some(s) = &self.settings {
-            q.append_pair("seed", &s.seed.to_string());
-            q.append_pair("d_model", &s.d_model.to_string());
-            q.append_pair("n_heads", &s.n_heads.to_string());
-            q.append_pair("n_layers", &s.n_layers.to_string());
-            q.append_pair("d_ff", &s.d_ff.to_string());
-            q.append_pair("dropout", &s.dropout.to_string());
-            q.append_pair("warmup_steps", &s.warmup_steps.to_string());
-            q.append_pair("lr_factor", &s.lr_factor.to_string());
-            q.append_pair("label_smoothing", &s.label_smoothing.to_string());
-            q.append_pair("norm", norm_name(s.norm));
-            q.append_pair("batch_size", &s.batch_size.to_string());
+            q.append_pair(SettingsField::Seed.name(), &s.seed.to_string());
+            q.append_pair(SettingsField::DModel.name(), &s.d_model.to_string());
+            q.append_pair(SettingsField::NHeads.name(), &s.n_heads.to_string());
+            q.append_pair(SettingsField::NLayers.name(), &s.n_layers.to_string());
+            q.append_pair(SettingsField::DFf.name(), &s.d_ff.to_string());
+            q.append_pair(SettingsField::Dropout.name(), &s.dropout.to_string());
+            q.append_pair(
+                SettingsField::WarmupSteps.name(),
+                &s.warmup_steps.to_string(),
+            );
+            q.append_pair(SettingsField::LrFactor.name(), &s.lr_factor.to_string());
+            q.append_pair(
+                SettingsField::LabelSmoothing.name(),
+                &s.label_smoothing.to_string(),
+            );
+            q.append_pair(SettingsField::Norm.name(), norm_name(s.norm));
+            q.append_pair(SettingsField::BatchSize.name(), &s.batch_size.to_string());
             q.append_pair("pe", flag(s.positional_encoding));
             q.append_pair("tie", flag(s.tie_weights));
         }
@@ -274,34 +280,34 @@ impl DeepLink {
             let mut s = Settings::toy(task);
             let mut ok = true;
             macro_rules! field {
-                ($name:literal, $field:expr) => {
-                    if let Some(v) = get($name) {
+                ($name:expr, $field:expr) => {
+                    if let Some(v) = get(SettingsField::name($name)) {
                         match v.trim().parse() {
                             Ok(x) => $field = x,
                             Err(_) => {
-                                bad($name, v);
+                                bad(SettingsField::name($name), v);
                                 ok = false;
                             }
                         }
                     }
                 };
             }
-            field!("seed", s.seed);
-            field!("d_model", s.d_model);
-            field!("n_heads", s.n_heads);
-            field!("n_layers", s.n_layers);
-            field!("d_ff", s.d_ff);
-            field!("dropout", s.dropout);
-            field!("warmup_steps", s.warmup_steps);
-            field!("lr_factor", s.lr_factor);
-            field!("label_smoothing", s.label_smoothing);
-            field!("batch_size", s.batch_size);
-            if let Some(v) = get("norm") {
+            field!(SettingsField::Seed, s.seed);
+            field!(SettingsField::DModel, s.d_model);
+            field!(SettingsField::NHeads, s.n_heads);
+            field!(SettingsField::NLayers, s.n_layers);
+            field!(SettingsField::DFf, s.d_ff);
+            field!(SettingsField::Dropout, s.dropout);
+            field!(SettingsField::WarmupSteps, s.warmup_steps);
+            field!(SettingsField::LrFactor, s.lr_factor);
+            field!(SettingsField::LabelSmoothing, s.label_smoothing);
+            field!(SettingsField::BatchSize, s.batch_size);
+            if let Some(v) = get(SettingsField::Norm.name()) {
                 match v.as_str() {
                     "post" => s.norm = NormPlacement::Post,
                     "pre" => s.norm = NormPlacement::Pre,
                     _ => {
-                        bad("norm", v);
+                        bad(SettingsField::Norm.name(), v);
                         ok = false;
                     }
                 }
@@ -322,8 +328,8 @@ impl DeepLink {
             }
             if let Err(e) = s.validate() {
                 for p in e.problems {
-                    let value = get(&p.field).cloned().unwrap_or_default();
-                    bad(&p.field, &value);
+                    let value = get(p.field.name()).cloned().unwrap_or_default();
+                    bad(p.field.name(), &value);
                 }
                 ok = false;
             }

@@ -29,6 +29,7 @@ pub use reports::{
     ProbePrediction, StepReport, Translation,
 };
 pub use settings::{
-    NormPlacement, Rule, SettingProblem, Settings, SettingsError, StepEstimate, TaskShape,
+    NormPlacement, Rule, SettingProblem, Settings, SettingsError, SettingsField, StepEstimate,
+    TaskShape,
 };
 pub use shard::{ShardFailure, ShardJob, ShardReport, WrongWeightCount, SHARDS};

@@ -104,6 +104,68 @@ pub struct Settings {
     pub tie_weights: bool,
 }
 
+/// A field of [`Settings`], by the name it has in a run's JSON, the settings
+/// form's inputs (`setting-<name>`) and a refused setting
+/// ([`SettingProblem::field`]). `tests::every_field_is_named_as_the_settings_serialise`
+/// holds the list to the struct.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SettingsField {
+    Task,
+    Seed,
+    DModel,
+    NHeads,
+    NLayers,
+    DFf,
+    Dropout,
+    WarmupSteps,
+    LrFactor,
+    LabelSmoothing,
+    Norm,
+    BatchSize,
+    PositionalEncoding,
+    TieWeights,
+}
+
+impl SettingsField {
+    pub const ALL: [SettingsField; 14] = [
+        Self::Task,
+        Self::Seed,
+        Self::DModel,
+        Self::NHeads,
+        Self::NLayers,
+        Self::DFf,
+        Self::Dropout,
+        Self::WarmupSteps,
+        Self::LrFactor,
+        Self::LabelSmoothing,
+        Self::Norm,
+        Self::BatchSize,
+        Self::PositionalEncoding,
+        Self::TieWeights,
+    ];
+
+    /// The field's name in [`Settings`] (`"d_model"`, `"warmup_steps"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Task => "task",
+            Self::Seed => "seed",
+            Self::DModel => "d_model",
+            Self::NHeads => "n_heads",
+            Self::NLayers => "n_layers",
+            Self::DFf => "d_ff",
+            Self::Dropout => "dropout",
+            Self::WarmupSteps => "warmup_steps",
+            Self::LrFactor => "lr_factor",
+            Self::LabelSmoothing => "label_smoothing",
+            Self::Norm => "norm",
+            Self::BatchSize => "batch_size",
+            Self::PositionalEncoding => "positional_encoding",
+            Self::TieWeights => "tie_weights",
+        }
+    }
+}
+
 /// The default of a setting that older saved runs had on.
 fn on() -> bool {
     true
@@ -204,7 +266,7 @@ impl Settings {
             Some(bytes) if bytes <= MAX_WORKER_BYTES => Ok(()),
             needed => Err(SettingsError {
                 problems: vec![SettingProblem::new(
-                    "batch_size",
+                    SettingsField::BatchSize,
                     Rule::Memory {
                         needed,
                         max: MAX_WORKER_BYTES,
@@ -223,39 +285,40 @@ impl Settings {
     /// the reader's language.
     pub fn validate(&self) -> Result<(), SettingsError> {
         let mut problems = Vec::new();
-        let mut bad = |field: &str, rule: Rule| problems.push(SettingProblem::new(field, rule));
+        let mut bad =
+            |field: SettingsField, rule: Rule| problems.push(SettingProblem::new(field, rule));
         let between = |min: usize, max: usize, got: usize| {
             (!(min..=max).contains(&got)).then_some(Rule::Between { min, max, got })
         };
         let fraction = |got: f32| (!(0.0..1.0).contains(&got)).then(|| Rule::fraction(got));
         if let Some(rule) = between(1, MAX_D_MODEL, self.d_model) {
-            bad("d_model", rule);
+            bad(SettingsField::DModel, rule);
         }
         if !self.d_model.is_multiple_of(2) {
-            bad("d_model", Rule::Even { got: self.d_model });
+            bad(SettingsField::DModel, Rule::Even { got: self.d_model });
         }
         if self.n_heads == 0 {
-            bad("n_heads", Rule::AtLeastOne);
+            bad(SettingsField::NHeads, Rule::AtLeastOne);
         } else if !self.d_model.is_multiple_of(self.n_heads) {
             let (d_model, n_heads) = (self.d_model, self.n_heads);
-            bad("n_heads", Rule::Divisible { d_model, n_heads });
+            bad(SettingsField::NHeads, Rule::Divisible { d_model, n_heads });
         }
         if let Some(rule) = between(1, MAX_LAYERS, self.n_layers) {
-            bad("n_layers", rule);
+            bad(SettingsField::NLayers, rule);
         }
         if let Some(rule) = between(1, MAX_D_FF, self.d_ff) {
-            bad("d_ff", rule);
+            bad(SettingsField::DFf, rule);
         }
         if let Some(rule) = fraction(self.dropout) {
-            bad("dropout", rule);
+            bad(SettingsField::Dropout, rule);
         }
         if self.warmup_steps == 0 {
-            bad("warmup_steps", Rule::AtLeastOne);
+            bad(SettingsField::WarmupSteps, Rule::AtLeastOne);
         }
         if !(self.lr_factor.is_finite() && self.lr_factor > 0.0 && self.lr_factor <= MAX_LR_FACTOR)
         {
             bad(
-                "lr_factor",
+                SettingsField::LrFactor,
                 Rule::Factor {
                     max: MAX_LR_FACTOR,
                     got: self.lr_factor.to_string(),
@@ -263,10 +326,10 @@ impl Settings {
             );
         }
         if let Some(rule) = fraction(self.label_smoothing) {
-            bad("label_smoothing", rule);
+            bad(SettingsField::LabelSmoothing, rule);
         }
         if let Some(rule) = between(1, MAX_BATCH, self.batch_size) {
-            bad("batch_size", rule);
+            bad(SettingsField::BatchSize, rule);
         }
         if problems.is_empty() {
             Ok(())
@@ -319,18 +382,18 @@ impl Rule {
 /// One thing wrong with the settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SettingProblem {
-    /// The settings field at fault, as named in [`Settings`] (e.g. `"n_heads"`).
-    pub field: String,
+    /// The settings field at fault.
+    pub field: SettingsField,
     pub rule: Rule,
     /// The problem in English words (`Display`), kept for the CLI and logs.
     pub message: String,
 }
 
 impl SettingProblem {
-    pub fn new(field: &str, rule: Rule) -> SettingProblem {
+    pub fn new(field: SettingsField, rule: Rule) -> SettingProblem {
         let message = english(field, &rule);
         SettingProblem {
-            field: field.to_string(),
+            field,
             rule,
             message,
         }
@@ -338,13 +401,13 @@ impl SettingProblem {
 }
 
 /// The English wording of a problem, with the reason behind each rule.
-fn english(field: &str, rule: &Rule) -> String {
+fn english(field: SettingsField, rule: &Rule) -> String {
     let name = match field {
-        "n_layers" => "layers",
-        "batch_size" => "batch size",
-        "warmup_steps" => "warm-up",
-        "label_smoothing" => "label smoothing",
-        other => other,
+        SettingsField::NLayers => "layers",
+        SettingsField::BatchSize => "batch size",
+        SettingsField::WarmupSteps => "warm-up",
+        SettingsField::LabelSmoothing => "label smoothing",
+        other => other.name(),
     };
     match rule {
         Rule::Between { min, max, got } => {
@@ -357,7 +420,7 @@ fn english(field: &str, rule: &Rule) -> String {
             "d_model ({d_model}) must be divisible by n_heads ({n_heads}): each head gets \
              d_k = d_model / n_heads dimensions"
         ),
-        Rule::AtLeastOne if field == "warmup_steps" => {
+        Rule::AtLeastOne if field == SettingsField::WarmupSteps => {
             "warm-up must be at least 1 step (the Noam schedule divides by it)".into()
         }
         Rule::AtLeastOne => format!("{name} must be at least 1"),

@@ -189,7 +189,7 @@ fn within_budget(config: &TransformerConfig) -> Result<(), SettingsError> {
         Some(n) if n <= MAX_PARAMETERS => Ok(()),
         count => Err(SettingsError {
             problems: vec![lab_protocol::SettingProblem::new(
-                "d_model",
+                lab_protocol::SettingsField::DModel,
                 lab_protocol::Rule::Budget {
                     count,
                     max: MAX_PARAMETERS,
@@ -216,7 +216,7 @@ thread_local! {
 pub fn dataset_for(task: TaskKind, seed: u64) -> Result<Arc<Dataset>, SettingsError> {
     let not_loaded = || SettingsError {
         problems: vec![lab_protocol::SettingProblem::new(
-            "task",
+            lab_protocol::SettingsField::Task,
             lab_protocol::Rule::NotLoaded,
         )],
     };

@@ -8,7 +8,8 @@ use crate::i18n::units::bytes_text;
 use lab_math::search::StrategyError;
 use lab_protocol::divergence::{BLOW_UP_FACTOR, SAFE_LR_FACTOR, SAFE_WARMUP};
 use lab_protocol::{
-    CheckpointProblem, Divergence, Rule, SettingProblem, SettingsError, Unanswered, WorkerError,
+    CheckpointProblem, Divergence, Rule, SettingProblem, SettingsError, SettingsField, Unanswered,
+    WorkerError,
 };
 use lab_tasks::corpus::PairsError;
 
@@ -175,23 +176,23 @@ pub fn divergence(locale: Locale, why: &Divergence) -> String {
 }
 
 /// The name of a settings field in prose.
-fn field_name(locale: Locale, field: &str) -> String {
+fn field_name(locale: Locale, field: SettingsField) -> String {
     let id = match field {
-        "n_layers" => "problems-field-n-layers",
-        "batch_size" => "problems-field-batch-size",
-        "warmup_steps" => "problems-field-warmup-steps",
-        "label_smoothing" => "problems-field-label-smoothing",
-        "dropout" => "problems-field-dropout",
-        "n_heads" => "problems-field-n-heads",
+        SettingsField::NLayers => "problems-field-n-layers",
+        SettingsField::BatchSize => "problems-field-batch-size",
+        SettingsField::WarmupSteps => "problems-field-warmup-steps",
+        SettingsField::LabelSmoothing => "problems-field-label-smoothing",
+        SettingsField::Dropout => "problems-field-dropout",
+        SettingsField::NHeads => "problems-field-n-heads",
         // d_model, d_ff: the paper's own symbols, the same in every language.
-        other => return other.to_string(),
+        other => return other.name().to_string(),
     };
     text(locale, id)
 }
 
 /// One refused setting, with the reason behind its rule.
 pub fn setting_problem(locale: Locale, problem: &SettingProblem) -> String {
-    let name = || ("name", Arg::from(field_name(locale, &problem.field)));
+    let name = || ("name", Arg::from(field_name(locale, problem.field)));
     match &problem.rule {
         Rule::Between { min, max, got } => text_args(
             locale,
@@ -212,7 +213,9 @@ pub fn setting_problem(locale: Locale, problem: &SettingProblem) -> String {
                 ("n_heads", Arg::from(*n_heads)),
             ],
         ),
-        Rule::AtLeastOne if problem.field == "warmup_steps" => text(locale, "problems-rule-warmup"),
+        Rule::AtLeastOne if problem.field == SettingsField::WarmupSteps => {
+            text(locale, "problems-rule-warmup")
+        }
         Rule::AtLeastOne => text_args(locale, "problems-rule-at-least-one", &[name()]),
         Rule::Fraction { got } => text_args(
             locale,

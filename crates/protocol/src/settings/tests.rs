@@ -69,7 +69,7 @@ fn d_model_not_divisible_by_heads_is_explained() {
         ..Settings::toy(TaskKind::Copy)
     };
     let err = s.validate().expect_err("64 is not divisible by 3");
-    assert_eq!(err.problems[0].field, "n_heads");
+    assert_eq!(err.problems[0].field, SettingsField::NHeads);
     assert!(err.to_string().contains("divisible"), "{err}");
 }
 
@@ -86,7 +86,7 @@ fn each_problem_names_its_rule_with_the_numbers_and_travels_as_data() {
     let rules: Vec<(&str, &Rule)> = err
         .problems
         .iter()
-        .map(|p| (p.field.as_str(), &p.rule))
+        .map(|p| (p.field.name(), &p.rule))
         .collect();
     assert_eq!(
         rules,
@@ -129,7 +129,7 @@ fn every_bad_field_is_reported_at_once() {
         batch_size: 0,
         ..Settings::toy(TaskKind::Copy)
     };
-    let fields: Vec<String> = s
+    let fields: Vec<SettingsField> = s
         .validate()
         .expect_err("three problems")
         .problems
@@ -137,9 +137,36 @@ fn every_bad_field_is_reported_at_once() {
         .map(|p| p.field)
         .collect();
     assert!(
-        ["d_model", "dropout", "batch_size"]
-            .iter()
-            .all(|f| fields.iter().any(|g| g == f)),
+        [
+            SettingsField::DModel,
+            SettingsField::Dropout,
+            SettingsField::BatchSize
+        ]
+        .iter()
+        .all(|f| fields.contains(f)),
         "{fields:?}"
     );
+}
+
+#[test]
+fn every_field_is_named_as_the_settings_serialise() {
+    let json = serde_json::to_value(Settings::toy(TaskKind::Copy)).expect("plain data");
+    let keys: Vec<&str> = json
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut names: Vec<&str> = SettingsField::ALL.iter().map(|f| f.name()).collect();
+    let mut keys = keys;
+    keys.sort();
+    names.sort();
+    assert_eq!(names, keys, "one SettingsField per field of Settings");
+    for field in SettingsField::ALL {
+        assert_eq!(
+            serde_json::to_value(field).expect("a name"),
+            serde_json::Value::String(field.name().into()),
+            "a refused setting names its field on the wire as the settings do"
+        );
+    }
 }

@@ -77,16 +77,16 @@ fn every_problem() -> (Vec<WorkerError>, Vec<Divergence>, SettingsError) {
     .validate()
     .expect_err("many problems");
     problems.problems.extend([
-        SettingProblem::new("n_heads", Rule::AtLeastOne),
+        SettingProblem::new(SettingsField::NHeads, Rule::AtLeastOne),
         SettingProblem::new(
-            "d_model",
+            SettingsField::DModel,
             Rule::Budget {
                 count: Some(70_000_000),
                 max: 64_000_000,
             },
         ),
         SettingProblem::new(
-            "d_model",
+            SettingsField::DModel,
             Rule::Budget {
                 count: None,
                 max: 64_000_000,

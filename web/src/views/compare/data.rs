@@ -11,7 +11,7 @@ use crate::components::formula::{
 };
 use crate::i18n::{text, text_args, Arg, Locale};
 use lab_math::origins::{DropoutSite, Origin, FINAL_NORM_ORIGIN};
-use lab_protocol::{NormPlacement, Settings};
+use lab_protocol::{NormPlacement, Settings, SettingsField};
 
 /// The setting a comparison varies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,16 +40,21 @@ impl CompareAxis {
         Self::TiedWeights,
     ];
 
-    /// The value of the axis's `<option>`.
-    pub fn value(self) -> &'static str {
+    /// The setting the axis varies.
+    pub fn field(self) -> SettingsField {
         match self {
-            Self::Norm => "norm",
-            Self::LabelSmoothing => "label_smoothing",
-            Self::Heads => "n_heads",
-            Self::Warmup => "warmup_steps",
-            Self::PositionalEncoding => "positional_encoding",
-            Self::TiedWeights => "tie_weights",
+            Self::Norm => SettingsField::Norm,
+            Self::LabelSmoothing => SettingsField::LabelSmoothing,
+            Self::Heads => SettingsField::NHeads,
+            Self::Warmup => SettingsField::WarmupSteps,
+            Self::PositionalEncoding => SettingsField::PositionalEncoding,
+            Self::TiedWeights => SettingsField::TieWeights,
         }
+    }
+
+    /// The value of the axis's `<option>`: the setting's name.
+    pub fn value(self) -> &'static str {
+        self.field().name()
     }
 
     pub fn parse(value: &str) -> CompareAxis {

@@ -15,7 +15,7 @@ use data::{eval_text, floor_line, norm_parts, Chart};
 use lab_plot::canvas::draw_lines;
 use lab_plot::csv::line_chart_csv;
 use lab_plot::svg;
-use lab_protocol::{NormPlacement, Settings};
+use lab_protocol::{NormPlacement, Settings, SettingsField};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
@@ -58,8 +58,8 @@ fn Toggle(
 /// One numeric field of the settings form.
 #[component]
 fn Field(
-    /// The field's name as in `Settings` (also its `data-testid` suffix).
-    name: &'static str,
+    /// The settings field (its name is the `data-testid` suffix).
+    field: SettingsField,
     /// The message id of what the learner sees.
     label: &'static str,
     /// Read the field from settings.
@@ -89,7 +89,7 @@ fn Field(
                 .map(|e| {
                     e.problems
                         .iter()
-                        .filter(|p| p.field == name)
+                        .filter(|p| p.field == field)
                         .map(|p| setting_problem(locale, p))
                         .collect::<Vec<_>>()
                         .join("; ")
@@ -103,7 +103,7 @@ fn Field(
             <input
                 type="text"
                 inputmode="decimal"
-                data-testid=format!("setting-{name}")
+                data-testid=format!("setting-{}", field.name())
                 prop:value=move || lab.draft.with(get)
                 on:change=move |ev| {
                     let typed = event_target_value(&ev);
@@ -237,7 +237,7 @@ pub fn TrainingView() -> impl IntoView {
             <p>{i18n.t("training-intro")}</p>
             <div class="settings">
                 <Field
-                    name="seed"
+                    field=SettingsField::Seed
                     label="training-field-seed"
                     get=|s| s.seed.to_string()
                     set=|s, t| {
@@ -246,7 +246,7 @@ pub fn TrainingView() -> impl IntoView {
                     }
                 />
                 <Field
-                    name="d_model"
+                    field=SettingsField::DModel
                     label="training-field-d-model"
                     get=|s| s.d_model.to_string()
                     set=|s, t| {
@@ -255,7 +255,7 @@ pub fn TrainingView() -> impl IntoView {
                     }
                 />
                 <Field
-                    name="n_heads"
+                    field=SettingsField::NHeads
                     label="training-field-heads"
                     get=|s| s.n_heads.to_string()
                     set=|s, t| {
@@ -264,7 +264,7 @@ pub fn TrainingView() -> impl IntoView {
                     }
                 />
                 <Field
-                    name="n_layers"
+                    field=SettingsField::NLayers
                     label="training-field-layers"
                     get=|s| s.n_layers.to_string()
                     set=|s, t| {
@@ -273,7 +273,7 @@ pub fn TrainingView() -> impl IntoView {
                     }
                 />
                 <Field
-                    name="d_ff"
+                    field=SettingsField::DFf
                     label="training-field-d-ff"
                     get=|s| s.d_ff.to_string()
                     set=|s, t| {
@@ -282,7 +282,7 @@ pub fn TrainingView() -> impl IntoView {
                     }
                 />
                 <Field
-                    name="dropout"
+                    field=SettingsField::Dropout
                     label="training-field-dropout"
                     get=|s| s.dropout.to_string()
                     set=|s, t| {
@@ -291,7 +291,7 @@ pub fn TrainingView() -> impl IntoView {
                     }
                 />
                 <Field
-                    name="warmup_steps"
+                    field=SettingsField::WarmupSteps
                     label="training-field-warmup"
                     get=|s| s.warmup_steps.to_string()
                     set=|s, t| {
@@ -300,7 +300,7 @@ pub fn TrainingView() -> impl IntoView {
                     }
                 />
                 <Field
-                    name="lr_factor"
+                    field=SettingsField::LrFactor
                     label="training-field-lr-factor"
                     get=|s| s.lr_factor.to_string()
                     set=|s, t| {
@@ -309,7 +309,7 @@ pub fn TrainingView() -> impl IntoView {
                     }
                 />
                 <Field
-                    name="label_smoothing"
+                    field=SettingsField::LabelSmoothing
                     label="training-field-smoothing"
                     get=|s| s.label_smoothing.to_string()
                     set=|s, t| {
@@ -318,7 +318,7 @@ pub fn TrainingView() -> impl IntoView {
                     }
                 />
                 <Field
-                    name="batch_size"
+                    field=SettingsField::BatchSize
                     label="training-field-batch"
                     get=|s| s.batch_size.to_string()
                     set=|s, t| {
