@@ -22,7 +22,8 @@ use crate::cmd::{self, Stage};
 /// from scratch on two cores, seconds when `fuzz/target/` is warm).
 pub const SMOKE_SECONDS: u64 = 20;
 
-/// The targets, in the order they run (`checkpoint` needs the `model` feature).
+/// The targets, the first half and the second run side by side, each half in
+/// this order (`checkpoint` needs the `model` feature).
 pub const TARGETS: [&str; 4] = ["messages", "tokenizer", "pairs", "checkpoint"];
 
 /// libFuzzer's limits for every run: no input may take more than 10 s, the
@@ -132,7 +133,6 @@ fn artifact(lines: &[String]) -> Option<String> {
     })
 }
 
-/// Builds every target, then runs each for `seconds`.
 /// Fuzzes `target` for `seconds` from its seeds and regressions: the
 /// summary's row, `Err` if it failed.
 fn fuzz_one(target: &str, seconds: u64) -> Result<String, String> {
@@ -177,6 +177,7 @@ fn fuzz_one(target: &str, seconds: u64) -> Result<String, String> {
     }
 }
 
+/// Builds every target, then runs each for `seconds`, two at a time.
 pub fn run(seconds: u64) -> Result<(), String> {
     let installed = cmd::command("cargo", &["fuzz", "--version"])
         .stdout(Stdio::null())

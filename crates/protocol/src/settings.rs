@@ -105,7 +105,7 @@ pub struct Settings {
 }
 
 /// A field of [`Settings`], by the name it has in a run's JSON, the settings
-/// form's inputs (`setting-<name>`) and a refused setting
+/// form's numeric inputs (`setting-<name>`) and a refused setting
 /// ([`SettingProblem::field`]). `tests::every_field_is_named_as_the_settings_serialise`
 /// holds the list to the struct.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -57,8 +57,8 @@ impl std::fmt::Display for Unanswered {
 }
 
 /// Why checkpoint bytes were refused, as data: the page words the kind in
-/// the reader's language. `detail` is the reader's technical reason in
-/// English (which check failed), for logs and the English page.
+/// the reader's language. `detail` is which check failed, in English: in
+/// `Display` (the CLI, tests), not on the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum CheckpointProblem {
     /// Shorter than the smallest checkpoint: cut short, most likely.
