@@ -214,13 +214,7 @@ fn peers(
         };
         let batches = peer::default_dir();
         peer::dump(&cli, steps, &batches, task)?;
-        let (site, server) = match site {
-            Some(url) => (url.to_string(), None),
-            None => {
-                let server = crate::web::serve_site()?;
-                (server.url.clone(), Some(server))
-            }
-        };
+        let (site, server) = crate::web::given_or_served(site)?;
         Ok((cli, wasm_dir, batches, site, server))
     })();
     stage.finish(prepared.is_ok());

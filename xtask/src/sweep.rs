@@ -192,13 +192,7 @@ pub fn run(options: &[String]) -> Result<(), String> {
     let stage = Stage::start("build the native CLI; find the site; dump the peer's batches");
     let prepared = (|| -> Result<_, String> {
         let cli = peer::build_cli()?;
-        let (site, server) = match peer::text_option(options, "--site") {
-            Some(url) => (url.to_string(), None),
-            None => {
-                let server = crate::web::serve_site()?;
-                (server.url.clone(), Some(server))
-            }
-        };
+        let (site, server) = crate::web::given_or_served(peer::text_option(options, "--site"))?;
         let torch = match python.map(|p| (p, peer::torch_missing(p))) {
             None => {
                 println!("PyTorch peer skipped: no --python given");

@@ -61,6 +61,17 @@ pub(crate) fn serve_site() -> Result<crate::serve::Server, String> {
     Ok(server)
 }
 
+/// The site at `url` if one is given, else the built `dist/` served on a
+/// fresh port: its address, and the server to keep until the work is done.
+pub(crate) fn given_or_served(
+    url: Option<&str>,
+) -> Result<(String, Option<crate::serve::Server>), String> {
+    match url {
+        Some(url) => Ok((url.to_string(), None)),
+        None => serve_site().map(|server| (server.url.clone(), Some(server))),
+    }
+}
+
 /// A node command that talks to the site at `url` with the system Chromium.
 pub(crate) fn node_against(url: &str, args: &[&str]) -> std::process::Command {
     let mut c = cmd::command("node", args);
