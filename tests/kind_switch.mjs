@@ -19,7 +19,7 @@ await page.evaluate(() => {
 });
 const training = process.argv[2] === 'train';
 if (training) { await startTraining(page); await until(() => stepCount(page), (n) => n > 0, 20000, 'start'); }
-for (let i = 0; i < 4; i++) for (const kind of ['masked', 'cross', 'self']) {
+for (let i = 0; i < 4; i++) for (const kind of ['decoder', 'cross', 'encoder']) {
   await page.locator(byTestId('attention-kind')).selectOption(kind);
   await page.waitForTimeout(500);
 }

@@ -143,7 +143,7 @@ test('a deep link restores its state, and two pages from one link train bit-iden
 });
 
 test('a deep link opens the head view on its kind, layer, head and query', () => withPage(LINK, async ({ page }) => {
-  assert.equal(await page.locator(byTestId('head-kind')).inputValue(), 'masked');
+  assert.equal(await page.locator(byTestId('head-kind')).inputValue(), 'decoder');
   assert.equal(await page.locator(byTestId('head-index')).inputValue(), '1');
 }));
 

@@ -196,7 +196,7 @@ test('maps of all three attention kinds render with token labels', () => withLab
   const grid = page.locator(byTestId('attention-grid'));
   // Views far from the window are not rendered (content-visibility): bring it into sight.
   await grid.scrollIntoViewIfNeeded();
-  for (const kind of ['self', 'masked', 'cross']) {
+  for (const kind of ['encoder', 'decoder', 'cross']) {
     await page.locator(byTestId('attention-kind')).selectOption(kind);
     const map = grid.locator(byTestId('attention-map')).first();
     await map.waitFor();
@@ -207,18 +207,18 @@ test('maps of all three attention kinds render with token labels', () => withLab
     const cols = await until(() => heatmap.locator('.hm-col').allInnerTexts(), labelled, 5_000, `${kind}: the column labels`);
     assert.ok(rows.length > 1 && cols.length > 1, `${kind}: ${rows.length} row and ${cols.length} column labels`);
     // Decoder rows read one token and predict the next: "<bos> → 大きい".
-    const rowLabel = kind === 'self' ? /^\S+$/ : /^\S+ → \S+$/;
+    const rowLabel = kind === 'encoder' ? /^\S+$/ : /^\S+ → \S+$/;
     for (const label of rows) assert.match(label, rowLabel, `${kind}: row label ${label}`);
     for (const label of cols) assert.match(label, /^\S+$/, `${kind}: every column label is a token`);
     for (const label of [...rows, ...cols]) {
       assert.doesNotMatch(label, /^#\d+$/, `${kind}: labels are real tokens, not placeholders`);
     }
     // Decoder queries start with <bos> and the last predicts <eos>; the source ends with <eos>.
-    if (kind !== 'self') {
+    if (kind !== 'encoder') {
       assert.match(rows[0], /^<bos> → /, `${kind}: the first query reads <bos>`);
       assert.match(rows.at(-1), / → <eos>$/, `${kind}: the last query predicts <eos>`);
     }
-    if (kind !== 'masked') assert.equal(cols.at(-1), '<eos>', `${kind}: the last key is the source's <eos>`);
+    if (kind !== 'decoder') assert.equal(cols.at(-1), '<eos>', `${kind}: the last key is the source's <eos>`);
     // A map is drawn once it is in sight (app/paint.rs).
     await map.scrollIntoViewIfNeeded();
     await until(() => canvasColours(page, 'attention-map'), (n) => n > 1, 2_000, `${kind}: the map drawn`);

@@ -16,7 +16,7 @@ test('inside one head: β = 0 spreads the weight evenly, the hard end is one-hot
   const view = page.locator(byTestId('head-view'));
   await view.scrollIntoViewIfNeeded();
   // Encoder self-attention on the probe: every key is visible, so β = 0 gives log2(keys) bits.
-  await page.locator(byTestId('head-kind')).selectOption('self');
+  await page.locator(byTestId('head-kind')).selectOption('encoder');
   const keys = await until(() => view.locator(`${byTestId('head-stages')} thead th[scope="col"]`).count(), (n) => n > 2, 10_000, 'the stages table');
   const beta = page.locator(byTestId('head-beta'));
   await beta.fill('0');
@@ -26,7 +26,7 @@ test('inside one head: β = 0 spreads the weight evenly, the hard end is one-hot
   assert.ok(uniform > hard);
   assert.match(await view.innerText(), /β = ∞/);
   // The masked kind shows −∞ for a hidden key.
-  await page.locator(byTestId('head-kind')).selectOption('masked');
+  await page.locator(byTestId('head-kind')).selectOption('decoder');
   await until(() => view.locator(byTestId('head-stages')).innerText(), (t) => t.includes('−∞'), 10_000, 'a hidden key shown as −∞');
   assert.deepEqual(errors, []);
 }));

@@ -120,25 +120,6 @@ pub struct LinkProblem {
     pub value: String,
 }
 
-/// The URL name of an attention kind.
-pub fn kind_name(kind: AttentionKind) -> &'static str {
-    match kind {
-        AttentionKind::EncoderSelf => "encoder",
-        AttentionKind::DecoderSelf => "decoder",
-        AttentionKind::Cross => "cross",
-    }
-}
-
-fn parse_kind(s: &str) -> Option<AttentionKind> {
-    [
-        AttentionKind::EncoderSelf,
-        AttentionKind::DecoderSelf,
-        AttentionKind::Cross,
-    ]
-    .into_iter()
-    .find(|k| kind_name(*k) == s)
-}
-
 /// An on/off setting in a link: `1` or `0`.
 fn flag(on: bool) -> &'static str {
     if on {
@@ -206,7 +187,7 @@ impl DeepLink {
             q.append_pair("view", view);
         }
         if let Some(kind) = self.kind {
-            q.append_pair("kind", kind_name(kind));
+            q.append_pair("kind", kind.name());
         }
         for (name, value) in [
             ("layer", self.layer),
@@ -353,7 +334,7 @@ impl DeepLink {
             }
         }
         if let Some(v) = get("kind") {
-            link.kind = parse_kind(v);
+            link.kind = AttentionKind::from_name(v);
             if link.kind.is_none() {
                 bad("kind", v);
             }

@@ -5,19 +5,23 @@
 //! They talk through `lab_protocol::{WorkerInput, WorkerOutput}` as JSON text,
 //! with bytes beside it in a transferred buffer (`lab_session::wire`).
 //! The page's folders, by kind:
-//! - [`shell`]: the frame (toolbar, presentation, sharing, the panic banner, the state);
+//! - [`context`]: the ground floor: the shared state (`Lab`), the language, storage;
+//! - [`shell`]: the frame (toolbar, presentation, sharing, the panic banner);
 //! - [`workers`]: one place that starts, talks to and restarts the workers;
 //! - [`components`]: the heatmap, formulas, export and the paint queue;
 //! - [`views`]: one module per view, its plain logic beside it.
 //!
 //! Plain modules, no Leptos: [`i18n`] holds the four languages' messages
 //! (Project Fluent), [`panels`] the views' ids and order, [`deeplink`] the
-//! link format, and [`guide`] the tutorial map.
+//! link format, [`guide`] the tutorial map and [`estimate`] what a step
+//! will cost, said before it is taken.
 //! Charts and heatmaps are drawn by `lab-plot`; everything that can be plain
 //! Rust is tested natively with `cargo test -p lab-page`.
 
 pub mod components;
+pub mod context;
 pub mod deeplink;
+pub mod estimate;
 pub mod guide;
 pub mod i18n;
 pub mod panels;

@@ -12,9 +12,13 @@ mod serve;
 mod sweep;
 mod web;
 
+#[cfg(test)]
+mod layers;
 /// The numbers the prose quotes from the lab, checked against their sources.
 #[cfg(test)]
 mod prose;
+#[cfg(test)]
+mod vendored;
 
 use std::process::ExitCode;
 

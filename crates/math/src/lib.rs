@@ -15,12 +15,10 @@
 //! - [`cost`]: a step's parameters, memory and multiply-adds, from the sizes alone.
 //! - [`scaling`]: why ÷√d_k: the variance of q·k and the softmax's saturation.
 //! - [`search`]: the next token three ways: greedy, beam search (§6.1's length penalty) and sampling.
-//! - [`exp`]: `e^x` in plain arithmetic, so that loops over rows vectorise.
 
 pub mod beta;
 pub mod cost;
 pub mod decoding;
-pub mod exp;
 pub mod limits;
 pub mod masks;
 pub mod norm;

@@ -19,6 +19,21 @@ pub enum AttentionKind {
 impl AttentionKind {
     pub const ALL: [AttentionKind; 3] = [Self::EncoderSelf, Self::DecoderSelf, Self::Cross];
 
+    /// The kind's one short name: its value in a deep link (`kind=`), in the
+    /// page's kind pickers and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::EncoderSelf => "encoder",
+            Self::DecoderSelf => "decoder",
+            Self::Cross => "cross",
+        }
+    }
+
+    /// The kind whose [`AttentionKind::name`] is `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// A short label for buttons and headings.
     pub fn label(self) -> &'static str {
         match self {
@@ -159,5 +174,17 @@ mod tests {
             set.query_labels(AttentionKind::EncoderSelf),
             vec!["dog", "<eos>"]
         );
+    }
+
+    #[test]
+    fn each_kind_has_one_name_and_is_found_by_it() {
+        let names: Vec<&str> = AttentionKind::ALL.iter().map(|k| k.name()).collect();
+        // The deep links already published spell them so.
+        assert_eq!(names, ["encoder", "decoder", "cross"]);
+        for kind in AttentionKind::ALL {
+            assert_eq!(AttentionKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(AttentionKind::from_name("self"), None);
+        assert_eq!(AttentionKind::from_name("Cross"), None);
     }
 }

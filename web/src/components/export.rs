@@ -38,7 +38,7 @@ use std::time::Duration;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlCanvasElement, Url};
 
-use crate::shell::i18n::use_i18n;
+use crate::context::i18n::use_i18n;
 
 /// A byte-order mark first, so spreadsheet programs read the CSV as UTF-8
 /// (Japanese and Chinese tokens stay readable in Excel).

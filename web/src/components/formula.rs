@@ -15,7 +15,7 @@
 //! that explain them: [`ATTENTION`], [`SOFTMAX_BETA`], [`MULTI_HEAD`],
 //! [`POSITIONAL`] (and [`POSITIONAL_BASE_100`]), [`FFN`], [`POST_NORM`], [`PRE_NORM`].
 
-use crate::shell::i18n::{use_i18n, Arg};
+use crate::context::i18n::{use_i18n, Arg};
 use leptos::prelude::*;
 
 /// One formula: MathML markup and what it says in a sentence.

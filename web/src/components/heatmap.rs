@@ -21,8 +21,8 @@ use crate::components::export::ExportBar;
 pub use crate::components::heat_data::{format_value, token_lang, Axis, HeatData, Measure, Names};
 pub use crate::components::legend::Legend;
 use crate::components::paint;
+use crate::context::i18n::{use_i18n, Arg};
 use crate::i18n::{text_args, Locale};
-use crate::shell::i18n::{use_i18n, Arg};
 use lab_plot::canvas::heat_figure_canvas;
 use lab_plot::canvas::{draw_heatmap, hatch_hidden, outline_cell};
 use lab_plot::colormap::heatmap_rgba;
@@ -154,7 +154,7 @@ pub fn Heatmap(
     let i18n = use_i18n();
     // On a narrow screen (a phone) the cells shrink to the window's width.
     let wanted = size;
-    let window_width = use_context::<crate::shell::state::Lab>().map(|lab| lab.window_width);
+    let window_width = use_context::<crate::context::state::Lab>().map(|lab| lab.window_width);
     let size = Signal::derive(move || match window_width {
         Some(w) => {
             super::heat_data::fit_width(wanted.get(), super::heat_data::room_for_cells(w.get()))

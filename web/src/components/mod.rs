@@ -6,7 +6,8 @@
 //! - [`formula`]: MathML from a small formula language;
 //! - [`export`]: PNG, SVG and CSV downloads of a figure;
 //! - [`paint`]: every chart and heatmap is drawn in a task of its own, and
-//!   only when it is in sight.
+//!   only when it is in sight;
+//! - [`scroll`]: scrolling to a view and keeping it in sight.
 
 pub mod export;
 pub mod formula;
@@ -14,3 +15,4 @@ pub mod heat_data;
 pub mod heatmap;
 pub mod legend;
 pub mod paint;
+pub mod scroll;

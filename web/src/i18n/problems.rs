@@ -7,11 +7,62 @@ use super::{labels, text, text_args, Arg, Locale};
 use crate::i18n::units::bytes_text;
 use lab_math::search::StrategyError;
 use lab_protocol::divergence::{BLOW_UP_FACTOR, SAFE_LR_FACTOR, SAFE_WARMUP};
+use lab_protocol::messages::MAX_RUN_NAME;
 use lab_protocol::{
-    CheckpointProblem, Divergence, Rule, SettingProblem, SettingsError, SettingsField, Unanswered,
-    WorkerError,
+    CheckpointProblem, Divergence, Rule, SettingProblem, SettingsError, SettingsField,
+    StorageError, Unanswered, WorkerError,
 };
 use lab_tasks::corpus::PairsError;
+
+/// What went wrong with browser storage, for the banner (`runs.ftl`);
+/// `embedded`: the page is one view in another site's frame. A view embedded in
+/// another site's page often has no storage at all (the browser keeps it
+/// from frames of other sites): the run trains, and the whole lab can keep it.
+pub fn storage_error(locale: Locale, error: &StorageError, embedded: bool) -> String {
+    match error {
+        StorageError::Unavailable { .. } if embedded => {
+            text(locale, "runs-error-unavailable-embedded")
+        }
+        StorageError::Quota { name: None } => text(locale, "runs-error-quota"),
+        StorageError::Quota { name: Some(name) } => text_args(
+            locale,
+            "runs-error-quota-named",
+            &[("name", Arg::from(name.as_str()))],
+        ),
+        StorageError::Unavailable { why } => text_args(
+            locale,
+            "runs-error-unavailable",
+            &[("why", Arg::from(why.as_str()))],
+        ),
+        StorageError::NotFound { name: None } => text(locale, "runs-error-not-found-tab"),
+        StorageError::NotFound { name: Some(name) } => text_args(
+            locale,
+            "runs-error-not-found",
+            &[("name", Arg::from(name.as_str()))],
+        ),
+        StorageError::Unreadable { name: None, why } => text_args(
+            locale,
+            "runs-error-unreadable-autosave",
+            &[("why", Arg::from(why.as_str()))],
+        ),
+        StorageError::Unreadable {
+            name: Some(name),
+            why,
+        } => text_args(
+            locale,
+            "runs-error-unreadable-named",
+            &[
+                ("name", Arg::from(name.as_str())),
+                ("why", Arg::from(why.as_str())),
+            ],
+        ),
+        StorageError::BadName => text_args(
+            locale,
+            "runs-error-bad-name",
+            &[("max", Arg::from(MAX_RUN_NAME))],
+        ),
+    }
+}
 
 /// Why the reader's sentence pairs were refused, the problem in a sentence
 /// (`pairs.ftl`): the page says it before sending them, the worker after.

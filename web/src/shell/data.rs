@@ -7,10 +7,10 @@
 //! The facts are `lab_tasks::corpus`'s (one definition, shared with the
 //! corpus builder and the README); the worker reports the download.
 
+use crate::context::i18n::Arg;
+use crate::context::state::use_lab;
 use crate::i18n::labels;
 use crate::i18n::units::bytes_text;
-use crate::shell::i18n::Arg;
-use crate::shell::state::use_lab;
 use lab_protocol::DownloadFile;
 use lab_tasks::corpus::Source;
 use lab_tasks::TaskKind;

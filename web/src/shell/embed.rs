@@ -7,10 +7,10 @@
 //! The embedded page is the same page: it trains, pauses, steps and saves
 //! like the full lab, from the same static files, offline too.
 
+use crate::context::i18n::I18n;
+use crate::context::state::use_lab;
 use crate::panels::PANELS;
-use crate::shell::i18n::I18n;
 use crate::shell::share::{current_link, url_of};
-use crate::shell::state::use_lab;
 use leptos::prelude::*;
 
 /// The frame's height in the snippet, in CSS px: one view with its controls

@@ -1,37 +1,29 @@
 //! The page's frame: the toolbar, presentation mode, links and sharing, the
-//! panic banner, the language, and [`state::Lab`], the signals every view reads.
+//! panic banner and the language picker, around the views. The signals every
+//! view reads are the context's ([`crate::context`]).
 //!
-//! - [`state`]: the shared [`state::Lab`] signals (a newtype context);
 //! - [`toolbar`], [`present`]: the sticky toolbar and presentation mode;
 //! - [`share`]: the page's deep link, read on load and kept in the address bar;
 //! - [`embed`]: one view alone in an `<iframe>` (`?embed=VIEW`), and its snippet;
 //! - [`panic`]: a panic becomes a banner with Reload / Reset buttons, not a dead page;
-//! - [`i18n`]: the page's language as a signal, and the language picker.
+//! - [`language`]: the language picker.
 //!
 //! [`App`] lays the views out in page order.
 
 pub mod data;
 pub mod embed;
-pub mod i18n;
+pub mod language;
 pub mod pairs;
 pub mod panic;
 pub mod present;
 pub mod share;
-pub mod state;
 pub mod toolbar;
 
-use crate::views::{
-    attention, compare, complexity, guide, head, mask, noam, pe, smoothing, training, translate,
-};
+use crate::context::i18n::{follow_locale, initial_locale};
+use crate::context::state::Lab;
+use crate::views::guide;
 use crate::workers::link;
 use leptos::prelude::*;
-
-/// The browser's `localStorage`, where the page keeps the language, the
-/// practice answers and the saved-run list; `None` where the browser refuses
-/// it (a frame of another site, private modes).
-pub fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
 
 /// Mount the lab on `<body>` and start the worker.
 pub fn start() {
@@ -43,10 +35,10 @@ pub fn start() {
 #[component]
 pub fn App() -> impl IntoView {
     let link = share::link_in_url();
-    let lab = state::Lab::with_locale(i18n::initial_locale(link.lang));
+    let lab = Lab::with_locale(initial_locale(link.lang));
     provide_context(lab);
     share::open(lab);
-    i18n::follow_locale(lab);
+    follow_locale(lab);
     let i18n = lab.i18n();
     // Settle whose run this tab keeps while the worker starts.
     crate::workers::tab::claim();
@@ -77,16 +69,7 @@ pub fn App() -> impl IntoView {
                 </p>
                 <guide::GuideView />
             </section>
-            <pe::PeView />
-            <attention::AttentionView />
-            <head::HeadView />
-            <mask::MaskView />
-            <training::TrainingView />
-            <noam::NoamView />
-            <smoothing::SmoothingView />
-            <compare::CompareView />
-            <translate::TranslateView />
-            <complexity::ComplexityView />
+            {crate::views::PAGE.map(|view| (view.draw)()).into_iter().collect_view()}
         </main>
     }
 }

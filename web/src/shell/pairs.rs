@@ -7,10 +7,10 @@
 //! The panel opens when the task picker or a link chooses "custom", and
 //! stays open while the model is a run of the reader's pairs.
 
+use crate::context::i18n::Arg;
+use crate::context::state::{use_lab, Lab, Source};
 use crate::i18n::problems::pairs_error;
 use crate::i18n::units::bytes_text;
-use crate::shell::i18n::Arg;
-use crate::shell::state::{use_lab, Lab, Source};
 use crate::workers::link::send;
 use lab_protocol::{Settings, WorkerInput};
 use lab_tasks::corpus::{PairsError, MAX_PAIRS_BYTES, MAX_PAIRS_LINES, MAX_WORDS, MIN_PAIRS};

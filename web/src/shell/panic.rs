@@ -4,8 +4,8 @@
 //! may be unusable, so its buttons must not need Rust to work. Its words are
 //! in the page's language (`<html lang>`, `panic.ftl`).
 
+use crate::context::i18n::page_locale;
 use crate::i18n::{text, Locale};
-use crate::shell::i18n::page_locale;
 use lab_protocol::RunKey;
 use lab_session::run::{
     storage_key, CHECKPOINTS, DATABASE, DATABASE_VERSION, OLD_AUTOSAVE_KEY, STORAGE_KEY, SUMMARIES,

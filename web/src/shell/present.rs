@@ -1,6 +1,6 @@
 //! Presentation mode and the keyboard shortcuts.
 //!
-//! In presentation mode the page shows one panel at a time (`app::panels`),
+//! In presentation mode the page shows one panel at a time (`panels::PANELS`),
 //! with large type and a projector-safe theme (`html.present` in the CSS).
 //! The keys, from anywhere but a text field:
 //! - ← / → previous / next panel; in the head view, → first reveals the next
@@ -8,17 +8,15 @@
 //! - Space plays or pauses, S steps, R resets, F toggles fullscreen,
 //!   P toggles presentation mode, Esc leaves it, ? shows the shortcuts.
 
+use crate::context::i18n::Arg;
+use crate::context::state::{use_lab, Lab};
 use crate::panels::PANELS;
-use crate::shell::i18n::Arg;
-use crate::shell::state::{use_lab, Lab};
 use crate::shell::toolbar;
+use crate::views::{answers_revealed, reveal_steps, set_present};
 use crate::workers::link::send;
 use lab_protocol::WorkerInput;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-
-/// The head view's panel: the one with progressive reveal.
-const HEAD_PANEL: &str = crate::panels::ids::INSIDE_HEAD;
 
 /// What a key press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,32 +46,6 @@ pub fn action_of(key: &str) -> Option<Action> {
         "?" => Action::Help,
         _ => return None,
     })
-}
-
-/// The reveal steps of a panel in presentation mode, `(first, last)`: the
-/// value of `Lab::reveal` on arriving and after the last press of → on it.
-/// The head view shows its computation one stage at a time (1 to
-/// `STAGES`); a panel with questions reveals their answers one press later.
-pub fn reveal_steps(panel: usize) -> (usize, usize) {
-    let id = PANELS[panel].id;
-    let asks = usize::from(asks_questions(id));
-    if id == HEAD_PANEL {
-        (1, head_stages() + asks)
-    } else {
-        (0, asks)
-    }
-}
-
-/// Whether the panel `id` holds practice questions.
-fn asks_questions(id: &str) -> bool {
-    crate::views::practice::data::QUESTIONS
-        .iter()
-        .any(|q| q.panel() == id)
-}
-
-/// Whether, in presentation mode, the questions of `panel` show their answers.
-pub fn answers_revealed(panel: usize, reveal: usize) -> bool {
-    asks_questions(PANELS[panel].id) && reveal >= reveal_steps(panel).1
 }
 
 /// Where a press of → or ← leads: `(panel, reveal)`. A panel's reveal steps
@@ -227,7 +199,7 @@ fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
             lab.running.set(false);
             send(WorkerInput::Step);
         }
-        Action::Reset => toolbar::reset(lab),
+        Action::Reset => crate::workers::link::reset(lab),
         Action::Fullscreen => toggle_fullscreen(),
         // An embedded view is one panel: there is nothing to present.
         Action::TogglePresent if lab.embed.get_untracked().is_some() => {}
@@ -269,14 +241,6 @@ fn bring_into_view(new_panel: bool, panel: usize, reveal: usize) {
         let options = web_sys::ScrollIntoViewOptions::new();
         options.set_block(web_sys::ScrollLogicalPosition::Nearest);
         revealed.scroll_into_view_with_scroll_into_view_options(&options);
-    }
-}
-
-/// Enter or leave presentation mode.
-pub fn set_present(lab: Lab, on: bool) {
-    lab.present.set(on);
-    if on {
-        lab.reveal.set(reveal_steps(lab.panel.get_untracked()).0);
     }
 }
 
@@ -436,11 +400,6 @@ pub fn PresentToggle() -> impl IntoView {
             {i18n.t("present-fullscreen")}
         </button>
     }
-}
-
-/// The number of stages the head view reveals one at a time.
-fn head_stages() -> usize {
-    crate::views::head::data::STAGES
 }
 
 #[cfg(test)]

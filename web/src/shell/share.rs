@@ -2,10 +2,11 @@
 //!
 //! The link format and its validation are plain Rust in `crate::deeplink`.
 
+use crate::components::scroll::{now_ms, off_its_place, reader_moves, scroll_to, watch_the_reader};
+use crate::context::i18n::{Arg, I18n};
+use crate::context::state::{use_lab, Lab, Source};
 use crate::deeplink::{DeepLink, Start};
 use crate::panels::{self, PANELS};
-use crate::shell::i18n::{Arg, I18n};
-use crate::shell::state::{use_lab, Lab, Source};
 use lab_protocol::{ModelOrigin, Settings, WorkerInput};
 use leptos::prelude::*;
 
@@ -74,7 +75,7 @@ pub fn open(lab: Lab) {
     if let Some(panel) = panel {
         lab.panel.set(panel);
     }
-    crate::shell::present::set_present(lab, link.present);
+    crate::views::set_present(lab, link.present);
     if let Some(embedded) = link.embed.as_deref().and_then(panels::index_of) {
         lab.panel.set(embedded);
         lab.embed.set(Some(link.hide));
@@ -112,68 +113,6 @@ const HOLD_LINKED_VIEW_MS: f64 = 5_000.0;
 /// brings a model).
 const HOLD_LINKED_VIEW_MAX_MS: f64 = 30_000.0;
 
-thread_local! {
-    /// How many times the reader has scrolled, clicked, touched or pressed
-    /// a key: a view held in place is let go once it changes.
-    static READER_MOVES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    static WATCHING_THE_READER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Counts the reader's own moves in [`READER_MOVES`] from now on (the
-/// listeners are added once per page).
-fn watch_the_reader() {
-    if WATCHING_THE_READER.with(|w| w.replace(true)) {
-        return;
-    }
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    for event in ["wheel", "keydown", "pointerdown", "mousedown", "touchstart"] {
-        let moved = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(|| {
-            READER_MOVES.with(|m| m.set(m.get() + 1))
-        });
-        let _ = window.add_event_listener_with_callback(
-            event,
-            wasm_bindgen::JsCast::unchecked_ref(moved.as_ref()),
-        );
-        // Kept for the page's life: one listener per kind of event.
-        moved.forget();
-    }
-}
-
-fn reader_moves() -> u64 {
-    READER_MOVES.with(|m| m.get())
-}
-
-/// How long a view opened from a link in the page (the guide's) is kept in
-/// place while the views above it fill in (ms).
-pub const HOLD_OPENED_VIEW_MS: f64 = 2_000.0;
-
-/// Scroll to the view `id` and keep it there for `ms` while the views above
-/// it grow as their figures arrive, unless the reader moves meanwhile.
-pub fn scroll_and_hold(id: &'static str, ms: f64) {
-    watch_the_reader();
-    let moves = reader_moves();
-    scroll_to(id);
-    fn look(id: &'static str, until: f64, moves: u64) {
-        if reader_moves() != moves || now_ms() > until {
-            return;
-        }
-        if off_its_place(id).unwrap_or(false) {
-            scroll_to(id);
-        }
-        request_animation_frame(move || look(id, until, moves));
-    }
-    let until = now_ms() + ms;
-    request_animation_frame(move || look(id, until, moves));
-}
-
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
 /// Scroll back to the view `id` each frame its top has moved, until
 /// `until` (ms) or until the reader moves on their own (wheel, key, pointer
 /// or touch).
@@ -204,16 +143,6 @@ fn hold_linked_view(lab: Lab, id: &'static str, until: f64) {
     request_animation_frame(move || look(lab, id, until, last, moves));
 }
 
-/// Whether the view `id` is more than a pixel away from where [`scroll_to`] puts it.
-fn off_its_place(id: &str) -> Option<bool> {
-    let document = web_sys::window()?.document()?;
-    let top = document
-        .get_element_by_id(id)?
-        .get_bounding_client_rect()
-        .top();
-    Some((top - scrolled_to_top(&document)).abs() > 1.0)
-}
-
 /// The class on `<html>` under which a view far from the window skips its
 /// rendering (`content-visibility: auto` in style.css).
 const VIEWS_SETTLED: &str = "views-settled";
@@ -229,37 +158,6 @@ fn set_views_settled(settled: bool) {
     {
         let _ = root.class_list().toggle_with_force(VIEWS_SETTLED, settled);
     }
-}
-
-/// Space left between the sticky toolbar and a view scrolled to (CSS px).
-const BELOW_TOOLBAR_PX: f64 = 8.0;
-
-/// Bring the view with this `<section id>` into sight, its title just below
-/// the sticky toolbar (one row or more: it wraps on narrow windows).
-pub fn scroll_to(id: &str) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let Some(document) = window.document() else {
-        return;
-    };
-    let Some(section) = document.get_element_by_id(id) else {
-        return;
-    };
-    crate::components::paint::flush_within(&section);
-    let top = section.get_bounding_client_rect().top();
-    let y = window.scroll_y().unwrap_or(0.0) + top - scrolled_to_top(&document);
-    window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), y.max(0.0));
-}
-
-/// Where [`scroll_to`] puts a view's top, from the top of the window (CSS px).
-fn scrolled_to_top(document: &web_sys::Document) -> f64 {
-    let toolbar = document
-        .query_selector(".toolbar")
-        .ok()
-        .flatten()
-        .map_or(0.0, |t| t.get_bounding_client_rect().bottom().max(0.0));
-    toolbar + BELOW_TOOLBAR_PX
 }
 
 /// The panel at the top of the window: the last view whose top has scrolled

@@ -1,46 +1,16 @@
 //! The bar on top: task, play/pause, step, reset, the step and loss readouts,
 //! checkpoints, and the banner that explains anything that went wrong.
 
-use crate::i18n::{labels, problems};
-use crate::shell::i18n::{Arg, LanguagePicker};
-use crate::shell::state::{use_lab, Lab, Source, WorkerState};
-use crate::workers::link::{self, send};
+use crate::context::i18n::Arg;
+use crate::context::state::{use_lab, Lab, Source, WorkerState};
+use crate::i18n::labels;
+use crate::shell::language::LanguagePicker;
+use crate::workers::link::{self, reset, send};
 use crate::workers::storage;
-use lab_protocol::{SavePurpose, Settings, WorkerInput};
+use lab_protocol::{SavePurpose, WorkerInput};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-
-/// Start from scratch with the settings in the form, if they are valid.
-pub fn reset(lab: Lab) {
-    let settings = Settings {
-        task: lab.task.get_untracked(),
-        ..lab.draft.get_untracked()
-    };
-    // The form's rules, then the memory a step needs (the worker checks both again).
-    let shape = lab.facts_untracked().and_then(|f| f.shape());
-    let checked = settings
-        .validate()
-        .and_then(|()| shape.map_or(Ok(()), |shape| settings.check_memory(&shape)));
-    match checked {
-        Ok(()) => {
-            lab.clear(Source::Settings);
-            lab.clear(Source::Diverged);
-            lab.clear(Source::Worker);
-            send(WorkerInput::New { settings });
-        }
-        Err(refused) => {
-            let problems = problems::settings_error(lab.locale.get_untracked(), &refused);
-            lab.show(
-                Source::Settings,
-                lab.i18n().f_now(
-                    "common-settings-refused",
-                    &[("problems", Arg::from(problems))],
-                ),
-            )
-        }
-    }
-}
 
 /// Play or pause.
 pub fn toggle(lab: Lab) {
@@ -304,7 +274,7 @@ pub fn Toolbar() -> impl IntoView {
 /// long it takes, so a slow step is not mistaken for a dead lab.
 #[component]
 fn StepProgress() -> impl IntoView {
-    use crate::views::training::estimate::{rate, step_progress};
+    use crate::estimate::{rate, step_progress};
     let lab = use_lab();
     let i18n = lab.i18n();
     // A clock that ticks four times a second while training.

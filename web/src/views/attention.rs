@@ -2,32 +2,15 @@
 //! sentence, updating live while the model trains.
 
 use crate::components::heatmap::{HeatData, Heatmap, Legend};
+use crate::context::i18n::{use_i18n, Arg};
+use crate::context::state::use_lab;
 use crate::i18n::script::{respell, target_lang, Spelling};
 use crate::i18n::{labels, text_args, Locale};
-use crate::shell::i18n::{use_i18n, Arg};
-use crate::shell::state::use_lab;
 use lab_plot::colormap::ColorMap;
 use lab_plot::grid::cell_size;
 use lab_protocol::attention::decoder_row_labels;
 use lab_protocol::{AttentionKind, AttentionSet};
 use leptos::prelude::*;
-
-/// The value of the `attention-kind` control for each kind.
-pub fn kind_value(kind: AttentionKind) -> &'static str {
-    match kind {
-        AttentionKind::EncoderSelf => "self",
-        AttentionKind::DecoderSelf => "masked",
-        AttentionKind::Cross => "cross",
-    }
-}
-
-pub fn parse_kind(value: &str) -> AttentionKind {
-    match value {
-        "masked" => AttentionKind::DecoderSelf,
-        "cross" => AttentionKind::Cross,
-        _ => AttentionKind::EncoderSelf,
-    }
-}
 
 /// The message that says what rows and columns are, in words, for each kind.
 pub fn axes_caption(kind: AttentionKind) -> &'static str {
@@ -339,13 +322,17 @@ pub fn AttentionView() -> impl IntoView {
                     {i18n.t("attention-kind")}" "
                     <select
                         data-testid="attention-kind"
-                        on:change=move |ev| kind.set(parse_kind(&event_target_value(&ev)))
+                        on:change=move |ev| {
+                            if let Some(k) = AttentionKind::from_name(&event_target_value(&ev)) {
+                                kind.set(k)
+                            }
+                        }
                     >
                         {AttentionKind::ALL
                             .into_iter()
                             .map(|k| {
                                 view! {
-                                    <option value=kind_value(k) selected=move || kind.get() == k>
+                                    <option value=k.name() selected=move || kind.get() == k>
                                         {move || i18n.s(labels::attention_kind(k))}
                                     </option>
                                 }
@@ -364,7 +351,7 @@ pub fn AttentionView() -> impl IntoView {
                 </label>
             </div>
             <AttentionGrid set kind=kind average=average testid="attention-grid" />
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::CrossArgmax />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::CrossArgmax />
             <crate::views::guide::TutorialConventions panel=crate::panels::ids::ATTENTION />
         </section>
     }
@@ -374,13 +361,6 @@ pub fn AttentionView() -> impl IntoView {
 mod tests {
     use super::*;
     use lab_protocol::HeadMaps;
-
-    #[test]
-    fn kind_values_round_trip() {
-        for k in AttentionKind::ALL {
-            assert_eq!(parse_kind(kind_value(k)), k);
-        }
-    }
 
     /// One layer of two heads of cross-attention, two target rows on three source keys.
     fn cross_set() -> AttentionSet {

@@ -9,9 +9,9 @@
 
 use crate::components::export::ExportBar;
 use crate::components::paint;
+use crate::context::i18n::use_i18n;
+use crate::context::state::use_lab;
 use crate::i18n::{text, text_args, Locale};
-use crate::shell::i18n::use_i18n;
-use crate::shell::state::use_lab;
 use lab_math::complexity::{
     attention_rnn_crossover, max_path_length, per_layer_ops, sequential_ops, LayerType, Sizes,
     TABLE_1,
@@ -251,7 +251,7 @@ pub fn ComplexityView() -> impl IntoView {
         (series(locale, d), markers(locale, n.get(), d, model.get()))
     };
     // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::shell::state::use_lab().window_width;
+    let window_width = crate::context::state::use_lab().window_width;
     Effect::new(move |_| {
         let (locale, parts) = (i18n.locale.get(), parts());
         let Some(c) = canvas.get() else { return };
@@ -322,7 +322,7 @@ pub fn ComplexityView() -> impl IntoView {
                 ></canvas>
             </div>
             <ExportBar name="complexity-per-layer" canvas=canvas svg=to_svg csv=to_csv />
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::Crossover />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::Crossover />
         </section>
     }
 }

@@ -2,16 +2,12 @@
 //! with links to the views; and, beside each view, how the tutorials write
 //! what it shows. The data is `docs/tutorial-map*.md` (`crate::guide`).
 
+use crate::components::scroll::{scroll_and_hold, HOLD_OPENED_VIEW_MS};
+use crate::context::state::{use_lab, Lab};
 use crate::guide::{self, Block, GuideBlock, MapLoad, Span};
 use crate::i18n::Locale;
 use crate::panels::PANELS;
-use crate::shell::present;
-use crate::shell::share;
-use crate::shell::state::{use_lab, Lab};
-use crate::views::practice::{
-    self,
-    data::{progress, progress_by_panel},
-};
+use crate::views::practice::{self, progress, progress_by_panel};
 use leptos::prelude::*;
 
 /// Fetches the English map and the one in `locale`, unless they are here
@@ -119,10 +115,10 @@ fn once_maps_are_here(
 fn open_panel(lab: Lab, panel: usize) {
     lab.panel.set(panel);
     if lab.present.get_untracked() {
-        present::set_present(lab, true);
+        crate::views::set_present(lab, true);
     } else {
         // The views above it may still be filling in: it is kept in sight.
-        share::scroll_and_hold(PANELS[panel].id, share::HOLD_OPENED_VIEW_MS);
+        scroll_and_hold(PANELS[panel].id, HOLD_OPENED_VIEW_MS);
     }
 }
 

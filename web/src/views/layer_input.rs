@@ -5,9 +5,9 @@
 //! probe), for the probe sentence's source.
 
 use crate::components::paint;
+use crate::context::i18n::{use_i18n, Arg};
+use crate::context::state::use_lab;
 use crate::i18n::{text_args, Locale};
-use crate::shell::i18n::{use_i18n, Arg};
-use crate::shell::state::use_lab;
 use lab_protocol::LayerInput;
 use leptos::prelude::*;
 

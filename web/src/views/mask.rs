@@ -3,9 +3,9 @@
 
 use crate::components::heat_data::Axis;
 use crate::components::heatmap::{HeatData, Heatmap};
+use crate::context::i18n::{use_i18n, Arg};
+use crate::context::state::use_lab;
 use crate::i18n::script::{respell, Spelling};
-use crate::shell::i18n::{use_i18n, Arg};
-use crate::shell::state::use_lab;
 use crate::workers::link::send;
 use lab_math::tokens::{decoder_input, encoder_input, spelling, BOS, EOS, PAD};
 use lab_math::{combined_mask, padding_mask, subsequent_mask};
@@ -351,7 +351,7 @@ pub fn MaskView() -> impl IntoView {
                     })
                     .collect_view()}
             </div>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::HiddenCells />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::HiddenCells />
             <crate::views::guide::TutorialConventions panel=crate::panels::ids::MASKS />
         </section>
     }

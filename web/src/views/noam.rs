@@ -11,9 +11,9 @@
 use crate::components::export::ExportBar;
 use crate::components::formula::{Equation, NOAM};
 use crate::components::paint;
+use crate::context::i18n::use_i18n;
+use crate::context::state::use_lab;
 use crate::i18n::{text, text_args, Locale};
-use crate::shell::i18n::use_i18n;
-use crate::shell::state::use_lab;
 use lab_math::noam_rate;
 use lab_plot::canvas::draw_marked;
 use lab_plot::csv::marked_chart_csv;
@@ -286,7 +286,7 @@ pub fn NoamView() -> impl IntoView {
         )
     };
     // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::shell::state::use_lab().window_width;
+    let window_width = crate::context::state::use_lab().window_width;
     Effect::new(move |_| {
         let (locale, parts) = (i18n.locale.get(), parts());
         let Some(c) = canvas.get() else { return };
@@ -357,7 +357,7 @@ pub fn NoamView() -> impl IntoView {
                 ></canvas>
             </div>
             <ExportBar name="noam-schedule" canvas=canvas svg=to_svg csv=to_csv />
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::NoamPeak />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::NoamPeak />
         </section>
     }
 }

@@ -5,7 +5,7 @@ use crate::components::export::ExportBar;
 use crate::components::formula::{caption_args, positional, Equation};
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
 use crate::components::paint;
-use crate::shell::i18n::{use_i18n, Arg};
+use crate::context::i18n::{use_i18n, Arg};
 use lab_math::positional::{PAPER_BASE, WORKED_BASE};
 use lab_math::{pe_similarity, pe_value, sinusoid_table};
 use lab_plot::canvas::draw_lines;
@@ -181,7 +181,7 @@ pub fn PeView() -> impl IntoView {
         (i18n.s("pe-position"), i18n.s("pe-value"), series)
     };
     // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::shell::state::use_lab().window_width;
+    let window_width = crate::context::state::use_lab().window_width;
     Effect::new(move |_| {
         let (x_label, y_label, series) = line_parts();
         let Some(c) = lines.get() else { return };
@@ -328,9 +328,9 @@ pub fn PeView() -> impl IntoView {
                 </div>
             </div>
             <crate::views::layer_input::LayerInputView />
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeZero />
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::PeFastest />
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::SameVector />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::PeZero />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::PeFastest />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::SameVector />
             <crate::views::guide::TutorialConventions panel=crate::panels::ids::PE />
         </section>
     }

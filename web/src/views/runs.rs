@@ -8,34 +8,14 @@
 //! and the curves. The worker writes and reads them (`lab_worker::store`);
 //! this view only sends requests and shows what the worker answers.
 
+use crate::context::i18n::{Arg, I18n};
+use crate::context::state::{use_lab, WorkerState};
 use crate::i18n::labels;
-use crate::shell::i18n::{Arg, I18n};
-use crate::shell::state::{use_lab, Lab, WorkerState};
 use crate::workers::link::send;
 use lab_protocol::messages::MAX_RUN_NAME;
-use lab_protocol::{clean_run_name, RunStart, RunSummary, StorageError, WorkerInput};
+use lab_protocol::{clean_run_name, RunStart, RunSummary, WorkerInput};
 use lab_session::run::MAX_CLOSED_TAB_RUNS;
 use leptos::prelude::*;
-
-thread_local! {
-    static RUN_LIST: RwSignal<Vec<RunSummary>> = RwSignal::new(Vec::new());
-}
-
-/// The named runs, newest first, as the worker last listed them.
-pub fn run_list() -> RwSignal<Vec<RunSummary>> {
-    RUN_LIST.with(|l| *l)
-}
-
-/// The note after a save: the autosave (`name` = `None`) or a named run.
-pub fn stored_note(i18n: I18n, name: Option<String>, step: usize) -> String {
-    match name {
-        None => i18n.f_now("runs-saved-autosave", &[("step", Arg::from(step))]),
-        Some(name) => i18n.f_now(
-            "runs-saved-named",
-            &[("name", Arg::from(name)), ("step", Arg::from(step))],
-        ),
-    }
-}
 
 /// What the page says about the run this tab started from, and the value
 /// of its `data-start` (for tests): `this-tab`, `latest` or `pretrained`.
@@ -79,49 +59,6 @@ pub fn start_note(i18n: I18n, start: &RunStart) -> (String, &'static str) {
     }
 }
 
-/// What went wrong with browser storage, for the banner. A view embedded in
-/// another site's page often has no storage at all (the browser keeps it
-/// from frames of other sites): the run trains, and the whole lab can keep it.
-pub fn explain(lab: Lab, error: &StorageError) -> String {
-    let i18n = lab.i18n();
-    match error {
-        StorageError::Unavailable { .. } if lab.embed.get_untracked().is_some() => {
-            i18n.s_now("runs-error-unavailable-embedded")
-        }
-        StorageError::Quota { name: None } => i18n.s_now("runs-error-quota"),
-        StorageError::Quota { name: Some(name) } => i18n.f_now(
-            "runs-error-quota-named",
-            &[("name", Arg::from(name.as_str()))],
-        ),
-        StorageError::Unavailable { why } => i18n.f_now(
-            "runs-error-unavailable",
-            &[("why", Arg::from(why.as_str()))],
-        ),
-        StorageError::NotFound { name: None } => i18n.s_now("runs-error-not-found-tab"),
-        StorageError::NotFound { name: Some(name) } => i18n.f_now(
-            "runs-error-not-found",
-            &[("name", Arg::from(name.as_str()))],
-        ),
-        StorageError::Unreadable { name: None, why } => i18n.f_now(
-            "runs-error-unreadable-autosave",
-            &[("why", Arg::from(why.as_str()))],
-        ),
-        StorageError::Unreadable {
-            name: Some(name),
-            why,
-        } => i18n.f_now(
-            "runs-error-unreadable-named",
-            &[
-                ("name", Arg::from(name.as_str())),
-                ("why", Arg::from(why.as_str())),
-            ],
-        ),
-        StorageError::BadName => {
-            i18n.f_now("runs-error-bad-name", &[("max", Arg::from(MAX_RUN_NAME))])
-        }
-    }
-}
-
 /// A checkpoint's size for the list, in megabytes.
 fn megabytes(bytes: usize) -> String {
     format!("{:.1}", bytes as f64 / 1e6)
@@ -140,7 +77,7 @@ pub fn SavedRuns() -> impl IntoView {
             send(WorkerInput::SaveRunAs { name: clean });
         }
     };
-    let runs = run_list();
+    let runs = lab.runs;
     view! {
         <div class="saved-runs" data-testid="saved-runs">
             <label class="run-name">

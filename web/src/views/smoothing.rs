@@ -13,11 +13,11 @@
 use crate::components::export::ExportBar;
 use crate::components::formula::{Equation, CROSS_ENTROPY, SMOOTHED_TARGET};
 use crate::components::paint;
+use crate::context::i18n::use_i18n;
+use crate::context::state::use_lab;
 use crate::i18n::script::{respell, Spelling};
 use crate::i18n::units::fraction_text;
 use crate::i18n::{text, text_args, Locale};
-use crate::shell::i18n::use_i18n;
-use crate::shell::state::use_lab;
 use lab_math::cross_entropy::entropy_nats;
 use lab_math::tokens::{decoder_input, decoder_target};
 use lab_math::{cross_entropy_split, smoothed_targets, CrossEntropySplit};
@@ -311,7 +311,7 @@ pub fn SmoothingView() -> impl IntoView {
 
     let canvas = NodeRef::<Canvas>::new();
     // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::shell::state::use_lab().window_width;
+    let window_width = crate::context::state::use_lab().window_width;
     Effect::new(move |_| {
         let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
         probe.track();
@@ -435,7 +435,7 @@ pub fn SmoothingView() -> impl IntoView {
                 {split_line}
             </p>
             <p>{i18n.t("smoothing-why")}</p>
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::LossFloor />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::LossFloor />
             <crate::views::guide::TutorialConventions panel=crate::panels::ids::SMOOTHING />
         </section>
     }

@@ -17,7 +17,7 @@
 //! cannot start or crashes, the training worker is told, and evaluates every
 //! 100 steps itself again.
 
-use crate::shell::state::Lab;
+use crate::context::state::Lab;
 use crate::workers::link::{send, spawn_worker};
 use lab_protocol::{SavePurpose, WorkerInput, WorkerOutput};
 use std::cell::RefCell;

@@ -9,8 +9,8 @@
 //! pauses, every few seconds while it trains, and when this page is hidden:
 //! see [`watch_visibility`]), so the page does no serialisation at all.
 
+use crate::context::state::{Banner, Download, Lab, Source, WorkerState};
 use crate::i18n::{problems, Arg};
-use crate::shell::state::{Banner, Download, Lab, Source, WorkerState};
 use crate::workers::{storage, tab};
 use lab_protocol::EvalPoint;
 use lab_protocol::{
@@ -26,6 +26,37 @@ use web_sys::Worker;
 
 mod apply;
 pub use apply::apply;
+
+/// Start from scratch with the settings in the form, if they are valid.
+pub fn reset(lab: Lab) {
+    let settings = lab_protocol::Settings {
+        task: lab.task.get_untracked(),
+        ..lab.draft.get_untracked()
+    };
+    // The form's rules, then the memory a step needs (the worker checks both again).
+    let shape = lab.facts_untracked().and_then(|f| f.shape());
+    let checked = settings
+        .validate()
+        .and_then(|()| shape.map_or(Ok(()), |shape| settings.check_memory(&shape)));
+    match checked {
+        Ok(()) => {
+            lab.clear(Source::Settings);
+            lab.clear(Source::Diverged);
+            lab.clear(Source::Worker);
+            send(WorkerInput::New { settings });
+        }
+        Err(refused) => {
+            let problems = problems::settings_error(lab.locale.get_untracked(), &refused);
+            lab.show(
+                Source::Settings,
+                lab.i18n().f_now(
+                    "common-settings-refused",
+                    &[("problems", Arg::from(problems))],
+                ),
+            )
+        }
+    }
+}
 
 thread_local! {
     /// The step whose weights the mask demo was last asked for: a paused run

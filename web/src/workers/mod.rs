@@ -6,12 +6,13 @@
 //!   to the state;
 //! - [`evaluator`]: the evaluator worker that scores held-out sentences beside training;
 //! - [`storage`]: the run an older page kept, checkpoint download and upload;
+//! - [`compare`]: the compare view's two workers;
 //! - [`tab`]: this tab's identity, which decides whose run it keeps.
 //!
-//! The compare view's second worker is started by the view itself
-//! ([`crate::views::compare`]); every worker is started by
-//! `lab_session::spawn::new_worker`.
+//! Every worker is started by `lab_session::spawn::new_worker`, through
+//! [`link::spawn_worker`].
 
+pub mod compare;
 pub mod evaluator;
 pub mod link;
 pub mod storage;

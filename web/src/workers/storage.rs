@@ -7,8 +7,8 @@
 //! checkpoint is refused by the worker, which keeps its model.
 
 use crate::components::export::download_bytes;
+use crate::context::state::{Lab, Source};
 use crate::i18n::{text_args, Arg, Locale};
-use crate::shell::state::{Lab, Source};
 use crate::workers::link::send;
 use lab_protocol::{ModelOrigin, WorkerInput};
 use lab_session::run::STORAGE_KEY;
@@ -17,7 +17,7 @@ use leptos::prelude::*;
 /// The run an older version of the page kept in `localStorage`, as text: the
 /// worker reads it (off the page's thread) if it has no newer save.
 pub fn legacy_run() -> Option<String> {
-    crate::shell::local_storage()?
+    crate::context::storage::local_storage()?
         .get_item(STORAGE_KEY)
         .ok()
         .flatten()
@@ -25,7 +25,7 @@ pub fn legacy_run() -> Option<String> {
 
 /// Drop the older page's run, once the worker has saved the run anew.
 pub fn forget_legacy_run() {
-    if let Some(s) = crate::shell::local_storage() {
+    if let Some(s) = crate::context::storage::local_storage() {
         let _ = s.remove_item(STORAGE_KEY);
     }
 }

@@ -164,8 +164,8 @@ where
 /// Exponential: e^x
 pub fn exp(tensor: FlexTensor) -> FlexTensor {
     // Patched for Attention Lab (`ATTENTION-LAB.md`): f32 through
-    // `lab_math::exp::exp`, which vectorises, instead of one `expf` call each.
-    unary_op(tensor, lab_math::exp::exp, |x| x.exp())
+    // `crate::simd::exp::exp`, which vectorises, instead of one `expf` call each.
+    unary_op(tensor, crate::simd::exp::exp, |x| x.exp())
 }
 
 /// Natural logarithm: ln(x)

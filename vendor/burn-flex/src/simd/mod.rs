@@ -9,6 +9,10 @@
 //!
 //! Enable with the `simd` feature flag (enabled by default).
 
+// Patched for Attention Lab: an `e^x` for `f32` that vectorises (plain code,
+// with or without the `simd` feature).
+pub mod exp;
+
 // Portable SIMD kernels using macerator (reductions, scatter-add)
 #[cfg(feature = "simd")]
 pub mod kernels;

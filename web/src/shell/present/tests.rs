@@ -25,7 +25,7 @@ use super::*;
 const STAGES: usize = 4;
 
 fn head() -> usize {
-    crate::panels::index_of(HEAD_PANEL).expect("the head view is a panel")
+    crate::panels::index_of(crate::panels::ids::INSIDE_HEAD).expect("the head view is a panel")
 }
 
 /// The head view's stages and a question step on the head view and on

@@ -10,142 +10,22 @@ pub mod data;
 use crate::components::export::ExportBar;
 use crate::components::formula::Equation;
 use crate::components::paint;
+use crate::context::i18n::use_i18n;
+use crate::context::state::use_lab;
 use crate::i18n::{text, text_args, Locale};
-use crate::shell::i18n::use_i18n;
-use crate::shell::state::use_lab;
 use crate::views::attention::AttentionGrid;
-use crate::workers::link::{post, send, spawn_worker};
+use crate::workers::compare::{self, Run};
 use data::{layer_steps, legend_origins, origin_mark, CompareAxis};
 use lab_plot::canvas::draw_lines;
 use lab_plot::csv::line_chart_csv;
 use lab_plot::draw::{LineChart, Series, BLUE, VERMILLION};
 use lab_plot::svg;
+use lab_protocol::Curves;
 use lab_protocol::NormPlacement;
-use lab_protocol::{AttentionKind, AttentionSet, Settings, WorkerInput, WorkerOutput};
-use lab_protocol::{Curves, EvalPoint};
+use lab_protocol::{AttentionKind, Settings};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::prelude::SeriesLabelPosition;
-use std::cell::RefCell;
-use web_sys::Worker;
-
-thread_local! {
-    /// The two compare workers, A and B.
-    static WORKERS: RefCell<[Option<Worker>; 2]> = const { RefCell::new([None, None]) };
-}
-
-/// One of the two runs, as the page sees it.
-#[derive(Clone, Copy)]
-struct Run {
-    settings: RwSignal<Option<Settings>>,
-    curves: RwSignal<Curves>,
-    attention: RwSignal<Option<AttentionSet>>,
-    step: RwSignal<usize>,
-    tokens_per_s: RwSignal<f64>,
-    problem: RwSignal<Option<String>>,
-}
-
-impl Run {
-    fn new() -> Self {
-        Self {
-            settings: RwSignal::new(None),
-            curves: RwSignal::new(Curves::default()),
-            attention: RwSignal::new(None),
-            step: RwSignal::new(0),
-            tokens_per_s: RwSignal::new(0.0),
-            problem: RwSignal::new(None),
-        }
-    }
-
-    fn reset(&self, settings: Settings) {
-        self.settings.set(Some(settings));
-        self.curves.set(Curves::default());
-        self.attention.set(None);
-        self.step.set(0);
-        self.tokens_per_s.set(0.0);
-        self.problem.set(None);
-    }
-}
-
-fn post_to(index: usize, input: WorkerInput) {
-    WORKERS.with(|w| {
-        if let Some(worker) = &w.borrow()[index] {
-            post(worker, &input);
-        }
-    });
-}
-
-/// Apply one answer of compare worker `index` to its run.
-fn apply(run: Run, index: usize, out: WorkerOutput) {
-    match out {
-        WorkerOutput::Ready => {
-            if let Some(settings) = run.settings.get_untracked() {
-                post_to(index, WorkerInput::New { settings });
-            }
-        }
-        WorkerOutput::Loaded(_) => post_to(index, WorkerInput::Play),
-        WorkerOutput::Snapshot(snap) => {
-            run.curves.update(|c| c.push_train(&snap.points));
-            run.step.set(snap.step);
-            if snap.tokens_per_s > 0.0 {
-                run.tokens_per_s.set(snap.tokens_per_s);
-            }
-            if let Some(a) = snap.attention {
-                run.attention.set(Some(a));
-            }
-        }
-        WorkerOutput::Eval(report) => run.curves.update(|c| c.push_eval(EvalPoint::from(&report))),
-        WorkerOutput::Diverged { why, .. } => {
-            let text = crate::i18n::problems::divergence(crate::shell::i18n::page_locale(), &why);
-            run.problem.set(Some(text))
-        }
-        WorkerOutput::Refused(e) => {
-            let text = crate::i18n::problems::settings_error(crate::shell::i18n::page_locale(), &e);
-            run.problem.set(Some(text))
-        }
-        WorkerOutput::Error(e) => {
-            let text = crate::i18n::problems::worker_error(crate::shell::i18n::page_locale(), &e);
-            run.problem.set(Some(text))
-        }
-        _ => {}
-    }
-}
-
-fn start(runs: [Run; 2], axis: CompareAxis, base: &Settings) {
-    // Free both cores for the comparison.
-    send(WorkerInput::Pause);
-    stop_workers();
-    let (a, b) = axis.runs(base);
-    for (index, (run, settings)) in runs.into_iter().zip([a, b]).enumerate() {
-        run.reset(settings);
-        let crash = move |m: String| {
-            let locale = crate::shell::i18n::page_locale();
-            let said = text_args(locale, "compare-worker-stopped", &[("why", m.into())]);
-            run.problem.set(Some(said))
-        };
-        let worker = spawn_worker(
-            lab_session::spawn::names::COMPARE,
-            move |out| apply(run, index, out),
-            move |e| run.problem.set(Some(e)),
-            crash,
-        );
-        if worker.is_none() {
-            let said = text(crate::shell::i18n::page_locale(), "compare-no-worker");
-            run.problem.set(Some(said));
-        }
-        WORKERS.with(|w| w.borrow_mut()[index] = worker);
-    }
-}
-
-fn stop_workers() {
-    WORKERS.with(|w| {
-        for slot in w.borrow_mut().iter_mut() {
-            if let Some(worker) = slot.take() {
-                worker.terminate();
-            }
-        }
-    });
-}
 
 /// The chart's size in pixels, on the page and in the SVG.
 const CHART_SIZE: (u32, u32) = (900, 380);
@@ -250,7 +130,7 @@ fn whats(locale: Locale, runs: [Run; 2], axis: CompareAxis, base: &Settings) -> 
 pub fn CompareView() -> impl IntoView {
     let lab = use_lab();
     let axis = RwSignal::new(CompareAxis::Norm);
-    let runs = [Run::new(), Run::new()];
+    let runs = [Run::default(), Run::default()];
     let i18n = use_i18n();
     let base = move || {
         lab.model
@@ -261,7 +141,7 @@ pub fn CompareView() -> impl IntoView {
     let run_whats = move || whats(i18n.locale.get(), runs, axis.get(), &base());
     let series = move || series_of(i18n.locale.get(), runs, run_whats());
     // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::shell::state::use_lab().window_width;
+    let window_width = crate::context::state::use_lab().window_width;
     Effect::new(move |_| {
         let (locale, series) = (i18n.locale.get(), series());
         let Some(c) = canvas.get() else { return };
@@ -355,7 +235,7 @@ pub fn CompareView() -> impl IntoView {
                     class="primary"
                     data-testid="compare-start"
                     on:click=move |_| {
-                        start(runs, axis.get_untracked(), &base());
+                        compare::start(runs, axis.get_untracked().runs(&base()));
                         running.set(true)
                     }
                 >
@@ -365,8 +245,7 @@ pub fn CompareView() -> impl IntoView {
                     data-testid="compare-stop"
                     disabled=move || { !running.get() }
                     on:click=move |_| {
-                        post_to(0, WorkerInput::Pause);
-                        post_to(1, WorkerInput::Pause);
+                        compare::pause();
                         running.set(false)
                     }
                 >

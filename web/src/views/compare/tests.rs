@@ -1,6 +1,6 @@
 use super::*;
 use lab_plot::csv::Cell;
-use lab_protocol::TrainPoint;
+use lab_protocol::{EvalPoint, TrainPoint};
 
 fn curves(scale: f32) -> Curves {
     let mut c = Curves::default();

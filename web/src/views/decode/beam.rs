@@ -5,9 +5,9 @@
 //! `lab_math::search`'s.
 
 use super::data::{beam_conventions, beam_rows, finished_by, BeamRow};
+use crate::context::i18n::{Arg, I18n};
+use crate::context::state::use_lab;
 use crate::i18n::script::Spelling;
-use crate::shell::i18n::{Arg, I18n};
-use crate::shell::state::use_lab;
 use crate::workers::link::request_decoding_comparison;
 use lab_math::search::{Beam, Fate, BEAM_SCORE, LENGTH_PENALTY};
 use lab_math::tokens::{spelling, BOS};

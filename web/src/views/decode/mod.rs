@@ -8,10 +8,12 @@ pub mod beam;
 pub mod data;
 pub mod strategy;
 
+pub use data::{decoder_shape, shape_args};
+
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
+use crate::context::i18n::{use_i18n, Arg, I18n};
+use crate::context::state::use_lab;
 use crate::i18n::script::target_lang;
-use crate::shell::i18n::{use_i18n, Arg, I18n};
-use crate::shell::state::use_lab;
 use crate::workers::link::request_translation;
 use data::{group, rows_by_head, step_count, step_view, StepView};
 use lab_math::decoding::{WITHOUT_CACHE, WITH_CACHE, WITH_CACHE_FIRST_STEP};

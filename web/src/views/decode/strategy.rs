@@ -3,8 +3,8 @@
 //! `lab_math::search`'s; the worker checks them again.
 
 use super::data::paper_beam_args;
-use crate::shell::i18n::use_i18n;
-use crate::shell::state::use_lab;
+use crate::context::i18n::use_i18n;
+use crate::context::state::use_lab;
 use crate::workers::link::request_translation;
 use lab_math::search::{
     Beam, Sampling, Strategy, StrategyError, MAX_ALPHA, MAX_BEAM_SIZE, MAX_TEMPERATURE, MAX_TOP_K,

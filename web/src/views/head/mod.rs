@@ -17,9 +17,9 @@ mod what_if;
 
 use crate::components::formula::{Equation, ATTENTION, MULTI_HEAD};
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
+use crate::context::i18n::{use_i18n, Arg, I18n};
+use crate::context::state::{use_lab, Lab};
 use crate::i18n::script::{target_lang, Spelling};
-use crate::shell::i18n::{use_i18n, Arg, I18n};
-use crate::shell::state::{use_lab, Lab};
 use crate::workers::link::send;
 use data::{
     context_cells, key_source, key_stages, key_token, query_cells, query_label, query_labels,
@@ -401,8 +401,8 @@ pub fn HeadView() -> impl IntoView {
                 }}
             </div>
             {what_if}
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::UniformEntropy />
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::ScoreArgmax />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::UniformEntropy />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::ScoreArgmax />
             <crate::views::guide::TutorialConventions panel=crate::panels::ids::INSIDE_HEAD />
         </section>
     }

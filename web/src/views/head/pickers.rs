@@ -2,10 +2,9 @@
 //! typed sentence instead of the probe.
 
 use super::{options, query_labels, with_trace};
+use crate::context::i18n::I18n;
+use crate::context::state::Lab;
 use crate::i18n::labels;
-use crate::shell::i18n::I18n;
-use crate::shell::state::Lab;
-use crate::views::attention::{kind_value, parse_kind};
 use lab_protocol::AttentionKind;
 use leptos::prelude::*;
 
@@ -30,14 +29,18 @@ pub(super) fn pickers(
                 {i18n.t("head-pick-kind")}" "
                 <select
                     data-testid="head-kind"
-                    on:change=move |ev| lab.focus_kind.set(parse_kind(&event_target_value(&ev)))
+                    on:change=move |ev| {
+                        if let Some(k) = AttentionKind::from_name(&event_target_value(&ev)) {
+                            lab.focus_kind.set(k)
+                        }
+                    }
                 >
                     {AttentionKind::ALL
                         .into_iter()
                         .map(|k| {
                             view! {
                                 <option
-                                    value=kind_value(k)
+                                    value=k.name()
                                     prop:selected=move || lab.focus_kind.get() == k
                                 >
                                     {move || i18n.s(labels::attention_kind(k))}

@@ -2,7 +2,7 @@
 //! head's own dot products.
 
 use super::data::own_scaling;
-use crate::shell::i18n::{Arg, I18n};
+use crate::context::i18n::{Arg, I18n};
 use lab_math::scaling::{sampled_table, ScalingRow, Softness, SAMPLE_KEYS, SAMPLE_QUERIES};
 use lab_protocol::HeadTrace;
 use leptos::prelude::*;

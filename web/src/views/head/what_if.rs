@@ -6,9 +6,9 @@ use super::data::{
 };
 use super::{key_header, query_of, stage_attr, with_trace, NumRow, RowHead};
 use crate::components::formula::{Equation, SOFTMAX_BETA};
+use crate::context::i18n::{Arg, I18n};
+use crate::context::state::Lab;
 use crate::i18n::script::Spelling;
-use crate::shell::i18n::{Arg, I18n};
-use crate::shell::state::Lab;
 use data::Stage;
 use lab_protocol::HeadTrace;
 use leptos::prelude::*;

@@ -11,10 +11,10 @@ use super::data::{
     QuestionId,
 };
 use super::{Answer, Asked};
+use crate::context::state::Lab;
 use crate::i18n::script::{respell, target_lang, Spelling};
 use crate::i18n::{text, text_args, Locale};
-use crate::shell::state::Lab;
-use crate::views::decode::data::shape_args;
+use crate::views::decode::shape_args;
 use lab_math::decoding::{source_projection, WITH_CACHE_FIRST_STEP};
 use lab_math::positional::PAPER_BASE;
 use lab_math::search::Strategy;
@@ -279,7 +279,7 @@ fn ask_decoding(id: QuestionId, run: &Run) -> Option<Asked> {
     let tr = run.translation.as_ref()?;
     if id == QuestionId::CacheSaving {
         let t = (run.decode_step + 1).clamp(2, tr.steps.len().max(2));
-        let shape = crate::views::decode::data::decoder_shape(&run.settings, tr);
+        let shape = crate::views::decode::decoder_shape(&run.settings, tr);
         let sizes = shape_args(shape).map(|(name, value)| (name, n(value)));
         return Some(Asked {
             args: std::iter::once(("step", n(t)))

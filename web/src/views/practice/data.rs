@@ -9,7 +9,6 @@ use lab_math::cross_entropy::smoothing_floor;
 use lab_math::decoding::{step_multiply_adds, DecoderShape};
 use lab_math::positional::PAPER_BASE;
 use lab_math::{noam_rate, pe_value, sinusoid_table, subsequent_mask, PAD};
-use std::collections::BTreeMap;
 
 /// The questions, in page order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -231,12 +230,11 @@ pub fn is_right(guess: f64, answer: f64, tolerance: f64) -> bool {
     guess.is_finite() && (guess - answer).abs() <= tolerance + 1e-9
 }
 
-/// The reader's answers as the browser keeps them: each question's key and
-/// whether it was answered right.
-pub type Record = BTreeMap<String, bool>;
+/// The reader's answers (kept by the context).
+pub use crate::context::storage::Answers;
 
 /// `right / asked` over [`QUESTIONS`]: questions answered right at least once.
-pub fn progress(record: &Record) -> (usize, usize) {
+pub fn progress(record: &Answers) -> (usize, usize) {
     let right = QUESTIONS
         .iter()
         .filter(|q| record.get(q.key()).copied() == Some(true))
@@ -246,7 +244,7 @@ pub fn progress(record: &Record) -> (usize, usize) {
 
 /// `(panel, right, asked)` for each view that asks questions, in page order
 /// (`panel` indexes `panels::PANELS`): the progress of each section.
-pub fn progress_by_panel(record: &Record) -> Vec<(usize, usize, usize)> {
+pub fn progress_by_panel(record: &Answers) -> Vec<(usize, usize, usize)> {
     crate::panels::PANELS
         .iter()
         .enumerate()
@@ -266,15 +264,9 @@ pub fn progress_by_panel(record: &Record) -> Vec<(usize, usize, usize)> {
 }
 
 /// Records an answer: a question once answered right stays right.
-pub fn record(record: &mut Record, id: QuestionId, right: bool) {
+pub fn record(record: &mut Answers, id: QuestionId, right: bool) {
     let entry = record.entry(id.key().to_string()).or_insert(false);
     *entry |= right;
-}
-
-/// The record read back from the browser; anything unreadable is an empty record.
-pub fn read_record(text: Option<&str>) -> Record {
-    text.and_then(|t| serde_json::from_str::<Record>(t).ok())
-        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -283,7 +275,7 @@ mod tests {
 
     #[test]
     fn each_sections_progress_counts_its_own_questions() {
-        let mut answers = Record::new();
+        let mut answers = Answers::new();
         let sections = progress_by_panel(&answers);
         let asked: usize = sections.iter().map(|&(_, _, asked)| asked).sum();
         assert_eq!(asked, QUESTIONS.len(), "every question in one section");
@@ -415,17 +407,13 @@ mod tests {
 
     #[test]
     fn progress_counts_questions_answered_right_at_least_once() {
-        let mut r = Record::new();
+        let mut r = Answers::new();
         assert_eq!(progress(&r), (0, QUESTIONS.len()));
         record(&mut r, QuestionId::NoamPeak, false);
         assert_eq!(progress(&r).0, 0);
         record(&mut r, QuestionId::NoamPeak, true);
         record(&mut r, QuestionId::NoamPeak, false);
         assert_eq!(progress(&r).0, 1, "a right answer stays");
-        let text = serde_json::to_string(&r).expect("serialises");
-        assert_eq!(read_record(Some(&text)), r);
-        assert!(read_record(Some("{not json")).is_empty());
-        assert!(read_record(None).is_empty());
         // Keys are unique.
         let keys: std::collections::BTreeSet<_> = QUESTIONS.iter().map(|q| q.key()).collect();
         assert_eq!(keys.len(), QUESTIONS.len());

@@ -6,33 +6,17 @@
 pub mod asked;
 pub mod data;
 
-use crate::shell::i18n::{use_i18n, Arg};
-use crate::shell::state::{use_lab, Lab};
-use data::{is_right, read_record, record, QuestionId, Record};
+use crate::context::i18n::{use_i18n, Arg};
+use crate::context::state::{use_lab, Lab};
+use crate::context::storage::{store_answers, Answers};
+use data::{is_right, record};
+pub use data::{progress, progress_by_panel, QuestionId};
 use leptos::prelude::*;
-
-/// Where the browser keeps the reader's answers.
-const STORAGE_KEY: &str = "attention-lab.practice";
-
-/// The answers kept in this browser (an empty record without storage).
-pub fn stored_record() -> Record {
-    let text = crate::shell::local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
-    read_record(text.as_deref())
-}
-
-/// Keeps `record` in the browser; without storage, it lasts as long as the page.
-fn store(record: &Record) {
-    if let (Some(storage), Ok(text)) =
-        (crate::shell::local_storage(), serde_json::to_string(record))
-    {
-        let _ = storage.set_item(STORAGE_KEY, &text);
-    }
-}
 
 /// Forgets every answer ("Reset my answers").
 pub fn reset(lab: Lab) {
-    lab.practice.set(Record::new());
-    store(&Record::new());
+    lab.practice.set(Answers::new());
+    store_answers(&Answers::new());
 }
 
 /// A question's answer: a number to type, or one of a few choices.
@@ -143,7 +127,7 @@ pub fn Question(id: QuestionId) -> impl IntoView {
         let right = a.answer.accepts(&guess.get_untracked(), tolerance);
         lab.practice.update(|r| {
             record(r, id, right);
-            store(r);
+            store_answers(r);
         });
         checked.set(Some((right, a)));
     };
@@ -185,12 +169,12 @@ pub fn Question(id: QuestionId) -> impl IntoView {
         })
     };
     // In presentation mode the lecturer reveals the answer with →
-    // (`shell::present::reveal_steps`), whatever the class guessed.
+    // (`views::reveal_steps`), whatever the class guessed.
     let revealed = move || {
         let panel = lab.panel.get();
         lab.present.get()
             && crate::panels::PANELS[panel].id == id.panel()
-            && crate::shell::present::answers_revealed(panel, lab.reveal.get())
+            && crate::views::answers_revealed(panel, lab.reveal.get())
     };
     let reveal = move || {
         if !revealed() || checked.with(Option::is_some) {

@@ -1,16 +1,15 @@
 //! View 5: settings, validated as they are typed, and the live training curves.
 
 pub mod data;
-pub mod estimate;
 
 use crate::components::export::ExportBar;
 use crate::components::formula::{Equation, FFN};
 use crate::components::paint;
+use crate::context::i18n::{use_i18n, Arg};
+use crate::context::state::use_lab;
 use crate::i18n::problems::{setting_problem, settings_error};
 use crate::i18n::{labels, text, text_args};
-use crate::shell::i18n::{use_i18n, Arg};
-use crate::shell::state::use_lab;
-use crate::shell::toolbar::reset;
+use crate::workers::link::reset;
 use data::{eval_text, floor_line, norm_parts, Chart};
 use lab_plot::canvas::draw_lines;
 use lab_plot::csv::line_chart_csv;
@@ -147,7 +146,7 @@ fn TrainingChart(
             .with(|c| which.data(i18n.locale.get(), c, settings.as_ref()))
     };
     // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::shell::state::use_lab().window_width;
+    let window_width = crate::context::state::use_lab().window_width;
     Effect::new(move |_| {
         let (d, log) = (data(), log.get());
         let Some(c) = canvas.get() else { return };
@@ -192,9 +191,9 @@ pub fn TrainingView() -> impl IntoView {
         let measured = lab.multiply_adds_per_s.get();
         let draft = lab.draft.get();
         let estimate = lab.estimate(&draft)?;
-        Some(estimate::estimate_line(locale, &estimate, measured))
+        Some(crate::estimate::estimate_line(locale, &estimate, measured))
     };
-    let too_large = move || cost().is_some_and(|(_, v)| v == estimate::Verdict::TooLarge);
+    let too_large = move || cost().is_some_and(|(_, v)| v == crate::estimate::Verdict::TooLarge);
     let invalid = move || lab.draft.with(|s| s.validate().is_err()) || too_large();
     let eval_line = move || lab.eval.with(|e| eval_text(i18n.locale.get(), e.as_ref()));
     let status = move || {

@@ -1,9 +1,9 @@
 //! View 9: type a sentence, decode it greedily, and see its attention.
 
+use crate::context::i18n::{use_i18n, Arg};
+use crate::context::state::{use_lab, Lab, Source};
 use crate::i18n::script::{respell, target_lang};
 use crate::i18n::{text_args, Locale};
-use crate::shell::i18n::{use_i18n, Arg};
-use crate::shell::state::{use_lab, Lab, Source};
 use crate::views::attention::AttentionGrid;
 use crate::workers::link::request_translation;
 use lab_protocol::AttentionKind;
@@ -324,8 +324,8 @@ pub fn TranslateView() -> impl IntoView {
                 testid="translate-attention"
                 waiting="translate-attention-waiting"
             />
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::NextToken />
-            <crate::views::practice::Question id=crate::views::practice::data::QuestionId::CacheSaving />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::NextToken />
+            <crate::views::practice::Question id=crate::views::practice::QuestionId::CacheSaving />
         </section>
     }
 }

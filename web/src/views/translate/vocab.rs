@@ -4,8 +4,8 @@
 //! words nearest in spelling. The worker counts (`TaskFacts::src_counts`);
 //! listing, searching and the suggestions follow `lab_tasks::known`.
 
-use crate::shell::i18n::{use_i18n, Arg};
-use crate::shell::state::Lab;
+use crate::context::i18n::{use_i18n, Arg};
+use crate::context::state::Lab;
 use lab_tasks::known::{known_words, nearest_known};
 use lab_tasks::vocab::SPECIALS;
 use leptos::prelude::*;

@@ -60,9 +60,13 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         WorkerOutput::ShardDone { .. } => {}
         WorkerOutput::Stored { name, step, cost } => stored(lab, name, step, cost),
         WorkerOutput::Started(start) => lab.run_start.set(Some(start)),
-        WorkerOutput::Runs(runs) => crate::views::runs::run_list().set(runs),
+        WorkerOutput::Runs(runs) => lab.runs.set(runs),
         WorkerOutput::StorageFailed(e) => {
-            lab.show(Source::Storage, crate::views::runs::explain(lab, &e))
+            let embedded = lab.embed.get_untracked().is_some();
+            lab.show(
+                Source::Storage,
+                problems::storage_error(lab.locale.get_untracked(), &e, embedded),
+            )
         }
         WorkerOutput::Diverged { why, suggested } => diverged(lab, why, suggested),
         WorkerOutput::Refused(refused) => refused_settings(lab, refused),
@@ -178,10 +182,20 @@ fn stored(lab: Lab, name: Option<String>, step: usize, cost: Option<SaveCost>) {
         storage::forget_legacy_run();
     }
     lab.clear(Source::Storage);
-    lab.note
-        .set(crate::views::runs::stored_note(lab.i18n(), name, step));
+    lab.note.set(stored_note(lab.i18n(), name, step));
     if let Some(cost) = cost {
         lab.save_cost.set(Some(cost));
+    }
+}
+
+/// The note after a save: the autosave (`name` = `None`) or a named run.
+fn stored_note(i18n: crate::context::i18n::I18n, name: Option<String>, step: usize) -> String {
+    match name {
+        None => i18n.f_now("runs-saved-autosave", &[("step", Arg::from(step))]),
+        Some(name) => i18n.f_now(
+            "runs-saved-named",
+            &[("name", Arg::from(name)), ("step", Arg::from(step))],
+        ),
     }
 }
 
@@ -225,8 +239,8 @@ fn refused_settings(lab: Lab, refused: SettingsError) {
 
 /// A model is being built: what it will cost, before it stalls anything.
 fn building(lab: Lab, estimate: StepEstimate) {
+    use crate::estimate::rate;
     use crate::i18n::units::{bytes_text, count_text, seconds_text};
-    use crate::views::training::estimate::rate;
     let seconds = estimate.step_seconds(rate(lab.multiply_adds_per_s.get_untracked()));
     lab.note.set(lab.i18n().f_now(
         "common-building",

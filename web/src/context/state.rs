@@ -6,7 +6,9 @@ use lab_protocol::{
     AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction,
     Settings, TaskFacts, TraceRequest, Translation, WorkerInput,
 };
-use lab_protocol::{Curves, DecodingComparison, RunStart, SaveCost, Strategy, Unanswered};
+use lab_protocol::{
+    Curves, DecodingComparison, RunStart, RunSummary, SaveCost, Strategy, Unanswered,
+};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
@@ -51,7 +53,7 @@ const WIDE_WINDOW_PX: f64 = 1400.0;
 /// The shared state of the page.
 #[derive(Clone, Copy)]
 pub struct Lab {
-    /// The page's language (`app::i18n`).
+    /// The page's language (`context::i18n`).
     pub locale: RwSignal<Locale>,
     pub task: RwSignal<TaskKind>,
     /// The settings in the form, used by the next Reset; validated as they change.
@@ -87,7 +89,7 @@ pub struct Lab {
     /// Held-out BLEU of greedy decoding against beam search, or why not.
     pub decoding_comparison: RwSignal<Option<Result<DecodingComparison, Unanswered>>>,
     /// The reader's answers to the practice questions, as the browser keeps them.
-    pub practice: RwSignal<crate::views::practice::data::Record>,
+    pub practice: RwSignal<super::storage::Answers>,
     /// A comparison was asked for and has not come back yet.
     pub decoding_pending: RwSignal<bool>,
     /// The model's next-token distributions on the probe (teacher-forced).
@@ -104,10 +106,10 @@ pub struct Lab {
     pub focus_query: RwSignal<usize>,
     /// The head view traces the sentence typed in Translate, not the probe.
     pub focus_typed: RwSignal<bool>,
-    /// Presentation mode: one panel at a time, large type (`app::present`).
+    /// Presentation mode: one panel at a time, large type (`shell::present`).
     pub present: RwSignal<bool>,
     /// The panel shown in presentation mode, and the one a deep link opens
-    /// (an index into `app::panels::PANELS`).
+    /// (an index into `panels::PANELS`).
     pub panel: RwSignal<usize>,
     /// The window's width in CSS px, kept up to date on resize: heatmaps fit it.
     pub window_width: RwSignal<f64>,
@@ -122,13 +124,15 @@ pub struct Lab {
     /// are revealed (one more per key press); `usize::MAX` shows them all.
     pub reveal: RwSignal<usize>,
     /// What the worker boots with instead of the saved run: set by a deep
-    /// link that names a task (`app::share::open`).
+    /// link that names a task (`shell::share::open`).
     pub boot_with: StoredValue<Option<WorkerInput>>,
     pub banner: RwSignal<Option<Banner>>,
     /// A short note such as "saved in this browser".
     pub note: RwSignal<String>,
     /// Which run this tab started from, as the worker said.
     pub run_start: RwSignal<Option<RunStart>>,
+    /// The named runs, newest first, as the worker last listed them.
+    pub runs: RwSignal<Vec<RunSummary>>,
     /// What the last save of this tab's run cost the worker.
     pub save_cost: RwSignal<Option<SaveCost>>,
     /// This browser's training speed, in multiply-adds per second of one
@@ -193,7 +197,7 @@ impl Lab {
             decode_strategy: RwSignal::new(Strategy::Greedy),
             decoding_comparison: RwSignal::new(None),
             decoding_pending: RwSignal::new(false),
-            practice: RwSignal::new(crate::views::practice::stored_record()),
+            practice: RwSignal::new(super::storage::stored_answers()),
             prediction: RwSignal::new(None),
             trace_request: RwSignal::new(None),
             trace: RwSignal::new(None),
@@ -217,6 +221,7 @@ impl Lab {
             banner: RwSignal::new(None),
             note: RwSignal::new(String::new()),
             run_start: RwSignal::new(None),
+            runs: RwSignal::new(Vec::new()),
             save_cost: RwSignal::new(None),
             multiply_adds_per_s: RwSignal::new(None),
             step_began_ms: RwSignal::new(0.0),

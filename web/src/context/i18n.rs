@@ -10,9 +10,9 @@
 //! The language comes from `?lang=`, else the choice remembered in this
 //! browser, else `navigator.languages`; `<html lang>` follows it.
 
+use crate::context::state::{use_lab, Lab};
 pub use crate::i18n::Arg;
 use crate::i18n::{text, text_args, Locale};
-use crate::shell::state::{use_lab, Lab};
 use leptos::prelude::*;
 
 /// The browser-storage key of the remembered language.
@@ -69,7 +69,7 @@ pub fn initial_locale(from_url: Option<Locale>) -> Locale {
     if let Some(locale) = from_url {
         return locale;
     }
-    let remembered = crate::shell::local_storage()
+    let remembered = super::storage::local_storage()
         .and_then(|s| s.get_item(LANGUAGE_KEY).ok().flatten())
         .and_then(|code| Locale::parse(&code));
     remembered.unwrap_or_else(|| {
@@ -94,7 +94,7 @@ pub fn follow_locale(lab: Lab) {
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
             document.set_title(&text(locale, "common-title"));
         }
-        if let Some(storage) = crate::shell::local_storage() {
+        if let Some(storage) = super::storage::local_storage() {
             let _ = storage.set_item(LANGUAGE_KEY, locale.code());
         }
     });
@@ -110,37 +110,4 @@ pub fn page_locale() -> Locale {
         .and_then(|root| root.get_attribute("lang"))
         .and_then(|code| Locale::parse(&code))
         .unwrap_or_default()
-}
-
-/// The language picker (`data-testid="lang-picker"`): values are locale codes.
-#[component]
-pub fn LanguagePicker() -> impl IntoView {
-    let lab = use_lab();
-    let i18n = lab.i18n();
-    let on_change = move |ev: leptos::ev::Event| {
-        if let Some(locale) = Locale::parse(&event_target_value(&ev)) {
-            lab.locale.set(locale);
-        }
-    };
-    view! {
-        <label class="lang">
-            <span class="visually-hidden">{i18n.t("common-language")}</span>
-            <select data-testid="lang-picker" on:change=on_change>
-                {Locale::ALL
-                    .into_iter()
-                    .map(|l| {
-                        view! {
-                            <option
-                                value=l.code()
-                                lang=l.code()
-                                selected=move || lab.locale.get() == l
-                            >
-                                {l.native_name()}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
-        </label>
-    }
 }
