@@ -17,10 +17,10 @@ use lab_math::search::Beam;
 use lab_model::checkpoint::{named_tensors, to_bytes, to_bytes_with_optimizer, OptimizerState};
 use lab_model::{Backend, NormPlacement, TransformerConfig};
 use lab_protocol::{
-    AttentionKind, AttentionSet, CheckpointProblem, Curves, Divergence, EvalPoint, EvalReport, HeadMaps, MaskDemo,
-    ModelInfo, ModelOrigin, RunSummary, SavePurpose, Settings, ShardFailure, ShardReport, Snapshot,
-    StorageError, Strategy, TaskFacts, TraceRequest, TrainPoint, Unanswered, WorkerError,
-    WorkerInput, WorkerOutput,
+    AttentionKind, AttentionSet, CheckpointProblem, Curves, Divergence, EvalPoint, EvalReport,
+    HeadMaps, MaskDemo, ModelInfo, ModelOrigin, RunSummary, SavePurpose, Settings, ShardFailure,
+    ShardReport, Snapshot, StorageError, Strategy, TaskFacts, TraceRequest, TrainPoint, Unanswered,
+    WorkerError, WorkerInput, WorkerOutput,
 };
 use lab_tasks::corpus::CorpusError;
 use lab_tasks::{Pair, TaskKind, Vocab};
@@ -96,7 +96,25 @@ fn messages(dir: &Path) {
             .expect("plain data")
             .as_bytes(),
     );
-    let inputs = [
+    let inputs = inputs(&settings);
+    for (i, input) in inputs.iter().enumerate() {
+        write(dir, &format!("input-{i}.json"), input.to_json().as_bytes());
+    }
+
+    let outputs = [answers(&settings), refusals_and_saves(&settings)].concat();
+    for (i, output) in outputs.iter().enumerate() {
+        write(
+            dir,
+            &format!("output-{i}.json"),
+            output.to_json().as_bytes(),
+        );
+    }
+    write(dir, "run-name.txt", "  warm-up 400 学習率 ".as_bytes());
+}
+
+/// One of each kind of page message, with plausible values.
+fn inputs(settings: &Settings) -> Vec<WorkerInput> {
+    vec![
         WorkerInput::LoadPretrained {
             task: TaskKind::Reverse,
         },
@@ -136,11 +154,11 @@ fn messages(dir: &Path) {
             name: "warm-up 400".into(),
         },
         WorkerInput::ListRuns,
-    ];
-    for (i, input) in inputs.iter().enumerate() {
-        write(dir, &format!("input-{i}.json"), input.to_json().as_bytes());
-    }
+    ]
+}
 
+/// The worker's answers about a model: loaded, training, evaluated, translated.
+fn answers(settings: &Settings) -> Vec<WorkerOutput> {
     let maps = HeadMaps {
         n_layers: 1,
         n_heads: 1,
@@ -149,7 +167,7 @@ fn messages(dir: &Path) {
         weights: vec![1.0, 0.0, 0.25, 0.75],
     };
     let vocab = Vocab::new(["a", "b"]);
-    let outputs = [
+    vec![
         WorkerOutput::Ready,
         WorkerOutput::Loaded(ModelInfo {
             settings: settings.clone(),
@@ -236,11 +254,17 @@ fn messages(dir: &Path) {
             step: 9,
             bytes: b"weights".to_vec(),
         },
+    ]
+}
+
+/// The worker's refusals, errors and saves.
+fn refusals_and_saves(settings: &Settings) -> Vec<WorkerOutput> {
+    vec![
         WorkerOutput::Refused(
             Settings {
                 n_heads: 3,
                 dropout: 1.5,
-                ..settings
+                ..settings.clone()
             }
             .validate()
             .expect_err("two problems"),
@@ -295,15 +319,7 @@ fn messages(dir: &Path) {
             name: None,
             why: "damaged".into(),
         }),
-    ];
-    for (i, output) in outputs.iter().enumerate() {
-        write(
-            dir,
-            &format!("output-{i}.json"),
-            output.to_json().as_bytes(),
-        );
-    }
-    write(dir, "run-name.txt", "  warm-up 400 学習率 ".as_bytes());
+    ]
 }
 
 fn tokenizer(dir: &Path) {

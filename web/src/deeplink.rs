@@ -233,195 +233,206 @@ impl DeepLink {
     /// ignored; unusable values are returned as problems and left out.
     pub fn parse(query: &str) -> (DeepLink, Vec<LinkProblem>) {
         let query = query.strip_prefix('?').unwrap_or(query);
-        let mut link = DeepLink::default();
-        let mut problems = vec![];
         let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
             .map(|(k, v)| (k.into_owned(), v.into_owned()))
             .collect();
-        let get = |name: &str| pairs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v);
-        let mut bad = |param: &str, value: &str| {
-            problems.push(LinkProblem {
-                param: param.to_string(),
-                value: value.chars().take(40).collect(),
-            })
+        let mut r = QueryReader {
+            pairs: &pairs,
+            problems: vec![],
         };
-        if let Some(v) = get("lang") {
-            link.lang = Locale::parse(v);
-            if link.lang.is_none() {
-                bad("lang", v);
-            }
-        }
-        if let Some(v) = get("task") {
-            link.task = TaskKind::parse(v);
-            if link.task.is_none() {
-                bad("task", v);
-            }
-        }
-        if let Some(task) = link.task {
-            let mut s = Settings::toy(task);
-            let mut ok = true;
-            macro_rules! field {
-                ($name:expr, $field:expr) => {
-                    if let Some(v) = get(SettingsField::name($name)) {
-                        match v.trim().parse() {
-                            Ok(x) => $field = x,
-                            Err(_) => {
-                                bad(SettingsField::name($name), v);
-                                ok = false;
-                            }
-                        }
-                    }
-                };
-            }
-            field!(SettingsField::Seed, s.seed);
-            field!(SettingsField::DModel, s.d_model);
-            field!(SettingsField::NHeads, s.n_heads);
-            field!(SettingsField::NLayers, s.n_layers);
-            field!(SettingsField::DFf, s.d_ff);
-            field!(SettingsField::Dropout, s.dropout);
-            field!(SettingsField::WarmupSteps, s.warmup_steps);
-            field!(SettingsField::LrFactor, s.lr_factor);
-            field!(SettingsField::LabelSmoothing, s.label_smoothing);
-            field!(SettingsField::BatchSize, s.batch_size);
-            if let Some(v) = get(SettingsField::Norm.name()) {
-                match v.as_str() {
-                    "post" => s.norm = NormPlacement::Post,
-                    "pre" => s.norm = NormPlacement::Pre,
-                    _ => {
-                        bad(SettingsField::Norm.name(), v);
-                        ok = false;
-                    }
-                }
-            }
-            for (name, setting) in [
-                ("pe", &mut s.positional_encoding),
-                ("tie", &mut s.tie_weights),
-            ] {
-                if let Some(v) = get(name) {
-                    match parse_flag(v) {
-                        Some(on) => *setting = on,
-                        None => {
-                            bad(name, v);
-                            ok = false;
-                        }
-                    }
-                }
-            }
-            if let Err(e) = s.validate() {
-                for p in e.problems {
-                    let value = get(p.field.name()).cloned().unwrap_or_default();
-                    bad(p.field.name(), &value);
-                }
-                ok = false;
-            }
-            link.settings = ok.then_some(s);
-        }
-        if let Some(v) = get("start") {
-            link.start = match v.as_str() {
-                "pretrained" => Some(Start::Pretrained),
-                "scratch" => Some(Start::Scratch),
-                _ => {
-                    bad("start", v);
-                    None
-                }
-            };
-        }
-        if let Some(v) = get("view") {
-            if crate::panels::index_of(v).is_some() {
-                link.view = Some(v.clone());
-            } else {
-                bad("view", v);
-            }
-        }
-        if let Some(v) = get("kind") {
-            link.kind = AttentionKind::from_name(v);
-            if link.kind.is_none() {
-                bad("kind", v);
-            }
-        }
-        let mut one_based = |name: &str| -> Option<usize> {
-            let v = get(name)?;
-            match v.trim().parse::<usize>() {
-                Ok(n) if n >= 1 => Some(n - 1),
-                _ => {
-                    bad(name, v);
-                    None
-                }
-            }
+        let mut link = DeepLink {
+            lang: r.read("lang", Locale::parse),
+            task: r.read("task", TaskKind::parse),
+            ..DeepLink::default()
         };
-        link.layer = one_based("layer");
-        link.head = one_based("head");
-        link.query = one_based("query");
-        if let Some(v) = get("text") {
-            if v.chars().count() <= MAX_LINK_TEXT {
-                link.text = Some(v.clone());
-            } else {
-                bad("text", v);
-            }
+        link.settings = link.task.and_then(|task| read_settings(&mut r, task));
+        link.start = r.read("start", |v| match v {
+            "pretrained" => Some(Start::Pretrained),
+            "scratch" => Some(Start::Scratch),
+            _ => None,
+        });
+        link.view = r.read("view", known_panel);
+        link.kind = r.read("kind", AttentionKind::from_name);
+        link.layer = r.one_based("layer");
+        link.head = r.one_based("head");
+        link.query = r.one_based("query");
+        link.text = r.read("text", |v| {
+            (v.chars().count() <= MAX_LINK_TEXT).then(|| v.to_string())
+        });
+        if let Some(v) = r.get("decode") {
+            link.decode = read_decode(&mut r, v);
         }
-        if let Some(v) = get("decode") {
-            macro_rules! knob {
-                ($name:literal, $field:expr, $ok:ident) => {
-                    if let Some(v) = get($name) {
-                        match v.trim().parse() {
-                            Ok(x) => $field = x,
-                            Err(_) => {
-                                bad($name, v);
-                                $ok = false;
-                            }
-                        }
-                    }
-                };
-            }
-            let mut ok = true;
-            let strategy = match v.as_str() {
-                "greedy" => Some(Strategy::Greedy),
-                "beam" => {
-                    let mut b = Beam::default();
-                    knob!("beam", b.size, ok);
-                    knob!("alpha", b.alpha, ok);
-                    Some(Strategy::Beam(b))
-                }
-                "sample" => {
-                    let mut s = Sampling::default();
-                    knob!("temperature", s.temperature, ok);
-                    knob!("top_k", s.top_k, ok);
-                    knob!("top_p", s.top_p, ok);
-                    knob!("sample_seed", s.seed, ok);
-                    Some(Strategy::Sample(s))
-                }
-                _ => {
-                    bad("decode", v);
-                    None
-                }
-            };
-            link.decode = strategy.filter(|s| {
-                let checked = s.check().is_ok();
-                if !checked {
-                    bad("decode", v);
-                }
-                ok && checked
-            });
+        link.present = r.get("present").is_some_and(|v| v == "1" || v == "true");
+        if let Some(view) = r.read("embed", known_panel) {
+            link.embed = Some(view);
+            // One view alone: there are no panels to step through.
+            link.present = false;
         }
-        link.present = get("present").is_some_and(|v| v == "1" || v == "true");
-        if let Some(v) = get("embed") {
-            if crate::panels::index_of(v).is_some() {
-                link.embed = Some(v.clone());
-                // One view alone: there are no panels to step through.
-                link.present = false;
-            } else {
-                bad("embed", v);
-            }
-        }
-        if let Some(v) = get("hide") {
+        if let Some(v) = r.get("hide") {
             let (hide, unknown) = Hidden::parse(v);
             link.hide = hide;
             for name in unknown {
-                bad("hide", &name);
+                r.bad("hide", &name);
             }
         }
-        (link, problems)
+        (link, r.problems)
     }
+}
+
+/// A link's parameters being read, with the problems found so far.
+struct QueryReader<'q> {
+    pairs: &'q [(String, String)],
+    problems: Vec<LinkProblem>,
+}
+
+impl<'q> QueryReader<'q> {
+    /// The value of parameter `name`; when a link repeats it, the last one.
+    fn get(&self, name: &str) -> Option<&'q String> {
+        let pairs = self.pairs;
+        pairs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v)
+    }
+
+    /// Report `value` of `param` as unusable (its first 40 characters).
+    fn bad(&mut self, param: &str, value: &str) {
+        self.problems.push(LinkProblem {
+            param: param.to_string(),
+            value: value.chars().take(40).collect(),
+        });
+    }
+
+    /// Parameter `name` read by `parse`: `None` if the link does not give it,
+    /// or gives a value `parse` rejects (then reported).
+    fn read<T>(&mut self, name: &str, parse: impl FnOnce(&str) -> Option<T>) -> Option<T> {
+        let v = self.get(name)?;
+        let read = parse(v);
+        if read.is_none() {
+            self.bad(name, v);
+        }
+        read
+    }
+
+    /// Parameter `name` parsed into `slot`, if the link gives it. False when
+    /// the value is unreadable (reported, and `slot` left as it was).
+    fn read_into<T: std::str::FromStr>(&mut self, name: &str, slot: &mut T) -> bool {
+        let Some(v) = self.get(name) else {
+            return true;
+        };
+        match v.trim().parse() {
+            Ok(x) => {
+                *slot = x;
+                true
+            }
+            Err(_) => {
+                self.bad(name, v);
+                false
+            }
+        }
+    }
+
+    /// A layer, head or query number: 1-based in the link, 0-based here.
+    fn one_based(&mut self, name: &str) -> Option<usize> {
+        self.read(name, |v| match v.trim().parse::<usize>() {
+            Ok(n) if n >= 1 => Some(n - 1),
+            _ => None,
+        })
+    }
+}
+
+/// `id`, if it names a panel of the page (`app::panels`).
+fn known_panel(id: &str) -> Option<String> {
+    crate::panels::index_of(id).map(|_| id.to_string())
+}
+
+/// The settings a link gives for `task`, over the task's toy settings:
+/// `None` when any value is unreadable or they fail `Settings::validate`
+/// (every problem is reported).
+fn read_settings(r: &mut QueryReader, task: TaskKind) -> Option<Settings> {
+    let mut s = Settings::toy(task);
+    let mut ok = read_numeric_settings(r, &mut s);
+    if let Some(v) = r.get(SettingsField::Norm.name()) {
+        match v.as_str() {
+            "post" => s.norm = NormPlacement::Post,
+            "pre" => s.norm = NormPlacement::Pre,
+            _ => {
+                r.bad(SettingsField::Norm.name(), v);
+                ok = false;
+            }
+        }
+    }
+    for (name, setting) in [
+        ("pe", &mut s.positional_encoding),
+        ("tie", &mut s.tie_weights),
+    ] {
+        if let Some(v) = r.get(name) {
+            match parse_flag(v) {
+                Some(on) => *setting = on,
+                None => {
+                    r.bad(name, v);
+                    ok = false;
+                }
+            }
+        }
+    }
+    if let Err(e) = s.validate() {
+        for p in e.problems {
+            let value = r.get(p.field.name()).cloned().unwrap_or_default();
+            r.bad(p.field.name(), &value);
+        }
+        ok = false;
+    }
+    ok.then_some(s)
+}
+
+/// The numeric settings a link gives, read into `s`, in the order
+/// [`DeepLink::to_query`] writes them; false if any was unreadable.
+fn read_numeric_settings(r: &mut QueryReader, s: &mut Settings) -> bool {
+    // `&=` rather than `&&`: every field is read, so every problem is reported.
+    let mut ok = r.read_into(SettingsField::Seed.name(), &mut s.seed);
+    ok &= r.read_into(SettingsField::DModel.name(), &mut s.d_model);
+    ok &= r.read_into(SettingsField::NHeads.name(), &mut s.n_heads);
+    ok &= r.read_into(SettingsField::NLayers.name(), &mut s.n_layers);
+    ok &= r.read_into(SettingsField::DFf.name(), &mut s.d_ff);
+    ok &= r.read_into(SettingsField::Dropout.name(), &mut s.dropout);
+    ok &= r.read_into(SettingsField::WarmupSteps.name(), &mut s.warmup_steps);
+    ok &= r.read_into(SettingsField::LrFactor.name(), &mut s.lr_factor);
+    ok &= r.read_into(SettingsField::LabelSmoothing.name(), &mut s.label_smoothing);
+    ok &= r.read_into(SettingsField::BatchSize.name(), &mut s.batch_size);
+    ok
+}
+
+/// The decoding strategy `decode=NAME` with its knobs (`beam`, `alpha`, or
+/// `temperature`, `top_k`, `top_p`, `sample_seed`): `None` when the name or
+/// a knob is unreadable, or the strategy fails its own check.
+fn read_decode(r: &mut QueryReader, name: &str) -> Option<Strategy> {
+    let mut ok = true;
+    let strategy = match name {
+        "greedy" => Some(Strategy::Greedy),
+        "beam" => {
+            let mut b = Beam::default();
+            ok &= r.read_into("beam", &mut b.size);
+            ok &= r.read_into("alpha", &mut b.alpha);
+            Some(Strategy::Beam(b))
+        }
+        "sample" => {
+            let mut s = Sampling::default();
+            ok &= r.read_into("temperature", &mut s.temperature);
+            ok &= r.read_into("top_k", &mut s.top_k);
+            ok &= r.read_into("top_p", &mut s.top_p);
+            ok &= r.read_into("sample_seed", &mut s.seed);
+            Some(Strategy::Sample(s))
+        }
+        _ => {
+            r.bad("decode", name);
+            None
+        }
+    };
+    strategy.filter(|s| {
+        let checked = s.check().is_ok();
+        if !checked {
+            r.bad("decode", name);
+        }
+        ok && checked
+    })
 }
 
 #[cfg(test)]

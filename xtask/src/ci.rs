@@ -100,10 +100,24 @@ fn stage(
 /// workspace's test binaries would repeat (BENCHMARKS.md, "CI").
 const CI_PROFILE: &str = "ci";
 
+/// Runs every stage, prints the summary and fails if anything failed.
 pub fn run() -> Result<(), String> {
     let mut outcomes = Vec::new();
+    check_code_health(&mut outcomes);
+    run_native_tests(&mut outcomes);
+    run_wasm_test(&mut outcomes);
+    build_and_test_site(&mut outcomes);
+    let failed = print_summary(&outcomes);
+    if failed == 0 {
+        Ok(())
+    } else {
+        Err(format!("{failed} failed"))
+    }
+}
 
-    stage(&mut outcomes, "formatting (cargo fmt, leptosfmt)", || {
+/// Stage 0: formatting, then clippy natively and on `wasm32-unknown-unknown`.
+fn check_code_health(outcomes: &mut Vec<Outcome>) {
+    stage(outcomes, "formatting (cargo fmt, leptosfmt)", || {
         let (rust, mut lines) = cmd::run_capturing(&mut cmd::command("cargo", &["fmt", "--check"]));
         // rustfmt leaves `view!` markup alone: leptosfmt keeps it to the same width.
         let (markup, more) = cmd::run_capturing(&mut cmd::command(
@@ -116,7 +130,7 @@ pub fn run() -> Result<(), String> {
 
     // The `ci` profile (Cargo.toml) shares its build scripts and proc
     // macros with the tests below.
-    stage(&mut outcomes, "lints (cargo clippy -D warnings)", || {
+    stage(outcomes, "lints (cargo clippy -D warnings)", || {
         cmd::run_capturing(&mut cmd::command(
             "cargo",
             &[
@@ -136,7 +150,7 @@ pub fn run() -> Result<(), String> {
     // lab-train and lab-tasks have wasm-only paths: the native lints above
     // never see them. Packages are linted, not their dependencies.
     stage(
-        &mut outcomes,
+        outcomes,
         "wasm lints (cargo clippy --target wasm32-unknown-unknown -D warnings)",
         || {
             cmd::run_capturing(&mut cmd::command(
@@ -162,9 +176,12 @@ pub fn run() -> Result<(), String> {
             ))
         },
     );
+}
 
+/// Stage 1: the workspace's native tests, then the fuzzing smoke run.
+fn run_native_tests(outcomes: &mut Vec<Outcome>) {
     stage(
-        &mut outcomes,
+        outcomes,
         "native tests (cargo test --workspace --profile ci)",
         || {
             cmd::run_capturing(&mut cmd::command(
@@ -174,14 +191,15 @@ pub fn run() -> Result<(), String> {
         },
     );
 
-    stage(
-        &mut outcomes,
-        "fuzzing smoke run (cargo xtask fuzz)",
-        || (fuzz::run(fuzz::SMOKE_SECONDS), vec![]),
-    );
+    stage(outcomes, "fuzzing smoke run (cargo xtask fuzz)", || {
+        (fuzz::run(fuzz::SMOKE_SECONDS), vec![])
+    });
+}
 
+/// Stage 2: the worker's wasm-bindgen-test, training in headless Chromium.
+fn run_wasm_test(outcomes: &mut Vec<Outcome>) {
     stage(
-        &mut outcomes,
+        outcomes,
         "wasm test in headless Chromium (lab-worker, tests/wasm.rs)",
         || {
             let mut c = cmd::command(
@@ -203,14 +221,18 @@ pub fn run() -> Result<(), String> {
             cmd::run_capturing(&mut c)
         },
     );
+}
 
-    let site = stage(&mut outcomes, "static site (trunk build --release)", || {
+/// Stages 3 and 4: the static site, then the end-to-end tests against it,
+/// which are skipped (and count as a failure) when the site did not build.
+fn build_and_test_site(outcomes: &mut Vec<Outcome>) {
+    let site = stage(outcomes, "static site (trunk build --release)", || {
         (web::build_site(), vec![])
     });
 
     if site {
         stage(
-            &mut outcomes,
+            outcomes,
             "end-to-end tests (Playwright, headless Chromium)",
             web::run_e2e,
         );
@@ -223,10 +245,14 @@ pub fn run() -> Result<(), String> {
             counts: Counts::default(),
         });
     }
+}
 
+/// Prints one line per stage, the total time and `N passed, N failed`;
+/// returns the number of failures.
+fn print_summary(outcomes: &[Outcome]) -> usize {
     println!("\nsummary:");
     let (mut passed, mut failed) = (0, 0);
-    for o in &outcomes {
+    for o in outcomes {
         println!(
             "  {:<6} {:>7.1} s  {}  ({} passed, {} failed)",
             if o.ok { "ok" } else { "FAILED" },
@@ -248,11 +274,7 @@ pub fn run() -> Result<(), String> {
         outcomes.iter().map(|o| o.seconds).sum::<f64>()
     );
     println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        Ok(())
-    } else {
-        Err(format!("{failed} failed"))
-    }
+    failed
 }
 
 #[cfg(test)]

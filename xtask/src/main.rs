@@ -14,6 +14,8 @@ mod web;
 
 #[cfg(test)]
 mod layers;
+#[cfg(test)]
+mod lengths;
 /// The numbers the prose quotes from the lab, checked against their sources.
 #[cfg(test)]
 mod prose;

@@ -14,6 +14,7 @@
 //! - [`origins`]: where the model applies dropout and a final LayerNorm, and whose choice each is.
 //! - [`cost`]: a step's parameters, memory and multiply-adds, from the sizes alone.
 //! - [`scaling`]: why ÷√d_k: the variance of q·k and the softmax's saturation.
+//! - [`toy`]: the toy model's sizes, the preset of a new run.
 //! - [`search`]: the next token three ways: greedy, beam search (§6.1's length penalty) and sampling.
 
 pub mod beta;
@@ -30,6 +31,7 @@ pub mod schedule;
 pub mod search;
 pub mod smoothing;
 pub mod tokens;
+pub mod toy;
 
 pub use masks::{combined_mask, padding_mask, subsequent_mask, MASK_CONVENTION};
 pub use norm::NormPlacement;

@@ -54,14 +54,14 @@ pub struct TransformerConfig {
 }
 
 impl TransformerConfig {
-    /// Small enough to train live in a browser tab.
+    /// Small enough to train live in a browser tab (`lab_math::toy`'s sizes).
     pub fn toy(src_vocab_size: usize, tgt_vocab_size: usize) -> Self {
         Self::new(src_vocab_size, tgt_vocab_size)
-            .with_d_model(64)
-            .with_n_heads(4)
-            .with_d_ff(256)
-            .with_n_encoder_layers(2)
-            .with_n_decoder_layers(2)
+            .with_d_model(lab_math::toy::D_MODEL)
+            .with_n_heads(lab_math::toy::N_HEADS)
+            .with_d_ff(lab_math::toy::D_FF)
+            .with_n_encoder_layers(lab_math::toy::N_LAYERS)
+            .with_n_decoder_layers(lab_math::toy::N_LAYERS)
     }
 
     /// The paper's base model (Table 3): for shape and positional views only.
@@ -94,39 +94,85 @@ impl TransformerConfig {
         DecoderConfig::new(self.n_decoder_layers, self.layer())
     }
 
+    /// Whether these sizes can make a Transformer: heads that divide
+    /// `d_model`, an even `d_model` (sinusoidal positions come in pairs), a
+    /// feed-forward layer, two vocabularies, dropout in `[0, 1)` and positive
+    /// positions. The first problem found, with its values.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let (d_model, n_heads) = (self.d_model, self.n_heads);
+        if d_model == 0 || n_heads == 0 || !d_model.is_multiple_of(n_heads) {
+            return Err(ConfigError::HeadsDoNotDivide { d_model, n_heads });
+        }
+        if !d_model.is_multiple_of(2) {
+            return Err(ConfigError::OddDModel { d_model });
+        }
+        if self.d_ff == 0 {
+            return Err(ConfigError::NoFeedForward);
+        }
+        if self.src_vocab_size == 0 || self.tgt_vocab_size == 0 {
+            let (src, tgt) = (self.src_vocab_size, self.tgt_vocab_size);
+            return Err(ConfigError::EmptyVocabulary { src, tgt });
+        }
+        if !(0.0..1.0).contains(&self.dropout) {
+            return Err(ConfigError::Dropout { got: self.dropout });
+        }
+        if self.max_len == 0 || self.pe_base.is_nan() || self.pe_base <= 0.0 {
+            let (max_len, pe_base) = (self.max_len, self.pe_base);
+            return Err(ConfigError::Positions { max_len, pe_base });
+        }
+        Ok(())
+    }
+
     /// # Panics
-    /// If the sizes cannot make a Transformer; the message names the values.
+    /// If the sizes cannot make a Transformer ([`TransformerConfig::validate`]);
+    /// the message names the values.
     pub fn check(&self) {
-        assert!(
-            self.n_heads > 0 && self.d_model.is_multiple_of(self.n_heads),
-            "d_model ({}) must be divisible by n_heads ({})",
-            self.d_model,
-            self.n_heads
-        );
-        assert!(
-            self.d_model.is_multiple_of(2),
-            "d_model ({}) must be even for sinusoidal positions",
-            self.d_model
-        );
-        assert!(
-            self.src_vocab_size > 0 && self.tgt_vocab_size > 0,
-            "empty vocabulary: {} / {}",
-            self.src_vocab_size,
-            self.tgt_vocab_size
-        );
-        assert!(
-            (0.0..1.0).contains(&self.dropout),
-            "dropout must be in [0, 1), got {}",
-            self.dropout
-        );
-        assert!(
-            self.max_len > 0 && self.pe_base > 0.0,
-            "max_len {} and pe_base {} must be positive",
-            self.max_len,
-            self.pe_base
-        );
+        if let Err(problem) = self.validate() {
+            panic!("{problem}");
+        }
     }
 }
+
+/// Why sizes cannot make a Transformer ([`TransformerConfig::validate`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConfigError {
+    HeadsDoNotDivide { d_model: usize, n_heads: usize },
+    OddDModel { d_model: usize },
+    NoFeedForward,
+    EmptyVocabulary { src: usize, tgt: usize },
+    Dropout { got: f64 },
+    Positions { max_len: usize, pe_base: f64 },
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::HeadsDoNotDivide { d_model, n_heads } => {
+                write!(
+                    f,
+                    "d_model ({d_model}) must be divisible by n_heads ({n_heads})"
+                )
+            }
+            Self::OddDModel { d_model } => {
+                write!(
+                    f,
+                    "d_model ({d_model}) must be even for sinusoidal positions"
+                )
+            }
+            Self::NoFeedForward => write!(f, "d_ff must be at least 1"),
+            Self::EmptyVocabulary { src, tgt } => write!(f, "empty vocabulary: {src} / {tgt}"),
+            Self::Dropout { got } => write!(f, "dropout must be in [0, 1), got {got}"),
+            Self::Positions { max_len, pe_base } => {
+                write!(
+                    f,
+                    "max_len {max_len} and pe_base {pe_base} must be positive"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
 
 /// The sizes of one encoder or decoder layer: Table 3's row without N.
 #[derive(Config, Debug, PartialEq)]
@@ -281,5 +327,48 @@ mod tests {
     #[should_panic(expected = "divisible")]
     fn heads_that_do_not_divide_d_model_are_refused() {
         TransformerConfig::toy(10, 10).with_n_heads(3).check();
+    }
+
+    #[test]
+    fn validate_names_the_first_size_that_cannot_make_a_transformer() {
+        let toy = || TransformerConfig::toy(10, 12);
+        assert_eq!(toy().validate(), Ok(()));
+        let cases = [
+            (
+                toy().with_n_heads(0),
+                ConfigError::HeadsDoNotDivide {
+                    d_model: 64,
+                    n_heads: 0,
+                },
+            ),
+            (
+                toy().with_d_model(63).with_n_heads(3),
+                ConfigError::OddDModel { d_model: 63 },
+            ),
+            (toy().with_d_ff(0), ConfigError::NoFeedForward),
+            (
+                TransformerConfig::toy(0, 12),
+                ConfigError::EmptyVocabulary { src: 0, tgt: 12 },
+            ),
+            (toy().with_dropout(1.0), ConfigError::Dropout { got: 1.0 }),
+            (
+                toy().with_max_len(0),
+                ConfigError::Positions {
+                    max_len: 0,
+                    pe_base: toy().pe_base,
+                },
+            ),
+            (
+                toy().with_pe_base(f64::NAN),
+                ConfigError::Positions {
+                    max_len: toy().max_len,
+                    pe_base: f64::NAN,
+                },
+            ),
+        ];
+        for (config, expected) in cases {
+            let got = config.validate().expect_err("refused");
+            assert_eq!(format!("{got}"), format!("{expected}"));
+        }
     }
 }

@@ -40,7 +40,7 @@ pub use add_norm::{AddNorm, AddNormConfig};
 pub use attention::{AttentionOutput, MultiHeadAttention, MultiHeadAttentionConfig};
 pub use backend::Backend;
 pub use beam::{beam_search, BeamSearch, BeamStep, Candidate, Hypothesis};
-pub use config::{LayerConfig, NormPlacement, TransformerConfig};
+pub use config::{ConfigError, LayerConfig, NormPlacement, TransformerConfig};
 pub use decode::{
     forced_decode, greedy_decode, greedy_decode_batch, greedy_decode_with, sample_decode,
     DecodeMode, DecodeStep, Decoded, DecoderState,

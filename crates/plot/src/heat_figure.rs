@@ -87,13 +87,7 @@ impl HeatFigure<'_> {
     pub fn layout(&self) -> Layout {
         let f = self.font_px as i32;
         let line = f * 3 / 2;
-        let longest = |labels: &[String]| {
-            labels
-                .iter()
-                .map(|l| text_px(&shorten(l), self.font_px))
-                .max()
-                .map_or(0, |w| w + 6)
-        };
+        let longest = |labels: &[String]| longest_label_px(labels, self.font_px);
         let title_h = if self.title.is_empty() {
             0
         } else {
@@ -124,8 +118,35 @@ impl HeatFigure<'_> {
     }
 }
 
+/// The room the longest of `labels` takes once shortened, with a small gap;
+/// 0 when there are none.
+fn longest_label_px(labels: &[String], font_px: u32) -> i32 {
+    labels
+        .iter()
+        .map(|l| text_px(&shorten(l), font_px))
+        .max()
+        .map_or(0, |w| w + 6)
+}
+
 fn rgb(c: [u8; 3]) -> RGBColor {
     RGBColor(c[0], c[1], c[2])
+}
+
+/// The frame around the cells and around the colour scale.
+const FRAME_GREY: RGBColor = RGBColor(0x88, 0x88, 0x88);
+
+/// The figure's text in `font_px` black type, anchored at `(h, v)`.
+fn text_style(font_px: u32, h: HPos, v: VPos) -> TextStyle<'static> {
+    ("sans-serif", font_px)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(h, v))
+}
+
+/// The pixel edge before cell `i` of `n` along a side from `start` spanning
+/// `span`: edges are rounded from one exact grid, so cells tile without gaps.
+fn cell_edge(i: usize, n: usize, start: i32, span: i32) -> i32 {
+    start + (i as f64 * span as f64 / n.max(1) as f64).round() as i32
 }
 
 /// Draw a [`HeatFigure`] on any plotters drawing area, sized [`Layout::size`].
@@ -134,12 +155,7 @@ pub fn heat_figure_on<DB: DrawingBackend>(
     fig: &HeatFigure,
 ) -> Option<()> {
     let layout = fig.layout();
-    let f = fig.font_px as i32;
-    let font = ("sans-serif", fig.font_px).into_font().color(&BLACK);
-    let at = |h: HPos, v: VPos| font.clone().pos(Pos::new(h, v));
     root.fill(&WHITE).ok()?;
-    let (x0, y0) = layout.cells_at;
-    let (cw, ch) = (fig.cells.0 as i32, fig.cells.1 as i32);
     if !fig.title.is_empty() {
         let style = ("sans-serif", fig.font_px)
             .into_font()
@@ -152,12 +168,24 @@ pub fn heat_figure_on<DB: DrawingBackend>(
         ))
         .ok()?;
     }
-    // Cell edges are rounded from one exact grid, so cells tile without gaps.
-    let edge = |i: usize, n: usize, start: i32, span: i32| {
-        start + (i as f64 * span as f64 / n.max(1) as f64).round() as i32
-    };
+    draw_cells(root, fig, layout.cells_at)?;
+    draw_token_labels(root, fig, layout.cells_at)?;
+    draw_axis_names(root, fig, layout.cells_at)?;
+    draw_colour_scale(root, fig, &layout)?;
+    root.present().ok()
+}
+
+/// The cells at `(x0, y0)`, coloured by value, hidden ones grey (and
+/// hatched when big enough to see it), with a frame around them all.
+fn draw_cells<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &HeatFigure,
+    (x0, y0): (i32, i32),
+) -> Option<()> {
+    let (cw, ch) = (fig.cells.0 as i32, fig.cells.1 as i32);
     for r in 0..fig.rows {
-        let (top, bottom) = (edge(r, fig.rows, y0, ch), edge(r + 1, fig.rows, y0, ch));
+        let top = cell_edge(r, fig.rows, y0, ch);
+        let bottom = cell_edge(r + 1, fig.rows, y0, ch);
         for c in 0..fig.cols {
             let i = r * fig.cols + c;
             let hidden = fig
@@ -169,7 +197,8 @@ pub fn heat_figure_on<DB: DrawingBackend>(
                 let v = fig.values.get(i).copied().unwrap_or(f32::NAN);
                 fig.map.rgb(normalise(v, fig.range.0, fig.range.1))
             };
-            let (left, right) = (edge(c, fig.cols, x0, cw), edge(c + 1, fig.cols, x0, cw));
+            let left = cell_edge(c, fig.cols, x0, cw);
+            let right = cell_edge(c + 1, fig.cols, x0, cw);
             root.draw(&Rectangle::new(
                 [(left, top), (right, bottom)],
                 rgb(colour).filled(),
@@ -183,49 +212,66 @@ pub fn heat_figure_on<DB: DrawingBackend>(
             }
         }
     }
-    let grey = RGBColor(0x88, 0x88, 0x88);
     root.draw(&Rectangle::new(
         [(x0, y0), (x0 + cw, y0 + ch)],
-        grey.stroke_width(1),
+        FRAME_GREY.stroke_width(1),
     ))
-    .ok()?;
-    // Row labels end just left of their row; column labels run down to the cells.
+    .ok()
+}
+
+/// The token labels of the cells at `(x0, y0)`: row labels end just left of
+/// their row; column labels run down to the cells.
+fn draw_token_labels<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &HeatFigure,
+    (x0, y0): (i32, i32),
+) -> Option<()> {
+    let (cw, ch) = (fig.cells.0 as i32, fig.cells.1 as i32);
     for (r, label) in fig.row_labels.iter().enumerate().take(fig.rows) {
-        let y = (edge(r, fig.rows, y0, ch) + edge(r + 1, fig.rows, y0, ch)) / 2;
+        let y = (cell_edge(r, fig.rows, y0, ch) + cell_edge(r + 1, fig.rows, y0, ch)) / 2;
         root.draw(&Text::new(
             shorten(label),
             (x0 - 4, y),
-            at(HPos::Right, VPos::Center),
+            text_style(fig.font_px, HPos::Right, VPos::Center),
         ))
         .ok()?;
     }
-    let down = font
-        .clone()
+    let down = ("sans-serif", fig.font_px)
+        .into_font()
+        .color(&BLACK)
         .transform(FontTransform::Rotate90)
         .pos(Pos::new(HPos::Right, VPos::Center));
     for (c, label) in fig.col_labels.iter().enumerate().take(fig.cols) {
-        let x = (edge(c, fig.cols, x0, cw) + edge(c + 1, fig.cols, x0, cw)) / 2;
+        let x = (cell_edge(c, fig.cols, x0, cw) + cell_edge(c + 1, fig.cols, x0, cw)) / 2;
         root.draw(&Text::new(shorten(label), (x, y0 - 4), down.clone()))
             .ok()?;
     }
+    Some(())
+}
+
+/// What the columns are, above their labels, and what the rows are, up the
+/// left edge, for the cells at `(x0, y0)`.
+fn draw_axis_names<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &HeatFigure,
+    (x0, y0): (i32, i32),
+) -> Option<()> {
+    let f = fig.font_px as i32;
+    let (cw, ch) = (fig.cells.0 as i32, fig.cells.1 as i32);
     if !fig.col_axis.is_empty() {
-        let longest = fig
-            .col_labels
-            .iter()
-            .map(|l| text_px(&shorten(l), fig.font_px))
-            .max()
-            .map_or(0, |w| w + 6);
+        let longest = longest_label_px(fig.col_labels, fig.font_px);
         let y = y0 - longest - f * 3 / 4;
         root.draw(&Text::new(
             fig.col_axis.to_string(),
             (x0 + cw / 2, y),
-            at(HPos::Center, VPos::Center),
+            text_style(fig.font_px, HPos::Center, VPos::Center),
         ))
         .ok()?;
     }
     if !fig.row_axis.is_empty() {
-        let up = font
-            .clone()
+        let up = ("sans-serif", fig.font_px)
+            .into_font()
+            .color(&BLACK)
             .transform(FontTransform::Rotate270)
             .pos(Pos::new(HPos::Center, VPos::Center));
         root.draw(&Text::new(
@@ -235,7 +281,26 @@ pub fn heat_figure_on<DB: DrawingBackend>(
         ))
         .ok()?;
     }
-    // The colour scale: low at the left, high at the right, with its real range.
+    Some(())
+}
+
+/// A colour-scale number: whole above 100, else two decimals.
+fn scale_number(v: f32) -> String {
+    if v.abs() >= 100.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// The colour scale: low at the left, high at the right, with its real
+/// range under its ends and what the colour means under its middle.
+fn draw_colour_scale<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &HeatFigure,
+    layout: &Layout,
+) -> Option<()> {
+    let f = fig.font_px as i32;
     let (lx, ly) = layout.legend_at;
     let lw = layout.legend_w;
     for s in 0..LEGEND_STEPS {
@@ -250,25 +315,19 @@ pub fn heat_figure_on<DB: DrawingBackend>(
     }
     root.draw(&Rectangle::new(
         [(lx, ly), (lx + lw, ly + f)],
-        grey.stroke_width(1),
+        FRAME_GREY.stroke_width(1),
     ))
     .ok()?;
     let below = ly + f + 3;
-    let number = |v: f32| {
-        if v.abs() >= 100.0 {
-            format!("{v:.0}")
-        } else {
-            format!("{v:.2}")
-        }
-    };
+    let at = |h: HPos, v: VPos| text_style(fig.font_px, h, v);
     root.draw(&Text::new(
-        number(fig.range.0),
+        scale_number(fig.range.0),
         (lx, below),
         at(HPos::Left, VPos::Top),
     ))
     .ok()?;
     root.draw(&Text::new(
-        number(fig.range.1),
+        scale_number(fig.range.1),
         (lx + lw, below),
         at(HPos::Right, VPos::Top),
     ))
@@ -281,7 +340,7 @@ pub fn heat_figure_on<DB: DrawingBackend>(
         ))
         .ok()?;
     }
-    root.present().ok()
+    Some(())
 }
 
 /// The figure as an SVG document.

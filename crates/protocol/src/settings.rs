@@ -200,15 +200,16 @@ impl Settings {
         )
     }
 
-    /// The `toy` preset: small enough to train live in a browser.
+    /// The `toy` preset: small enough to train live in a browser (the
+    /// sizes of `lab_math::toy`).
     pub fn toy(task: TaskKind) -> Self {
         Self {
             task,
             seed: 42,
-            d_model: 64,
-            n_heads: 4,
-            n_layers: 2,
-            d_ff: 256,
+            d_model: lab_math::toy::D_MODEL,
+            n_heads: lab_math::toy::N_HEADS,
+            n_layers: lab_math::toy::N_LAYERS,
+            d_ff: lab_math::toy::D_FF,
             dropout: 0.1,
             warmup_steps: 200,
             lr_factor: 1.0,

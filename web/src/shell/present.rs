@@ -244,15 +244,9 @@ fn bring_into_view(new_panel: bool, panel: usize, reveal: usize) {
     }
 }
 
-/// The shortcuts: a key listener on the window, the presentation frame
-/// (panel counter, previous / next) and the `?` overlay.
-#[component]
-pub fn Presenter() -> impl IntoView {
-    let lab = use_lab();
-    let i18n = lab.i18n();
-    let help = RwSignal::new(false);
-    follow(lab);
-    install_figure_first();
+/// Act on the shortcut keys pressed anywhere but in a field, for as long as
+/// the calling component lives.
+fn listen_for_keys(lab: Lab, help: RwSignal<bool>) {
     let handle = window_event_listener(leptos::ev::keydown, move |event| {
         if event.ctrl_key() || event.meta_key() || event.alt_key() || typing_in(&event) {
             return;
@@ -272,6 +266,36 @@ pub fn Presenter() -> impl IntoView {
         act(lab, action, help);
     });
     on_cleanup(move || handle.remove());
+}
+
+/// The shortcuts: a key listener on the window, the presentation frame
+/// (panel counter, previous / next) and the `?` overlay.
+#[component]
+pub fn Presenter() -> impl IntoView {
+    let lab = use_lab();
+    let help = RwSignal::new(false);
+    follow(lab);
+    install_figure_first();
+    listen_for_keys(lab, help);
+    view! {
+        <Show when=move || lab.present.get()>
+            <PresentBar help=help />
+        </Show>
+        <Show when=move || help.get()>
+            <ShortcutsHelp help=help />
+        </Show>
+    }
+}
+
+/// The presentation frame: previous / next, the panel counter with the
+/// panel's title, a hint and the button that leaves presentation mode.
+#[component]
+fn PresentBar(
+    /// Whether the `?` overlay is open: the arrows act through [`act`], as the keys do.
+    help: RwSignal<bool>,
+) -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
     let counter = move || {
         let panel = lab.panel.get();
         i18n.f(
@@ -294,77 +318,86 @@ pub fn Presenter() -> impl IntoView {
         };
         act(lab, action, help);
     };
-    let shortcuts = [
-        ("← →", "present-key-panels"),
-        ("Space", "present-key-play"),
-        ("S", "present-key-step"),
-        ("R", "present-key-reset"),
-        ("F", "present-key-fullscreen"),
-        ("P", "present-key-present"),
-        ("Esc", "present-key-leave"),
-        ("?", "present-key-help"),
-    ];
     view! {
-        <Show when=move || lab.present.get()>
-            <nav class="present-bar" aria-label=i18n.t("present-nav")>
-                <button
-                    data-testid="present-prev"
-                    on:click=move |_| go(false)
-                    aria-label=i18n.t("present-previous")
-                >
-                    "←"
-                </button>
-                <span class="counter" data-testid="present-counter">
-                    {counter}
-                </span>
-                <button
-                    data-testid="present-next"
-                    on:click=move |_| go(true)
-                    aria-label=i18n.t("present-next")
-                >
-                    "→"
-                </button>
-                <span class="hint">{i18n.t("present-hint")}</span>
-                <button
-                    class="leave"
-                    data-testid="present-leave"
-                    on:click=move |_| set_present(lab, false)
-                    aria-label=i18n.t("present-key-leave")
-                    title=i18n.t("present-key-leave")
-                >
-                    "✕"
-                </button>
-            </nav>
-        </Show>
-        <Show when=move || help.get()>
-            <div
-                class="shortcuts"
-                role="dialog"
-                aria-modal="false"
-                data-testid="shortcuts"
-                aria-label=i18n.t("present-shortcuts")
+        <nav class="present-bar" aria-label=i18n.t("present-nav")>
+            <button
+                data-testid="present-prev"
+                on:click=move |_| go(false)
+                aria-label=i18n.t("present-previous")
             >
-                <h2>{i18n.t("present-shortcuts")}</h2>
-                <table>
-                    <tbody>
-                        {shortcuts
-                            .into_iter()
-                            .map(|(key, what)| {
-                                view! {
-                                    <tr>
-                                        <th scope="row">
-                                            <kbd>{key}</kbd>
-                                        </th>
-                                        <td>{i18n.t(what)}</td>
-                                    </tr>
-                                }
-                            })
-                            .collect_view()}
-                    </tbody>
-                </table>
-                <button on:click=move |_| help.set(false)>{i18n.t("present-close")}</button>
-            </div>
-        </Show>
+                "←"
+            </button>
+            <span class="counter" data-testid="present-counter">
+                {counter}
+            </span>
+            <button
+                data-testid="present-next"
+                on:click=move |_| go(true)
+                aria-label=i18n.t("present-next")
+            >
+                "→"
+            </button>
+            <span class="hint">{i18n.t("present-hint")}</span>
+            <button
+                class="leave"
+                data-testid="present-leave"
+                on:click=move |_| set_present(lab, false)
+                aria-label=i18n.t("present-key-leave")
+                title=i18n.t("present-key-leave")
+            >
+                "✕"
+            </button>
+        </nav>
+    }
+}
+
+/// Each shortcut's key, as shown, and the message id of what it does.
+const SHORTCUTS: [(&str, &str); 8] = [
+    ("← →", "present-key-panels"),
+    ("Space", "present-key-play"),
+    ("S", "present-key-step"),
+    ("R", "present-key-reset"),
+    ("F", "present-key-fullscreen"),
+    ("P", "present-key-present"),
+    ("Esc", "present-key-leave"),
+    ("?", "present-key-help"),
+];
+
+/// The `?` overlay: a table of the shortcuts and a button that closes it.
+#[component]
+fn ShortcutsHelp(
+    /// Whether the overlay is open; its Close button sets it to `false`.
+    help: RwSignal<bool>,
+) -> impl IntoView {
+    let i18n = use_lab().i18n();
+    view! {
+        <div
+            class="shortcuts"
+            role="dialog"
+            aria-modal="false"
+            data-testid="shortcuts"
+            aria-label=i18n.t("present-shortcuts")
+        >
+            <h2>{i18n.t("present-shortcuts")}</h2>
+            <table>
+                <tbody>
+                    {SHORTCUTS
+                        .into_iter()
+                        .map(|(key, what)| {
+                            view! {
+                                <tr>
+                                    <th scope="row">
+                                        <kbd>{key}</kbd>
+                                    </th>
+                                    <td>{i18n.t(what)}</td>
+                                </tr>
+                            }
+                        })
+                        .collect_view()}
+                </tbody>
+            </table>
+            <button on:click=move |_| help.set(false)>{i18n.t("present-close")}</button>
+        </div>
     }
 }
 

@@ -1,16 +1,17 @@
 //! The bar on top: task, play/pause, step, reset, the step and loss readouts,
 //! checkpoints, and the banner that explains anything that went wrong.
 
+mod run_bar;
+
 use crate::context::i18n::Arg;
 use crate::context::state::{use_lab, Lab, Source, WorkerState};
 use crate::i18n::labels;
 use crate::shell::language::LanguagePicker;
 use crate::workers::link::{self, reset, send};
-use crate::workers::storage;
 use lab_protocol::{SavePurpose, WorkerInput};
 use lab_tasks::TaskKind;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use run_bar::RunBar;
 
 /// Play or pause.
 pub fn toggle(lab: Lab) {
@@ -33,8 +34,79 @@ pub fn toggle(lab: Lab) {
     }
 }
 
+/// Whether the worker is ready and holds a model: the run's buttons work.
+fn ready(lab: Lab) -> bool {
+    lab.worker.get() == WorkerState::Ready && lab.model.with(Option::is_some)
+}
+
+/// The bar on top, the run bar under it, and the reader's pairs.
 #[component]
 pub fn Toolbar() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    view! {
+        <header class="toolbar">
+            <h1>{i18n.t("common-title")}</h1>
+            <LanguagePicker />
+            <crate::shell::present::PresentToggle />
+            <crate::shell::share::CopyLink />
+            <crate::shell::embed::CopyEmbed />
+            <crate::shell::embed::OpenWhole />
+            <TaskPicker />
+            <RunControls />
+            <TokensPerSecond />
+            <StepProgress />
+            <CoresReadout />
+            <ErrorBanner />
+        </header>
+        <RunBar />
+        <div class="pairs-bar">
+            <crate::shell::pairs::CustomPairs />
+        </div>
+    }
+}
+
+/// The task picker: a built-in task loads its pretrained model; the reader's
+/// own pairs open their panel and keep the model until they are applied.
+#[component]
+fn TaskPicker() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    let on_task = move |ev: leptos::ev::Event| {
+        match TaskKind::parse(&event_target_value(&ev)) {
+            // The reader's pairs: the panel opens, and the model stays until they are applied.
+            Some(TaskKind::Custom) => lab.custom_open.set(true),
+            Some(task) => {
+                lab.custom_open.set(false);
+                lab.task.set(task);
+                lab.running.set(false);
+                send(WorkerInput::LoadPretrained { task });
+            }
+            None => {}
+        }
+    };
+    view! {
+        <label class="task">
+            {i18n.t("common-task")} " " <select data-testid="task-picker" on:change=on_task>
+                {TaskKind::ALL
+                    .into_iter()
+                    .map(|t| {
+                        view! {
+                            <option value=t.name() selected=move || lab.task.get() == t>
+                                {i18n.t(labels::task(t))}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// The run's controls (train / pause, step, reset) and the step and loss
+/// readouts: in the toolbar's row, or a bar at the bottom of a phone's screen.
+#[component]
+fn RunControls() -> impl IntoView {
     let lab = use_lab();
     let i18n = lab.i18n();
     let loss = move || {
@@ -50,223 +122,132 @@ pub fn Toolbar() -> impl IntoView {
             .with(|c| c.last_train().map(|p| format!("{:?}", p.loss)))
             .unwrap_or_default()
     };
-    let ready = move || lab.worker.get() == WorkerState::Ready && lab.model.with(Option::is_some);
-    let on_task = move |ev: leptos::ev::Event| {
-        match TaskKind::parse(&event_target_value(&ev)) {
-            // The reader's pairs: the panel opens, and the model stays until they are applied.
-            Some(TaskKind::Custom) => lab.custom_open.set(true),
-            Some(task) => {
-                lab.custom_open.set(false);
-                lab.task.set(task);
-                lab.running.set(false);
-                send(WorkerInput::LoadPretrained { task });
-            }
-            None => {}
-        }
-    };
-    let on_upload = move |ev: leptos::ev::Event| {
-        let input = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
-        if let Some(input) = input {
-            if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                storage::upload(lab, file);
-            }
-            input.set_value("");
-        }
-    };
     view! {
-        <header class="toolbar">
-            <h1>{i18n.t("common-title")}</h1>
-            <LanguagePicker />
-            <crate::shell::present::PresentToggle />
-            <crate::shell::share::CopyLink />
-            <crate::shell::embed::CopyEmbed />
-            <crate::shell::embed::OpenWhole />
-            <label class="task">
-                {i18n.t("common-task")} " " <select data-testid="task-picker" on:change=on_task>
-                    {TaskKind::ALL
-                        .into_iter()
-                        .map(|t| {
-                            view! {
-                                <option value=t.name() selected=move || lab.task.get() == t>
-                                    {i18n.t(labels::task(t))}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </label>
-            // The run's controls: in the toolbar's row, or a bar at the bottom of a phone's screen.
-            <div class="run-controls">
-                <button
-                    data-testid="train-toggle"
-                    class="primary"
-                    data-running=move || lab.running.get().to_string()
-                    disabled=move || !ready()
-                    on:click=move |_| toggle(lab)
-                >
-                    {move || {
-                        if lab.running.get() {
-                            i18n.s("common-pause")
-                        } else {
-                            i18n.s("common-train")
-                        }
-                    }}
-                </button>
-                <button
-                    data-testid="train-step"
-                    disabled=move || !ready()
-                    on:click=move |_| {
-                        lab.running.set(false);
-                        send(WorkerInput::Step)
-                    }
-                >
-                    {i18n.t("common-step-button")}
-                </button>
-                <button
-                    data-testid="train-reset"
-                    disabled=move || lab.worker.get() != WorkerState::Ready
-                    on:click=move |_| reset(lab)
-                    title=i18n.t("common-reset-tooltip")
-                >
-                    {i18n.t("common-reset")}
-                </button>
-                <span class="readout-big">
-                    {i18n.t("common-step")} " "
-                    <b data-testid="step-count">{move || lab.step.get()}</b>
-                </span>
-                <span class="readout-big">
-                    {i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>
-                        {loss}
-                    </b>
-                </span>
-            </div>
-            <span class="readout-small" data-testid="tokens-per-s">
-                {move || {
-                    let t = lab.tokens_per_s.get();
-                    if t > 0.0 {
-                        i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))])
-                    } else {
-                        String::new()
-                    }
-                }}
-            </span>
-            <StepProgress />
-            <span
-                class="readout-small"
-                data-testid="cores"
-                data-cores=move || lab.cores.get()
-                title=i18n.t("common-cores-tooltip")
-                hidden=move || !(lab.running.get() && lab.cores.get() > 1)
-            >
-                {move || i18n.f("common-cores", &[("cores", Arg::from(lab.cores.get()))])}
-            </span>
-            {move || {
-                lab.banner
-                    .get()
-                    .map(|b| {
-                        view! {
-                            <div class="banner" role="alert" data-testid="error-message">
-                                <span>{b.message}</span>
-                                {b
-                                    .offer_reset
-                                    .then(|| {
-                                        view! {
-                                            <button
-                                                data-testid="banner-reset"
-                                                on:click=move |_| reset(lab)
-                                            >
-                                                {i18n.t("common-reset")}
-                                            </button>
-                                        }
-                                    })}
-                                {b
-                                    .offer_restart
-                                    .then(|| {
-                                        view! {
-                                            <button on:click=move |_| link::restart(
-                                                lab,
-                                            )>{i18n.t("common-restart-worker")}</button>
-                                        }
-                                    })}
-                                <button
-                                    class="dismiss"
-                                    aria-label=i18n.t("common-dismiss")
-                                    on:click=move |_| lab.banner.set(None)
-                                >
-                                    "✕"
-                                </button>
-                            </div>
-                        }
-                    })
-            }}
-        </header>
-        <div class="run-bar">
-            <span class="model-origin" data-testid="model-origin">
-                {move || {
-                    lab.model
-                        .with(|m| {
-                            m.as_ref()
-                                .map(|m| {
-                                    i18n.f(
-                                        "common-model-origin",
-                                        &[
-                                            ("task", Arg::from(i18n.s(labels::task(m.settings.task)))),
-                                            ("origin", Arg::from(i18n.s(labels::origin(m.origin)))),
-                                        ],
-                                    )
-                                })
-                                .unwrap_or_else(|| i18n.s("common-no-model"))
-                        })
-                }}
-            </span>
-            <crate::shell::data::TaskSource />
+        <div class="run-controls">
             <button
-                on:click=move |_| send(WorkerInput::Save {
-                    purpose: SavePurpose::Download,
-                })
-                disabled=move || !ready()
-            >
-                {i18n.t("common-download")}
-            </button>
-            <label class="upload">
-                {i18n.t("common-upload")} " "
-                <input
-                    type="file"
-                    accept=".ckpt,application/octet-stream"
-                    data-testid="checkpoint-upload"
-                    on:change=on_upload
-                />
-            </label>
-            <button on:click=move |_| {
-                storage::clear_run();
-                lab.note.set(i18n.s_now("common-forgotten"))
-            }>{i18n.t("common-forget")}</button>
-            <crate::views::runs::SavedRuns />
-            <crate::views::runs::RunStartNote />
-            <crate::shell::data::AboutData />
-            <span
-                class="note"
-                aria-live="polite"
-                data-testid="save-note"
-                data-snapshot-ms=move || {
-                    lab.save_cost.get().map(|c| format!("{:.2}", c.snapshot_ms))
-                }
-                data-write-ms=move || lab.save_cost.get().map(|c| format!("{:.2}", c.write_ms))
+                data-testid="train-toggle"
+                class="primary"
+                data-running=move || lab.running.get().to_string()
+                disabled=move || !ready(lab)
+                on:click=move |_| toggle(lab)
             >
                 {move || {
-                    if lab.worker.get() == WorkerState::Starting {
-                        i18n.s("common-starting")
-                    } else {
-                        lab.note.get()
-                    }
+                    if lab.running.get() { i18n.s("common-pause") } else { i18n.s("common-train") }
                 }}
+            </button>
+            <button
+                data-testid="train-step"
+                disabled=move || !ready(lab)
+                on:click=move |_| {
+                    lab.running.set(false);
+                    send(WorkerInput::Step)
+                }
+            >
+                {i18n.t("common-step-button")}
+            </button>
+            <button
+                data-testid="train-reset"
+                disabled=move || lab.worker.get() != WorkerState::Ready
+                on:click=move |_| reset(lab)
+                title=i18n.t("common-reset-tooltip")
+            >
+                {i18n.t("common-reset")}
+            </button>
+            <span class="readout-big">
+                {i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b>
+            </span>
+            <span class="readout-big">
+                {i18n.t("common-loss")} " " <b data-testid="loss-value" data-loss=loss_exact>
+                    {loss}
+                </b>
             </span>
         </div>
-        <div class="pairs-bar">
-            <crate::shell::pairs::CustomPairs />
-        </div>
+    }
+}
+
+/// How many tokens a second training goes through, once it has measured it.
+#[component]
+fn TokensPerSecond() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    view! {
+        <span class="readout-small" data-testid="tokens-per-s">
+            {move || {
+                let t = lab.tokens_per_s.get();
+                if t > 0.0 {
+                    i18n.f("common-tokens-per-s", &[("rate", Arg::from(format!("{t:.0}")))])
+                } else {
+                    String::new()
+                }
+            }}
+        </span>
+    }
+}
+
+/// How many cores a step uses, shown while training on more than one.
+#[component]
+fn CoresReadout() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    view! {
+        <span
+            class="readout-small"
+            data-testid="cores"
+            data-cores=move || lab.cores.get()
+            title=i18n.t("common-cores-tooltip")
+            hidden=move || !(lab.running.get() && lab.cores.get() > 1)
+        >
+            {move || i18n.f("common-cores", &[("cores", Arg::from(lab.cores.get()))])}
+        </span>
+    }
+}
+
+/// What went wrong, if anything, with the way out it offers (reset, restart
+/// the worker) and a button to dismiss it.
+#[component]
+fn ErrorBanner() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = lab.i18n();
+    view! {
+        {move || {
+            lab.banner
+                .get()
+                .map(|b| {
+                    view! {
+                        <div class="banner" role="alert" data-testid="error-message">
+                            <span>{b.message}</span>
+                            {b
+                                .offer_reset
+                                .then(|| {
+                                    view! {
+                                        <button
+                                            data-testid="banner-reset"
+                                            on:click=move |_| reset(lab)
+                                        >
+                                            {i18n.t("common-reset")}
+                                        </button>
+                                    }
+                                })}
+                            {b
+                                .offer_restart
+                                .then(|| {
+                                    view! {
+                                        <button on:click=move |_| link::restart(
+                                            lab,
+                                        )>{i18n.t("common-restart-worker")}</button>
+                                    }
+                                })}
+                            <button
+                                class="dismiss"
+                                aria-label=i18n.t("common-dismiss")
+                                on:click=move |_| lab.banner.set(None)
+                            >
+                                "✕"
+                            </button>
+                        </div>
+                    }
+                })
+        }}
     }
 }
 

@@ -1,16 +1,19 @@
 //! View 2: every layer × head of the three attention kinds, on the probe
 //! sentence, updating live while the model trains.
 
-use crate::components::heatmap::{HeatData, Heatmap, Legend};
-use crate::context::i18n::{use_i18n, Arg};
+use crate::components::heatmap::HeatData;
+use crate::context::i18n::use_i18n;
 use crate::context::state::use_lab;
+use crate::i18n::labels;
 use crate::i18n::script::{respell, target_lang, Spelling};
-use crate::i18n::{labels, text_args, Locale};
 use lab_plot::colormap::ColorMap;
-use lab_plot::grid::cell_size;
 use lab_protocol::attention::decoder_row_labels;
 use lab_protocol::{AttentionKind, AttentionSet};
 use leptos::prelude::*;
+
+mod grid;
+
+pub use grid::AttentionGrid;
 
 /// The message that says what rows and columns are, in words, for each kind.
 pub fn axes_caption(kind: AttentionKind) -> &'static str {
@@ -76,209 +79,6 @@ pub fn map_data(
         map: ColorMap::Viridis,
         row_labels: labels(&rows, maps.seq_q),
         col_labels: labels(&cols, maps.seq_k),
-    }
-}
-
-/// "layer 1 · head 2" (counted from 1), or the layer's head average.
-fn map_title(locale: Locale, layer: usize, head: Option<usize>) -> String {
-    let layer = ("layer", Arg::from(layer + 1));
-    match head {
-        Some(h) => text_args(
-            locale,
-            "attention-map-head",
-            &[layer, ("head", Arg::from(h + 1))],
-        ),
-        None => text_args(locale, "attention-map-average", &[layer]),
-    }
-}
-
-/// The cell under the pointer: which map, the query and key labels, the
-/// weight and whether the mask hides it. Kept as data so that the read-out
-/// is written in the page's language when it is shown.
-#[derive(Clone, Debug, PartialEq)]
-struct Hovered {
-    layer: usize,
-    head: Option<usize>,
-    query: String,
-    key: String,
-    weight: f32,
-    hidden: bool,
-}
-
-/// A grid of maps for one kind: rows of layers, columns of heads.
-#[component]
-pub fn AttentionGrid(
-    /// The maps to show.
-    #[prop(into)]
-    set: Signal<Option<AttentionSet>>,
-    /// Which kind of attention.
-    #[prop(into)]
-    kind: Signal<AttentionKind>,
-    /// Show the head average per layer instead of every head.
-    #[prop(into)]
-    average: Signal<bool>,
-    /// The `data-testid` of the grid.
-    testid: &'static str,
-    /// The message id shown before there are maps (default: waiting for the
-    /// model's first maps).
-    #[prop(optional)]
-    waiting: Option<&'static str>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let lab = use_lab();
-    let spelling = lab.spelling;
-    let hover = RwSignal::new(None::<Hovered>);
-    let enlarged = RwSignal::new(None::<(usize, Option<usize>)>);
-    let shape = Memo::new(move |_| {
-        set.with(|s| {
-            s.as_ref().map(|s| {
-                let m = s.maps(kind.get());
-                (m.n_layers, m.n_heads, m.seq_q, m.seq_k)
-            })
-        })
-    });
-    let one_map = move |layer: usize,
-                        head: Option<usize>,
-                        max_px: f64,
-                        min_cell: f64,
-                        max_cell: f64,
-                        label_px: u32| {
-        let data = Signal::derive(move || {
-            set.with(|s| {
-                s.as_ref()
-                    .map(|s| map_data(s, kind.get(), (layer, head), spelling.get().as_ref()))
-                    .unwrap_or_default()
-            })
-        });
-        let size = Signal::derive(move || {
-            let (r, c) = data.with(|d| (d.rows, d.cols));
-            let cell = cell_size(r, c, max_px, min_cell, max_cell);
-            ((c as f64 * cell) as u32, (r as f64 * cell) as u32)
-        });
-        let on_hover = Callback::new(move |cell: Option<(usize, usize)>| {
-            hover.set(cell.and_then(|(q, k)| {
-                data.with_untracked(|d| {
-                    Some(Hovered {
-                        layer,
-                        head,
-                        query: d.row_labels.get(q)?.clone(),
-                        key: d.col_labels.get(k)?.clone(),
-                        weight: d.at(q, k)?,
-                        hidden: d.is_hidden(q, k),
-                    })
-                })
-            }))
-        });
-        let label = Signal::derive(move || {
-            let what = i18n.f(
-                "attention-map-label",
-                &[
-                    (
-                        "kind",
-                        Arg::from(i18n.s(labels::attention_kind(kind.get()))),
-                    ),
-                    ("map", Arg::from(map_title(i18n.locale.get(), layer, head))),
-                ],
-            );
-            data.with(|d| d.describe(&what))
-        });
-        view! {
-            <figure class="attn-map">
-                <figcaption>{move || map_title(i18n.locale.get(), layer, head)}</figcaption>
-                <Heatmap
-                    data
-                    size
-                    testid="attention-map"
-                    label
-                    on_hover
-                    label_px
-                    on_click=Callback::new(move |_| enlarged.set(Some((layer, head))))
-                />
-            </figure>
-        }
-    };
-    let hover_text = move || match hover.get() {
-        None => i18n.s("attention-hover-hint"),
-        Some(h) => {
-            let args = [
-                (
-                    "map",
-                    Arg::from(map_title(i18n.locale.get(), h.layer, h.head)),
-                ),
-                ("query", Arg::from(h.query)),
-                ("key", Arg::from(h.key)),
-                ("weight", Arg::from(format!("{:.3}", h.weight))),
-            ];
-            if h.hidden {
-                i18n.f("attention-hover-hidden", &args)
-            } else {
-                i18n.f("attention-hover", &args)
-            }
-        }
-    };
-    view! {
-        <div class="attn-grid-wrap">
-            <p class="axes-caption">{move || i18n.s(axes_caption(kind.get()))}</p>
-            {move || {
-                view! {
-                    <Legend
-                        map=ColorMap::Viridis
-                        range=Signal::derive(|| (0.0, 1.0))
-                        what=i18n.s("attention-weight")
-                    />
-                }
-            }}
-            <p class="readout" aria-live="polite">
-                {hover_text}
-            </p>
-            {move || {
-                enlarged
-                    .get()
-                    .map(|(layer, head)| {
-                        view! {
-                            <div class="enlarged">
-                                <button class="close" on:click=move |_| enlarged.set(None)>
-                                    {i18n.t("attention-close")}
-                                </button>
-                                {one_map(layer, head, 640.0, 24.0, 64.0, 20)}
-                            </div>
-                        }
-                    })
-            }}
-            <div class="attn-grid" data-testid=testid>
-                {move || match shape.get() {
-                    None => {
-                        view! {
-                            <p class="placeholder">
-                                {i18n.t(waiting.unwrap_or("attention-waiting"))}
-                            </p>
-                        }
-                            .into_any()
-                    }
-                    Some((n_layers, n_heads, _, _)) => {
-                        let heads: Vec<Option<usize>> = if average.get() {
-                            vec![None]
-                        } else {
-                            (0..n_heads).map(Some).collect()
-                        };
-                        (0..n_layers)
-                            .map(|layer| {
-                                let heads = heads.clone();
-                                view! {
-                                    <div class="attn-layer">
-                                        {heads
-                                            .into_iter()
-                                            .map(|h| one_map(layer, h, 240.0, 8.0, 28.0, 13))
-                                            .collect_view()}
-                                    </div>
-                                }
-                            })
-                            .collect_view()
-                            .into_any()
-                    }
-                }}
-            </div>
-        </div>
     }
 }
 
@@ -360,6 +160,7 @@ pub fn AttentionView() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Locale;
     use lab_protocol::HeadMaps;
 
     /// One layer of two heads of cross-attention, two target rows on three source keys.

@@ -7,7 +7,7 @@
 use crate::components::paint;
 use crate::context::i18n::{use_i18n, Arg};
 use crate::context::state::use_lab;
-use crate::i18n::{text_args, Locale};
+use crate::i18n::{text, text_args, Locale};
 use lab_protocol::LayerInput;
 use leptos::prelude::*;
 
@@ -77,6 +77,16 @@ fn first_choice(input: &LayerInput) -> usize {
     usize::from(input.tokens.len() > 1)
 }
 
+/// The names of the table's four rows, in order: the embedding, × √d_model, PE, and their sum.
+const ROW_NAMES: [&str; 4] = [
+    "pe-input-embedding",
+    "pe-input-scaled",
+    "pe-input-pe",
+    "pe-input-sum",
+];
+
+/// How the probe sentence's tokens enter layer 1: a token to choose, its
+/// four vectors as a table, and why the embedding is scaled.
 #[component]
 pub fn LayerInputView() -> impl IntoView {
     let lab = use_lab();
@@ -108,12 +118,6 @@ pub fn LayerInputView() -> impl IntoView {
         let rows = input_rows(&input, position).or_else(|| input_rows(&input, 0))?;
         Some((input, rows))
     };
-    let labels = [
-        "pe-input-embedding",
-        "pe-input-scaled",
-        "pe-input-pe",
-        "pe-input-sum",
-    ];
     view! {
         <div class="layer-input" data-testid="pe-input" node_ref=root>
             <h3>{i18n.t("pe-input-heading")}</h3>
@@ -123,6 +127,8 @@ pub fn LayerInputView() -> impl IntoView {
                     let d = input.d_model;
                     let sqrt_d = format!("{:.3}", (d as f32).sqrt());
                     let pe_off = input.positions.iter().all(|&x| x == 0.0);
+                    let locale = i18n.locale.get();
+                    // Read here, so that a change of language draws it all again.
                     view! {
                         <p>
                             {i18n
@@ -131,76 +137,105 @@ pub fn LayerInputView() -> impl IntoView {
                                     &[("d", Arg::from(d)), ("sqrt_d", Arg::from(sqrt_d))],
                                 )}
                         </p>
-                        <label>
-                            {i18n.t("pe-input-token")}" "
-                            <select
-                                data-testid="pe-input-token"
-                                on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())
-                            >
-                                {input
-                                    .tokens
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(i, t)| {
-                                        view! {
-                                            <option value=i.to_string() selected=i == r.position>
-                                                {format!("{i}: {t}")}
-                                            </option>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </select>
-                        </label>
-                        <table class="numbers" data-testid="pe-input-table" tabindex="0">
-                            <thead>
-                                <tr>
-                                    <th scope="col">
-                                        <span class="token" lang="en">
-                                            {r.token.clone()}
-                                        </span>
-                                        " "
-                                        {i18n
-                                            .f("pe-input-row-head", &[("pos", Arg::from(r.position))])}
-                                    </th>
-                                    {(0..r.dims)
-                                        .map(|k| view! { <th scope="col">{format!("{k}")}</th> })
-                                        .collect_view()}
-                                    <th scope="col">
-                                        {i18n.f("pe-input-rms", &[("d", Arg::from(d))])}
-                                    </th>
-                                </tr>
-                            </thead>
-                            <tbody>
-                                {labels
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(i, id)| {
-                                        view! {
-                                            <tr data-row=i.to_string()>
-                                                <th scope="row">{i18n.s(id)}</th>
-                                                {r
-                                                    .rows[i]
-                                                    .iter()
-                                                    .map(|v| view! { <td>{format!("{v:.3}")}</td> })
-                                                    .collect_view()}
-                                                <td class="rms">{format!("{:.3}", r.rms[i])}</td>
-                                            </tr>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </tbody>
-                        </table>
+                        <TokenChoice tokens=input.tokens position=r.position chosen />
+                        <InputTable vectors=r.clone() d_model=d locale />
                         {if pe_off {
                             view! { <p class="hint">{i18n.s("pe-input-pe-off")}</p> }.into_any()
                         } else {
-                            view! { <p class="hint">{why_scaled(i18n.locale.get(), &r)}</p> }
-                                .into_any()
+                            view! { <p class="hint">{why_scaled(locale, &r)}</p> }.into_any()
                         }}
                     }
                         .into_any()
                 }
             }}
         </div>
+    }
+}
+
+/// The picker of the token whose vectors the table shows.
+#[component]
+fn TokenChoice(
+    /// The probe sentence's source tokens.
+    tokens: Vec<String>,
+    /// The position of the token shown.
+    position: usize,
+    /// The position the reader chose, if any.
+    chosen: RwSignal<Option<usize>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <label>
+            {i18n.t("pe-input-token")}" "
+            <select
+                data-testid="pe-input-token"
+                on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())
+            >
+                {tokens
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        view! {
+                            <option value=i.to_string() selected=i == position>
+                                {format!("{i}: {t}")}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// One token's four vectors over the first dimensions, one row each, with
+/// each vector's RMS over all `d_model` dimensions.
+#[component]
+fn InputTable(
+    /// The token's vectors and their RMS.
+    vectors: InputRows,
+    /// The model width, over which the RMS column is taken.
+    d_model: usize,
+    /// The page's language (the caller reads it, and draws the table again when it changes).
+    locale: Locale,
+) -> impl IntoView {
+    let r = &vectors;
+    let body = ROW_NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            view! {
+                <tr data-row=i.to_string()>
+                    <th scope="row">{text(locale, id)}</th>
+                    {r
+                        .rows[i]
+                        .iter()
+                        .map(|v| view! { <td>{format!("{v:.3}")}</td> })
+                        .collect_view()}
+                    <td class="rms">{format!("{:.3}", r.rms[i])}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="numbers" data-testid="pe-input-table" tabindex="0">
+            <thead>
+                <tr>
+                    <th scope="col">
+                        <span class="token" lang="en">
+                            {r.token.clone()}
+                        </span>
+                        " "
+                        {text_args(locale, "pe-input-row-head", &[("pos", Arg::from(r.position))])}
+                    </th>
+                    {(0..r.dims)
+                        .map(|k| view! { <th scope="col">{format!("{k}")}</th> })
+                        .collect_view()}
+                    <th scope="col">
+                        {text_args(locale, "pe-input-rms", &[("d", Arg::from(d_model))])}
+                    </th>
+                </tr>
+            </thead>
+            <tbody>{body}</tbody>
+        </table>
     }
 }
 

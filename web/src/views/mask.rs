@@ -1,16 +1,18 @@
 //! View 4: the masks (causal, padding, combined) from `lab_math::masks`, and
 //! what a mask does to one head's real scores (`MaskDemo` from the model).
 
+mod figures;
+
 use crate::components::heat_data::Axis;
-use crate::components::heatmap::{HeatData, Heatmap};
-use crate::context::i18n::{use_i18n, Arg};
+use crate::components::heatmap::HeatData;
+use crate::context::i18n::use_i18n;
 use crate::context::state::use_lab;
 use crate::i18n::script::{respell, Spelling};
-use crate::workers::link::send;
+use figures::{CausalAndPadding, CombinedMasks, DemoHeadPicker, DemoPanels, MaskLegend};
 use lab_math::tokens::{decoder_input, encoder_input, spelling, BOS, EOS, PAD};
 use lab_math::{combined_mask, padding_mask, subsequent_mask};
-use lab_plot::colormap::{finite_range, ColorMap, HIDDEN_RGB};
-use lab_protocol::{MaskDemo, WorkerInput};
+use lab_plot::colormap::{finite_range, ColorMap};
+use lab_protocol::MaskDemo;
 use lab_tasks::Pair;
 use leptos::prelude::*;
 
@@ -178,48 +180,6 @@ pub fn MaskView() -> impl IntoView {
     let i18n = use_i18n();
     let batch =
         Memo::new(move |_| varied_batch(&lab.facts().map(|f| f.heldout).unwrap_or_default(), 4));
-    let padding = Signal::derive(move || batch.with(|b| padding_data(b)));
-    // Target tokens in the page's script (Traditional Chinese in 繁體中文).
-    let spelling = lab.spelling;
-    // Causal mask on the first sentence's decoder inputs.
-    let causal = Signal::derive(move || {
-        batch.with(|b| {
-            let target = b.first().map(|p| p.tgt.as_slice());
-            spelling.with(|s| causal_data(target, s.as_ref()))
-        })
-    });
-    let combined = move |i: usize| {
-        Signal::derive(move || batch.with(|b| spelling.with(|s| combined_data(b, i, s.as_ref()))))
-    };
-    let size_of = |data: Signal<HeatData>, cell: f64| {
-        Signal::derive(move || {
-            data.with(|d| ((d.cols as f64 * cell) as u32, (d.rows as f64 * cell) as u32))
-        })
-    };
-    let n_heads = move || {
-        lab.model
-            .with(|m| m.as_ref().map(|m| m.settings.n_heads).unwrap_or(1))
-    };
-    let panels = Memo::new(move |_| {
-        spelling.with(|s| {
-            lab.mask_demo
-                .with(|d| d.as_ref().map(|d| demo_panels(d, s.as_ref())))
-        })
-    });
-    let panel = move |i: usize| {
-        Signal::derive(move || {
-            panels.with(|p| p.as_ref().map(|p| p[i].clone()).unwrap_or_default())
-        })
-    };
-    let hidden_swatch = format!(
-        "background: rgb({},{},{})",
-        HIDDEN_RGB[0], HIDDEN_RGB[1], HIDDEN_RGB[2]
-    );
-    let visible = ColorMap::Viridis.rgb(VISIBLE);
-    let visible_swatch = format!(
-        "background: rgb({},{},{})",
-        visible[0], visible[1], visible[2]
-    );
 
     view! {
         <section id=crate::panels::ids::MASKS class="view" data-testid="mask-view">
@@ -228,129 +188,13 @@ pub fn MaskView() -> impl IntoView {
                 <b>{i18n.t("mask-convention-label")}" "</b>
                 {i18n.t("mask-convention")}
             </p>
-            <p class="legend">
-                <span class="swatch" style=visible_swatch></span>
-                " "
-                {i18n.t("mask-visible")}
-                "   "
-                <span class="swatch" style=hidden_swatch.clone()></span>
-                " "
-                {i18n.t("mask-hidden")}
-            </p>
-            <div class="mask-row">
-                <figure>
-                    <figcaption>{i18n.t("mask-causal-caption")}</figcaption>
-                    <Heatmap
-                        data=causal
-                        size=size_of(causal, 30.0)
-                        testid="mask-causal"
-                        label_px=14
-                        label=Signal::derive(move || {
-                            causal.with(|d| d.describe(&i18n.s("mask-causal-label")))
-                        })
-                    />
-                </figure>
-                <figure>
-                    <figcaption>{i18n.t("mask-padding-caption")}</figcaption>
-                    <Heatmap
-                        data=padding
-                        size=size_of(padding, 30.0)
-                        testid="mask-padding"
-                        label_px=14
-                        rows_are=PADDING_AXES.0
-                        cols_are=PADDING_AXES.1
-                        label=Signal::derive(move || {
-                            padding.with(|d| d.describe(&i18n.s("mask-padding-label")))
-                        })
-                    />
-                </figure>
-            </div>
+            <MaskLegend />
+            <CausalAndPadding batch />
             <h3>{i18n.t("mask-combined-heading")}</h3>
-            <div class="mask-row">
-                {(0..4)
-                    .map(|i| {
-                        let data = combined(i);
-                        view! {
-                            <figure>
-                                <Heatmap
-                                    data
-                                    size=size_of(data, 22.0)
-                                    testid="mask-combined"
-                                    label_px=12
-                                    label=Signal::derive(move || {
-                                        data.with(|d| d.describe(&i18n.s("mask-combined-label")))
-                                    })
-                                />
-                            </figure>
-                        }
-                    })
-                    .collect_view()}
-            </div>
+            <CombinedMasks batch />
             <h3>{i18n.t("mask-demo-heading")}</h3>
-            <div class="controls">
-                <label>
-                    {i18n.t("mask-head")}" "
-                    <select
-                        data-testid="mask-head"
-                        on:change=move |ev| {
-                            let head = event_target_value(&ev).parse().unwrap_or(0);
-                            lab.mask_head.set(head);
-                            send(WorkerInput::MaskDemo { head });
-                        }
-                    >
-                        {move || {
-                            (0..n_heads())
-                                .map(|h| {
-                                    view! {
-                                        <option
-                                            value=h.to_string()
-                                            selected=move || lab.mask_head.get() == h
-                                        >
-                                            {move || {
-                                                i18n.f("mask-head-option", &[("head", Arg::from(h + 1))])
-                                            }}
-                                        </option>
-                                    }
-                                })
-                                .collect_view()
-                        }}
-                    </select>
-                </label>
-                <span class="hint">{i18n.t("mask-scale-hint")}</span>
-            </div>
-            <div class="mask-row">
-                {(0..3)
-                    .map(|i| {
-                        let data = panel(i);
-                        view! {
-                            <figure>
-                                <figcaption>{move || i18n.s(demo_title(i))}</figcaption>
-                                <Heatmap
-                                    data
-                                    size=size_of(data, 30.0)
-                                    testid="mask-demo"
-                                    label_px=13
-                                    label=Signal::derive(move || {
-                                        data.with(|d| d.describe(&i18n.s(demo_title(i))))
-                                    })
-                                />
-                                <p class="range">
-                                    {move || {
-                                        let (low, high) = data.with(|d| d.range);
-                                        i18n.f(
-                                            "mask-range",
-                                            &[
-                                                ("low", Arg::from(format!("{low:.2}"))),
-                                                ("high", Arg::from(format!("{high:.2}"))),
-                                            ],
-                                        )
-                                    }}
-                                </p>
-                            </figure>
-                        }
-                    })
-                    .collect_view()}
-            </div>
+            <DemoHeadPicker />
+            <DemoPanels />
             <crate::views::practice::Question id=crate::views::practice::QuestionId::HiddenCells />
             <crate::views::guide::TutorialConventions panel=crate::panels::ids::MASKS />
         </section>

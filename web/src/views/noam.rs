@@ -8,12 +8,15 @@
 //! Sliders ask "what if?": they redraw the curve for another d_model, warm-up
 //! or factor, beside the running model's own schedule, and change nothing else.
 
+mod controls;
+
 use crate::components::export::ExportBar;
 use crate::components::formula::{Equation, NOAM};
 use crate::components::paint;
 use crate::context::i18n::use_i18n;
 use crate::context::state::use_lab;
 use crate::i18n::{text, text_args, Locale};
+use controls::WhatIfControls;
 use lab_math::noam_rate;
 use lab_plot::canvas::draw_marked;
 use lab_plot::csv::marked_chart_csv;
@@ -214,45 +217,6 @@ fn with_chart<R>(
     })
 }
 
-/// One what-if slider with its value beside it.
-#[component]
-fn Knob(
-    /// The message id of what the learner sees.
-    label: &'static str,
-    /// The `data-testid` of the `<input type=range>`.
-    testid: &'static str,
-    /// `(min, max, step)` of the slider.
-    range: (f64, f64, f64),
-    /// The current value.
-    value: Signal<f64>,
-    /// How the value is printed beside the slider.
-    show: fn(f64) -> String,
-    /// Called with the slider's new value.
-    set: Callback<f64>,
-) -> impl IntoView {
-    let (min, max, step) = range;
-    let i18n = use_i18n();
-    view! {
-        <label class="knob">
-            <span>{i18n.t(label)}</span>
-            <input
-                type="range"
-                data-testid=testid
-                min=min
-                max=max
-                step=step
-                prop:value=move || value.get()
-                on:input=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).parse() {
-                        set.run(v)
-                    }
-                }
-            />
-            <output>{move || show(value.get())}</output>
-        </label>
-    }
-}
-
 #[component]
 pub fn NoamView() -> impl IntoView {
     let lab = use_lab();
@@ -269,13 +233,6 @@ pub fn NoamView() -> impl IntoView {
             .or(running.get())
             .unwrap_or_else(|| NoamKnobs::of(&Settings::toy(lab.task.get())))
     });
-    let change = move |f: fn(&mut NoamKnobs, f64)| {
-        Callback::new(move |v: f64| {
-            let mut k = what_if.get_untracked();
-            f(&mut k, v);
-            overridden.set(Some(k));
-        })
-    };
     let canvas = NodeRef::<Canvas>::new();
     let parts = move || {
         noam_chart(
@@ -301,7 +258,6 @@ pub fn NoamView() -> impl IntoView {
             marked_chart_csv(c).to_string()
         })
     };
-    let usize_range = |(a, b, s): (usize, usize, usize)| (a as f64, b as f64, s as f64);
     view! {
         <section id=crate::panels::ids::NOAM class="view" data-testid="noam-view">
             <h2>{i18n.t("noam-title")}</h2>
@@ -309,39 +265,7 @@ pub fn NoamView() -> impl IntoView {
             <p class="convention" data-testid="noam-what-if-note">
                 {i18n.t("noam-what-if-note")}
             </p>
-            <div class="controls">
-                <Knob
-                    label="noam-knob-d-model"
-                    testid="noam-dmodel"
-                    range=usize_range(D_MODEL_SLIDER)
-                    value=Signal::derive(move || what_if.get().d_model as f64)
-                    show=|v| format!("{v:.0}")
-                    set=change(|k, v| k.d_model = v as usize)
-                />
-                <Knob
-                    label="noam-knob-warmup"
-                    testid="noam-warmup"
-                    range=usize_range(WARMUP_SLIDER)
-                    value=Signal::derive(move || what_if.get().warmup as f64)
-                    show=|v| format!("{v:.0}")
-                    set=change(|k, v| k.warmup = v as usize)
-                />
-                <Knob
-                    label="noam-knob-factor"
-                    testid="noam-factor"
-                    range=FACTOR_SLIDER
-                    value=Signal::derive(move || what_if.get().factor)
-                    show=|v| format!("{v:.2}")
-                    set=change(|k, v| k.factor = v)
-                />
-                <button
-                    data-testid="noam-reset"
-                    disabled=move || overridden.get().is_none()
-                    on:click=move |_| overridden.set(None)
-                >
-                    {i18n.t("noam-back")}
-                </button>
-            </div>
+            <WhatIfControls what_if overridden />
             <p class="readout" data-testid="noam-readout">
                 {move || peak_readout(i18n.locale.get(), what_if.get())}
             </p>

@@ -10,7 +10,9 @@
 //! uses; `p` is the model's softmax on the probe sentence, sent by the worker;
 //! the split is `lab_math::cross_entropy_split`.
 
-use crate::components::export::ExportBar;
+mod chart;
+mod controls;
+
 use crate::components::formula::{Equation, CROSS_ENTROPY, SMOOTHED_TARGET};
 use crate::components::paint;
 use crate::context::i18n::use_i18n;
@@ -18,17 +20,16 @@ use crate::context::state::use_lab;
 use crate::i18n::script::{respell, Spelling};
 use crate::i18n::units::fraction_text;
 use crate::i18n::{text, text_args, Locale};
+use chart::{SmoothingChart, SplitReadout, SpreadHint};
+use controls::{EpsSlider, LogToggle, PositionSelect};
 use lab_math::cross_entropy::entropy_nats;
 use lab_math::tokens::{decoder_input, decoder_target};
 use lab_math::{cross_entropy_split, smoothed_targets, CrossEntropySplit};
-use lab_plot::canvas::draw_bars;
 use lab_plot::csv::bar_chart_csv;
 use lab_plot::draw::{BarChart, BarSet, BLUE, ORANGE};
-use lab_plot::svg;
 use lab_protocol::ProbePrediction;
 use lab_protocol::TaskFacts;
 use lab_tasks::{BOS, EOS, PAD};
-use leptos::html::Canvas;
 use leptos::prelude::*;
 
 /// The ε slider, `(min, max, step)`; the paper uses 0.1.
@@ -308,182 +309,23 @@ pub fn SmoothingView() -> impl IntoView {
             .min(probe.with(|p| p.targets.len().saturating_sub(1)))
     });
     let log = RwSignal::new(false);
-
-    let canvas = NodeRef::<Canvas>::new();
-    // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::context::state::use_lab().window_width;
-    Effect::new(move |_| {
-        let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
-        probe.track();
-        spelling.track();
-        let Some(c) = canvas.get() else { return };
-        paint::fit_chart(&c, CHART_SIZE, window_width.get());
-        // On a phone, fewer bars: each keeps room for its token's label.
-        let bars = bars_for_width(c.width());
-        paint::later(&c.clone(), move || {
-            spelling.try_with_untracked(|s| {
-                probe.try_with_untracked(|p| {
-                    with_chart(
-                        locale,
-                        p,
-                        (i, e, log),
-                        (Bars::AtMost(bars), s.as_ref()),
-                        |chart| draw_bars(&c, chart),
-                    )
-                })
-            });
-        });
-    });
-    let to_svg = move || {
-        let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
-        spelling.with(|s| {
-            probe.with(|p| {
-                with_chart(
-                    locale,
-                    p,
-                    (i, e, log),
-                    (Bars::AtMost(MAX_BARS), s.as_ref()),
-                    |c| svg::bars(c, CHART_SIZE),
-                )
-            })
-        })
-    };
-    let to_csv = move || {
-        let (locale, e, i) = (i18n.locale.get(), eps.get(), pos.get());
-        spelling.with(|s| {
-            probe.with(|p| {
-                with_chart(locale, p, (i, e, false), (Bars::Every, s.as_ref()), |c| {
-                    bar_chart_csv(c).to_string()
-                })
-            })
-        })
-    };
-
-    let split_line = move || {
-        let (locale, e, i) = (i18n.locale.get(), eps.get(), pos.get());
-        probe.with(|p| {
-            split_text(
-                locale,
-                entropy_nats(&target_row(p, i, e)),
-                loss_split(p, i, e),
-            )
-        })
-    };
-    let spread = move || {
-        let locale = i18n.locale.get();
-        let trained = model_eps.get().map(|e| {
-            text_args(
-                locale,
-                "smoothing-running-eps",
-                &[("eps", format!("{e:.2}").into())],
-            )
-        });
-        let note = probe.with(|p| spread_note(locale, p.vocab.len(), eps.get()));
-        match trained {
-            Some(t) => format!("{note} {t}"),
-            None => note,
-        }
-    };
-    let (e_min, e_max, e_step) = EPS_SLIDER;
     view! {
         <section id=crate::panels::ids::SMOOTHING class="view" data-testid="smoothing-view">
             <h2>{i18n.t("smoothing-title")}</h2>
             <Equation formula=SMOOTHED_TARGET />
             <div class="controls">
-                <label class="knob">
-                    "ε "
-                    <input
-                        type="range"
-                        data-testid="smoothing-eps"
-                        min=e_min
-                        max=e_max
-                        step=e_step
-                        prop:value=move || eps.get().to_string()
-                        on:input=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse() {
-                                eps_set.set(Some(v))
-                            }
-                        }
-                    /> <output>{move || format!("{:.2}", eps.get())}</output>
-                </label>
+                <EpsSlider eps eps_set />
                 <PositionSelect probe=probe position=position shown=pos spelling=spelling />
-                <label>
-                    <input
-                        type="checkbox"
-                        data-testid="smoothing-log"
-                        on:change=move |ev| log.set(event_target_checked(&ev))
-                    />
-                    " "
-                    {i18n.t("smoothing-log")}
-                </label>
+                <LogToggle log />
             </div>
-            <p class="hint">{spread}</p>
-            <div>
-                <canvas
-                    node_ref=canvas
-                    data-testid="smoothing-chart"
-                    width=CHART_SIZE.0
-                    height=CHART_SIZE.1
-                    class="chart"
-                    role="img"
-                    aria-label=i18n.t("smoothing-chart-label")
-                ></canvas>
-            </div>
-            <ExportBar name="label-smoothing" canvas=canvas svg=to_svg csv=to_csv />
+            <SpreadHint probe eps model_eps />
+            <SmoothingChart probe eps pos log />
             <Equation formula=CROSS_ENTROPY />
-            <p class="readout" data-testid="smoothing-split" aria-live="polite">
-                {split_line}
-            </p>
+            <SplitReadout probe eps pos />
             <p>{i18n.t("smoothing-why")}</p>
             <crate::views::practice::Question id=crate::views::practice::QuestionId::LossFloor />
             <crate::views::guide::TutorialConventions panel=crate::panels::ids::SMOOTHING />
         </section>
-    }
-}
-
-/// Which target token of the probe sentence the chart shows.
-#[component]
-fn PositionSelect(
-    /// The probe's inputs and targets.
-    probe: Memo<ProbePrediction>,
-    /// Written when the learner picks a position.
-    position: RwSignal<usize>,
-    /// The position shown (the picked one, kept inside the sentence).
-    shown: Memo<usize>,
-    /// How the page spells the target tokens.
-    spelling: Memo<Option<Spelling>>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let options = move || {
-        let spelling = spelling.get();
-        probe.with(|p| {
-            (0..p.targets.len())
-                .map(|i| {
-                    let label = position_label(p, i, spelling.as_ref());
-                    let selected = move || shown.get() == i;
-                    view! {
-                        <option value=i.to_string() selected=selected>
-                            {label}
-                        </option>
-                    }
-                })
-                .collect_view()
-        })
-    };
-    view! {
-        <label>
-            {i18n.t("smoothing-position")}" "
-            <select
-                data-testid="smoothing-position"
-                on:change=move |ev| {
-                    if let Ok(i) = event_target_value(&ev).parse() {
-                        position.set(i)
-                    }
-                }
-            >
-                {options}
-            </select>
-        </label>
     }
 }
 

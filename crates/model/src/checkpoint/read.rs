@@ -6,7 +6,7 @@ use lab_math::limits;
 use lab_math::tokens::SPECIALS;
 
 use super::{
-    crc32, read_header, CheckpointError, OptimizerHeader, OptimizerState, TensorEntry,
+    crc32, read_header, CheckpointError, Header, OptimizerHeader, OptimizerState, TensorEntry,
     WeightPrecision, FORMAT_VERSION, MAGIC, MAX_CHECKPOINT_BYTES, MAX_HEADER, MAX_OPTIMIZER_SLOTS,
     OLDEST_VERSION,
 };
@@ -122,7 +122,10 @@ pub(super) fn validate_optimizer(version: u32, o: &OptimizerHeader) -> Result<()
     Ok(())
 }
 
-pub(super) fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
+/// The file's frame, checked before anything in it is read: its size, the
+/// magic bytes, a version this build reads and the checksum. Returns the
+/// version, the bytes before the checksum and the header's length.
+fn envelope(bytes: &[u8]) -> Result<(u32, &[u8], usize), CheckpointError> {
     if bytes.len() > MAX_CHECKPOINT_BYTES {
         return Err(CheckpointError::TooLarge(format!(
             "the file has {} bytes; a checkpoint has at most {MAX_CHECKPOINT_BYTES}",
@@ -158,12 +161,11 @@ pub(super) fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> 
             body.len()
         )));
     }
-    let header = read_header(&body[16..16 + header_len])
-        .map_err(|e| CheckpointError::Corrupt(format!("unreadable header: {e}")))?;
-    validate_config(&header.config)?;
-    if let Some(o) = &header.optimizer {
-        validate_optimizer(version, o)?;
-    }
+    Ok((version, body, header_len))
+}
+
+/// The header lists the tensors its model has, in order, with their shapes.
+fn tensor_list_matches(header: &Header) -> Result<(), CheckpointError> {
     let expected = parameter_entries(&header.config);
     if header.tensors != expected {
         let first = expected.iter().zip(&header.tensors).find(|(a, b)| a != b);
@@ -179,6 +181,18 @@ pub(super) fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> 
             ),
         }));
     }
+    Ok(())
+}
+
+pub(super) fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> {
+    let (version, body, header_len) = envelope(bytes)?;
+    let header = read_header(&body[16..16 + header_len])
+        .map_err(|e| CheckpointError::Corrupt(format!("unreadable header: {e}")))?;
+    validate_config(&header.config)?;
+    if let Some(o) = &header.optimizer {
+        validate_optimizer(version, o)?;
+    }
+    tensor_list_matches(&header)?;
     // The budget was checked, so these products fit (at most 64 M floats,
     // times 4 bytes, times 1 + MAX_OPTIMIZER_SLOTS sections).
     let floats = parameter_count(&header.config).expect("checked by validate_config") as usize;
@@ -250,26 +264,29 @@ pub(super) fn parse(bytes: &[u8]) -> Result<CheckedCheckpoint, CheckpointError> 
     })
 }
 
-/// The same invariants as [`TransformerConfig::check`], as an error instead of a
-/// panic, structural caps that keep the tensor list short, and the parameter budget.
+/// [`TransformerConfig::validate`] as a checkpoint's error, structural caps
+/// that keep the tensor list short, and the parameter budget.
 pub(super) fn validate_config(c: &TransformerConfig) -> Result<(), CheckpointError> {
-    let ok = c.n_heads > 0
-        && c.d_model > 0
-        && c.d_model.is_multiple_of(c.n_heads)
-        && c.d_model.is_multiple_of(2)
-        && c.d_model <= limits::MAX_CHECKPOINT_D_MODEL
-        && c.d_ff > 0
+    c.validate().map_err(|problem| {
+        CheckpointError::Mismatch(format!("impossible model description: {problem}"))
+    })?;
+    let smallest = c.src_vocab_size.min(c.tgt_vocab_size);
+    if smallest < SPECIALS.len() {
+        return Err(CheckpointError::Mismatch(format!(
+            "impossible model description: a vocabulary of {smallest} tokens cannot hold the {} special tokens",
+            SPECIALS.len()
+        )));
+    }
+    let ok = c.d_model <= limits::MAX_CHECKPOINT_D_MODEL
         && c.d_ff <= limits::MAX_CHECKPOINT_D_FF
-        && (SPECIALS.len()..=limits::MAX_VOCAB).contains(&c.src_vocab_size)
-        && (SPECIALS.len()..=limits::MAX_VOCAB).contains(&c.tgt_vocab_size)
+        && c.src_vocab_size <= limits::MAX_VOCAB
+        && c.tgt_vocab_size <= limits::MAX_VOCAB
         && c.n_encoder_layers <= limits::MAX_CHECKPOINT_LAYERS
         && c.n_decoder_layers <= limits::MAX_CHECKPOINT_LAYERS
-        && (0.0..1.0).contains(&c.dropout)
-        && (1..=limits::MAX_CHECKPOINT_LEN).contains(&c.max_len)
-        && c.pe_base > 0.0;
+        && c.max_len <= limits::MAX_CHECKPOINT_LEN;
     if !ok {
         return Err(CheckpointError::Mismatch(format!(
-            "impossible model description: {c:?}"
+            "a model beyond this lab's limits: {c:?}"
         )));
     }
     match parameter_count(c) {

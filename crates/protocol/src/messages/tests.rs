@@ -165,8 +165,17 @@ fn run_names_are_trimmed_and_bounded() {
     assert_eq!(clean_run_name(&"é".repeat(MAX_RUN_NAME + 1)), None);
 }
 
-#[test]
-fn outputs_round_trip_including_errors_as_values() {
+/// Assert that every one of `outputs` comes back equal from its JSON and bytes.
+fn assert_outputs_round_trip(outputs: Vec<WorkerOutput>) {
+    for output in outputs {
+        let (text, bytes) = output.to_parts();
+        let bytes = bytes.map(<[u8]>::to_vec);
+        assert_eq!(WorkerOutput::from_parts(&text, bytes), Ok(output));
+    }
+}
+
+/// A one-layer, one-head attention set over two tokens, the same map thrice.
+fn tiny_attention_set() -> AttentionSet {
     let maps = HeadMaps {
         n_layers: 1,
         n_heads: 1,
@@ -174,15 +183,19 @@ fn outputs_round_trip_including_errors_as_values() {
         seq_k: 2,
         weights: vec![1.0, 0.0, 0.5, 0.5],
     };
-    let attention = AttentionSet {
+    AttentionSet {
         src_tokens: vec!["a".into(), "<eos>".into()],
         tgt_tokens: vec!["<bos>".into(), "a".into()],
         tgt_outputs: vec!["a".into(), "<eos>".into()],
         encoder_self: maps.clone(),
         decoder_self: maps.clone(),
         cross: maps,
-    };
-    let outputs = vec![
+    }
+}
+
+#[test]
+fn training_and_translation_outputs_round_trip() {
+    assert_outputs_round_trip(vec![
         WorkerOutput::Ready,
         WorkerOutput::Snapshot(Snapshot {
             step: 3,
@@ -194,7 +207,7 @@ fn outputs_round_trip_including_errors_as_values() {
                 learning_rate: 1e-4,
             }],
             tokens_per_s: 1234.5,
-            attention: Some(attention),
+            attention: Some(tiny_attention_set()),
             prediction: None,
             trace: None,
             shared_steps: 1,
@@ -215,6 +228,18 @@ fn outputs_round_trip_including_errors_as_values() {
             greedy_exact: 0.5,
             beam_exact: 0.5,
         })),
+        WorkerOutput::Building(crate::StepEstimate {
+            parameters: 44_000_000,
+            state_bytes: 528_000_000,
+            step_bytes: 2_000_000_000,
+            multiply_adds: u64::MAX,
+        }),
+    ]);
+}
+
+#[test]
+fn saved_runs_and_how_a_run_started_round_trip() {
+    assert_outputs_round_trip(vec![
         WorkerOutput::Checkpoint {
             purpose: SavePurpose::Download,
             step: 9,
@@ -252,6 +277,20 @@ fn outputs_round_trip_including_errors_as_values() {
             },
         ]),
         WorkerOutput::Started(RunStart::ThisTab { step: 57 }),
+        WorkerOutput::Started(RunStart::Latest {
+            name: None,
+            task: TaskKind::Copy,
+            step: 62,
+        }),
+        WorkerOutput::Started(RunStart::Pretrained {
+            task: TaskKind::EnJa,
+        }),
+    ]);
+}
+
+#[test]
+fn download_and_data_outputs_round_trip() {
+    assert_outputs_round_trip(vec![
         WorkerOutput::Downloading {
             task: TaskKind::RealEnJa,
             file: DownloadFile::Sentences,
@@ -267,26 +306,18 @@ fn outputs_round_trip_including_errors_as_values() {
             pairs: 120,
             duplicates: 3,
         },
+    ]);
+}
+
+#[test]
+fn errors_round_trip_as_values() {
+    assert_outputs_round_trip(vec![
         WorkerOutput::Error(WorkerError::Pairs(lab_tasks::corpus::PairsError::NoTab {
             line: 4,
         })),
         WorkerOutput::Error(WorkerError::Data {
             task: TaskKind::RealEnZh,
             why: "HTTP 404".into(),
-        }),
-        WorkerOutput::Building(crate::StepEstimate {
-            parameters: 44_000_000,
-            state_bytes: 528_000_000,
-            step_bytes: 2_000_000_000,
-            multiply_adds: u64::MAX,
-        }),
-        WorkerOutput::Started(RunStart::Latest {
-            name: None,
-            task: TaskKind::Copy,
-            step: 62,
-        }),
-        WorkerOutput::Started(RunStart::Pretrained {
-            task: TaskKind::EnJa,
         }),
         WorkerOutput::StorageFailed(StorageError::Quota { name: None }),
         WorkerOutput::Refused(
@@ -323,12 +354,7 @@ fn outputs_round_trip_including_errors_as_values() {
             why: Divergence::Weights { step: 4 },
             suggested: None,
         },
-    ];
-    for output in outputs {
-        let (text, bytes) = output.to_parts();
-        let bytes = bytes.map(<[u8]>::to_vec);
-        assert_eq!(WorkerOutput::from_parts(&text, bytes), Ok(output));
-    }
+    ]);
 }
 
 #[test]

@@ -30,9 +30,9 @@ pub use saving::{RunRecord, AUTOSAVE_MS};
 use crate::model::LabModel;
 use lab_protocol::divergence::{self, Divergence};
 use lab_protocol::{
-    all_finite, Curves, EvalPoint, EvalReport, ModelInfo, ModelOrigin, SavePurpose, ShardFailure,
-    Snapshot, StepReport, TraceRequest, TrainPoint, WorkerError, WorkerInput, WorkerOutput,
-    DECODING_COMPARISON_SENTENCES,
+    all_finite, Curves, EvalPoint, EvalReport, ModelInfo, ModelOrigin, SavePurpose, Settings,
+    ShardFailure, Snapshot, StepReport, TraceRequest, TrainPoint, WorkerError, WorkerInput,
+    WorkerOutput, DECODING_COMPARISON_SENTENCES,
 };
 
 /// At most one snapshot per this many milliseconds (four a second). Each
@@ -171,23 +171,7 @@ impl<M: LabModel> Session<M> {
                 self.urgent = true;
                 Vec::new()
             }
-            WorkerInput::New { settings } => {
-                // Validate before allocating: the form's rules, then the memory a step needs.
-                let checked = settings
-                    .validate()
-                    .and_then(|()| M::task_shape(&settings))
-                    .and_then(|shape| settings.check_memory(&shape));
-                match checked.and_then(|()| M::build(&settings)) {
-                    Ok(model) => self.replace(
-                        model,
-                        ModelOrigin::Scratch,
-                        now_ms,
-                        false,
-                        Curves::default(),
-                    ),
-                    Err(problems) => vec![WorkerOutput::Refused(problems)],
-                }
-            }
+            WorkerInput::New { settings } => self.new_run(settings, now_ms),
             WorkerInput::LoadCheckpoint { bytes, origin } => {
                 self.load_bytes(&bytes, origin, now_ms)
             }
@@ -206,28 +190,8 @@ impl<M: LabModel> Session<M> {
             }
             // A helper's jobs: the glue does them without the session.
             WorkerInput::Shard { .. } | WorkerInput::Sentences { .. } => Vec::new(),
-            WorkerInput::Play => match (&self.model, self.diverged) {
-                (None, _) => vec![no_model()],
-                (Some(m), true) => vec![self
-                    .blown
-                    .clone()
-                    .unwrap_or_else(|| diverged(m.step_count()))],
-                (Some(_), false) => {
-                    self.running = true;
-                    vec![self.snapshot(now_ms, false)]
-                }
-            },
-            WorkerInput::Pause => {
-                self.running = false;
-                // A step shared with the helper ends first: its answer reports
-                // it with the pause (`finish_shared_step`), so that no step
-                // is reported after the page was told training stopped.
-                if self.model.is_some() && self.shared.is_none() {
-                    vec![self.snapshot(now_ms, true)]
-                } else {
-                    Vec::new()
-                }
-            }
+            WorkerInput::Play => self.play(now_ms),
+            WorkerInput::Pause => self.pause(now_ms),
             WorkerInput::Step => {
                 self.running = false;
                 let mut out = self.train_steps(1);
@@ -246,24 +210,76 @@ impl<M: LabModel> Session<M> {
             WorkerInput::MaskDemo { head } => self.mask_demo(head),
             WorkerInput::CompareDecoding { beam } => self.compare_decoding(beam),
             WorkerInput::Evaluate => self.evaluate(),
-            WorkerInput::Save { purpose } => match (&self.model, purpose) {
-                (None, _) => vec![no_model()],
-                (Some(_), SavePurpose::Store) => {
-                    self.dirty = true;
-                    self.urgent = true;
-                    Vec::new()
-                }
-                (Some(m), SavePurpose::Download) => vec![WorkerOutput::Checkpoint {
-                    purpose,
-                    step: m.step_count(),
-                    bytes: m.to_bytes(),
-                }],
-                (Some(m), SavePurpose::Evaluate) => vec![WorkerOutput::Checkpoint {
-                    purpose,
-                    step: m.step_count(),
-                    bytes: m.to_bytes_for_evaluation(),
-                }],
-            },
+            WorkerInput::Save { purpose } => self.save(purpose),
+        }
+    }
+
+    /// A new run of `settings`, validated before anything is allocated: the
+    /// form's rules, then the memory a step needs.
+    fn new_run(&mut self, settings: Settings, now_ms: f64) -> Vec<WorkerOutput> {
+        let checked = settings
+            .validate()
+            .and_then(|()| M::task_shape(&settings))
+            .and_then(|shape| settings.check_memory(&shape));
+        match checked.and_then(|()| M::build(&settings)) {
+            Ok(model) => self.replace(
+                model,
+                ModelOrigin::Scratch,
+                now_ms,
+                false,
+                Curves::default(),
+            ),
+            Err(problems) => vec![WorkerOutput::Refused(problems)],
+        }
+    }
+
+    /// Train on (a run that blew up says so again instead).
+    fn play(&mut self, now_ms: f64) -> Vec<WorkerOutput> {
+        match (&self.model, self.diverged) {
+            (None, _) => vec![no_model()],
+            (Some(m), true) => vec![self
+                .blown
+                .clone()
+                .unwrap_or_else(|| diverged(m.step_count()))],
+            (Some(_), false) => {
+                self.running = true;
+                vec![self.snapshot(now_ms, false)]
+            }
+        }
+    }
+
+    /// Stop training. A step shared with the helper ends first: its answer
+    /// reports it with the pause (`finish_shared_step`), so that no step is
+    /// reported after the page was told training stopped.
+    fn pause(&mut self, now_ms: f64) -> Vec<WorkerOutput> {
+        self.running = false;
+        if self.model.is_some() && self.shared.is_none() {
+            vec![self.snapshot(now_ms, true)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The run's bytes for `purpose`: kept by the glue in browser storage
+    /// (marked dirty, saved soon), or sent to the page.
+    fn save(&mut self, purpose: SavePurpose) -> Vec<WorkerOutput> {
+        match (&self.model, purpose) {
+            (None, _) => vec![no_model()],
+            (Some(_), SavePurpose::Store) => {
+                self.dirty = true;
+                self.urgent = true;
+                Vec::new()
+            }
+            (Some(m), SavePurpose::Download) => vec![WorkerOutput::Checkpoint {
+                purpose,
+                step: m.step_count(),
+                bytes: m.to_bytes(),
+            }],
+            (Some(m), SavePurpose::Evaluate) => vec![WorkerOutput::Checkpoint {
+                purpose,
+                step: m.step_count(),
+                bytes: m.to_bytes_for_evaluation(),
+            }],
         }
     }
 

@@ -11,7 +11,7 @@ use crate::components::export::ExportBar;
 use crate::components::formula::Equation;
 use crate::components::paint;
 use crate::context::i18n::use_i18n;
-use crate::context::state::use_lab;
+use crate::context::state::{use_lab, Lab};
 use crate::i18n::{text, text_args, Locale};
 use crate::views::attention::AttentionGrid;
 use crate::workers::compare::{self, Run};
@@ -126,22 +126,187 @@ fn whats(locale: Locale, runs: [Run; 2], axis: CompareAxis, base: &Settings) -> 
     })
 }
 
+/// The settings the comparison starts from: the trained model's, else the
+/// ones being drafted.
+fn base_settings(lab: Lab) -> Settings {
+    lab.model
+        .with(|m| m.as_ref().map(|m| m.settings.clone()))
+        .unwrap_or_else(|| lab.draft.get())
+}
+
+/// [`whats`] now, in the page's language and for the axis chosen (tracked).
+fn run_whats(lab: Lab, runs: [Run; 2], axis: RwSignal<CompareAxis>) -> [String; 2] {
+    whats(lab.locale.get(), runs, axis.get(), &base_settings(lab))
+}
+
 #[component]
 pub fn CompareView() -> impl IntoView {
-    let lab = use_lab();
     let axis = RwSignal::new(CompareAxis::Norm);
     let runs = [Run::default(), Run::default()];
     let i18n = use_i18n();
-    let base = move || {
-        lab.model
-            .with(|m| m.as_ref().map(|m| m.settings.clone()))
-            .unwrap_or_else(|| lab.draft.get())
+    view! {
+        <section id=crate::panels::ids::COMPARE class="view" data-testid="compare-view">
+            <h2>{i18n.t("compare-title")}</h2>
+            <p>{i18n.t("compare-intro")}</p>
+            <AxisFormulas axis />
+            <CompareControls axis runs />
+            <RunStatus run=runs[0] name="A" testid="compare-status-a" />
+            <RunStatus run=runs[1] name="B" testid="compare-status-b" />
+            <LossChart axis runs />
+            <div class="two-col">
+                <RunAttention axis runs index=0 testid="compare-attention-a" />
+                <RunAttention axis runs index=1 testid="compare-attention-b" />
+            </div>
+            <crate::views::guide::TutorialConventions panel=crate::panels::ids::COMPARE />
+        </section>
+    }
+}
+
+/// The formulas of the setting compared, and for the norm placement the
+/// two layers drawn side by side.
+#[component]
+fn AxisFormulas(
+    /// The setting the two runs differ in.
+    axis: RwSignal<CompareAxis>,
+) -> impl IntoView {
+    view! {
+        <div class="two-col" data-testid="compare-formulas">
+            {move || {
+                axis.get()
+                    .formulas()
+                    .iter()
+                    .map(|&formula| view! { <Equation formula /> })
+                    .collect_view()
+            }}
+        </div>
+        {move || {
+            (axis.get() == CompareAxis::Norm)
+                .then(|| {
+                    view! {
+                        <div class="two-col">
+                            <LayerDiagram norm=NormPlacement::Post />
+                            <LayerDiagram norm=NormPlacement::Pre />
+                        </div>
+                    }
+                })
+        }}
+    }
+}
+
+/// The setting to compare, and the buttons that start and pause both runs.
+#[component]
+fn CompareControls(
+    /// The setting the two runs differ in.
+    axis: RwSignal<CompareAxis>,
+    /// The two runs.
+    runs: [Run; 2],
+) -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let running = RwSignal::new(false);
+    view! {
+        <div class="controls">
+            <label>
+                {i18n.t("compare-axis")}" "
+                <select
+                    data-testid="compare-axis"
+                    on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))
+                >
+                    {CompareAxis::ALL
+                        .into_iter()
+                        .map(|a| {
+                            view! {
+                                <option value=a
+                                    .value()>{move || i18n.f(a.label(), &a.label_args())}</option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <button
+                class="primary"
+                data-testid="compare-start"
+                on:click=move |_| {
+                    compare::start(runs, axis.get_untracked().runs(&base_settings(lab)));
+                    running.set(true)
+                }
+            >
+                {i18n.t("compare-start")}
+            </button>
+            <button
+                data-testid="compare-stop"
+                disabled=move || { !running.get() }
+                on:click=move |_| {
+                    compare::pause();
+                    running.set(false)
+                }
+            >
+                {i18n.t("compare-pause")}
+            </button>
+        </div>
+    }
+}
+
+/// One run's status line: its step, speed and latest exact match, or its problem.
+#[component]
+fn RunStatus(
+    /// The run.
+    run: Run,
+    /// Its name on the page ("A").
+    name: &'static str,
+    /// The `data-testid` of the line.
+    testid: &'static str,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let status = move || {
+        let locale = i18n.locale.get();
+        let latest = run.curves.with(|c| {
+            c.eval.last().map(|e| {
+                text_args(
+                    locale,
+                    "compare-status-exact",
+                    &[
+                        ("exact", format!("{:.0}", e.exact_match * 100.0).into()),
+                        ("step", e.step.into()),
+                    ],
+                )
+            })
+        });
+        match run.problem.get() {
+            Some(p) => format!("{name}: {p}"),
+            None => text_args(
+                locale,
+                "compare-status",
+                &[
+                    ("run", name.into()),
+                    ("step", run.step.get().into()),
+                    ("rate", format!("{:.0}", run.tokens_per_s.get()).into()),
+                    ("latest", latest.unwrap_or_default().into()),
+                ],
+            ),
+        }
     };
+    view! {
+        <p class="readouts" data-testid=testid>
+            {status}
+        </p>
+    }
+}
+
+/// Both runs' loss curves on one canvas, with its SVG and CSV exports.
+#[component]
+fn LossChart(
+    /// The setting the two runs differ in.
+    axis: RwSignal<CompareAxis>,
+    /// The two runs.
+    runs: [Run; 2],
+) -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
     let canvas = NodeRef::<Canvas>::new();
-    let run_whats = move || whats(i18n.locale.get(), runs, axis.get(), &base());
-    let series = move || series_of(i18n.locale.get(), runs, run_whats());
+    let series = move || series_of(i18n.locale.get(), runs, run_whats(lab, runs, axis));
     // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::context::state::use_lab().window_width;
+    let window_width = lab.window_width;
     Effect::new(move |_| {
         let (locale, series) = (i18n.locale.get(), series());
         let Some(c) = canvas.get() else { return };
@@ -156,161 +321,62 @@ pub fn CompareView() -> impl IntoView {
             line_chart_csv(c).to_string()
         })
     };
-    let running = RwSignal::new(false);
-    let status = move |run: Run, name: &'static str| {
-        move || {
-            let locale = i18n.locale.get();
-            let latest = run.curves.with(|c| {
-                c.eval.last().map(|e| {
-                    text_args(
-                        locale,
-                        "compare-status-exact",
-                        &[
-                            ("exact", format!("{:.0}", e.exact_match * 100.0).into()),
-                            ("step", e.step.into()),
-                        ],
-                    )
-                })
-            });
-            match run.problem.get() {
-                Some(p) => format!("{name}: {p}"),
-                None => text_args(
-                    locale,
-                    "compare-status",
-                    &[
-                        ("run", name.into()),
-                        ("step", run.step.get().into()),
-                        ("rate", format!("{:.0}", run.tokens_per_s.get()).into()),
-                        ("latest", latest.unwrap_or_default().into()),
-                    ],
-                ),
-            }
-        }
-    };
     view! {
-        <section id=crate::panels::ids::COMPARE class="view" data-testid="compare-view">
-            <h2>{i18n.t("compare-title")}</h2>
-            <p>{i18n.t("compare-intro")}</p>
-            <div class="two-col" data-testid="compare-formulas">
-                {move || {
-                    axis.get()
-                        .formulas()
-                        .iter()
-                        .map(|&formula| view! { <Equation formula /> })
-                        .collect_view()
-                }}
+        <figure>
+            <figcaption>{i18n.t("compare-chart-caption")}</figcaption>
+            <div>
+                <canvas
+                    node_ref=canvas
+                    data-testid="compare-chart"
+                    width=CHART_SIZE.0
+                    height=CHART_SIZE.1
+                    class="chart"
+                    role="img"
+                    aria-label=i18n.t("compare-chart-label")
+                ></canvas>
             </div>
-            {move || {
-                (axis.get() == CompareAxis::Norm)
-                    .then(|| {
-                        view! {
-                            <div class="two-col">
-                                <LayerDiagram norm=NormPlacement::Post />
-                                <LayerDiagram norm=NormPlacement::Pre />
-                            </div>
-                        }
-                    })
-            }}
-            <div class="controls">
-                <label>
-                    {i18n.t("compare-axis")}" "
-                    <select
-                        data-testid="compare-axis"
-                        on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))
-                    >
-                        {CompareAxis::ALL
-                            .into_iter()
-                            .map(|a| {
-                                view! {
-                                    <option value=a
-                                        .value()>
-                                        {move || i18n.f(a.label(), &a.label_args())}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                <button
-                    class="primary"
-                    data-testid="compare-start"
-                    on:click=move |_| {
-                        compare::start(runs, axis.get_untracked().runs(&base()));
-                        running.set(true)
-                    }
-                >
-                    {i18n.t("compare-start")}
-                </button>
-                <button
-                    data-testid="compare-stop"
-                    disabled=move || { !running.get() }
-                    on:click=move |_| {
-                        compare::pause();
-                        running.set(false)
-                    }
-                >
-                    {i18n.t("compare-pause")}
-                </button>
-            </div>
-            <p class="readouts" data-testid="compare-status-a">
-                {status(runs[0], "A")}
-            </p>
-            <p class="readouts" data-testid="compare-status-b">
-                {status(runs[1], "B")}
-            </p>
-            <figure>
-                <figcaption>{i18n.t("compare-chart-caption")}</figcaption>
-                <div>
-                    <canvas
-                        node_ref=canvas
-                        data-testid="compare-chart"
-                        width=CHART_SIZE.0
-                        height=CHART_SIZE.1
-                        class="chart"
-                        role="img"
-                        aria-label=i18n.t("compare-chart-label")
-                    ></canvas>
-                </div>
-                <ExportBar name="compare-loss" canvas=canvas svg=to_svg csv=to_csv />
-            </figure>
-            <div class="two-col">
-                {runs
-                    .into_iter()
-                    .zip(["A", "B"])
-                    .map(|(run, name)| {
-                        let title = move || {
-                            let locale = i18n.locale.get();
-                            let [a, b] = run_whats();
-                            let what = if name == "A" { a } else { b };
-                            text_args(
-                                locale,
-                                "compare-attention-title",
-                                &[("run", name.into()), ("what", what.into())],
-                            )
-                        };
-                        let set = Signal::derive(move || run.attention.get());
-                        let testid = if name == "A" {
-                            "compare-attention-a"
-                        } else {
-                            "compare-attention-b"
-                        };
-                        view! {
-                            <div>
-                                <h3>{title}</h3>
-                                <AttentionGrid
-                                    set
-                                    kind=Signal::derive(|| AttentionKind::Cross)
-                                    average=Signal::derive(|| true)
-                                    testid
-                                    waiting="compare-attention-waiting"
-                                />
-                            </div>
-                        }
-                    })
-                    .collect_view()}
-            </div>
-            <crate::views::guide::TutorialConventions panel=crate::panels::ids::COMPARE />
-        </section>
+            <ExportBar name="compare-loss" canvas=canvas svg=to_svg csv=to_csv />
+        </figure>
+    }
+}
+
+/// One run's cross-attention, averaged over heads, under a title that says
+/// how the run differs.
+#[component]
+fn RunAttention(
+    /// The setting the two runs differ in.
+    axis: RwSignal<CompareAxis>,
+    /// The two runs.
+    runs: [Run; 2],
+    /// Which of them: 0 is "A", 1 is "B".
+    index: usize,
+    /// The `data-testid` of its grid.
+    testid: &'static str,
+) -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let (run, name) = (runs[index], ["A", "B"][index]);
+    let title = move || {
+        let locale = i18n.locale.get();
+        let what = run_whats(lab, runs, axis)[index].clone();
+        text_args(
+            locale,
+            "compare-attention-title",
+            &[("run", name.into()), ("what", what.into())],
+        )
+    };
+    let set = Signal::derive(move || run.attention.get());
+    view! {
+        <div>
+            <h3>{title}</h3>
+            <AttentionGrid
+                set
+                kind=Signal::derive(|| AttentionKind::Cross)
+                average=Signal::derive(|| true)
+                testid
+                waiting="compare-attention-waiting"
+            />
+        </div>
     }
 }
 

@@ -12,14 +12,14 @@ pub use data::{decoder_shape, shape_args};
 
 use crate::components::heatmap::{Axis, HeatData, Heatmap, Legend, Measure};
 use crate::context::i18n::{use_i18n, Arg, I18n};
-use crate::context::state::use_lab;
+use crate::context::state::{use_lab, Lab};
 use crate::i18n::script::target_lang;
 use crate::workers::link::request_translation;
 use data::{group, rows_by_head, step_count, step_view, StepView};
 use lab_math::decoding::{WITHOUT_CACHE, WITH_CACHE, WITH_CACHE_FIRST_STEP};
 use lab_math::search::Strategy;
 use lab_plot::colormap::ColorMap;
-use lab_protocol::HeadMaps;
+use lab_protocol::{HeadMaps, Translation};
 use leptos::prelude::*;
 
 /// Pixels per cell of a step's attention rows.
@@ -115,9 +115,11 @@ struct PathStep {
     kept: Option<usize>,
 }
 
+/// One step of the path: what the decoder reads and chooses, its top-`k`,
+/// the KV cache and the step's attention rows.
 fn step_panel(i18n: I18n, step: PathStep) -> impl IntoView {
     let PathStep {
-        view: v,
+        view: mut v,
         self_row,
         cross_row,
         source,
@@ -126,27 +128,7 @@ fn step_panel(i18n: I18n, step: PathStep) -> impl IntoView {
         kept,
     } = step;
     let (top_heading, chooses) = choice_words(i18n, strategy, kept, v.top_k.len());
-    let best = v
-        .top_k
-        .first()
-        .map(|(_, p)| *p)
-        .unwrap_or(1.0)
-        .max(f32::EPSILON);
-    let check = [
-        ("formula", Arg::from(group(v.formula))),
-        ("other", Arg::from(group(v.other_mode))),
-    ];
-    let (ops, ops_check) = if v.cached {
-        (
-            i18n.s("translate-ops-cached"),
-            i18n.f("translate-ops-check-cached", &check),
-        )
-    } else {
-        (
-            i18n.s("translate-ops-recompute"),
-            i18n.f("translate-ops-check-recompute", &check),
-        )
-    };
+    let top_k = std::mem::take(&mut v.top_k);
     let step = [("step", Arg::from(v.t))];
     let cross_what = i18n.f("translate-cross-row", &step);
     let self_what = i18n.f("translate-self-row", &step);
@@ -159,57 +141,8 @@ fn step_panel(i18n: I18n, step: PathStep) -> impl IntoView {
             </b>
         </p>
         <div class="two-col">
-            <div>
-                <h4>{top_heading}</h4>
-                <ol class="topk" data-testid="decode-topk">
-                    {v
-                        .top_k
-                        .iter()
-                        .map(|(token, p)| {
-                            view! {
-                                <li>
-                                    <span class="token" lang=tgt_lang>
-                                        {token.clone()}
-                                    </span>
-                                    <span
-                                        class="bar"
-                                        style=format!("width:{:.0}%", 100.0 * p / best)
-                                    ></span>
-                                    <span class="prob">{format!("{p:.3}")}</span>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ol>
-            </div>
-            <div class="kv-cache">
-                <h4>{i18n.s("translate-kv-cache")}</h4>
-                {if v.cached {
-                    view! {
-                        <p>
-                            {i18n.f("translate-cache-kept", &[("count", Arg::from(v.cache.len()))])}
-                            " " {tokens(&v.cache, "token cached", tgt_lang)} " "
-                            {i18n.s("translate-cache-note")}
-                        </p>
-                    }
-                        .into_any()
-                } else {
-                    view! { <p>{i18n.s("translate-no-cache")}</p> }.into_any()
-                }}
-                <p>
-                    {ops}" " <b data-testid="decode-ops">{v.counted.to_string()}</b>" "{ops_check}
-                </p>
-                <p class="formula">
-                    {i18n.s("translate-formula-without")}" "<code>{WITHOUT_CACHE}</code><br />
-                    {i18n.s("translate-formula-with")}" "<code>{WITH_CACHE}</code>" "
-                    {i18n
-                        .f(
-                            "translate-formula-first-step",
-                            &[("extra", Arg::from(WITH_CACHE_FIRST_STEP))],
-                        )}
-                </p>
-                <p class="hint">{i18n.f("translate-formula-legend", &v.legend_args())}</p>
-            </div>
+            <TopK heading=top_heading top_k tgt_lang />
+            <KvCache step=v tgt_lang />
         </div>
         <div class="two-col">
             {row_map(i18n, cross_row, source, "en", "decode-cross-row", cross_what)}
@@ -219,41 +152,228 @@ fn step_panel(i18n: I18n, step: PathStep) -> impl IntoView {
     }
 }
 
+/// A step's `k` most likely next tokens, each with a bar as long as its
+/// probability next to the best one's.
+#[component]
+fn TopK(
+    /// The list's heading, which says how the strategy chooses from it.
+    heading: String,
+    /// The tokens and their probabilities, most likely first.
+    top_k: Vec<(String, f32)>,
+    /// The language of the target tokens.
+    tgt_lang: &'static str,
+) -> impl IntoView {
+    let best = top_k
+        .first()
+        .map(|(_, p)| *p)
+        .unwrap_or(1.0)
+        .max(f32::EPSILON);
+    view! {
+        <div>
+            <h4>{heading}</h4>
+            <ol class="topk" data-testid="decode-topk">
+                {top_k
+                    .iter()
+                    .map(|(token, p)| {
+                        view! {
+                            <li>
+                                <span class="token" lang=tgt_lang>
+                                    {token.clone()}
+                                </span>
+                                <span
+                                    class="bar"
+                                    style=format!("width:{:.0}%", 100.0 * p / best)
+                                ></span>
+                                <span class="prob">{format!("{p:.3}")}</span>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
+        </div>
+    }
+}
+
+/// A step's KV cache: the tokens it keeps, the multiply-adds the step
+/// counted, and the formulas that predict them, with and without a cache.
+#[component]
+fn KvCache(
+    /// The step.
+    step: StepView,
+    /// The language of the target tokens.
+    tgt_lang: &'static str,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let check = [
+        ("formula", Arg::from(group(step.formula))),
+        ("other", Arg::from(group(step.other_mode))),
+    ];
+    let (ops, ops_check) = if step.cached {
+        (
+            i18n.s("translate-ops-cached"),
+            i18n.f("translate-ops-check-cached", &check),
+        )
+    } else {
+        (
+            i18n.s("translate-ops-recompute"),
+            i18n.f("translate-ops-check-recompute", &check),
+        )
+    };
+    view! {
+        <div class="kv-cache">
+            <h4>{i18n.s("translate-kv-cache")}</h4>
+            {if step.cached {
+                view! {
+                    <p>
+                        {i18n.f("translate-cache-kept", &[("count", Arg::from(step.cache.len()))])}
+                        " " {tokens(&step.cache, "token cached", tgt_lang)} " "
+                        {i18n.s("translate-cache-note")}
+                    </p>
+                }
+                    .into_any()
+            } else {
+                view! { <p>{i18n.s("translate-no-cache")}</p> }.into_any()
+            }}
+            <p>{ops}" " <b data-testid="decode-ops">{step.counted.to_string()}</b>" "{ops_check}</p>
+            <p class="formula">
+                {i18n.s("translate-formula-without")}" "<code>{WITHOUT_CACHE}</code><br />
+                {i18n.s("translate-formula-with")}" "<code>{WITH_CACHE}</code>" "
+                {i18n
+                    .f(
+                        "translate-formula-first-step",
+                        &[("extra", Arg::from(WITH_CACHE_FIRST_STEP))],
+                    )}
+            </p>
+            <p class="hint">{i18n.f("translate-formula-legend", &step.legend_args())}</p>
+        </div>
+    }
+}
+
+/// The finished translation, if there is one (tracked).
+fn translation(lab: Lab) -> Option<Translation> {
+    lab.translation.get().and_then(Result::ok)
+}
+
+/// How many steps the search took (tracked).
+fn total(lab: Lab) -> usize {
+    translation(lab).map_or(0, |t| step_count(&t))
+}
+
+/// The step shown, 0-based: within the search's steps (tracked).
+fn shown(lab: Lab) -> usize {
+    lab.decode_step.get().min(total(lab).saturating_sub(1))
+}
+
+/// The step shown, on the path the search chose (tracked).
+fn current(lab: Lab) -> Option<PathStep> {
+    let (tr, settings) = (translation(lab)?, lab.model.get()?.settings);
+    // Beam search may go on after its best hypothesis has finished: the
+    // path then stays at its last step.
+    let i = shown(lab).min(tr.steps.len().saturating_sub(1));
+    let mut v = step_view(&settings, &tr, i)?;
+    let spelling = lab.spelling.get();
+    if let Some(spelling) = &spelling {
+        v = v.respelled(spelling);
+    }
+    let step = &tr.steps[i];
+    Some(PathStep {
+        view: v,
+        self_row: step.self_row.clone(),
+        cross_row: step.cross_row.clone(),
+        source: tr.attention.src_tokens.clone(),
+        tgt_lang: target_lang(Some(settings.task), spelling.as_ref()),
+        strategy: tr.strategy,
+        kept: step.kept,
+    })
+}
+
 #[component]
 pub fn DecodeStepper() -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
-    let translation = move || lab.translation.get().and_then(Result::ok);
-    let total = move || translation().map_or(0, |t| step_count(&t));
-    // The step shown, 0-based: within the search's steps.
-    let shown = move || lab.decode_step.get().min(total().saturating_sub(1));
-    let current = move || {
-        let (tr, settings) = (translation()?, lab.model.get()?.settings);
-        // Beam search may go on after its best hypothesis has finished: the
-        // path then stays at its last step.
-        let i = shown().min(tr.steps.len().saturating_sub(1));
-        let mut v = step_view(&settings, &tr, i)?;
-        let spelling = lab.spelling.get();
-        if let Some(spelling) = &spelling {
-            v = v.respelled(spelling);
+    view! {
+        <div
+            class="decode-stepper"
+            data-testid="decode-stepper"
+            data-pending=move || (lab.translate_id.get() != lab.translated_id.get()).to_string()
+        >
+            <h3>{i18n.t("translate-decode-title")}</h3>
+            <strategy::StrategyPicker />
+            <StepControls />
+            <BeamTree />
+            {move || match current(lab) {
+                None => {
+                    view! { <p class="placeholder">{i18n.s("translate-decode-waiting")}</p> }
+                        .into_any()
+                }
+                Some(step) => step_panel(i18n, step).into_any(),
+            }}
+        </div>
+    }
+}
+
+/// The buttons that step back and forth, the step counter, and the switch
+/// that keeps the KV cache.
+#[component]
+fn StepControls() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let toggle = move |ev: leptos::ev::Event| {
+        lab.decode_cached.set(event_target_checked(&ev));
+        let text = lab.translate_text.get_untracked();
+        if !text.trim().is_empty() {
+            request_translation(lab, text);
         }
-        let step = &tr.steps[i];
-        Some(PathStep {
-            view: v,
-            self_row: step.self_row.clone(),
-            cross_row: step.cross_row.clone(),
-            source: tr.attention.src_tokens.clone(),
-            tgt_lang: target_lang(Some(settings.task), spelling.as_ref()),
-            strategy: tr.strategy,
-            kept: step.kept,
-        })
     };
-    let tree = move || {
-        let tr = translation()?;
+    let counter = move || match total(lab) {
+        0 => "0 / 0".to_string(),
+        n => format!("{} / {n}", shown(lab) + 1),
+    };
+    view! {
+        <div class="controls">
+            <button
+                data-testid="decode-prev"
+                disabled=move || { lab.decode_step.get() == 0 }
+                on:click=move |_| lab.decode_step.update(|s| *s = s.saturating_sub(1))
+            >
+                {i18n.t("translate-previous")}
+            </button>
+            <span data-testid="decode-step" class="readout-big">
+                {counter}
+            </span>
+            <button
+                data-testid="decode-next"
+                disabled=move || { lab.decode_step.get() + 1 >= total(lab) }
+                on:click=move |_| lab.decode_step.update(|s| *s += 1)
+            >
+                {i18n.t("translate-next")}
+            </button>
+            <label>
+                <input
+                    type="checkbox"
+                    data-testid="decode-cache"
+                    prop:checked=move || lab.decode_cached.get()
+                    on:change=toggle
+                />
+                " "
+                {i18n.t("translate-keep-cache")}
+            </label>
+        </div>
+    }
+}
+
+/// Beam search's hypotheses at the step shown, as a tree, and a note once
+/// the step is past the end of the best one; nothing for other strategies.
+#[component]
+fn BeamTree() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    move || {
+        let tr = translation(lab)?;
         if tr.beam.is_empty() {
             return None;
         }
-        let i = shown();
+        let i = shown(lab);
         let spelling = lab.spelling.get();
         let lang = target_lang(lab.model.get().map(|m| m.settings.task), spelling.as_ref());
         let past_best = (i >= tr.steps.len()).then(|| {
@@ -273,63 +393,5 @@ pub fn DecodeStepper() -> impl IntoView {
                 })}
             {beam::beam_tree(i18n, &tr, i, spelling.as_ref(), lang)}
         })
-    };
-    let toggle = move |ev: leptos::ev::Event| {
-        lab.decode_cached.set(event_target_checked(&ev));
-        let text = lab.translate_text.get_untracked();
-        if !text.trim().is_empty() {
-            request_translation(lab, text);
-        }
-    };
-    let counter = move || match total() {
-        0 => "0 / 0".to_string(),
-        n => format!("{} / {n}", shown() + 1),
-    };
-    view! {
-        <div
-            class="decode-stepper"
-            data-testid="decode-stepper"
-            data-pending=move || (lab.translate_id.get() != lab.translated_id.get()).to_string()
-        >
-            <h3>{i18n.t("translate-decode-title")}</h3>
-            <strategy::StrategyPicker />
-            <div class="controls">
-                <button
-                    data-testid="decode-prev"
-                    disabled=move || { lab.decode_step.get() == 0 }
-                    on:click=move |_| lab.decode_step.update(|s| *s = s.saturating_sub(1))
-                >
-                    {i18n.t("translate-previous")}
-                </button>
-                <span data-testid="decode-step" class="readout-big">
-                    {counter}
-                </span>
-                <button
-                    data-testid="decode-next"
-                    disabled=move || { lab.decode_step.get() + 1 >= total() }
-                    on:click=move |_| lab.decode_step.update(|s| *s += 1)
-                >
-                    {i18n.t("translate-next")}
-                </button>
-                <label>
-                    <input
-                        type="checkbox"
-                        data-testid="decode-cache"
-                        prop:checked=move || lab.decode_cached.get()
-                        on:change=toggle
-                    />
-                    " "
-                    {i18n.t("translate-keep-cache")}
-                </label>
-            </div>
-            {tree}
-            {move || match current() {
-                None => {
-                    view! { <p class="placeholder">{i18n.s("translate-decode-waiting")}</p> }
-                        .into_any()
-                }
-                Some(step) => step_panel(i18n, step).into_any(),
-            }}
-        </div>
     }
 }

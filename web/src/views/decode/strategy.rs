@@ -4,7 +4,7 @@
 
 use super::data::paper_beam_args;
 use crate::context::i18n::use_i18n;
-use crate::context::state::use_lab;
+use crate::context::state::{use_lab, Lab};
 use crate::workers::link::request_translation;
 use lab_math::search::{
     Beam, Sampling, Strategy, StrategyError, MAX_ALPHA, MAX_BEAM_SIZE, MAX_TEMPERATURE, MAX_TOP_K,
@@ -76,6 +76,17 @@ fn try_knob<K: Copy + Send + Sync + 'static>(
     }
 }
 
+/// Choose `strategy` for the step-through, and translate the typed text
+/// again with it.
+fn apply(lab: Lab, problem: RwSignal<Option<StrategyError>>, strategy: Strategy) {
+    problem.set(None);
+    lab.decode_strategy.set(strategy);
+    let text = lab.translate_text.get_untracked();
+    if !text.trim().is_empty() {
+        request_translation(lab, text);
+    }
+}
+
 #[component]
 pub fn StrategyPicker() -> impl IntoView {
     let lab = use_lab();
@@ -91,38 +102,15 @@ pub fn StrategyPicker() -> impl IntoView {
         Strategy::Sample(s) => sampling.set(s),
         Strategy::Greedy => {}
     });
-    let apply = move |strategy: Strategy| {
-        problem.set(None);
-        lab.decode_strategy.set(strategy);
-        let text = lab.translate_text.get_untracked();
-        if !text.trim().is_empty() {
-            request_translation(lab, text);
-        }
-    };
     let choose = move |ev: leptos::ev::Event| {
         let strategy = match event_target_value(&ev).as_str() {
             "beam" => Strategy::Beam(beam.get_untracked()),
             "sample" => Strategy::Sample(sampling.get_untracked()),
             _ => Strategy::Greedy,
         };
-        apply(strategy);
-    };
-    let set_beam = move |change: fn(&mut Beam, leptos::ev::Event), ev| {
-        try_knob(beam, Strategy::Beam, |b| change(b, ev), problem, apply)
-    };
-    let set_sampling = move |change: fn(&mut Sampling, leptos::ev::Event), ev| {
-        try_knob(
-            sampling,
-            Strategy::Sample,
-            |s| change(s, ev),
-            problem,
-            apply,
-        )
+        apply(lab, problem, strategy);
     };
     let name = move || lab.decode_strategy.get().name();
-    let range = |min: f32, max: f32| (min.to_string(), max.to_string());
-    let (alpha_min, alpha_max) = range(0.0, MAX_ALPHA);
-    let (t_min, t_max) = range(MIN_TEMPERATURE, MAX_TEMPERATURE);
     view! {
         <div class="decode-strategy">
             <label>
@@ -133,63 +121,8 @@ pub fn StrategyPicker() -> impl IntoView {
                     <option value="sample">{i18n.t("translate-strategy-sample")}</option>
                 </select>
             </label>
-            <Show when=move || {
-                name() == "beam"
-            }>
-                {number(
-                    i18n.s("translate-beam-size"),
-                    "beam-size",
-                    ("1".into(), MAX_BEAM_SIZE.to_string(), "1"),
-                    move || beam.get().size.to_string(),
-                    move |ev| set_beam(|b, ev| b.size = typed_count(&ev), ev),
-                )}
-                {number(
-                    i18n.s("translate-beam-alpha"),
-                    "beam-alpha",
-                    (alpha_min.clone(), alpha_max.clone(), FRACTION_STEP),
-                    move || beam.get().alpha.to_string(),
-                    move |ev| set_beam(|b, ev| b.alpha = typed(&ev) as f32, ev),
-                )}
-            </Show>
-            <Show when=move || {
-                name() == "sample"
-            }>
-                {number(
-                    i18n.s("translate-sample-temperature"),
-                    "sample-temperature",
-                    (t_min.clone(), t_max.clone(), TEMPERATURE_STEP),
-                    move || sampling.get().temperature.to_string(),
-                    move |ev| set_sampling(|s, ev| s.temperature = typed(&ev) as f32, ev),
-                )}
-                {number(
-                    i18n.s("translate-sample-topk"),
-                    "sample-topk",
-                    ("0".into(), MAX_TOP_K.to_string(), "1"),
-                    move || sampling.get().top_k.to_string(),
-                    move |ev| set_sampling(|s, ev| s.top_k = typed_count(&ev), ev),
-                )}
-                {number(
-                    i18n.s("translate-sample-topp"),
-                    "sample-topp",
-                    ("0.05".into(), "1".into(), FRACTION_STEP),
-                    move || sampling.get().top_p.to_string(),
-                    move |ev| set_sampling(|s, ev| s.top_p = typed(&ev) as f32, ev),
-                )}
-                {number(
-                    i18n.s("translate-sample-seed"),
-                    "sample-seed",
-                    ("0".into(), u32::MAX.to_string(), "1"),
-                    move || sampling.get().seed.to_string(),
-                    move |ev| set_sampling(
-                        |s, ev| {
-                            if let Ok(seed) = u32::try_from(typed_count(&ev)) {
-                                s.seed = seed;
-                            }
-                        },
-                        ev,
-                    ),
-                )}
-            </Show>
+            <BeamKnobs beam problem />
+            <SamplingKnobs sampling problem />
             <p class="hint">
                 {move || match name() {
                     "beam" => i18n.f("translate-strategy-beam-hint", &paper_beam_args()),
@@ -209,5 +142,112 @@ pub fn StrategyPicker() -> impl IntoView {
                     })
             }}
         </div>
+    }
+}
+
+/// Beam search's knobs, the beam's size and the length penalty α, shown
+/// while beam search is chosen.
+#[component]
+fn BeamKnobs(
+    /// The knobs, as last accepted.
+    beam: RwSignal<Beam>,
+    /// Why the last value typed was refused, if it was.
+    problem: RwSignal<Option<StrategyError>>,
+) -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let set_beam = move |change: fn(&mut Beam, leptos::ev::Event), ev| {
+        try_knob(
+            beam,
+            Strategy::Beam,
+            |b| change(b, ev),
+            problem,
+            |s| apply(lab, problem, s),
+        )
+    };
+    let (alpha_min, alpha_max) = (0.0_f32.to_string(), MAX_ALPHA.to_string());
+    view! {
+        <Show when=move || {
+            lab.decode_strategy.get().name() == "beam"
+        }>
+            {number(
+                i18n.s("translate-beam-size"),
+                "beam-size",
+                ("1".into(), MAX_BEAM_SIZE.to_string(), "1"),
+                move || beam.get().size.to_string(),
+                move |ev| set_beam(|b, ev| b.size = typed_count(&ev), ev),
+            )}
+            {number(
+                i18n.s("translate-beam-alpha"),
+                "beam-alpha",
+                (alpha_min.clone(), alpha_max.clone(), FRACTION_STEP),
+                move || beam.get().alpha.to_string(),
+                move |ev| set_beam(|b, ev| b.alpha = typed(&ev) as f32, ev),
+            )}
+        </Show>
+    }
+}
+
+/// Sampling's knobs, the temperature, top-k, top-p and seed, shown while
+/// sampling is chosen.
+#[component]
+fn SamplingKnobs(
+    /// The knobs, as last accepted.
+    sampling: RwSignal<Sampling>,
+    /// Why the last value typed was refused, if it was.
+    problem: RwSignal<Option<StrategyError>>,
+) -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let set_sampling = move |change: fn(&mut Sampling, leptos::ev::Event), ev| {
+        try_knob(
+            sampling,
+            Strategy::Sample,
+            |s| change(s, ev),
+            problem,
+            |s| apply(lab, problem, s),
+        )
+    };
+    let (t_min, t_max) = (MIN_TEMPERATURE.to_string(), MAX_TEMPERATURE.to_string());
+    view! {
+        <Show when=move || {
+            lab.decode_strategy.get().name() == "sample"
+        }>
+            {number(
+                i18n.s("translate-sample-temperature"),
+                "sample-temperature",
+                (t_min.clone(), t_max.clone(), TEMPERATURE_STEP),
+                move || sampling.get().temperature.to_string(),
+                move |ev| set_sampling(|s, ev| s.temperature = typed(&ev) as f32, ev),
+            )}
+            {number(
+                i18n.s("translate-sample-topk"),
+                "sample-topk",
+                ("0".into(), MAX_TOP_K.to_string(), "1"),
+                move || sampling.get().top_k.to_string(),
+                move |ev| set_sampling(|s, ev| s.top_k = typed_count(&ev), ev),
+            )}
+            {number(
+                i18n.s("translate-sample-topp"),
+                "sample-topp",
+                ("0.05".into(), "1".into(), FRACTION_STEP),
+                move || sampling.get().top_p.to_string(),
+                move |ev| set_sampling(|s, ev| s.top_p = typed(&ev) as f32, ev),
+            )}
+            {number(
+                i18n.s("translate-sample-seed"),
+                "sample-seed",
+                ("0".into(), u32::MAX.to_string(), "1"),
+                move || sampling.get().seed.to_string(),
+                move |ev| set_sampling(
+                    |s, ev| {
+                        if let Ok(seed) = u32::try_from(typed_count(&ev)) {
+                            s.seed = seed;
+                        }
+                    },
+                    ev,
+                ),
+            )}
+        </Show>
     }
 }

@@ -31,7 +31,7 @@ use lab_tasks::TaskKind;
 use leptos::prelude::*;
 use pickers::pickers;
 use scaling::scaling_view;
-use stages::model_stages;
+use stages::HeadStages;
 use what_if::what_if_stage;
 
 /// Pixels per cell of the one-row strips (`x`, the concatenated heads, the output).
@@ -279,6 +279,61 @@ fn sure_note(i18n: I18n, lab: Lab, tr: &HeadTrace) -> Option<impl IntoView> {
     })
 }
 
+/// Ask the worker for the focused head whenever the focus or the model
+/// changes; `layer` and `head_index` are the focus as this model can show it.
+fn request_traces(
+    lab: Lab,
+    layer: impl Fn() -> usize + Send + Sync + 'static,
+    head_index: impl Fn() -> usize + Send + Sync + 'static,
+) {
+    Effect::new(move |_| {
+        let sentence = lab
+            .focus_typed
+            .get()
+            .then(|| lab.translate_text.get())
+            .filter(|t| !t.trim().is_empty());
+        let request = TraceRequest {
+            kind: lab.focus_kind.get(),
+            layer: layer(),
+            head: head_index(),
+            sentence,
+        };
+        lab.trace_request.set(Some(request.clone()));
+        send(WorkerInput::Trace {
+            request: Some(request),
+        });
+    });
+}
+
+/// The number cell (a `td` whose `title` is its formula) a click landed in.
+fn clicked_cell(ev: &leptos::ev::MouseEvent) -> Option<web_sys::Element> {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| e.closest("td[title]").ok().flatten())
+}
+
+/// The formula of the number last tapped or clicked, hidden before one is.
+#[component]
+fn TappedFormula(
+    /// The formula, `None` before a number is tapped.
+    tapped: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <p
+            class="formula-tapped"
+            data-testid="head-formula"
+            aria-live="polite"
+            hidden=move || tapped.with(Option::is_none)
+        >
+            <strong>{i18n.t("head-formula-tapped")}</strong>
+            " "
+            <code>{move || tapped.get()}</code>
+        </p>
+    }
+}
+
 #[component]
 pub fn HeadView() -> impl IntoView {
     let lab = use_lab();
@@ -303,24 +358,7 @@ pub fn HeadView() -> impl IntoView {
             .unwrap_or_else(|| lab.focus_kind.get());
         spelling.with(|s| token_langs(kind, task.get(), s.as_ref()))
     };
-    // Ask the worker for the selected head whenever the selection or the model changes.
-    Effect::new(move |_| {
-        let sentence = lab
-            .focus_typed
-            .get()
-            .then(|| lab.translate_text.get())
-            .filter(|t| !t.trim().is_empty());
-        let request = TraceRequest {
-            kind: lab.focus_kind.get(),
-            layer: layer(),
-            head: head_index(),
-            sentence,
-        };
-        lab.trace_request.set(Some(request.clone()));
-        send(WorkerInput::Trace {
-            request: Some(request),
-        });
-    });
+    request_traces(lab, layer, head_index);
     // A training snapshot's numbers of this head wait while the view is out
     // of sight (`workers::link::show_probe`).
     let section = NodeRef::<leptos::html::Section>::new();
@@ -330,12 +368,7 @@ pub fn HeadView() -> impl IntoView {
     // click shows it here too (a touch screen has no hover).
     let tapped = RwSignal::new(None::<String>);
     let on_tap = move |ev: leptos::ev::MouseEvent| {
-        use wasm_bindgen::JsCast;
-        let cell = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest("td[title]").ok().flatten());
-        if let Some(cell) = cell {
+        if let Some(cell) = clicked_cell(&ev) {
             tapped.set(cell.get_attribute("title"));
         }
     };
@@ -349,57 +382,11 @@ pub fn HeadView() -> impl IntoView {
         >
             <h2>{i18n.t("head-title")}</h2>
             <p>{i18n.t("head-intro")}</p>
-            <p
-                class="formula-tapped"
-                data-testid="head-formula"
-                aria-live="polite"
-                hidden=move || tapped.with(Option::is_none)
-            >
-                <strong>{i18n.t("head-formula-tapped")}</strong>
-                " "
-                <code>{move || tapped.get()}</code>
-            </p>
+            <TappedFormula tapped />
             <Equation formula=ATTENTION />
             {pickers(lab, i18n, sizes, (layer, head_index), langs)}
             {move || with_trace(lab, |tr| sure_note(i18n, lab, tr)).flatten()}
-            <div class="head-stages" aria-live="polite">
-                {move || {
-                    let reveal = lab.reveal.get();
-                    let loaded = lab
-                        .trace
-                        .with(|t| match t {
-                            None => {
-                                Some(
-                                    view! { <p class="placeholder">{i18n.s("head-waiting")}</p> }
-                                        .into_any(),
-                                )
-                            }
-                            Some(Err(e)) => {
-                                let e = crate::i18n::problems::unanswered(i18n.locale.get(), e);
-                                Some(view! { <p class="problem">{e}</p> }.into_any())
-                            }
-                            Some(Ok(_)) => None,
-                        });
-                    let langs = langs();
-                    loaded
-                        .or_else(|| {
-                            spelling
-                                .with(|s| with_trace(
-                                    lab,
-                                    |tr| {
-                                        model_stages(
-                                                i18n,
-                                                tr,
-                                                (query_of(lab, tr), reveal),
-                                                langs,
-                                                s.as_ref(),
-                                            )
-                                            .into_any()
-                                    },
-                                ))
-                        })
-                }}
-            </div>
+            <HeadStages langs=Signal::derive(langs) />
             {what_if}
             <crate::views::practice::Question id=crate::views::practice::QuestionId::UniformEntropy />
             <crate::views::practice::Question id=crate::views::practice::QuestionId::ScoreArgmax />

@@ -22,34 +22,9 @@ pub(super) fn pickers(
     langs: impl Fn() -> (&'static str, &'static str) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let (layer, head_index) = focus;
-    let spelling = lab.spelling;
     view! {
         <div class="controls">
-            <label>
-                {i18n.t("head-pick-kind")}" "
-                <select
-                    data-testid="head-kind"
-                    on:change=move |ev| {
-                        if let Some(k) = AttentionKind::from_name(&event_target_value(&ev)) {
-                            lab.focus_kind.set(k)
-                        }
-                    }
-                >
-                    {AttentionKind::ALL
-                        .into_iter()
-                        .map(|k| {
-                            view! {
-                                <option
-                                    value=k.name()
-                                    prop:selected=move || lab.focus_kind.get() == k
-                                >
-                                    {move || i18n.s(labels::attention_kind(k))}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </label>
+            {kind_picker(lab, i18n)}
             <label>
                 {i18n.t("head-pick-layer")}" "
                 <select
@@ -80,37 +55,9 @@ pub(super) fn pickers(
                         lab.focus_query.set(event_target_value(&ev).parse().unwrap_or(0))
                     }
                 >
-                    {move || {
-                        let lang = langs().0;
-                        spelling
-                            .with(|s| with_trace(
-                                lab,
-                                |tr| {
-                                    let last = tr.seq_q.saturating_sub(1);
-                                    let labels = query_labels(tr, s.as_ref());
-                                    (0..tr.seq_q)
-                                        .map(|i| {
-                                            let label = labels
-                                                .get(i)
-                                                .cloned()
-                                                .unwrap_or_else(|| format!("#{i}"));
-                                            view! {
-                                                <option
-                                                    value=i.to_string()
-                                                    lang=lang
-                                                    prop:selected=move || lab.focus_query.get().min(last) == i
-                                                >
-                                                    {label}
-                                                </option>
-                                            }
-                                        })
-                                        .collect_view()
-                                },
-                            ))
-                    }}
+                    {move || query_options(lab, langs().0)}
                 </select>
-            </label>
-            <label>
+            </label> <label>
                 <input
                     type="checkbox"
                     prop:checked=move || lab.focus_typed.get()
@@ -121,4 +68,58 @@ pub(super) fn pickers(
             </label>
         </div>
     }
+}
+
+/// The attention kind picker (`head-kind`), in the shared focus.
+fn kind_picker(lab: Lab, i18n: I18n) -> impl IntoView {
+    view! {
+        <label>
+            {i18n.t("head-pick-kind")}" "
+            <select
+                data-testid="head-kind"
+                on:change=move |ev| {
+                    if let Some(k) = AttentionKind::from_name(&event_target_value(&ev)) {
+                        lab.focus_kind.set(k)
+                    }
+                }
+            >
+                {AttentionKind::ALL
+                    .into_iter()
+                    .map(|k| {
+                        view! {
+                            <option value=k.name() prop:selected=move || lab.focus_kind.get() == k>
+                                {move || i18n.s(labels::attention_kind(k))}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// The query picker's options: one per query row of the opened head's trace,
+/// labelled in the reader's spelling, their language `lang`.
+fn query_options(lab: Lab, lang: &'static str) -> impl IntoView {
+    let spelling = lab.spelling;
+    spelling.with(|s| {
+        with_trace(lab, |tr| {
+            let last = tr.seq_q.saturating_sub(1);
+            let labels = query_labels(tr, s.as_ref());
+            (0..tr.seq_q)
+                .map(|i| {
+                    let label = labels.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
+                    view! {
+                        <option
+                            value=i.to_string()
+                            lang=lang
+                            prop:selected=move || lab.focus_query.get().min(last) == i
+                        >
+                            {label}
+                        </option>
+                    }
+                })
+                .collect_view()
+        })
+    })
 }

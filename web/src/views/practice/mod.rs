@@ -86,6 +86,20 @@ fn shown(x: f64) -> String {
     }
 }
 
+/// The message arguments of a question as asked now, and its answer
+/// (`answer`) when `with_answer`.
+fn message_args(a: &Asked, with_answer: bool) -> Vec<(&'static str, Arg)> {
+    let mut args: Vec<(&'static str, Arg)> = a
+        .args
+        .iter()
+        .map(|(k, v)| (*k, Arg::from(v.clone())))
+        .collect();
+    if with_answer {
+        args.push(("answer", Arg::from(a.answer.text())));
+    }
+    args
+}
+
 /// The question `id`, asked on the live run.
 #[component]
 pub fn Question(id: QuestionId) -> impl IntoView {
@@ -94,28 +108,10 @@ pub fn Question(id: QuestionId) -> impl IntoView {
     let asked = Memo::new(move |_| asked::asked(lab, id));
     let i18n = use_i18n();
     let key = id.key();
-    let (prompt_id, why_id) = message_ids(id);
+    let (prompt_id, _) = message_ids(id);
     let guess = RwSignal::new(String::new());
     // The guess checked and the answer it was checked against.
     let checked = RwSignal::new(None::<(bool, Asked)>);
-    let args = move |a: &Asked, with_answer: bool| -> Vec<(&'static str, Arg)> {
-        let mut args: Vec<(&'static str, Arg)> = a
-            .args
-            .iter()
-            .map(|(k, v)| (*k, Arg::from(v.clone())))
-            .collect();
-        if with_answer {
-            args.push(("answer", Arg::from(a.answer.text())));
-        }
-        args
-    };
-    // The choices, if any: the input is rebuilt only when they change.
-    let options = Memo::new(move |_| {
-        asked.with(|a| match a.as_ref().map(|a| &a.answer) {
-            Some(Answer::Choice { options, lang, .. }) => Some((options.clone(), *lang)),
-            _ => None,
-        })
-    });
     let submit = move || {
         let Some(a) = asked.get_untracked() else {
             return;
@@ -136,7 +132,7 @@ pub fn Question(id: QuestionId) -> impl IntoView {
             i18n.s("practice-next-token-waiting")
         }
         None => i18n.s("practice-waiting"),
-        Some(a) => i18n.f(prompt_id, &args(&a, false)),
+        Some(a) => i18n.f(prompt_id, &message_args(&a, false)),
     };
     // A reset forgets the verdict too.
     Effect::new(move |_| {
@@ -144,11 +140,139 @@ pub fn Question(id: QuestionId) -> impl IntoView {
             checked.set(None);
         }
     });
-    let feedback = move || {
+    view! {
+        <div class="question" data-testid="question" data-question=key data-panel=id.panel()>
+            <p class="question-prompt">
+                <strong>{i18n.t("practice-predict")}</strong>
+                " "
+                {prompt}
+            </p>
+            <form on:submit=move |ev| {
+                ev.prevent_default();
+                submit()
+            }>
+                <AnswerInput asked guess checked />
+                " "
+                <button
+                    type="submit"
+                    data-testid="question-submit"
+                    disabled=move || asked.with(Option::is_none)
+                >
+                    {i18n.t("practice-check")}
+                </button>
+            </form>
+            <Feedback id asked checked />
+            <Revealed id asked checked />
+        </div>
+    }
+}
+
+/// Where the reader gives a guess: a list of the choices when the answer is
+/// one of a few, else a box to type a number in.
+#[component]
+fn AnswerInput(
+    /// The question as asked now.
+    asked: Memo<Option<Asked>>,
+    /// The guess, as typed or picked.
+    guess: RwSignal<String>,
+    /// The verdict, forgotten when the guess changes.
+    checked: RwSignal<Option<(bool, Asked)>>,
+) -> impl IntoView {
+    // The choices, if any: the input is rebuilt only when they change.
+    let options = Memo::new(move |_| {
+        asked.with(|a| match a.as_ref().map(|a| &a.answer) {
+            Some(Answer::Choice { options, lang, .. }) => Some((options.clone(), *lang)),
+            _ => None,
+        })
+    });
+    move || match options.get() {
+        Some((options, lang)) => view! { <ChoiceSelect options lang guess checked /> }.into_any(),
+        _ => view! { <NumberInput guess checked /> }.into_any(),
+    }
+}
+
+/// A guess picked from a question's choices.
+#[component]
+fn ChoiceSelect(
+    /// The choices, in order; the guess is an index into them.
+    options: Vec<String>,
+    /// The choices' language (source or target tokens).
+    lang: &'static str,
+    /// The guess: the picked choice's index, empty before one is picked.
+    guess: RwSignal<String>,
+    /// The verdict, forgotten when the guess changes.
+    checked: RwSignal<Option<(bool, Asked)>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <select
+            data-testid="question-answer"
+            aria-label=i18n.t("practice-answer-label")
+            lang=lang
+            on:change=move |ev| {
+                guess.set(event_target_value(&ev));
+                checked.set(None)
+            }
+        >
+            <option value="" selected=move || guess.with(String::is_empty)>
+                "—"
+            </option>
+            {options
+                .into_iter()
+                .enumerate()
+                .map(|(i, o)| {
+                    view! {
+                        <option value=i.to_string() selected=move || guess.get() == i.to_string()>
+                            {o}
+                        </option>
+                    }
+                })
+                .collect_view()}
+        </select>
+    }
+}
+
+/// A guess typed as a number.
+#[component]
+fn NumberInput(
+    /// The guess, as typed.
+    guess: RwSignal<String>,
+    /// The verdict, forgotten when the guess changes.
+    checked: RwSignal<Option<(bool, Asked)>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <input
+            type="text"
+            inputmode="decimal"
+            data-testid="question-answer"
+            aria-label=i18n.t("practice-answer-label")
+            prop:value=move || guess.get()
+            on:input=move |ev| {
+                guess.set(event_target_value(&ev));
+                checked.set(None)
+            }
+        />
+    }
+}
+
+/// The verdict on the checked guess, and why the answer is what it is.
+#[component]
+fn Feedback(
+    /// The question.
+    id: QuestionId,
+    /// The question as asked now.
+    asked: Memo<Option<Asked>>,
+    /// The guess checked and the answer it was checked against.
+    checked: RwSignal<Option<(bool, Asked)>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let (_, why_id) = message_ids(id);
+    move || {
         // A verdict on numbers the run no longer has (a new model, other settings) is not shown.
         let now = asked.with(|a| a.as_ref().map(|a| a.answer.clone()));
         checked.get().filter(|(_, a)| Some(&a.answer) == now.as_ref()).map(|(right, a)| {
-            let why = i18n.f(why_id, &args(&a, true));
+            let why = i18n.f(why_id, &message_args(&a, true));
             let verdict = if right {
                 i18n.s("practice-right")
             } else {
@@ -167,7 +291,22 @@ pub fn Question(id: QuestionId) -> impl IntoView {
                 </p>
             }
         })
-    };
+    }
+}
+
+/// The answer as presentation mode reveals it, unless a guess was checked.
+#[component]
+fn Revealed(
+    /// The question.
+    id: QuestionId,
+    /// The question as asked now.
+    asked: Memo<Option<Asked>>,
+    /// The guess checked, if any: its verdict shows instead.
+    checked: RwSignal<Option<(bool, Asked)>>,
+) -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let (_, why_id) = message_ids(id);
     // In presentation mode the lecturer reveals the answer with →
     // (`views::reveal_steps`), whatever the class guessed.
     let revealed = move || {
@@ -176,12 +315,12 @@ pub fn Question(id: QuestionId) -> impl IntoView {
             && crate::panels::PANELS[panel].id == id.panel()
             && crate::views::answers_revealed(panel, lab.reveal.get())
     };
-    let reveal = move || {
+    move || {
         if !revealed() || checked.with(Option::is_some) {
             return None;
         }
         asked.get().map(|a| {
-            let why = i18n.f(why_id, &args(&a, true));
+            let why = i18n.f(why_id, &message_args(&a, true));
             let answer = i18n.f(
                 "practice-revealed",
                 &[("answer", Arg::from(a.answer.text()))],
@@ -198,78 +337,5 @@ pub fn Question(id: QuestionId) -> impl IntoView {
                 </p>
             }
         })
-    };
-    view! {
-        <div class="question" data-testid="question" data-question=key data-panel=id.panel()>
-            <p class="question-prompt">
-                <strong>{i18n.t("practice-predict")}</strong>
-                " "
-                {prompt}
-            </p>
-            <form on:submit=move |ev| {
-                ev.prevent_default();
-                submit()
-            }>
-                {move || match options.get() {
-                    Some((options, lang)) => {
-                        view! {
-                            <select
-                                data-testid="question-answer"
-                                aria-label=i18n.t("practice-answer-label")
-                                lang=lang
-                                on:change=move |ev| {
-                                    guess.set(event_target_value(&ev));
-                                    checked.set(None)
-                                }
-                            >
-                                <option value="" selected=move || guess.with(String::is_empty)>
-                                    "—"
-                                </option>
-                                {options
-                                    .into_iter()
-                                    .enumerate()
-                                    .map(|(i, o)| {
-                                        view! {
-                                            <option
-                                                value=i.to_string()
-                                                selected=move || guess.get() == i.to_string()
-                                            >
-                                                {o}
-                                            </option>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </select>
-                        }
-                            .into_any()
-                    }
-                    _ => {
-                        view! {
-                            <input
-                                type="text"
-                                inputmode="decimal"
-                                data-testid="question-answer"
-                                aria-label=i18n.t("practice-answer-label")
-                                prop:value=move || guess.get()
-                                on:input=move |ev| {
-                                    guess.set(event_target_value(&ev));
-                                    checked.set(None)
-                                }
-                            />
-                        }
-                            .into_any()
-                    }
-                }}" "
-                <button
-                    type="submit"
-                    data-testid="question-submit"
-                    disabled=move || asked.with(Option::is_none)
-                >
-                    {i18n.t("practice-check")}
-                </button>
-            </form>
-            {feedback}
-            {reveal}
-        </div>
     }
 }
