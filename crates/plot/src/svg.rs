@@ -167,6 +167,24 @@ mod tests {
     }
 
     #[test]
+    fn a_fixed_range_a_log_axis_cannot_show_is_fitted_to_the_data() {
+        // Before, a log axis fixed from 0 never finished drawing.
+        for y_fixed in [(0.0, 1.0), (1.0, 1.0), (f64::NAN, 2.0)] {
+            let chart = LineChart {
+                x_label: "step",
+                y_label: "accuracy",
+                series: vec![series("train", vec![(0.0, 0.1), (50.0, 0.5), (100.0, 0.9)])],
+                log_y: true,
+                y_fixed: Some(y_fixed),
+                font_px: 14,
+                legend_at: SeriesLabelPosition::UpperRight,
+            };
+            let doc_text = lines(&chart, (640, 320));
+            assert!(count(&parse(&doc_text), "polyline") >= 1, "{y_fixed:?}");
+        }
+    }
+
+    #[test]
     fn a_marked_chart_is_xml_with_its_lines_and_dots_in_the_legend() {
         let chart = MarkedChart {
             x_label: "step",

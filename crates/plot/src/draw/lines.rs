@@ -104,11 +104,16 @@ fn step_axis_of(series: &[(&Series, Vec<(f64, f64)>)]) -> (f64, f64) {
 }
 
 /// The y axis, in axis units: the chart's fixed range, or one fitted to
-/// every series (from 0 on a linear axis when the data sit near it).
+/// every series (from 0 on a linear axis when the data sit near it). A fixed
+/// range the axis cannot show (empty, not finite, or reaching 0 on a log
+/// axis, where log10 0 = −∞ and plotters never finishes its ticks) is fitted
+/// to the data instead.
 fn fitted_y_axis(chart: &LineChart) -> (f64, f64) {
     let log = chart.log_y;
     if let Some((lo, hi)) = chart.y_fixed {
-        return (on_y_axis(lo, log), on_y_axis(hi, log));
+        if lo.is_finite() && hi.is_finite() && lo < hi && (!log || lo > 0.0) {
+            return (on_y_axis(lo, log), on_y_axis(hi, log));
+        }
     }
     let ys = || {
         chart

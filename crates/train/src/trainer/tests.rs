@@ -1,7 +1,7 @@
 use super::save::RunMeta;
 use super::*;
 use lab_model::checkpoint;
-use lab_protocol::StepReport;
+use lab_protocol::{CheckpointProblem, StepReport};
 use lab_tasks::TaskKind;
 
 fn tiny(task: TaskKind) -> Settings {
@@ -279,8 +279,28 @@ fn a_restored_run_has_the_same_weights_settings_and_step() {
     assert_eq!(restored.step_count(), 2);
     assert_eq!(restored.settings(), t.settings());
     assert_eq!(restored.to_bytes(), bytes, "weights round-trip bit-exactly");
-    assert!(Trainer::from_bytes(&bytes[..bytes.len() - 10]).is_err());
-    assert!(Trainer::from_bytes(b"not a checkpoint at all, just some text").is_err());
+    // A refused file, as the data the page words (`TrainerError::problem`).
+    let problem = |bytes: &[u8]| Trainer::from_bytes(bytes).err().expect("refused").problem();
+    let truncated = problem(&bytes[..bytes.len() - 10]);
+    assert!(
+        matches!(truncated, CheckpointProblem::Damaged { .. }),
+        "{truncated:?}"
+    );
+    let text = problem(b"not a checkpoint at all, just some text");
+    assert_eq!(text, CheckpointProblem::NotACheckpoint);
+    assert_eq!(
+        problem(&bytes[..6]),
+        CheckpointProblem::TooShort { bytes: 6 }
+    );
+    let mut future = bytes.clone();
+    let newer = checkpoint::FORMAT_VERSION + 1;
+    future[8..12].copy_from_slice(&newer.to_le_bytes());
+    let expected = CheckpointProblem::UnsupportedVersion {
+        found: newer,
+        oldest: checkpoint::OLDEST_VERSION,
+        newest: checkpoint::FORMAT_VERSION,
+    };
+    assert_eq!(problem(&future), expected);
 }
 
 #[test]
