@@ -282,25 +282,22 @@ fn a_restored_run_has_the_same_weights_settings_and_step() {
     // A refused file, as the data the page words (`TrainerError::problem`).
     let problem = |bytes: &[u8]| Trainer::from_bytes(bytes).err().expect("refused").problem();
     let truncated = problem(&bytes[..bytes.len() - 10]);
-    assert!(
-        matches!(truncated, CheckpointProblem::Damaged { .. }),
-        "{truncated:?}"
-    );
-    let text = problem(b"not a checkpoint at all, just some text");
-    assert_eq!(text, CheckpointProblem::NotACheckpoint);
-    assert_eq!(
-        problem(&bytes[..6]),
-        CheckpointProblem::TooShort { bytes: 6 }
-    );
-    let mut future = bytes.clone();
-    let newer = checkpoint::FORMAT_VERSION + 1;
-    future[8..12].copy_from_slice(&newer.to_le_bytes());
-    let expected = CheckpointProblem::UnsupportedVersion {
-        found: newer,
-        oldest: checkpoint::OLDEST_VERSION,
-        newest: checkpoint::FORMAT_VERSION,
+    assert!(matches!(truncated, CheckpointProblem::Damaged { .. }));
+    let (mut future, newest) = (bytes.clone(), checkpoint::FORMAT_VERSION);
+    future[8..12].copy_from_slice(&(newest + 1).to_le_bytes());
+    let oldest = checkpoint::OLDEST_VERSION;
+    let unsupported = CheckpointProblem::UnsupportedVersion {
+        found: newest + 1,
+        oldest,
+        newest,
     };
-    assert_eq!(problem(&future), expected);
+    for (file, expected) in [
+        (&b"just some text"[..], CheckpointProblem::NotACheckpoint),
+        (&bytes[..6], CheckpointProblem::TooShort { bytes: 6 }),
+        (&future[..], unsupported),
+    ] {
+        assert_eq!(problem(file), expected);
+    }
 }
 
 #[test]
