@@ -6,13 +6,20 @@
 use serde::{Deserialize, Serialize};
 
 /// The three places attention happens in the encoder-decoder Transformer.
+///
+/// Serialised (between the page and its workers, in saved runs) under the
+/// same one name as [`AttentionKind::name`]; the Rust variant names, which
+/// serde wrote before, are still read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AttentionKind {
     /// Encoder self-attention: source queries over source keys.
+    #[serde(rename = "encoder", alias = "EncoderSelf")]
     EncoderSelf,
     /// Masked decoder self-attention: target queries over earlier target keys.
+    #[serde(rename = "decoder", alias = "DecoderSelf")]
     DecoderSelf,
     /// Encoder-decoder (cross) attention: target queries over source keys.
+    #[serde(rename = "cross", alias = "Cross")]
     Cross,
 }
 
@@ -186,5 +193,22 @@ mod tests {
         }
         assert_eq!(AttentionKind::from_name("self"), None);
         assert_eq!(AttentionKind::from_name("Cross"), None);
+    }
+
+    #[test]
+    fn serde_writes_the_one_name_and_still_reads_the_old_spelling() {
+        for (kind, old) in
+            AttentionKind::ALL
+                .into_iter()
+                .zip(["EncoderSelf", "DecoderSelf", "Cross"])
+        {
+            let written = serde_json::to_string(&kind).unwrap();
+            assert_eq!(written, format!("\"{}\"", kind.name()));
+            let read: AttentionKind = serde_json::from_str(&written).unwrap();
+            assert_eq!(read, kind);
+            let read_old: AttentionKind = serde_json::from_str(&format!("\"{old}\"")).unwrap();
+            assert_eq!(read_old, kind);
+        }
+        assert!(serde_json::from_str::<AttentionKind>("\"self\"").is_err());
     }
 }

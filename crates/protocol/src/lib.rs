@@ -19,10 +19,10 @@ pub use facts::TaskFacts;
 pub use inside::{HeadTrace, TraceRequest};
 pub use lab_math::search::{Beam, Fate, Sampling, Strategy};
 pub use messages::{
-    all_finite, clean_run_name, CheckpointProblem, DownloadFile, MessageError, ModelInfo,
-    ModelOrigin, RunKey, RunStart, RunSummary, SaveCost, SavePurpose, Snapshot, StorageError,
-    TrainPoint, Unanswered, WorkerError, WorkerInput, WorkerOutput, DECODING_COMPARISON_SENTENCES,
-    EVAL_SENTENCES,
+    all_finite, clean_run_name, CheckpointProblem, DownloadFile, DownloadProblem, MessageError,
+    ModelInfo, ModelOrigin, RunKey, RunStart, RunSummary, SaveCost, SavePurpose, Snapshot,
+    StorageError, TrainPoint, Unanswered, WorkerError, WorkerInput, WorkerOutput,
+    DECODING_COMPARISON_SENTENCES, EVAL_SENTENCES,
 };
 pub use reports::{
     BeamHyp, BeamLevel, DecodeStep, DecodingComparison, EvalReport, LayerInput, MaskDemo,

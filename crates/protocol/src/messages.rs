@@ -27,7 +27,7 @@ mod runs;
 #[cfg(test)]
 mod tests;
 
-pub use errors::{CheckpointProblem, MessageError, Unanswered, WorkerError};
+pub use errors::{CheckpointProblem, DownloadProblem, MessageError, Unanswered, WorkerError};
 pub use runs::{
     clean_run_name, RunKey, RunStart, RunSummary, SaveCost, StorageError, MAX_RUN_NAME,
 };

@@ -9,8 +9,8 @@ use lab_math::search::StrategyError;
 use lab_protocol::divergence::{BLOW_UP_FACTOR, SAFE_LR_FACTOR, SAFE_WARMUP};
 use lab_protocol::messages::MAX_RUN_NAME;
 use lab_protocol::{
-    CheckpointProblem, Divergence, Rule, SettingProblem, SettingsError, SettingsField,
-    StorageError, Unanswered, WorkerError,
+    CheckpointProblem, Divergence, DownloadProblem, Rule, SettingProblem, SettingsError,
+    SettingsField, StorageError, Unanswered, WorkerError,
 };
 use lab_tasks::corpus::PairsError;
 
@@ -140,6 +140,34 @@ pub fn checkpoint_problem(locale: Locale, problem: &CheckpointProblem) -> String
     }
 }
 
+/// Why a shipped file could not be used, as the clause inside a
+/// `problems-data` or `problems-pretrained` sentence.
+pub fn download_problem(locale: Locale, problem: &DownloadProblem) -> String {
+    match problem {
+        DownloadProblem::Unreachable => text(locale, "problems-download-unreachable"),
+        DownloadProblem::Http { status } => text_args(
+            locale,
+            "problems-download-http",
+            &[("status", Arg::from(status.to_string()))],
+        ),
+        DownloadProblem::BrokeOff => text(locale, "problems-download-broke-off"),
+        DownloadProblem::CutShort { got, expected } => text_args(
+            locale,
+            "problems-download-cut-short",
+            &[
+                ("got", Arg::from(got.to_string())),
+                ("expected", Arg::from(expected.to_string())),
+            ],
+        ),
+        DownloadProblem::TooLarge { max } => text_args(
+            locale,
+            "problems-download-too-large",
+            &[("max", Arg::from(max.to_string()))],
+        ),
+        DownloadProblem::NotReadable { .. } => text(locale, "problems-download-not-readable"),
+    }
+}
+
 /// A worker error as one sentence (or two) for the banner.
 pub fn worker_error(locale: Locale, error: &WorkerError) -> String {
     match error {
@@ -152,20 +180,20 @@ pub fn worker_error(locale: Locale, error: &WorkerError) -> String {
             let why = checkpoint_problem(locale, problem);
             text_args(locale, id, &[("why", Arg::from(why))])
         }
-        WorkerError::Pretrained { task, why } => text_args(
+        WorkerError::Pretrained { task, problem } => text_args(
             locale,
             "problems-pretrained",
             &[
                 ("task", Arg::from(text(locale, labels::task(*task)))),
-                ("why", Arg::from(why.as_str())),
+                ("why", Arg::from(download_problem(locale, problem))),
             ],
         ),
-        WorkerError::Data { task, why } => text_args(
+        WorkerError::Data { task, problem } => text_args(
             locale,
             "problems-data",
             &[
                 ("task", Arg::from(text(locale, labels::task(*task)))),
-                ("why", Arg::from(why.as_str())),
+                ("why", Arg::from(download_problem(locale, problem))),
             ],
         ),
         WorkerError::Pairs(problem) => pairs_error(locale, problem),
@@ -311,7 +339,7 @@ pub fn setting_problem(locale: Locale, problem: &SettingProblem) -> String {
         Rule::Memory { needed: None, max } => text_args(
             locale,
             "problems-rule-memory-huge",
-            &[("max", Arg::from(bytes_text(*max)))],
+            &[("max", Arg::from(max.to_string()))],
         ),
         Rule::NotLoaded => text(locale, "problems-rule-not-loaded"),
     }

@@ -125,12 +125,18 @@ pub enum WorkerError {
         problem: CheckpointProblem,
         kept: bool,
     },
-    /// The shipped checkpoint of `task` could not be fetched or read, so an
+    /// The shipped checkpoint of `task` could not be fetched, so an
     /// untrained model stands in.
-    Pretrained { task: TaskKind, why: String },
+    Pretrained {
+        task: TaskKind,
+        problem: DownloadProblem,
+    },
     /// A real task's sentences could not be fetched or read; the current
     /// model keeps working.
-    Data { task: TaskKind, why: String },
+    Data {
+        task: TaskKind,
+        problem: DownloadProblem,
+    },
     /// The reader's pairs were refused, for the first problem found; the
     /// current model keeps working.
     Pairs(lab_tasks::corpus::PairsError),
@@ -159,15 +165,15 @@ impl std::fmt::Display for WorkerError {
                 }
                 Ok(())
             }
-            Self::Pretrained { task, why } => write!(
+            Self::Pretrained { task, problem } => write!(
                 f,
-                "The pretrained {} model could not be loaded ({why}); starting from an \
+                "The pretrained {} model could not be loaded ({problem}); starting from an \
                  untrained model instead.",
                 task.label()
             ),
-            Self::Data { task, why } => write!(
+            Self::Data { task, problem } => write!(
                 f,
-                "The sentences of {} could not be loaded ({why}); the current model keeps \
+                "The sentences of {} could not be loaded ({problem}); the current model keeps \
                  working.",
                 task.label()
             ),
@@ -189,6 +195,41 @@ impl std::fmt::Display for WorkerError {
                     "The training worker crashed and must be restarted: {why}"
                 )
             }
+        }
+    }
+}
+
+/// Why a file the lab ships (a real task's sentences, a trained model)
+/// could not be used: data the page words in the reader's language.
+/// `Display` is the English, for logs and tests.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DownloadProblem {
+    /// The request got no answer: no network, or no server.
+    Unreachable,
+    /// The server answered with this HTTP error status.
+    Http { status: u16 },
+    /// The download stopped before its end.
+    BrokeOff,
+    /// Fewer bytes came than the server announced.
+    CutShort { got: u64, expected: u64 },
+    /// The file is larger than the lab accepts.
+    TooLarge { max: u64 },
+    /// The file came whole but is not what the lab expects; `detail` says
+    /// where, in English, for the logs.
+    NotReadable { detail: String },
+}
+
+impl std::fmt::Display for DownloadProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Unreachable => write!(f, "the server could not be reached"),
+            Self::Http { status } => write!(f, "the server answered HTTP {status}"),
+            Self::BrokeOff => write!(f, "the download broke off"),
+            Self::CutShort { got, expected } => {
+                write!(f, "the download was cut short ({got} of {expected} bytes)")
+            }
+            Self::TooLarge { max } => write!(f, "the file is over {max} bytes"),
+            Self::NotReadable { detail } => write!(f, "the file is not readable: {detail}"),
         }
     }
 }

@@ -317,7 +317,14 @@ fn errors_round_trip_as_values() {
         })),
         WorkerOutput::Error(WorkerError::Data {
             task: TaskKind::RealEnZh,
-            why: "HTTP 404".into(),
+            problem: DownloadProblem::Http { status: 404 },
+        }),
+        WorkerOutput::Error(WorkerError::Data {
+            task: TaskKind::RealEnJa,
+            problem: DownloadProblem::CutShort {
+                got: 10,
+                expected: 20,
+            },
         }),
         WorkerOutput::StorageFailed(StorageError::Quota { name: None }),
         WorkerOutput::Refused(
@@ -347,7 +354,7 @@ fn errors_round_trip_as_values() {
         }),
         WorkerOutput::Error(WorkerError::Pretrained {
             task: TaskKind::EnJa,
-            why: "404".into(),
+            problem: DownloadProblem::Unreachable,
         }),
         WorkerOutput::Error(WorkerError::NoModel),
         WorkerOutput::Diverged {

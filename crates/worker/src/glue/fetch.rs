@@ -3,7 +3,9 @@
 //! download got; messages that need the sentences wait for them, in order.
 
 use super::{after_work, handle, now, post, post_all, scope, untrained, SESSION};
-use lab_protocol::{DownloadFile, ModelOrigin, WorkerError, WorkerInput, WorkerOutput};
+use lab_protocol::{
+    DownloadFile, DownloadProblem, ModelOrigin, WorkerError, WorkerInput, WorkerOutput,
+};
 use lab_tasks::{corpus, TaskKind};
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -39,10 +41,10 @@ pub(super) fn unless_waiting_for_sentences(input: WorkerInput) -> Option<WorkerI
     wasm_bindgen_futures::spawn_local(async move {
         let loaded = load_corpus(task).await;
         let mut queued = WAITING.with(|w| w.borrow_mut().take()).unwrap_or_default();
-        if let Err(why) = loaded {
+        if let Err(problem) = loaded {
             // The message that needed them is answered with the error.
             queued.remove(0);
-            post(&WorkerOutput::Error(WorkerError::Data { task, why }));
+            post(&WorkerOutput::Error(WorkerError::Data { task, problem }));
         }
         queued.into_iter().for_each(handle);
     });
@@ -68,7 +70,7 @@ fn missing_corpus(input: &WorkerInput) -> Option<TaskKind> {
 /// Fetches a real task's sentences (saying how far it got) and hands
 /// them to the datasets ([`corpus::provide`]). Nothing for a toy task,
 /// or sentences already here.
-async fn load_corpus(task: TaskKind) -> Result<(), String> {
+async fn load_corpus(task: TaskKind) -> Result<(), DownloadProblem> {
     let Some(path) = task.corpus_path() else {
         return Ok(());
     };
@@ -78,7 +80,8 @@ async fn load_corpus(task: TaskKind) -> Result<(), String> {
     let bytes = download(task, DownloadFile::Sentences, &path).await?;
     let parsed = String::from_utf8(bytes)
         .map_err(|_| format!("{path} is not UTF-8 text"))
-        .and_then(|text| corpus::Corpus::parse(task, &text).map_err(|e| format!("{path}: {e}")));
+        .and_then(|text| corpus::Corpus::parse(task, &text).map_err(|e| format!("{path}: {e}")))
+        .map_err(|detail| DownloadProblem::NotReadable { detail });
     match parsed {
         Ok(parsed) => {
             corpus::provide(parsed);
@@ -92,7 +95,11 @@ async fn load_corpus(task: TaskKind) -> Result<(), String> {
 }
 
 /// Fetches a task's `file` from `url`, telling the page how far it got.
-async fn download(task: TaskKind, file: DownloadFile, url: &str) -> Result<Vec<u8>, String> {
+async fn download(
+    task: TaskKind,
+    file: DownloadFile,
+    url: &str,
+) -> Result<Vec<u8>, DownloadProblem> {
     let max = match file {
         DownloadFile::Sentences => corpus::MAX_CORPUS_BYTES,
         DownloadFile::Model => lab_math::limits::MAX_CHECKPOINT_BYTES,
@@ -128,9 +135,9 @@ async fn download(task: TaskKind, file: DownloadFile, url: &str) -> Result<Vec<u
 }
 
 /// The checkpoint's task's sentences, if it is a real task's.
-pub(super) async fn load_corpus_of(bytes: &[u8]) -> Result<(), (TaskKind, String)> {
+pub(super) async fn load_corpus_of(bytes: &[u8]) -> Result<(), (TaskKind, DownloadProblem)> {
     match lab_train::trainer::stored_task(bytes) {
-        Some(task) => load_corpus(task).await.map_err(|why| (task, why)),
+        Some(task) => load_corpus(task).await.map_err(|problem| (task, problem)),
         None => Ok(()),
     }
 }
@@ -141,8 +148,8 @@ pub(super) async fn load_pretrained(task: TaskKind) {
         TaskKind::Custom if corpus::corpus_if_provided(task).is_none() => TaskKind::DEFAULT,
         task => task,
     };
-    if let Err(why) = load_corpus(task).await {
-        post(&WorkerOutput::Error(WorkerError::Data { task, why }));
+    if let Err(problem) = load_corpus(task).await {
+        post(&WorkerOutput::Error(WorkerError::Data { task, problem }));
         return;
     }
     // The reader's pairs have no trained model: a run of them starts untrained.
@@ -152,8 +159,11 @@ pub(super) async fn load_pretrained(task: TaskKind) {
                 s.borrow_mut()
                     .load_bytes(&bytes, ModelOrigin::Pretrained, now())
             }),
-            Err(why) => {
-                post(&WorkerOutput::Error(WorkerError::Pretrained { task, why }));
+            Err(problem) => {
+                post(&WorkerOutput::Error(WorkerError::Pretrained {
+                    task,
+                    problem,
+                }));
                 untrained(task)
             }
         }
@@ -173,7 +183,7 @@ async fn fetch_bytes_with_progress(
     max: usize,
     retry: bool,
     progress: impl Fn(u64, Option<u64>),
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, DownloadProblem> {
     use wasm_bindgen_futures::JsFuture;
     let init = web_sys::RequestInit::new();
     if retry {
@@ -181,12 +191,14 @@ async fn fetch_bytes_with_progress(
     }
     let response = JsFuture::from(scope().fetch_with_str_and_init(url, &init))
         .await
-        .map_err(|_| format!("{url} could not be fetched"))?;
+        .map_err(|_| DownloadProblem::Unreachable)?;
     let response: web_sys::Response = response
         .dyn_into()
-        .map_err(|_| "no HTTP response".to_string())?;
+        .map_err(|_| DownloadProblem::Unreachable)?;
     if !response.ok() {
-        return Err(format!("{url}: HTTP {}", response.status()));
+        return Err(DownloadProblem::Http {
+            status: response.status(),
+        });
     }
     let total = response
         .headers()
@@ -201,30 +213,34 @@ async fn fetch_bytes_with_progress(
         .ok()
         .flatten()
         .is_some_and(|coding| coding != "identity");
-    let body = response.body().ok_or_else(|| format!("{url}: no body"))?;
+    let body = response.body().ok_or(DownloadProblem::BrokeOff)?;
     let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
     let mut bytes = Vec::new();
     loop {
         let chunk = JsFuture::from(reader.read())
             .await
-            .map_err(|_| format!("{url}: the download broke off"))?;
-        let done = js_sys::Reflect::get(&chunk, &"done".into()).map_err(|_| "no chunk")?;
+            .map_err(|_| DownloadProblem::BrokeOff)?;
+        let done =
+            js_sys::Reflect::get(&chunk, &"done".into()).map_err(|_| DownloadProblem::BrokeOff)?;
         if done.as_bool() == Some(true) {
             break;
         }
-        let value = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| "no chunk")?;
-        let value: js_sys::Uint8Array = value.dyn_into().map_err(|_| "not bytes")?;
+        let value =
+            js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| DownloadProblem::BrokeOff)?;
+        let value: js_sys::Uint8Array = value.dyn_into().map_err(|_| DownloadProblem::BrokeOff)?;
         if bytes.len() + value.length() as usize > max {
-            return Err(format!("{url} is over {max} bytes"));
+            return Err(DownloadProblem::TooLarge { max: max as u64 });
         }
         bytes.extend(value.to_vec());
         progress(bytes.len() as u64, total);
     }
     match total {
-        Some(total) if !encoded && bytes.len() as u64 != total => Err(format!(
-            "{url}: the download was cut short ({} of {total} bytes)",
-            bytes.len()
-        )),
+        Some(expected) if !encoded && bytes.len() as u64 != expected => {
+            Err(DownloadProblem::CutShort {
+                got: bytes.len() as u64,
+                expected,
+            })
+        }
         _ => Ok(bytes),
     }
 }

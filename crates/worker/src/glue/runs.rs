@@ -146,8 +146,8 @@ async fn restore_saved(run: RunKey) {
 /// (a failed fetch is reported, and the restore then says why it failed).
 /// `own`: the tab's own run, which goes on saving under its key.
 async fn restore_stored(stored: &store::StoredRun, own: bool) -> Result<Vec<WorkerOutput>, String> {
-    if let Err((task, why)) = fetch::load_corpus_of(&stored.bytes).await {
-        post(&WorkerOutput::Error(WorkerError::Data { task, why }));
+    if let Err((task, problem)) = fetch::load_corpus_of(&stored.bytes).await {
+        post(&WorkerOutput::Error(WorkerError::Data { task, problem }));
     }
     SESSION.with(|s| {
         s.borrow_mut()

@@ -5,7 +5,7 @@ use lab_tasks::TaskKind;
 
 /// Every kind of every problem, from the functions that make them.
 fn every_problem() -> (Vec<WorkerError>, Vec<Divergence>, SettingsError) {
-    let errors = vec![
+    let mut errors = vec![
         WorkerError::Checkpoint {
             problem: CheckpointProblem::NotACheckpoint,
             kept: true,
@@ -16,7 +16,7 @@ fn every_problem() -> (Vec<WorkerError>, Vec<Divergence>, SettingsError) {
         },
         WorkerError::Pretrained {
             task: TaskKind::EnJa,
-            why: "HTTP 404".into(),
+            problem: DownloadProblem::Http { status: 404 },
         },
         WorkerError::NoModel,
         WorkerError::Unreadable { why: "eof".into() },
@@ -54,6 +54,14 @@ fn every_problem() -> (Vec<WorkerError>, Vec<Divergence>, SettingsError) {
             kept: true,
         },
     ];
+    errors.extend(
+        every_download_problem()
+            .into_iter()
+            .map(|problem| WorkerError::Data {
+                task: TaskKind::RealEnZh,
+                problem,
+            }),
+    );
     let hot = Settings {
         lr_factor: 10.0,
         warmup_steps: 1,
@@ -94,6 +102,23 @@ fn every_problem() -> (Vec<WorkerError>, Vec<Divergence>, SettingsError) {
         ),
     ]);
     (errors, divergences, problems)
+}
+
+/// Every kind of reason a shipped file could not be used.
+fn every_download_problem() -> Vec<DownloadProblem> {
+    vec![
+        DownloadProblem::Unreachable,
+        DownloadProblem::Http { status: 503 },
+        DownloadProblem::BrokeOff,
+        DownloadProblem::CutShort {
+            got: 1_000,
+            expected: 250_000,
+        },
+        DownloadProblem::TooLarge { max: 33_554_432 },
+        DownloadProblem::NotReadable {
+            detail: "real-en-zh.tsv: the first line is not the format line".into(),
+        },
+    ]
 }
 
 /// Every kind of question the model could not answer.
@@ -231,17 +256,24 @@ fn the_english_says_what_the_protocol_says() {
     }
 }
 
-/// A refused checkpoint is worded in the page's language through and
-/// through: no English clause from the worker inside it.
+/// A refused checkpoint or a file that did not come is worded in the
+/// page's language through and through: no English clause from the worker
+/// inside it.
 #[test]
-fn a_refused_checkpoint_says_why_in_the_readers_language() {
+fn a_refused_checkpoint_or_download_says_why_in_the_readers_language() {
     let (errors, _, _) = every_problem();
-    let english_words = ["the ", " is ", " not ", " file", "bytes", "version"];
+    let english_words = [
+        "the ", " is ", " not ", " file", "bytes", "version", "download",
+    ];
     for locale in [Locale::Ja, Locale::ZhHans, Locale::ZhHant] {
-        for error in errors
-            .iter()
-            .filter(|e| matches!(e, WorkerError::Checkpoint { .. }))
-        {
+        for error in errors.iter().filter(|e| {
+            matches!(
+                e,
+                WorkerError::Checkpoint { .. }
+                    | WorkerError::Data { .. }
+                    | WorkerError::Pretrained { .. }
+            )
+        }) {
             let text = worker_error(locale, error);
             for word in english_words {
                 assert!(!text.contains(word), "{locale:?}: {word:?} in {text}");
@@ -254,4 +286,11 @@ fn a_refused_checkpoint_says_why_in_the_readers_language() {
     for n in ["9", "1", "2"] {
         assert!(version.contains(n), "{version}");
     }
+    let cut_short = worker_error(Locale::ZhHant, &errors[14]);
+    assert!(
+        cut_short.contains("250000") && cut_short.contains("1000"),
+        "{cut_short}"
+    );
+    let http = worker_error(Locale::Ja, &errors[12]);
+    assert!(http.contains("503"), "{http}");
 }
