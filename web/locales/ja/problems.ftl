@@ -40,4 +40,5 @@ problems-download-http = サーバーが HTTP エラー { $status } を返しま
 problems-download-broke-off = ダウンロードが途中で止まりました
 problems-download-cut-short = ダウンロードが途中で切れました：{ $expected } バイトのうち { $got } バイトしか届いていません
 problems-download-too-large = ファイルが、このラボで扱える上限の { $max } バイトを超えています
+problems-download-pairs-missing = ファイルには { $stated } 組と書かれていますが、{ $found } 組しかありません：途中で切れて届きました
 problems-download-not-readable = ファイルは届きましたが、このラボが読める形式ではありません

@@ -40,4 +40,5 @@ problems-download-http = 服务器返回了 HTTP 错误 { $status }
 problems-download-broke-off = 下载中途中断了
 problems-download-cut-short = 下载被截断：应有 { $expected } 字节，只收到 { $got } 字节
 problems-download-too-large = 文件超过了本实验室接受的上限 { $max } 字节
+problems-download-pairs-missing = 文件声明有 { $stated } 对句子，实际只有 { $found } 对：传输途中被截断了
 problems-download-not-readable = 文件已收到，但不是本实验室能读取的格式

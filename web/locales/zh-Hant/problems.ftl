@@ -40,4 +40,5 @@ problems-download-http = 伺服器回傳了 HTTP 錯誤 { $status }
 problems-download-broke-off = 下載中途中斷了
 problems-download-cut-short = 下載被截斷：應有 { $expected } 位元組，只收到 { $got } 位元組
 problems-download-too-large = 檔案超過了本實驗室接受的上限 { $max } 位元組
+problems-download-pairs-missing = 檔案聲明有 { $stated } 對句子，實際只有 { $found } 對：傳輸途中被截斷了
 problems-download-not-readable = 檔案已收到，但不是本實驗室能讀取的格式

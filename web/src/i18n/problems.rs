@@ -164,6 +164,14 @@ pub fn download_problem(locale: Locale, problem: &DownloadProblem) -> String {
             "problems-download-too-large",
             &[("max", Arg::from(max.to_string()))],
         ),
+        DownloadProblem::PairsMissing { stated, found } => text_args(
+            locale,
+            "problems-download-pairs-missing",
+            &[
+                ("stated", Arg::from(stated.to_string())),
+                ("found", Arg::from(found.to_string())),
+            ],
+        ),
         DownloadProblem::NotReadable { .. } => text(locale, "problems-download-not-readable"),
     }
 }

@@ -214,6 +214,9 @@ pub enum DownloadProblem {
     CutShort { got: u64, expected: u64 },
     /// The file is larger than the lab accepts.
     TooLarge { max: u64 },
+    /// A sentence file states `stated` pairs and holds `found`: it was cut
+    /// short on its way (a copy some cache or proxy kept half of).
+    PairsMissing { stated: usize, found: usize },
     /// The file came whole but is not what the lab expects; `detail` says
     /// where, in English, for the logs.
     NotReadable { detail: String },
@@ -229,6 +232,10 @@ impl std::fmt::Display for DownloadProblem {
                 write!(f, "the download was cut short ({got} of {expected} bytes)")
             }
             Self::TooLarge { max } => write!(f, "the file is over {max} bytes"),
+            Self::PairsMissing { stated, found } => write!(
+                f,
+                "the file states {stated} pairs but holds {found}: it was cut short on its way"
+            ),
             Self::NotReadable { detail } => write!(f, "the file is not readable: {detail}"),
         }
     }

@@ -79,9 +79,19 @@ async fn load_corpus(task: TaskKind) -> Result<(), DownloadProblem> {
     }
     let bytes = download(task, DownloadFile::Sentences, &path).await?;
     let parsed = String::from_utf8(bytes)
-        .map_err(|_| format!("{path} is not UTF-8 text"))
-        .and_then(|text| corpus::Corpus::parse(task, &text).map_err(|e| format!("{path}: {e}")))
-        .map_err(|detail| DownloadProblem::NotReadable { detail });
+        .map_err(|_| DownloadProblem::NotReadable {
+            detail: format!("{path} is not UTF-8 text"),
+        })
+        .and_then(|text| {
+            corpus::Corpus::parse(task, &text).map_err(|e| match e {
+                corpus::CorpusError::CutShort { stated, found } => {
+                    DownloadProblem::PairsMissing { stated, found }
+                }
+                e => DownloadProblem::NotReadable {
+                    detail: format!("{path}: {e}"),
+                },
+            })
+        });
     match parsed {
         Ok(parsed) => {
             corpus::provide(parsed);

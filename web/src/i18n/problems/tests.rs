@@ -115,6 +115,10 @@ fn every_download_problem() -> Vec<DownloadProblem> {
             expected: 250_000,
         },
         DownloadProblem::TooLarge { max: 33_554_432 },
+        DownloadProblem::PairsMissing {
+            stated: 120_000,
+            found: 59_998,
+        },
         DownloadProblem::NotReadable {
             detail: "real-en-zh.tsv: the first line is not the format line".into(),
         },
@@ -293,4 +297,9 @@ fn a_refused_checkpoint_or_download_says_why_in_the_readers_language() {
     );
     let http = worker_error(Locale::Ja, &errors[12]);
     assert!(http.contains("503"), "{http}");
+    let missing = worker_error(Locale::ZhHans, &errors[16]);
+    assert!(
+        missing.contains("120000") && missing.contains("59998"),
+        "{missing}"
+    );
 }
