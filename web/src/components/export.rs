@@ -82,6 +82,58 @@ pub fn canvas_png(canvas: &HtmlCanvasElement) -> Option<Vec<u8>> {
     Some(binary.chars().map(|c| c as u8).collect())
 }
 
+/// A kind of download: its extension and MIME type, and its button's
+/// `data-testid`, text and tooltip (message ids).
+struct Kind {
+    ext: &'static str,
+    mime: &'static str,
+    testid: &'static str,
+    text: &'static str,
+    tip: &'static str,
+}
+
+const PNG: Kind = Kind {
+    ext: "png",
+    mime: "image/png",
+    testid: "export-png",
+    text: "figure-export-png",
+    tip: "figure-export-png-tip",
+};
+const SVG: Kind = Kind {
+    ext: "svg",
+    mime: "image/svg+xml",
+    testid: "export-svg",
+    text: "figure-export-svg",
+    tip: "figure-export-svg-tip",
+};
+const CSV: Kind = Kind {
+    ext: "csv",
+    mime: "text/csv;charset=utf-8",
+    testid: "export-csv",
+    text: "figure-export-csv",
+    tip: "figure-export-csv-tip",
+};
+
+/// One download button, saving `bytes()` (if it gives any) as `name.ext`.
+fn download_button(
+    kind: Kind,
+    name: Signal<String>,
+    bytes: impl Fn() -> Option<Vec<u8>> + 'static,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let save = move |_| {
+        if let Some(bytes) = bytes() {
+            let file = format!("{}.{}", name.get_untracked(), kind.ext);
+            download_bytes(&file, kind.mime, &bytes);
+        }
+    };
+    view! {
+        <button type="button" data-testid=kind.testid title=i18n.t(kind.tip) on:click=save>
+            {i18n.t(kind.text)}
+        </button>
+    }
+}
+
 /// PNG, SVG and CSV download buttons for one figure.
 #[component]
 pub fn ExportBar(
@@ -103,7 +155,7 @@ pub fn ExportBar(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let has_png = png.is_some() || canvas.is_some();
-    let save_png = move |_| {
+    let png_bytes = move || {
         let picture = match png {
             Some(make) => make.run(()),
             // A figure out of sight may have a drawing parked (app::paint).
@@ -111,76 +163,19 @@ pub fn ExportBar(
                 .and_then(|c| c.get_untracked())
                 .inspect(crate::components::paint::flush),
         };
-        if let Some(bytes) = picture.as_ref().and_then(canvas_png) {
-            download_bytes(
-                &format!("{}.png", name.get_untracked()),
-                "image/png",
-                &bytes,
-            );
-        }
-    };
-    let save_svg = move |_| {
-        if let Some(make) = svg {
-            let text = make.run(());
-            download_bytes(
-                &format!("{}.svg", name.get_untracked()),
-                "image/svg+xml",
-                text.as_bytes(),
-            );
-        }
-    };
-    let save_csv = move |_| {
-        if let Some(make) = csv {
-            let text = format!("{UTF8_BOM}{}", make.run(()));
-            download_bytes(
-                &format!("{}.csv", name.get_untracked()),
-                "text/csv;charset=utf-8",
-                text.as_bytes(),
-            );
-        }
+        picture.as_ref().and_then(canvas_png)
     };
     view! {
         <div class="export-bar" role="group" aria-label=i18n.t("figure-export-label")>
-            {has_png
-                .then(|| {
-                    view! {
-                        <button
-                            type="button"
-                            data-testid="export-png"
-                            title=i18n.t("figure-export-png-tip")
-                            on:click=save_png
-                        >
-                            {i18n.t("figure-export-png")}
-                        </button>
-                    }
-                })}
-            {svg
-                .is_some()
-                .then(|| {
-                    view! {
-                        <button
-                            type="button"
-                            data-testid="export-svg"
-                            title=i18n.t("figure-export-svg-tip")
-                            on:click=save_svg
-                        >
-                            {i18n.t("figure-export-svg")}
-                        </button>
-                    }
-                })}
+            {has_png.then(|| download_button(PNG, name, png_bytes))}
+            {svg.map(|make| download_button(SVG, name, move || Some(make.run(()).into_bytes())))}
             {csv
-                .is_some()
-                .then(|| {
-                    view! {
-                        <button
-                            type="button"
-                            data-testid="export-csv"
-                            title=i18n.t("figure-export-csv-tip")
-                            on:click=save_csv
-                        >
-                            {i18n.t("figure-export-csv")}
-                        </button>
-                    }
+                .map(|make| {
+                    download_button(
+                        CSV,
+                        name,
+                        move || Some(format!("{UTF8_BOM}{}", make.run(())).into_bytes()),
+                    )
                 })}
         </div>
     }

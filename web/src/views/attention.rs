@@ -1,10 +1,10 @@
 //! View 2: every layer × head of the three attention kinds, on the probe
 //! sentence, updating live while the model trains.
 
+use crate::components::controls::{KindPicker, Toggle};
 use crate::components::heatmap::HeatData;
 use crate::context::i18n::use_i18n;
 use crate::context::state::use_lab;
-use crate::i18n::labels;
 use crate::i18n::script::{respell, target_lang, Spelling};
 use lab_plot::colormap::ColorMap;
 use lab_protocol::attention::decoder_row_labels;
@@ -118,37 +118,8 @@ pub fn AttentionView() -> impl IntoView {
             <p>{i18n.t("attention-intro")}</p>
             <p class="probe">{probe}</p>
             <div class="controls">
-                <label>
-                    {i18n.t("attention-kind")}" "
-                    <select
-                        data-testid="attention-kind"
-                        on:change=move |ev| {
-                            if let Some(k) = AttentionKind::from_name(&event_target_value(&ev)) {
-                                kind.set(k)
-                            }
-                        }
-                    >
-                        {AttentionKind::ALL
-                            .into_iter()
-                            .map(|k| {
-                                view! {
-                                    <option value=k.name() selected=move || kind.get() == k>
-                                        {move || i18n.s(labels::attention_kind(k))}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label>
-                    <input
-                        type="checkbox"
-                        data-testid="attention-average"
-                        on:change=move |ev| average.set(event_target_checked(&ev))
-                    />
-                    " "
-                    {i18n.t("attention-average")}
-                </label>
+                <KindPicker label="attention-kind" testid="attention-kind" kind />
+                <Toggle label="attention-average" testid="attention-average" on=average />
             </div>
             <AttentionGrid set kind=kind average=average testid="attention-grid" />
             <crate::views::practice::Question id=crate::views::practice::QuestionId::CrossArgmax />

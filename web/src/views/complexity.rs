@@ -7,8 +7,8 @@
 //! Self-attention is cheaper than a recurrent layer exactly when n < d, which is
 //! the usual case for sentences; the chart shows where the lines cross, n = d.
 
-use crate::components::export::ExportBar;
-use crate::components::paint;
+use crate::components::chart::CanvasChart;
+use crate::components::controls::Slider;
 use crate::context::i18n::use_i18n;
 use crate::context::state::use_lab;
 use crate::i18n::{text, text_args, Locale};
@@ -16,11 +16,7 @@ use lab_math::complexity::{
     attention_rnn_crossover, max_path_length, per_layer_ops, sequential_ops, LayerType, Sizes,
     TABLE_1,
 };
-use lab_plot::canvas::draw_marked;
-use lab_plot::csv::marked_chart_csv;
 use lab_plot::draw::{MarkedChart, Series, VLine, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
-use lab_plot::svg;
-use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::prelude::{RGBColor, SeriesLabelPosition, BLACK};
 
@@ -244,29 +240,11 @@ pub fn ComplexityView() -> impl IntoView {
     let d = Memo::new(move |_| d_set.get().or(model_d.get()).unwrap_or(DEFAULT_D));
     let model = Memo::new(move |_| model_n.get().zip(model_d.get()));
 
-    let canvas = NodeRef::<Canvas>::new();
     let parts = move || {
         let locale = i18n.locale.get();
         let d = d.get();
         (series(locale, d), markers(locale, n.get(), d, model.get()))
     };
-    // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::context::state::use_lab().window_width;
-    Effect::new(move |_| {
-        let (locale, parts) = (i18n.locale.get(), parts());
-        let Some(c) = canvas.get() else { return };
-        paint::fit_chart(&c, CHART_SIZE, window_width.get());
-        paint::later(&c.clone(), move || {
-            with_chart(locale, parts, |chart| draw_marked(&c, chart))
-        });
-    });
-    let to_svg = move || with_chart(i18n.locale.get(), parts(), |c| svg::marked(c, CHART_SIZE));
-    let to_csv = move || {
-        with_chart(i18n.locale.get(), parts(), |c| {
-            marked_chart_csv(c).to_string()
-        })
-    };
-
     view! {
         <section id=crate::panels::ids::COMPLEXITY class="view" data-testid="complexity-view">
             <h2>{i18n.t("complexity-title")}</h2>
@@ -310,18 +288,14 @@ pub fn ComplexityView() -> impl IntoView {
             </div>
             <Table1 n=n d=d />
             <p class="hint">{i18n.t("complexity-hint")}</p>
-            <div>
-                <canvas
-                    node_ref=canvas
-                    data-testid="complexity-chart"
-                    width=CHART_SIZE.0
-                    height=CHART_SIZE.1
-                    class="chart"
-                    role="img"
-                    aria-label=i18n.t("complexity-chart-label")
-                ></canvas>
-            </div>
-            <ExportBar name="complexity-per-layer" canvas=canvas svg=to_svg csv=to_csv />
+            <CanvasChart
+                name="complexity-per-layer"
+                testid="complexity-chart"
+                label="complexity-chart-label"
+                size=CHART_SIZE
+                shows=move || (i18n.locale.get(), parts())
+                figure=|(locale, parts), _, show| with_chart(locale, parts, |c| show(c))
+            />
             <crate::views::practice::Question id=crate::views::practice::QuestionId::Crossover />
         </section>
     }
@@ -344,22 +318,15 @@ fn SizeSlider(
     let (min, max, step) = range;
     let i18n = use_i18n();
     view! {
-        <label class="knob">
+        <Slider
+            testid
+            range=(min as f64, max as f64, step as f64)
+            value=Signal::derive(move || value.get() as f64)
+            show=|v| format!("{v:.0}")
+            set=move |v: f64| set.set(Some(v as u64))
+        >
             {i18n.t(label)}
-            <input
-                type="range"
-                data-testid=testid
-                min=min
-                max=max
-                step=step
-                prop:value=move || value.get().to_string()
-                on:input=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).parse() {
-                        set.set(Some(v))
-                    }
-                }
-            /> <output>{move || value.get()}</output>
-        </label>
+        </Slider>
     }
 }
 

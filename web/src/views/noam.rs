@@ -10,20 +10,15 @@
 
 mod controls;
 
-use crate::components::export::ExportBar;
+use crate::components::chart::CanvasChart;
 use crate::components::formula::{Equation, NOAM};
-use crate::components::paint;
 use crate::context::i18n::use_i18n;
 use crate::context::state::use_lab;
 use crate::i18n::{text, text_args, Locale};
 use controls::WhatIfControls;
 use lab_math::noam_rate;
-use lab_plot::canvas::draw_marked;
-use lab_plot::csv::marked_chart_csv;
 use lab_plot::draw::{Dot, MarkedChart, Series, VLine, BLUE, PURPLE, VERMILLION};
-use lab_plot::svg;
 use lab_protocol::Settings;
-use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::prelude::SeriesLabelPosition;
 
@@ -233,7 +228,6 @@ pub fn NoamView() -> impl IntoView {
             .or(running.get())
             .unwrap_or_else(|| NoamKnobs::of(&Settings::toy(lab.task.get())))
     });
-    let canvas = NodeRef::<Canvas>::new();
     let parts = move || {
         noam_chart(
             i18n.locale.get(),
@@ -241,22 +235,6 @@ pub fn NoamView() -> impl IntoView {
             running.get(),
             lab.step.get(),
         )
-    };
-    // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::context::state::use_lab().window_width;
-    Effect::new(move |_| {
-        let (locale, parts) = (i18n.locale.get(), parts());
-        let Some(c) = canvas.get() else { return };
-        paint::fit_chart(&c, CHART_SIZE, window_width.get());
-        paint::later(&c.clone(), move || {
-            with_chart(locale, parts, |chart| draw_marked(&c, chart))
-        });
-    });
-    let to_svg = move || with_chart(i18n.locale.get(), parts(), |c| svg::marked(c, CHART_SIZE));
-    let to_csv = move || {
-        with_chart(i18n.locale.get(), parts(), |c| {
-            marked_chart_csv(c).to_string()
-        })
     };
     view! {
         <section id=crate::panels::ids::NOAM class="view" data-testid="noam-view">
@@ -269,18 +247,14 @@ pub fn NoamView() -> impl IntoView {
             <p class="readout" data-testid="noam-readout">
                 {move || peak_readout(i18n.locale.get(), what_if.get())}
             </p>
-            <div>
-                <canvas
-                    node_ref=canvas
-                    data-testid="noam-chart"
-                    width=CHART_SIZE.0
-                    height=CHART_SIZE.1
-                    class="chart"
-                    role="img"
-                    aria-label=i18n.t("noam-chart-label")
-                ></canvas>
-            </div>
-            <ExportBar name="noam-schedule" canvas=canvas svg=to_svg csv=to_csv />
+            <CanvasChart
+                name="noam-schedule"
+                testid="noam-chart"
+                label="noam-chart-label"
+                size=CHART_SIZE
+                shows=move || (i18n.locale.get(), parts())
+                figure=|(locale, parts), _, show| with_chart(locale, parts, |c| show(c))
+            />
             <crate::views::practice::Question id=crate::views::practice::QuestionId::NoamPeak />
         </section>
     }
@@ -289,6 +263,7 @@ pub fn NoamView() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_plot::csv::marked_chart_csv;
 
     const TOY: NoamKnobs = NoamKnobs {
         d_model: 64,

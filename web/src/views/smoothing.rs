@@ -13,19 +13,18 @@
 mod chart;
 mod controls;
 
+use crate::components::controls::Toggle;
 use crate::components::formula::{Equation, CROSS_ENTROPY, SMOOTHED_TARGET};
-use crate::components::paint;
 use crate::context::i18n::use_i18n;
 use crate::context::state::use_lab;
 use crate::i18n::script::{respell, Spelling};
 use crate::i18n::units::fraction_text;
 use crate::i18n::{text, text_args, Locale};
 use chart::{SmoothingChart, SplitReadout, SpreadHint};
-use controls::{EpsSlider, LogToggle, PositionSelect};
+use controls::{EpsSlider, PositionSelect};
 use lab_math::cross_entropy::entropy_nats;
 use lab_math::tokens::{decoder_input, decoder_target};
 use lab_math::{cross_entropy_split, smoothed_targets, CrossEntropySplit};
-use lab_plot::csv::bar_chart_csv;
 use lab_plot::draw::{BarChart, BarSet, BLUE, ORANGE};
 use lab_protocol::ProbePrediction;
 use lab_protocol::TaskFacts;
@@ -316,7 +315,7 @@ pub fn SmoothingView() -> impl IntoView {
             <div class="controls">
                 <EpsSlider eps eps_set />
                 <PositionSelect probe=probe position=position shown=pos spelling=spelling />
-                <LogToggle log />
+                <Toggle label="smoothing-log" testid="smoothing-log" on=log />
             </div>
             <SpreadHint probe eps model_eps />
             <SmoothingChart probe eps pos log />

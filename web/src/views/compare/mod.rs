@@ -7,23 +7,18 @@
 
 pub mod data;
 
-use crate::components::export::ExportBar;
+use crate::components::chart::CanvasChart;
 use crate::components::formula::Equation;
-use crate::components::paint;
 use crate::context::i18n::use_i18n;
 use crate::context::state::{use_lab, Lab};
 use crate::i18n::{text, text_args, Locale};
 use crate::views::attention::AttentionGrid;
 use crate::workers::compare::{self, Run};
 use data::{layer_steps, legend_origins, origin_mark, CompareAxis};
-use lab_plot::canvas::draw_lines;
-use lab_plot::csv::line_chart_csv;
 use lab_plot::draw::{LineChart, Series, BLUE, VERMILLION};
-use lab_plot::svg;
 use lab_protocol::Curves;
 use lab_protocol::NormPlacement;
 use lab_protocol::{AttentionKind, Settings};
-use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::prelude::SeriesLabelPosition;
 
@@ -303,39 +298,18 @@ fn LossChart(
 ) -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
-    let canvas = NodeRef::<Canvas>::new();
     let series = move || series_of(i18n.locale.get(), runs, run_whats(lab, runs, axis));
-    // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = lab.window_width;
-    Effect::new(move |_| {
-        let (locale, series) = (i18n.locale.get(), series());
-        let Some(c) = canvas.get() else { return };
-        paint::fit_chart(&c, CHART_SIZE, window_width.get());
-        paint::later(&c.clone(), move || {
-            with_chart(locale, series, |chart| draw_lines(&c, chart))
-        });
-    });
-    let to_svg = move || with_chart(i18n.locale.get(), series(), |c| svg::lines(c, CHART_SIZE));
-    let to_csv = move || {
-        with_chart(i18n.locale.get(), series(), |c| {
-            line_chart_csv(c).to_string()
-        })
-    };
     view! {
         <figure>
             <figcaption>{i18n.t("compare-chart-caption")}</figcaption>
-            <div>
-                <canvas
-                    node_ref=canvas
-                    data-testid="compare-chart"
-                    width=CHART_SIZE.0
-                    height=CHART_SIZE.1
-                    class="chart"
-                    role="img"
-                    aria-label=i18n.t("compare-chart-label")
-                ></canvas>
-            </div>
-            <ExportBar name="compare-loss" canvas=canvas svg=to_svg csv=to_csv />
+            <CanvasChart
+                name="compare-loss"
+                testid="compare-chart"
+                label="compare-chart-label"
+                size=CHART_SIZE
+                shows=move || (i18n.locale.get(), series())
+                figure=|(locale, series), _, show| with_chart(locale, series, |c| show(c))
+            />
         </figure>
     }
 }

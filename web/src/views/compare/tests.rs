@@ -1,5 +1,5 @@
 use super::*;
-use lab_plot::csv::Cell;
+use lab_plot::csv::{line_chart_csv, Cell};
 use lab_protocol::{EvalPoint, TrainPoint};
 
 fn curves(scale: f32) -> Curves {

@@ -1,4 +1,5 @@
 use super::*;
+use lab_plot::csv::marked_chart_csv;
 
 #[test]
 fn every_curve_point_is_the_table_formula() {

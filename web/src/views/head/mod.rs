@@ -232,19 +232,6 @@ fn query_of(lab: Lab, tr: &HeadTrace) -> usize {
     lab.focus_query.get().min(tr.seq_q.saturating_sub(1))
 }
 
-/// The options `1 … n` of a layer or head picker, `selected` (0-based) chosen.
-fn options(n: usize, selected: impl Fn() -> usize + Copy + Send + Sync + 'static) -> impl IntoView {
-    (0..n)
-        .map(|i| {
-            view! {
-                <option value=i.to_string() prop:selected=move || selected() == i>
-                    {(i + 1).to_string()}
-                </option>
-            }
-        })
-        .collect_view()
-}
-
 /// `data-stage` of a stage.
 fn stage_attr(stage: Stage) -> String {
     stage.index().to_string()
@@ -384,7 +371,7 @@ pub fn HeadView() -> impl IntoView {
             <p>{i18n.t("head-intro")}</p>
             <TappedFormula tapped />
             <Equation formula=ATTENTION />
-            {pickers(lab, i18n, sizes, (layer, head_index), langs)}
+            {pickers(lab, i18n, sizes, langs)}
             {move || with_trace(lab, |tr| sure_note(i18n, lab, tr)).flatten()}
             <HeadStages langs=Signal::derive(langs) />
             {what_if}

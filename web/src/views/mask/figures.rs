@@ -4,6 +4,7 @@
 
 use super::{causal_data, combined_data, demo_panels, demo_title, padding_data, PADDING_AXES};
 use super::{HeatData, VISIBLE};
+use crate::components::heat_data::Axis;
 use crate::components::heatmap::Heatmap;
 use crate::context::i18n::{use_i18n, Arg};
 use crate::context::state::use_lab;
@@ -18,6 +19,38 @@ fn size_of(data: Signal<HeatData>, cell: f64) -> Signal<(u32, u32)> {
     Signal::derive(move || {
         data.with(|d| ((d.cols as f64 * cell) as u32, (d.rows as f64 * cell) as u32))
     })
+}
+
+/// One mask as a heatmap of `cell`-pixel cells, named for assistive
+/// technology by the message `name` and the map's size.
+#[component]
+fn MaskMap(
+    /// The mask.
+    data: Signal<HeatData>,
+    /// The side of a cell in pixels.
+    cell: f64,
+    /// The `data-testid` of the map.
+    testid: &'static str,
+    /// Font size of the token labels.
+    label_px: u32,
+    /// The message id of the map's name.
+    name: &'static str,
+    /// What the rows and the columns are (default: queries and keys).
+    #[prop(default = (Axis::Query, Axis::Key))]
+    axes: (Axis, Axis),
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <Heatmap
+            data
+            size=size_of(data, cell)
+            testid
+            label_px
+            rows_are=axes.0
+            cols_are=axes.1
+            label=Signal::derive(move || data.with(|d| d.describe(&i18n.s(name))))
+        />
+    }
 }
 
 /// A swatch's `style`: its background in `rgb`.
@@ -66,28 +99,23 @@ pub(super) fn CausalAndPadding(
         <div class="mask-row">
             <figure>
                 <figcaption>{i18n.t("mask-causal-caption")}</figcaption>
-                <Heatmap
+                <MaskMap
                     data=causal
-                    size=size_of(causal, 30.0)
+                    cell=30.0
                     testid="mask-causal"
                     label_px=14
-                    label=Signal::derive(move || {
-                        causal.with(|d| d.describe(&i18n.s("mask-causal-label")))
-                    })
+                    name="mask-causal-label"
                 />
             </figure>
             <figure>
                 <figcaption>{i18n.t("mask-padding-caption")}</figcaption>
-                <Heatmap
+                <MaskMap
                     data=padding
-                    size=size_of(padding, 30.0)
+                    cell=30.0
                     testid="mask-padding"
                     label_px=14
-                    rows_are=PADDING_AXES.0
-                    cols_are=PADDING_AXES.1
-                    label=Signal::derive(move || {
-                        padding.with(|d| d.describe(&i18n.s("mask-padding-label")))
-                    })
+                    name="mask-padding-label"
+                    axes=PADDING_AXES
                 />
             </figure>
         </div>
@@ -101,7 +129,6 @@ pub(super) fn CombinedMasks(
     /// The example batch, sentences of different lengths.
     batch: Memo<Vec<Pair>>,
 ) -> impl IntoView {
-    let i18n = use_i18n();
     // Target tokens in the page's script (Traditional Chinese in 繁體中文).
     let spelling = use_lab().spelling;
     let combined = move |i: usize| {
@@ -114,14 +141,12 @@ pub(super) fn CombinedMasks(
                     let data = combined(i);
                     view! {
                         <figure>
-                            <Heatmap
+                            <MaskMap
                                 data
-                                size=size_of(data, 22.0)
+                                cell=22.0
                                 testid="mask-combined"
                                 label_px=12
-                                label=Signal::derive(move || {
-                                    data.with(|d| d.describe(&i18n.s("mask-combined-label")))
-                                })
+                                name="mask-combined-label"
                             />
                         </figure>
                     }
@@ -212,14 +237,12 @@ pub(super) fn DemoPanels() -> impl IntoView {
                     view! {
                         <figure>
                             <figcaption>{move || i18n.s(demo_title(i))}</figcaption>
-                            <Heatmap
+                            <MaskMap
                                 data
-                                size=size_of(data, 30.0)
+                                cell=30.0
                                 testid="mask-demo"
                                 label_px=13
-                                label=Signal::derive(move || {
-                                    data.with(|d| d.describe(&i18n.s(demo_title(i))))
-                                })
+                                name=demo_title(i)
                             />
                             <p class="range">{move || range(data)}</p>
                         </figure>

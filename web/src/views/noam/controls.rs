@@ -2,10 +2,11 @@
 //! the button back to the running model's schedule.
 
 use super::{NoamKnobs, D_MODEL_SLIDER, FACTOR_SLIDER, WARMUP_SLIDER};
+use crate::components::controls::Slider;
 use crate::context::i18n::use_i18n;
 use leptos::prelude::*;
 
-/// A `usize` slider's `(min, max, step)` as the `f64`s a [`Knob`] takes.
+/// A `usize` slider's `(min, max, step)` as the `f64`s a [`Slider`] takes.
 fn usize_range((a, b, s): (usize, usize, usize)) -> (f64, f64, f64) {
     (a as f64, b as f64, s as f64)
 }
@@ -28,30 +29,33 @@ pub(super) fn WhatIfControls(
     };
     view! {
         <div class="controls">
-            <Knob
-                label="noam-knob-d-model"
+            <Slider
                 testid="noam-dmodel"
                 range=usize_range(D_MODEL_SLIDER)
                 value=Signal::derive(move || what_if.get().d_model as f64)
                 show=|v| format!("{v:.0}")
                 set=change(|k, v| k.d_model = v as usize)
-            />
-            <Knob
-                label="noam-knob-warmup"
+            >
+                {i18n.t("noam-knob-d-model")}
+            </Slider>
+            <Slider
                 testid="noam-warmup"
                 range=usize_range(WARMUP_SLIDER)
                 value=Signal::derive(move || what_if.get().warmup as f64)
                 show=|v| format!("{v:.0}")
                 set=change(|k, v| k.warmup = v as usize)
-            />
-            <Knob
-                label="noam-knob-factor"
+            >
+                {i18n.t("noam-knob-warmup")}
+            </Slider>
+            <Slider
                 testid="noam-factor"
                 range=FACTOR_SLIDER
                 value=Signal::derive(move || what_if.get().factor)
                 show=|v| format!("{v:.2}")
                 set=change(|k, v| k.factor = v)
-            />
+            >
+                {i18n.t("noam-knob-factor")}
+            </Slider>
             <button
                 data-testid="noam-reset"
                 disabled=move || overridden.get().is_none()
@@ -60,44 +64,5 @@ pub(super) fn WhatIfControls(
                 {i18n.t("noam-back")}
             </button>
         </div>
-    }
-}
-
-/// One what-if slider with its value beside it.
-#[component]
-fn Knob(
-    /// The message id of what the learner sees.
-    label: &'static str,
-    /// The `data-testid` of the `<input type=range>`.
-    testid: &'static str,
-    /// `(min, max, step)` of the slider.
-    range: (f64, f64, f64),
-    /// The current value.
-    value: Signal<f64>,
-    /// How the value is printed beside the slider.
-    show: fn(f64) -> String,
-    /// Called with the slider's new value.
-    set: Callback<f64>,
-) -> impl IntoView {
-    let (min, max, step) = range;
-    let i18n = use_i18n();
-    view! {
-        <label class="knob">
-            <span>{i18n.t(label)}</span>
-            <input
-                type="range"
-                data-testid=testid
-                min=min
-                max=max
-                step=step
-                prop:value=move || value.get()
-                on:input=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).parse() {
-                        set.run(v)
-                    }
-                }
-            />
-            <output>{move || show(value.get())}</output>
-        </label>
     }
 }

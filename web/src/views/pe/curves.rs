@@ -2,14 +2,9 @@
 //! positions, each a sine or cosine of its own wavelength.
 
 use super::{parse_dims, sin_or_cos};
-use crate::components::export::ExportBar;
-use crate::components::paint;
+use crate::components::chart::CanvasChart;
 use crate::context::i18n::{use_i18n, Arg, I18n};
-use lab_plot::canvas::draw_lines;
-use lab_plot::csv::line_chart_csv;
 use lab_plot::draw::{LineChart, Series, BLUE, GREEN, ORANGE, PURPLE, VERMILLION};
-use lab_plot::svg;
-use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::prelude::SeriesLabelPosition;
 
@@ -63,7 +58,6 @@ pub(super) fn DimensionCurves(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let dims_text = RwSignal::new("0, 1, 4, 10, 30".to_string());
-    let lines = NodeRef::<Canvas>::new();
     // The chosen dimensions' curves, as the chart draws (and exports) them.
     let line_parts = move || {
         let t = table.get();
@@ -71,24 +65,6 @@ pub(super) fn DimensionCurves(
         let dims = parse_dims(&dims_text.get(), d);
         let series = dim_series(i18n, &t, d, &dims);
         (i18n.s("pe-position"), i18n.s("pe-value"), series)
-    };
-    // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = crate::context::state::use_lab().window_width;
-    Effect::new(move |_| {
-        let (x_label, y_label, series) = line_parts();
-        let Some(c) = lines.get() else { return };
-        paint::fit_chart(&c, LINES_SIZE, window_width.get());
-        paint::later(&c.clone(), move || {
-            draw_lines(&c, &pe_chart(&x_label, &y_label, series))
-        });
-    });
-    let lines_svg = move || {
-        let (x, y, series) = line_parts();
-        svg::lines(&pe_chart(&x, &y, series), LINES_SIZE)
-    };
-    let lines_csv = move || {
-        let (x, y, series) = line_parts();
-        line_chart_csv(&pe_chart(&x, &y, series)).to_string()
     };
     view! {
         <div>
@@ -102,15 +78,13 @@ pub(super) fn DimensionCurves(
                     on:change=move |ev| dims_text.set(event_target_value(&ev))
                 />
             </label>
-            <canvas
-                node_ref=lines
-                width=LINES_SIZE.0
-                height=LINES_SIZE.1
-                class="chart"
-                role="img"
-                aria-label=i18n.t("pe-lines-label")
-            ></canvas>
-            <ExportBar name="positional-encoding-curves" canvas=lines svg=lines_svg csv=lines_csv />
+            <CanvasChart
+                name="positional-encoding-curves"
+                label="pe-lines-label"
+                size=LINES_SIZE
+                shows=line_parts
+                figure=|(x, y, series), _, show| show(&pe_chart(&x, &y, series))
+            />
         </div>
     }
 }

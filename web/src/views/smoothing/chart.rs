@@ -1,19 +1,15 @@
 //! What the Label smoothing view draws and reads out: q and p as bars, how
 //! q spreads its mass, and the loss split into its floor and the KL.
 
-use super::{bar_chart_csv, entropy_nats, paint};
 use super::{
-    bars_for_width, loss_split, split_text, spread_note, target_row, with_chart, Bars, CHART_SIZE,
-    MAX_BARS,
+    bars_for_width, entropy_nats, loss_split, split_text, spread_note, target_row, with_chart,
+    Bars, CHART_SIZE,
 };
-use crate::components::export::ExportBar;
+use crate::components::chart::{CanvasChart, Figure, Purpose};
 use crate::context::i18n::use_i18n;
 use crate::context::state::use_lab;
 use crate::i18n::text_args;
-use lab_plot::canvas::draw_bars;
-use lab_plot::svg;
 use lab_protocol::ProbePrediction;
-use leptos::html::Canvas;
 use leptos::prelude::*;
 
 /// The bar chart of q and p at one position, with its downloads.
@@ -32,68 +28,35 @@ pub(super) fn SmoothingChart(
     let i18n = use_i18n();
     // Target tokens in the page's script (Traditional Chinese in 繁體中文).
     let spelling = lab.spelling;
-    let canvas = NodeRef::<Canvas>::new();
-    // On a phone the chart takes the window's width (`paint::chart_size`).
-    let window_width = lab.window_width;
-    Effect::new(move |_| {
-        let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
+    // What the chart shows; the probe (a vocabulary's worth of numbers) is
+    // read when the chart is built, not copied.
+    let shows = move || {
         probe.track();
         spelling.track();
-        let Some(c) = canvas.get() else { return };
-        paint::fit_chart(&c, CHART_SIZE, window_width.get());
-        // On a phone, fewer bars: each keeps room for its token's label.
-        let bars = bars_for_width(c.width());
-        paint::later(&c.clone(), move || {
-            spelling.try_with_untracked(|s| {
-                probe.try_with_untracked(|p| {
-                    with_chart(
-                        locale,
-                        p,
-                        (i, e, log),
-                        (Bars::AtMost(bars), s.as_ref()),
-                        |chart| draw_bars(&c, chart),
-                    )
-                })
-            });
-        });
-    });
-    let to_svg = move || {
-        let (locale, e, i, log) = (i18n.locale.get(), eps.get(), pos.get(), log.get());
-        spelling.with(|s| {
-            probe.with(|p| {
-                with_chart(
-                    locale,
-                    p,
-                    (i, e, log),
-                    (Bars::AtMost(MAX_BARS), s.as_ref()),
-                    |c| svg::bars(c, CHART_SIZE),
-                )
-            })
-        })
+        (i18n.locale.get(), eps.get(), pos.get(), log.get())
     };
-    let to_csv = move || {
-        let (locale, e, i) = (i18n.locale.get(), eps.get(), pos.get());
-        spelling.with(|s| {
-            probe.with(|p| {
-                with_chart(locale, p, (i, e, false), (Bars::Every, s.as_ref()), |c| {
-                    bar_chart_csv(c).to_string()
-                })
+    // On a phone, fewer bars: each keeps room for its token's label. The CSV
+    // keeps every token.
+    let figure = move |(locale, e, i, log), purpose, show: &mut dyn FnMut(&dyn Figure)| {
+        let bars = match purpose {
+            Purpose::Picture { width } => Bars::AtMost(bars_for_width(width)),
+            Purpose::Csv => Bars::Every,
+        };
+        spelling.try_with_untracked(|s| {
+            probe.try_with_untracked(|p| {
+                with_chart(locale, p, (i, e, log), (bars, s.as_ref()), |c| show(c))
             })
-        })
+        });
     };
     view! {
-        <div>
-            <canvas
-                node_ref=canvas
-                data-testid="smoothing-chart"
-                width=CHART_SIZE.0
-                height=CHART_SIZE.1
-                class="chart"
-                role="img"
-                aria-label=i18n.t("smoothing-chart-label")
-            ></canvas>
-        </div>
-        <ExportBar name="label-smoothing" canvas=canvas svg=to_svg csv=to_csv />
+        <CanvasChart
+            name="label-smoothing"
+            testid="smoothing-chart"
+            label="smoothing-chart-label"
+            size=CHART_SIZE
+            shows
+            figure
+        />
     }
 }
 

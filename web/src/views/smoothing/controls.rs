@@ -1,7 +1,8 @@
-//! The knobs of the Label smoothing view: ε, the position of the probe
-//! sentence the chart shows, and the log scale.
+//! The knobs of the Label smoothing view: ε and the position of the probe
+//! sentence the chart shows (the log scale is a [`Toggle`](crate::components::controls::Toggle)).
 
 use super::{position_label, EPS_SLIDER};
+use crate::components::controls::Slider;
 use crate::context::i18n::use_i18n;
 use crate::i18n::script::Spelling;
 use lab_protocol::ProbePrediction;
@@ -15,24 +16,16 @@ pub(super) fn EpsSlider(
     /// Written when the learner moves the slider.
     eps_set: RwSignal<Option<f64>>,
 ) -> impl IntoView {
-    let (e_min, e_max, e_step) = EPS_SLIDER;
     view! {
-        <label class="knob">
+        <Slider
+            testid="smoothing-eps"
+            range=EPS_SLIDER
+            value=eps
+            show=|e| format!("{e:.2}")
+            set=move |e| eps_set.set(Some(e))
+        >
             "ε "
-            <input
-                type="range"
-                data-testid="smoothing-eps"
-                min=e_min
-                max=e_max
-                step=e_step
-                prop:value=move || eps.get().to_string()
-                on:input=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).parse() {
-                        eps_set.set(Some(v))
-                    }
-                }
-            /> <output>{move || format!("{:.2}", eps.get())}</output>
-        </label>
+        </Slider>
     }
 }
 
@@ -78,26 +71,6 @@ pub(super) fn PositionSelect(
             >
                 {options}
             </select>
-        </label>
-    }
-}
-
-/// The chart's probability axis: linear or log.
-#[component]
-pub(super) fn LogToggle(
-    /// Whether the axis is log, written when the learner ticks the box.
-    log: RwSignal<bool>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <label>
-            <input
-                type="checkbox"
-                data-testid="smoothing-log"
-                on:change=move |ev| log.set(event_target_checked(&ev))
-            />
-            " "
-            {i18n.t("smoothing-log")}
         </label>
     }
 }

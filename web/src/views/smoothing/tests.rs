@@ -1,4 +1,6 @@
 use super::*;
+use crate::components::paint;
+use lab_plot::csv::bar_chart_csv;
 use lab_tasks::TaskKind;
 
 fn en_ja() -> ProbePrediction {

@@ -1,6 +1,7 @@
 //! The readouts of view 5: the model being trained, the step and speed, the
 //! last evaluation and the loss floor that label smoothing sets.
 
+use crate::components::controls::Toggle;
 use crate::context::i18n::use_i18n;
 use crate::context::state::use_lab;
 use crate::i18n::{labels, text, text_args};
@@ -49,15 +50,8 @@ pub fn StepReadouts(
         <p class="readouts">
             {i18n.t("training-steps")}" " <b>{move || lab.step.get()}</b> "   "
             {i18n.t("training-tokens-per-s")}" "
-            <b>{move || format!("{:.0}", lab.tokens_per_s.get())}</b> "   " <label>
-                <input
-                    type="checkbox"
-                    data-testid="log-scale"
-                    on:change=move |ev| log.set(event_target_checked(&ev))
-                />
-                " "
-                {i18n.t("training-log-scale")}
-            </label>
+            <b>{move || format!("{:.0}", lab.tokens_per_s.get())}</b> "   "
+            <Toggle label="training-log-scale" testid="log-scale" on=log />
         </p>
     }
 }
