@@ -15,6 +15,12 @@ use crate::bench::{median, parse, Measurement};
 use crate::cmd::{self, Stage};
 use crate::peer;
 
+/// `lab_math::toy`, compiled in from its file: the toy's sizes are defined
+/// once, and xtask still builds from the standard library alone.
+#[path = "../../crates/math/src/toy.rs"]
+#[expect(dead_code, reason = "the sweep keeps only the toy's d_model")]
+mod toy;
+
 /// The d_models of the first panel (at the preset's batch size).
 const D_MODELS: [usize; 4] = [32, 64, 128, 256];
 /// The batch sizes of the second panel (at the preset's d_model).
@@ -23,7 +29,7 @@ const BATCHES: [usize; 5] = [16, 32, 64, 128, 256];
 /// size it does not vary (the chart reads them from `Settings::toy` and
 /// refuses a CSV without points there).
 const PRESET: Point = Point {
-    d_model: 64,
+    d_model: toy::D_MODEL,
     batch_size: 64,
 };
 

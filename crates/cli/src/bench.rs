@@ -14,7 +14,7 @@ use lab_train::Backend;
 /// Sizes that replace the toy preset's in `bench` and `dump-batches`.
 #[derive(clap::Args, Debug, Default, Clone, Copy)]
 pub struct Size {
-    /// d_model (the preset's 4 heads and d_ff stay).
+    /// d_model (the preset's n_heads and d_ff stay).
     #[arg(long)]
     pub d_model: Option<usize>,
     /// Sentence pairs per batch.

@@ -5,13 +5,41 @@ use lab_model::checkpoint::WeightPrecision;
 use lab_protocol::Curves;
 use lab_tasks::TaskKind;
 use lab_train::Trainer;
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 fn checkpoint(task: TaskKind) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../assets/checkpoints")
         .join(format!("{task}.ckpt"))
+}
+
+/// Runs the CLI with `args` and `--checkpoint` the file at `checkpoint`,
+/// whether it succeeds or not.
+fn run(args: &[&str], checkpoint: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_attention-lab"))
+        .args(args)
+        .arg("--checkpoint")
+        .arg(checkpoint)
+        .output()
+        .expect("the CLI runs")
+}
+
+/// Runs the CLI with `args` and the checkpoint of `task`; its stdout, which
+/// must come from a success.
+fn cli(task: TaskKind, args: &[&str]) -> String {
+    let out = run(args, &checkpoint(task));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// [`cli`]'s stdout read as JSON.
+fn cli_json(task: TaskKind, args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&cli(task, args)).expect("valid JSON")
 }
 
 #[test]
@@ -76,23 +104,15 @@ fn every_shipped_checkpoint_loads_and_is_trained() {
 
 #[test]
 fn inspect_json_prints_attention_rows_that_sum_to_one() {
-    let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
-        .args([
+    let json = cli_json(
+        TaskKind::EnJa,
+        &[
             "inspect",
             "--json",
             "--input",
             "the big dog sees a small cat",
-            "--checkpoint",
-        ])
-        .arg(checkpoint(TaskKind::EnJa))
-        .output()
-        .expect("the CLI runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
     );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
     assert_eq!(
         json["output"],
         serde_json::json!(["大きい", "犬", "は", "小さい", "猫", "を", "見る"])
@@ -118,58 +138,30 @@ fn inspect_json_prints_attention_rows_that_sum_to_one() {
 
 #[test]
 fn inspect_explains_unknown_words_and_bad_files() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_attention-lab"))
-            .args(args)
-            .output()
-            .expect("the CLI runs")
-    };
-    let enja = checkpoint(TaskKind::EnJa);
-    let out = run(&[
-        "inspect",
-        "--input",
-        "the dog sees a zebra",
-        "--checkpoint",
-        enja.to_str().expect("utf-8 path"),
-    ]);
+    let out = run(
+        &["inspect", "--input", "the dog sees a zebra"],
+        &checkpoint(TaskKind::EnJa),
+    );
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("zebra"));
     let garbage = std::env::temp_dir().join("attention-lab-garbage.ckpt");
     std::fs::write(&garbage, b"definitely not a checkpoint").expect("temp file");
-    let out = run(&[
-        "inspect",
-        "--input",
-        "the cat runs",
-        "--checkpoint",
-        garbage.to_str().expect("utf-8 path"),
-    ]);
+    let out = run(&["inspect", "--input", "the cat runs"], &garbage);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not an Attention Lab checkpoint"));
 }
 
 #[test]
 fn translate_json_reports_steps_costs_and_the_same_tokens_with_and_without_the_cache() {
-    let enja = checkpoint(TaskKind::EnJa);
     let run = |extra: &[&str]| {
         let mut args = vec![
             "translate",
             "--json",
             "--input",
             "the big dog sees a small cat",
-            "--checkpoint",
-            enja.to_str().expect("utf-8 path"),
         ];
         args.extend_from_slice(extra);
-        let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
-            .args(&args)
-            .output()
-            .expect("the CLI runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("valid JSON")
+        cli_json(TaskKind::EnJa, &args)
     };
     let (with, without) = (run(&[]), run(&["--no-cache"]));
     assert_eq!(
@@ -191,24 +183,10 @@ fn translate_json_reports_steps_costs_and_the_same_tokens_with_and_without_the_c
 
 #[test]
 fn inspect_json_opens_every_head() {
-    let enja = checkpoint(TaskKind::EnJa);
-    let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
-        .args([
-            "inspect",
-            "--json",
-            "--input",
-            "the dog sees a cat",
-            "--checkpoint",
-            enja.to_str().expect("utf-8 path"),
-        ])
-        .output()
-        .expect("the CLI runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let json = cli_json(
+        TaskKind::EnJa,
+        &["inspect", "--json", "--input", "the dog sees a cat"],
     );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
     let heads = json["heads"].as_array().expect("heads");
     assert_eq!(heads.len(), 3 * 2 * 4, "3 kinds × 2 layers × 4 heads");
     for h in heads {
@@ -222,22 +200,6 @@ fn inspect_json_opens_every_head() {
         assert_eq!(h["scores"].as_array().map(Vec::len), Some(sq * sk));
         assert_eq!(h["head_context"].as_array().map(Vec::len), Some(sq * dk));
     }
-}
-
-/// Runs the CLI with `args` and the checkpoint of `task`; its stdout.
-fn cli(task: TaskKind, args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
-        .args(args)
-        .arg("--checkpoint")
-        .arg(checkpoint(task))
-        .output()
-        .expect("the CLI runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
 }
 
 #[test]
@@ -255,10 +217,10 @@ fn beam_of_one_scores_as_greedy_on_held_out_sentences_and_the_cli_decodes_three_
     assert_eq!(c.beam_exact, c.greedy_exact);
 
     let input = "i like dogs .";
-    let json = |extra: &[&str]| -> serde_json::Value {
+    let json = |extra: &[&str]| {
         let mut args = vec!["translate", "--json", "--input", input];
         args.extend_from_slice(extra);
-        serde_json::from_str(&cli(TaskKind::RealEnJa, &args)).expect("valid JSON")
+        cli_json(TaskKind::RealEnJa, &args)
     };
     let greedy = json(&[]);
     let beam = json(&["--beam", "4", "--alpha", "0.6"]);
@@ -297,18 +259,10 @@ fn beam_of_one_scores_as_greedy_on_held_out_sentences_and_the_cli_decodes_three_
         "a seed draws the same translation"
     );
 
-    let refused = Command::new(env!("CARGO_BIN_EXE_attention-lab"))
-        .args([
-            "translate",
-            "--input",
-            input,
-            "--beam",
-            "99",
-            "--checkpoint",
-        ])
-        .arg(checkpoint(TaskKind::RealEnJa))
-        .output()
-        .expect("the CLI runs");
+    let refused = run(
+        &["translate", "--input", input, "--beam", "99"],
+        &checkpoint(TaskKind::RealEnJa),
+    );
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("beam size"));
 

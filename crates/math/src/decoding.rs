@@ -83,10 +83,11 @@ pub const WITH_CACHE_FIRST_STEP: &str = "L·2·S·d²";
 mod tests {
     use super::*;
 
+    /// The toy model's sizes ([`crate::toy`]) on a short sentence.
     const TOY: DecoderShape = DecoderShape {
-        d_model: 64,
-        d_ff: 256,
-        n_layers: 2,
+        d_model: crate::toy::D_MODEL,
+        d_ff: crate::toy::D_FF,
+        n_layers: crate::toy::N_LAYERS,
         src_len: 8,
         vocab: 80,
     };
@@ -121,7 +122,8 @@ mod tests {
             .map(|w| (w[2] - w[1]) - (w[1] - w[0]))
             .collect();
         // 2·t²·d per layer: the second difference is 2·2·d per layer.
-        assert!(second.iter().all(|&s| s == 2 * 2 * 64 * 2), "{second:?}");
+        let expected = (2 * 2 * TOY.d_model * TOY.n_layers) as u64;
+        assert!(second.iter().all(|&s| s == expected), "{second:?}");
     }
 
     #[test]

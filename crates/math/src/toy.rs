@@ -3,6 +3,9 @@
 //! model crate's tests build (`lab_model::TransformerConfig::toy`). Table 3's
 //! base model is `d_model` 512, 8 heads, `d_ff` 2048 and 6 layers; this one
 //! is an eighth as wide and a third as deep.
+//!
+//! `xtask` compiles this file in as a module of its own (it builds from the
+//! standard library alone), so it holds plain constants and nothing else.
 
 /// `d_model`: the width of every token's vector.
 pub const D_MODEL: usize = 64;

@@ -337,7 +337,7 @@ mod tests {
             (
                 toy().with_n_heads(0),
                 ConfigError::HeadsDoNotDivide {
-                    d_model: 64,
+                    d_model: lab_math::toy::D_MODEL,
                     n_heads: 0,
                 },
             ),

@@ -27,6 +27,9 @@ pub mod rows;
 pub mod trace;
 pub mod trainer;
 
+#[cfg(test)]
+mod testing;
+
 pub use lab_model::Backend;
 pub use lab_protocol::{EvalReport, Settings, StepReport};
 pub use trainer::{ShardGradients, StepPlan, Trainer, TrainerError};

@@ -155,16 +155,14 @@ impl Trainer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::small;
     use lab_protocol::Settings;
     use lab_tasks::TaskKind;
 
     fn trainer() -> Trainer {
         let settings = Settings {
-            d_model: 16,
-            n_heads: 2,
-            d_ff: 32,
             n_layers: 2,
-            ..Settings::toy(TaskKind::EnJa)
+            ..small(TaskKind::EnJa)
         };
         let mut t = Trainer::new(&settings).expect("valid");
         // A few steps, so the weights are not the symmetric initial ones.
@@ -182,6 +180,17 @@ mod tests {
             .map(|(x, y)| (x - y).abs())
             .fold(0.0f32, f32::max);
         assert!(worst < 1e-5, "{what}: differs by {worst}");
+    }
+
+    /// Head `head` of layer `layer` of `kind`, traced on the probe sentence.
+    fn probe_head(t: &Trainer, kind: AttentionKind, layer: usize, head: usize) -> HeadTrace {
+        t.trace_head(&TraceRequest {
+            kind,
+            layer,
+            head,
+            sentence: None,
+        })
+        .expect("probe traces")
     }
 
     /// Rebuilds the head's output from its inputs with plain arithmetic, stage by stage.
@@ -240,15 +249,7 @@ mod tests {
         for kind in AttentionKind::ALL {
             for layer in 0..2 {
                 let traces: Vec<HeadTrace> = (0..2)
-                    .map(|head| {
-                        t.trace_head(&TraceRequest {
-                            kind,
-                            layer,
-                            head,
-                            sentence: None,
-                        })
-                        .expect("probe traces")
-                    })
+                    .map(|head| probe_head(&t, kind, layer, head))
                     .collect();
                 for tr in &traces {
                     recompose(tr, &traces);
@@ -281,14 +282,7 @@ mod tests {
     #[test]
     fn decoder_self_attention_hides_the_future_and_the_encoder_hides_nothing() {
         let t = trainer();
-        let dec = t
-            .trace_head(&TraceRequest {
-                kind: AttentionKind::DecoderSelf,
-                layer: 0,
-                head: 0,
-                sentence: None,
-            })
-            .expect("probe");
+        let dec = probe_head(&t, AttentionKind::DecoderSelf, 0, 0);
         for i in 0..dec.seq_q {
             for j in 0..dec.seq_k {
                 assert_eq!(dec.mask[i * dec.seq_k + j], j > i);
@@ -297,14 +291,7 @@ mod tests {
                 }
             }
         }
-        let enc = t
-            .trace_head(&TraceRequest {
-                kind: AttentionKind::EncoderSelf,
-                layer: 0,
-                head: 0,
-                sentence: None,
-            })
-            .expect("probe");
+        let enc = probe_head(&t, AttentionKind::EncoderSelf, 0, 0);
         assert!(enc.mask.iter().all(|&m| !m));
     }
 
@@ -369,14 +356,7 @@ mod tests {
     fn beta_one_is_the_models_softmax_beta_zero_is_uniform_and_infinite_beta_is_the_argmax() {
         use lab_math::beta::{entropy_bits, softmax_beta};
         let t = trainer();
-        let tr = t
-            .trace_head(&TraceRequest {
-                kind: AttentionKind::DecoderSelf,
-                layer: 1,
-                head: 0,
-                sentence: None,
-            })
-            .expect("probe");
+        let tr = probe_head(&t, AttentionKind::DecoderSelf, 1, 0);
         for i in 0..tr.seq_q {
             let scores = tr.masked_scores(i);
             let model = HeadTrace::row(&tr.weights, tr.seq_k, i);

@@ -7,8 +7,9 @@
 //! supports workers explicitly, and commits a transaction only when asked.
 
 use indexed_db_futures::database::Database;
+use indexed_db_futures::future::GetAllPrimitiveRequest;
 use indexed_db_futures::prelude::*;
-use indexed_db_futures::transaction::TransactionMode;
+use indexed_db_futures::transaction::{Transaction, TransactionMode};
 use lab_protocol::{RunKey, RunSummary, StorageError};
 use lab_session::run::{self, CHECKPOINTS, DATABASE, SUMMARIES};
 use lab_session::session::RunRecord;
@@ -48,17 +49,21 @@ async fn open() -> Result<Database, StorageError> {
         .map_err(|e| StorageError::Unavailable { why: e.to_string() })
 }
 
+/// A read-write transaction over both stores, so that a run's summary and
+/// its checkpoint change together or not at all.
+fn writing_both(db: &Database) -> indexed_db_futures::Result<Transaction<'_>> {
+    db.transaction([SUMMARIES, CHECKPOINTS])
+        .with_mode(TransactionMode::Readwrite)
+        .build()
+}
+
 /// Writes a run where it belongs: its summary and its checkpoint, in one transaction.
 pub async fn put(record: RunRecord) -> Result<(), StorageError> {
     let key = record.key();
     let name = record.name();
     let fail = |e: indexed_db_futures::error::Error| failure(e, name.as_deref());
     let db = open().await?;
-    let tx = db
-        .transaction([SUMMARIES, CHECKPOINTS])
-        .with_mode(TransactionMode::Readwrite)
-        .build()
-        .map_err(fail)?;
+    let tx = writing_both(&db).map_err(fail)?;
     let value = js_sys::Object::new();
     let bytes = js_sys::Uint8Array::from(record.bytes.as_slice());
     let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&value, &JsValue::from_str(k), v);
@@ -123,11 +128,7 @@ pub async fn delete(run: &RunKey) -> Result<(), StorageError> {
     let key = run::storage_key(run);
     let fail = |e: indexed_db_futures::error::Error| failure(e, None);
     let db = open().await?;
-    let tx = db
-        .transaction([SUMMARIES, CHECKPOINTS])
-        .with_mode(TransactionMode::Readwrite)
-        .build()
-        .map_err(fail)?;
+    let tx = writing_both(&db).map_err(fail)?;
     for store in [SUMMARIES, CHECKPOINTS] {
         tx.object_store(store)
             .map_err(fail)?
@@ -139,28 +140,28 @@ pub async fn delete(run: &RunKey) -> Result<(), StorageError> {
     Ok(())
 }
 
+/// What a "get all" request (of a store's keys or of its values) found:
+/// every string in key order, so keys and values pair up, or the first failure.
+async fn all_strings(
+    request: indexed_db_futures::Result<GetAllPrimitiveRequest<String>>,
+) -> Result<Vec<String>, StorageError> {
+    let fail = |e: indexed_db_futures::error::Error| failure(e, None);
+    request
+        .map_err(fail)?
+        .await
+        .map_err(fail)?
+        .collect::<Result<_, _>>()
+        .map_err(fail)
+}
+
 /// Every saved run, named or a tab's (with its `tab` set), in no order.
 pub async fn saved() -> Result<Vec<RunSummary>, StorageError> {
     let fail = |e: indexed_db_futures::error::Error| failure(e, None);
     let db = open().await?;
     let tx = db.transaction(SUMMARIES).build().map_err(fail)?;
     let store = tx.object_store(SUMMARIES).map_err(fail)?;
-    let keys: Vec<String> = store
-        .get_all_keys::<String>()
-        .primitive()
-        .map_err(fail)?
-        .await
-        .map_err(fail)?
-        .collect::<Result<_, _>>()
-        .map_err(fail)?;
-    let texts: Vec<String> = store
-        .get_all::<String>()
-        .primitive()
-        .map_err(fail)?
-        .await
-        .map_err(fail)?
-        .collect::<Result<_, _>>()
-        .map_err(fail)?;
+    let keys = all_strings(store.get_all_keys::<String>().primitive()).await?;
+    let texts = all_strings(store.get_all::<String>().primitive()).await?;
     let runs = keys
         .iter()
         .zip(texts)

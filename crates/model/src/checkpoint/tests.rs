@@ -184,6 +184,11 @@ fn framed(version: u32, header: &Header, payload: &[u8]) -> Vec<u8> {
     bytes
 }
 
+/// Why [`from_bytes`] refuses `bytes`, which it must.
+fn refused(bytes: &[u8]) -> CheckpointError {
+    from_bytes(bytes, &Backend::default().device()).expect_err("refused")
+}
+
 #[test]
 fn a_valid_checksum_over_a_huge_model_is_refused_before_anything_is_built() {
     let huge = TransformerConfig::toy(100_000, 100_000)
@@ -192,11 +197,7 @@ fn a_valid_checksum_over_a_huge_model_is_refused_before_anything_is_built() {
         .with_d_ff(16384)
         .with_n_encoder_layers(24)
         .with_n_decoder_layers(24);
-    let err = from_bytes(
-        &forged(&huge, Vec::new(), &[]),
-        &Backend::default().device(),
-    )
-    .expect_err("refused");
+    let err = refused(&forged(&huge, Vec::new(), &[]));
     assert!(
         matches!(&err, CheckpointError::TooLarge(why) if why.contains("parameters")),
         "{err}"
@@ -212,11 +213,7 @@ fn a_tensor_list_that_lies_about_a_shape_is_refused() {
     let config = model().config.clone();
     let mut tensors = parameter_entries(&config);
     tensors[0].shape = vec![1, 1];
-    let err = from_bytes(
-        &forged(&config, tensors, &[0; 4]),
-        &Backend::default().device(),
-    )
-    .expect_err("refused");
+    let err = refused(&forged(&config, tensors, &[0; 4]));
     assert!(
         matches!(&err, CheckpointError::Mismatch(why) if why.contains("src_embed.tokens.weight")),
         "{err}"
@@ -226,11 +223,7 @@ fn a_tensor_list_that_lies_about_a_shape_is_refused() {
 #[test]
 fn a_payload_of_the_wrong_length_is_refused() {
     let config = model().config.clone();
-    let err = from_bytes(
-        &forged(&config, parameter_entries(&config), &[0; 8]),
-        &Backend::default().device(),
-    )
-    .expect_err("refused");
+    let err = refused(&forged(&config, parameter_entries(&config), &[0; 8]));
     assert!(
         matches!(&err, CheckpointError::Corrupt(why) if why.contains("bytes")),
         "{err}"

@@ -47,9 +47,9 @@ pub fn bars_on<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &BarCha
         .unwrap_or(1) as u32;
     let font = ("sans-serif", chart.font_px);
     let mut ctx = ChartBuilder::on(root)
-        .margin(12)
+        .margin(CHART_MARGIN_PX)
         .x_label_area_size(chart.font_px * (longest + 3))
-        .y_label_area_size(chart.font_px * 5)
+        .y_label_area_size(chart.font_px * Y_LABEL_AREA_EMS)
         .build_cartesian_2d(0.0..n, y_lo..y_hi)
         .ok()?;
     let y_span = y_hi - y_lo;

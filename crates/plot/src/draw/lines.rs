@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::axis::{downsample, tick_label, y_range};
-use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 
 /// A line chart: `series` over a shared x axis.
@@ -18,9 +17,6 @@ pub struct LineChart<'a> {
     /// Where the legend sits, clear of where the curves usually are.
     pub legend_at: SeriesLabelPosition,
 }
-
-/// The chart's axes once built: x and y both in data (or log10) units.
-type Axes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 /// Draw a [`LineChart`] on any plotters drawing area (canvas or SVG).
 pub fn lines_on<DB: DrawingBackend>(
@@ -43,12 +39,7 @@ pub fn lines_on<DB: DrawingBackend>(
         &in_unit_square(&drawn, (x_lo, x_hi), (y_lo, y_hi)),
     );
     let (y_top, y_hi) = (y_hi, with_headroom(y_lo, y_hi, headroom));
-    let mut ctx = ChartBuilder::on(root)
-        .margin(CHART_MARGIN_PX)
-        .x_label_area_size(chart.font_px * X_LABEL_AREA_EMS)
-        .y_label_area_size(chart.font_px * Y_LABEL_AREA_EMS)
-        .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
-        .ok()?;
+    let mut ctx = axes_on(root, chart.font_px, (x_lo, x_hi), (y_lo, y_hi))?;
     draw_line_mesh(&mut ctx, chart, (x_hi - x_lo, y_hi - y_lo), y_top)?;
     draw_curves(&mut ctx, &series)?;
     if series.len() > 1 {

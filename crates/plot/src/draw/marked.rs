@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::axis::{tick_label, y_range};
-use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 
 /// A labelled vertical line across a chart, e.g. "current step" or "n = d".
@@ -70,9 +69,6 @@ pub fn log_tick_label(log10: f64) -> String {
     format!("10{}{digits}", if rounded < 0.0 { "⁻" } else { "" })
 }
 
-/// The chart's axes once built: x and y both in data (or log10) units.
-type Axes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
-
 /// Which axes of a [`MarkedChart`] are log10, and so where its points go.
 #[derive(Clone, Copy)]
 struct Scales {
@@ -132,12 +128,7 @@ pub fn marked_on<DB: DrawingBackend>(
     let (legend_at, headroom) =
         marked_legend_layout(root, chart, scales, &series, (x_lo, x_hi), (y_lo, y_top));
     let y_hi = with_headroom(y_lo, y_top, headroom);
-    let mut ctx = ChartBuilder::on(root)
-        .margin(CHART_MARGIN_PX)
-        .x_label_area_size(chart.font_px * X_LABEL_AREA_EMS)
-        .y_label_area_size(chart.font_px * Y_LABEL_AREA_EMS)
-        .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
-        .ok()?;
+    let mut ctx = axes_on(root, chart.font_px, (x_lo, x_hi), (y_lo, y_hi))?;
     draw_marked_mesh(&mut ctx, chart, (x_hi - x_lo, y_hi - y_lo), y_top)?;
     let mut rows = draw_marked_series(&mut ctx, chart, &series)?;
     rows.extend(draw_vlines(&mut ctx, chart, scales, (y_lo, y_top))?);

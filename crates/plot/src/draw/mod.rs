@@ -9,6 +9,7 @@
 //! - [`legend`]: where a legend goes, clear of the data, and drawing it;
 //! - this file: colours, series and the plotting area's geometry.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -61,6 +62,25 @@ pub(crate) const CHART_MARGIN_PX: u32 = 12;
 pub(crate) const X_LABEL_AREA_EMS: u32 = 3;
 /// The y axis's tick labels and caption take this many ems left of the plot.
 pub(crate) const Y_LABEL_AREA_EMS: u32 = 5;
+
+/// The chart's axes once built: x and y both in data (or log10) units.
+pub(crate) type Axes<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The axes of a line or marked chart over `x` and `y` (in axis units) on
+/// `root`, with the margins and label areas [`plotting_area_px`] leaves out.
+pub(crate) fn axes_on<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    font_px: u32,
+    (x_lo, x_hi): (f64, f64),
+    (y_lo, y_hi): (f64, f64),
+) -> Option<Axes<'a, DB>> {
+    ChartBuilder::on(root)
+        .margin(CHART_MARGIN_PX)
+        .x_label_area_size(font_px * X_LABEL_AREA_EMS)
+        .y_label_area_size(font_px * Y_LABEL_AREA_EMS)
+        .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
+        .ok()
+}
 
 /// The plotting area's size in pixels: the drawing area without the margins
 /// and the axes' label areas.

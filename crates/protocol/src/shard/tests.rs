@@ -23,7 +23,7 @@ fn a_batch_is_cut_into_shards_that_keep_its_order_and_cover_it() {
     assert_eq!(joined, (0..64).collect::<Vec<_>>());
 }
 
-/// real-en-ja's toy preset: d_model 64, 4 heads, 2 layers, and its
+/// real-en-ja's toy preset (the sizes of `lab_math::toy`) and its
 /// vocabularies (seed 42: `assets/checkpoints/real-en-ja.ckpt`'s header).
 fn toy_size() -> ModelSize {
     let shape = crate::TaskShape {

@@ -1,14 +1,12 @@
 use super::*;
+use crate::testing::small;
 use lab_protocol::Settings;
 use lab_tasks::TaskKind;
 
 fn trainer() -> Trainer {
     Trainer::new(&Settings {
-        d_model: 16,
-        n_heads: 2,
-        d_ff: 32,
         n_layers: 2,
-        ..Settings::toy(TaskKind::EnJa)
+        ..small(TaskKind::EnJa)
     })
     .expect("valid")
 }
@@ -173,14 +171,7 @@ fn beam_search_and_sampling_come_back_with_their_working() {
 
 /// A small untrained model of a real task, which reads an unknown word as `<unk>`.
 pub(crate) fn real_en_ja() -> Trainer {
-    Trainer::new(&Settings {
-        d_model: 16,
-        n_heads: 2,
-        d_ff: 32,
-        n_layers: 1,
-        ..Settings::toy(TaskKind::RealEnJa)
-    })
-    .expect("the corpus is built into native programs")
+    Trainer::new(&small(TaskKind::RealEnJa)).expect("the corpus is built into native programs")
 }
 
 #[test]
@@ -335,11 +326,7 @@ fn the_worker_tells_the_held_out_sentences_of_its_own_seed() {
     for seed in [42, 7] {
         let t = Trainer::new(&Settings {
             seed,
-            d_model: 16,
-            n_heads: 2,
-            d_ff: 32,
-            n_layers: 1,
-            ..Settings::toy(TaskKind::EnJa)
+            ..small(TaskKind::EnJa)
         })
         .expect("valid");
         let facts = t.task_facts();

@@ -1,17 +1,15 @@
 use super::save::RunMeta;
 use super::*;
+use crate::testing::small;
 use lab_model::checkpoint;
 use lab_protocol::{CheckpointProblem, StepReport};
 use lab_tasks::TaskKind;
 
+/// [`small`] with batches of 8 sentences.
 fn tiny(task: TaskKind) -> Settings {
     Settings {
-        d_model: 16,
-        n_heads: 2,
-        d_ff: 32,
-        n_layers: 1,
         batch_size: 8,
-        ..Settings::toy(task)
+        ..small(task)
     }
 }
 
@@ -345,14 +343,7 @@ fn the_largest_settings_the_form_allows_fit_the_one_parameter_budget() {
 
 #[test]
 fn the_initial_weights_depend_on_the_seed_alone_not_on_what_runs_between() {
-    let settings = Settings {
-        d_model: 16,
-        n_heads: 2,
-        d_ff: 32,
-        n_layers: 1,
-        batch_size: 8,
-        ..Settings::toy(TaskKind::Copy)
-    };
+    let settings = tiny(TaskKind::Copy);
     let a = Trainer::new(&settings).expect("valid");
     let b = Trainer::new(&settings).expect("valid");
     // Another run draws from the backend's generator in between; burn's
