@@ -7,13 +7,17 @@
 //!    and the same on `wasm32-unknown-unknown` for the crates with wasm-only
 //!    code (the worker, lab-train, lab-tasks, lab-bench-wasm);
 //! 1. native unit and learning tests: `cargo test --workspace --profile ci`;
-//!    then a bounded fuzzing smoke run, every target of `fuzz/` for
-//!    [`fuzz::SMOKE_SECONDS`] s (`cargo xtask fuzz`, FUZZING.md);
 //! 2. the wasm-bindgen-test that trains in headless Chromium
 //!    (`crates/worker/tests/wasm.rs`): in the worker's crate, so its build has
 //!    the worker's features and trunk's worker build below reuses it;
 //! 3. the static site: `trunk build --release` into `dist/`;
-//! 4. the Playwright end-to-end tests in `tests/e2e/` against that site.
+//!    the fuzz targets build in the background beside stages 2 and 3
+//!    ([`fuzz::start_build`]), whose builds leave a core idle for long
+//!    stretches, so their stage times include that build's share;
+//! 4. a bounded fuzzing smoke run, every target of `fuzz/` for
+//!    [`fuzz::SMOKE_SECONDS`] s (`cargo xtask fuzz`, FUZZING.md);
+//! 5. the Playwright end-to-end tests in `tests/e2e/` against the site, alone
+//!    on the machine (some of them time the page).
 //!
 //! Every stage runs even if an earlier one failed (except the e2e tests,
 //! which need the site), so one run reports every problem. The last line is
@@ -105,8 +109,26 @@ pub fn run() -> Result<(), String> {
     let mut outcomes = Vec::new();
     check_code_health(&mut outcomes);
     run_native_tests(&mut outcomes);
+    // The fuzz build has nothing to wait for: it goes on beside the wasm
+    // test's and the site's builds, which leave a core idle for long
+    // stretches, and is waited for before its runs, before the e2e tests
+    // (which time the page).
+    let fuzz_build = fuzz::start_build();
     run_wasm_test(&mut outcomes);
-    build_and_test_site(&mut outcomes);
+    let site = stage(&mut outcomes, "static site (trunk build --release)", || {
+        (web::build_site(), vec![])
+    });
+    stage(
+        &mut outcomes,
+        "fuzzing smoke run (cargo xtask fuzz)",
+        || {
+            let run = fuzz_build
+                .and_then(fuzz::Build::wait)
+                .and_then(|()| fuzz::run_built(fuzz::SMOKE_SECONDS));
+            (run, vec![])
+        },
+    );
+    test_site(&mut outcomes, site);
     let failed = print_summary(&outcomes);
     if failed == 0 {
         Ok(())
@@ -178,7 +200,7 @@ fn check_code_health(outcomes: &mut Vec<Outcome>) {
     );
 }
 
-/// Stage 1: the workspace's native tests, then the fuzzing smoke run.
+/// Stage 1: the workspace's native tests.
 fn run_native_tests(outcomes: &mut Vec<Outcome>) {
     stage(
         outcomes,
@@ -190,10 +212,6 @@ fn run_native_tests(outcomes: &mut Vec<Outcome>) {
             ))
         },
     );
-
-    stage(outcomes, "fuzzing smoke run (cargo xtask fuzz)", || {
-        (fuzz::run(fuzz::SMOKE_SECONDS), vec![])
-    });
 }
 
 /// Stage 2: the worker's wasm-bindgen-test, training in headless Chromium.
@@ -223,13 +241,9 @@ fn run_wasm_test(outcomes: &mut Vec<Outcome>) {
     );
 }
 
-/// Stages 3 and 4: the static site, then the end-to-end tests against it,
-/// which are skipped (and count as a failure) when the site did not build.
-fn build_and_test_site(outcomes: &mut Vec<Outcome>) {
-    let site = stage(outcomes, "static site (trunk build --release)", || {
-        (web::build_site(), vec![])
-    });
-
+/// Stage 4: the end-to-end tests against the site, which are skipped (and
+/// count as a failure) when the site did not build.
+fn test_site(outcomes: &mut Vec<Outcome>, site: bool) {
     if site {
         stage(
             outcomes,

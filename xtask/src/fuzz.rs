@@ -13,7 +13,7 @@
 //! `fuzz/artifacts/<target>/`.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 use crate::cmd::{self, Stage};
 
@@ -179,6 +179,25 @@ fn fuzz_one(target: &str, seconds: u64) -> Result<String, String> {
 
 /// Builds every target, then runs each for `seconds`, two at a time.
 pub fn run(seconds: u64) -> Result<(), String> {
+    start_build()?.wait()?;
+    run_built(seconds)
+}
+
+/// A `cargo fuzz build` of every target under way in the background, its
+/// output kept in a file and shown when it is waited for. `cargo xtask ci`
+/// builds beside the wasm stages, which leave a core idle for long
+/// stretches (wasm-opt, the page's one-unit link-time optimisation).
+pub struct Build {
+    child: Child,
+    log: std::path::PathBuf,
+    stage: Stage,
+}
+
+/// Starts building every target and the seed generator: the build compiles
+/// the fuzz crate's library too, and with it the seed generator
+/// (`fuzz/src/seeds.rs`), so it cannot fall behind the messages and
+/// checkpoints it writes.
+pub fn start_build() -> Result<Build, String> {
     let installed = cmd::command("cargo", &["fuzz", "--version"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -190,19 +209,43 @@ pub fn run(seconds: u64) -> Result<(), String> {
                 .into(),
         );
     }
-
-    // The build compiles the fuzz crate's library too, and with it the seed
-    // generator (`fuzz/src/seeds.rs`), so it cannot fall behind the messages
-    // and checkpoints it writes.
-    let build = Stage::start(
-        "build the fuzz targets and the seed generator (cargo fuzz build, fuzz/target/)",
+    let stage = Stage::start(
+        "build the fuzz targets and the seed generator (cargo fuzz build, fuzz/target/), in the background",
     );
+    let log = std::env::temp_dir().join(format!("lab-fuzz-build-{}.log", std::process::id()));
+    let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+    let both = file
+        .try_clone()
+        .map_err(|e| format!("{}: {e}", log.display()))?;
     let mut args = vec!["build"];
     args.extend(BUILD);
-    let built = cmd::run(&mut cargo_fuzz(&args));
-    build.finish(built.is_ok());
-    built?;
+    let child = cargo_fuzz(&args)
+        .stdout(file)
+        .stderr(both)
+        .spawn()
+        .map_err(|e| format!("could not start cargo fuzz: {e}"))?;
+    Ok(Build { child, log, stage })
+}
 
+impl Build {
+    /// Waits for the build to end and prints what it wrote.
+    pub fn wait(mut self) -> Result<(), String> {
+        let status = self.child.wait();
+        let output = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let _ = std::fs::remove_file(&self.log);
+        println!("\n(cargo fuzz build, in the background:)\n{output}");
+        let built = match status {
+            Ok(status) if status.success() => Ok(()),
+            Ok(status) => Err(format!("cargo fuzz build failed ({status})")),
+            Err(e) => Err(format!("cargo fuzz build did not finish: {e}")),
+        };
+        self.stage.finish(built.is_ok());
+        built
+    }
+}
+
+/// Runs each target for `seconds`, two at a time, once they are built.
+pub fn run_built(seconds: u64) -> Result<(), String> {
     // libFuzzer runs on one thread: two targets at a time use both cores,
     // and halve the stage (their log lines interleave; the summary does not).
     let outcomes: Vec<(&str, Result<String, String>)> = std::thread::scope(|scope| {
