@@ -42,6 +42,6 @@ problems-download-unreachable = the server could not be reached
 problems-download-http = the server answered with HTTP error { $status }
 problems-download-broke-off = the download broke off
 problems-download-cut-short = the download was cut short: { $got } of { $expected } bytes arrived
-problems-download-too-large = the file is over the { $max } bytes the lab accepts
+problems-download-too-large = the file is larger than the { $max } the lab accepts
 problems-download-pairs-missing = the file states { $stated } pairs but holds { $found }: it was cut short on its way
 problems-download-not-readable = the file arrived, but not in the form the lab reads

@@ -162,7 +162,7 @@ pub fn download_problem(locale: Locale, problem: &DownloadProblem) -> String {
         DownloadProblem::TooLarge { max } => text_args(
             locale,
             "problems-download-too-large",
-            &[("max", Arg::from(max.to_string()))],
+            &[("max", Arg::from(bytes_text(*max)))],
         ),
         DownloadProblem::PairsMissing { stated, found } => text_args(
             locale,

@@ -212,7 +212,8 @@ pub enum DownloadProblem {
     BrokeOff,
     /// Fewer bytes came than the server announced.
     CutShort { got: u64, expected: u64 },
-    /// The file is larger than the lab accepts.
+    /// The file is larger than the `max` bytes the lab accepts (the page
+    /// writes it in binary units).
     TooLarge { max: u64 },
     /// A sentence file states `stated` pairs and holds `found`: it was cut
     /// short on its way (a copy some cache or proxy kept half of).

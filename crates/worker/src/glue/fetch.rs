@@ -84,7 +84,9 @@ async fn load_corpus(task: TaskKind) -> Result<(), DownloadProblem> {
         })
         .and_then(|text| {
             corpus::Corpus::parse(task, &text).map_err(|e| match e {
-                corpus::CorpusError::CutShort { stated, found } => {
+                // Fewer pairs than stated: the file came half. (More is
+                // not a file of ours, like any other refusal.)
+                corpus::CorpusError::CutShort { stated, found } if found < stated => {
                     DownloadProblem::PairsMissing { stated, found }
                 }
                 e => DownloadProblem::NotReadable {

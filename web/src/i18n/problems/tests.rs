@@ -230,8 +230,23 @@ fn numbers(text: &str) -> Vec<&str> {
 #[test]
 fn the_english_says_what_the_protocol_says() {
     let (errors, divergences, _) = every_problem();
+    // A size limit: in binary units on the page, in bytes in the logs.
+    let size_limit = |e: &&WorkerError| {
+        matches!(
+            e,
+            WorkerError::Data {
+                problem: DownloadProblem::TooLarge { .. },
+                ..
+            }
+        )
+    };
+    let too_large = errors.iter().find(size_limit).expect("a size refusal");
+    let (page, log) = (worker_error(Locale::En, too_large), too_large.to_string());
+    assert!(page.contains("32 MiB"), "{page}");
+    assert!(log.contains("33554432"), "{log}");
     let pairs: Vec<(String, String)> = errors
         .iter()
+        .filter(|e| !size_limit(e))
         .map(|e| (worker_error(Locale::En, e), e.to_string()))
         .chain(
             divergences
