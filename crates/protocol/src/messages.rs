@@ -192,6 +192,11 @@ pub enum WorkerInput {
     },
     /// The page was hidden (another tab, a closed lid): save now.
     PageHidden,
+    /// The reader is using the page (a click, a key, the wheel): train on
+    /// this worker alone for a moment, so the page has the other core
+    /// (`INTERACTION_SOLO_MS` in lab-session). A step alone is bit-identical
+    /// to one shared with the helper: the run does not change.
+    Interacting,
     /// Keep a copy of the current run under `name` (replacing one of that name).
     SaveRunAs {
         name: String,

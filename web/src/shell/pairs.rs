@@ -131,6 +131,8 @@ pub fn CustomPairs() -> impl IntoView {
             ],
         )
     };
+    // Taken off the page with the focus in it, the box sends no blur.
+    on_cleanup(|| mark_editing(false));
     view! {
         <details class="custom-pairs" data-testid="custom-panel" prop:open=open>
             <summary>{i18n.t("pairs-title")}</summary>
@@ -149,6 +151,8 @@ pub fn CustomPairs() -> impl IntoView {
                 aria-label=i18n.t("pairs-title")
                 placeholder=i18n.t("pairs-placeholder")
                 node_ref=text
+                on:focus=move |_| mark_editing(true)
+                on:blur=move |_| mark_editing(false)
             ></textarea>
             <div class="controls">
                 <label>
@@ -187,9 +191,43 @@ pub fn CustomPairs() -> impl IntoView {
     }
 }
 
+/// The class `<html>` carries while the pairs box has the focus: style.css
+/// then locks nothing a selection change would walk. A class, not
+/// `html:has(textarea:focus)`: that selector made every focus change on the
+/// page (a click on any checkbox) recalculate the whole page's style, 10–55
+/// ms a click (BENCHMARKS.md, "A click while training").
+pub const EDITING_CLASS: &str = "pairs-editing";
+
+fn mark_editing(on: bool) {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let Some(root) = root {
+        let _ = root.class_list().toggle_with_force(EDITING_CLASS, on);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_style_sheet_unlocks_the_page_under_the_class_the_box_sets() {
+        let css = include_str!("../../style.css");
+        let rules = css
+            .lines()
+            .filter(|line| line.contains(&format!("html.{EDITING_CLASS} ")))
+            .count()
+            + css
+                .lines()
+                .filter(|line| line.contains(&format!(".{EDITING_CLASS} section.view")))
+                .count();
+        assert_eq!(rules, 2, "style.css's two rules name `{EDITING_CLASS}`");
+        assert!(
+            !css.contains(":has(textarea"),
+            "no :has(textarea…) rule: it recalculates the page's style on every focus change"
+        );
+    }
 
     #[test]
     fn a_file_over_the_limit_is_refused_unread_and_one_at_it_is_read() {

@@ -139,6 +139,45 @@ pub fn spawn(lab: Lab) {
     };
     WORKER.with(|w| *w.borrow_mut() = Some(worker));
     watch_visibility();
+    watch_reader(lab);
+}
+
+/// While the run trains, tell the worker when the reader clicks, taps,
+/// presses a key or scrolls: it then trains on one core for a moment, and
+/// the page answers on the other (`lab_session::session::INTERACTION_SOLO_MS`).
+fn watch_reader(lab: Lab) {
+    use lab_session::session::INTERACTION_RESEND_MS;
+    thread_local! {
+        static WATCHING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        static LAST_SENT_MS: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
+    }
+    if WATCHING.with(|w| w.replace(true)) {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let on_input = Closure::<dyn FnMut()>::new(move || {
+        if !lab.running.get_untracked() {
+            return;
+        }
+        let now = Lab::now_ms();
+        if now - LAST_SENT_MS.get() >= INTERACTION_RESEND_MS {
+            LAST_SENT_MS.set(now);
+            send(WorkerInput::Interacting);
+        }
+    });
+    let options = web_sys::AddEventListenerOptions::new();
+    options.set_capture(true);
+    options.set_passive(true);
+    for event in ["pointerdown", "keydown", "wheel"] {
+        let _ = window.add_event_listener_with_callback_and_add_event_listener_options(
+            event,
+            on_input.as_ref().unchecked_ref(),
+            &options,
+        );
+    }
+    on_input.forget();
 }
 
 /// Tell the worker when the page is hidden (another tab, a closed laptop, a

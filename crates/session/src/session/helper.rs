@@ -15,6 +15,22 @@ pub const HELPER_PATIENCE_FACTOR: f64 = 20.0;
 /// slept with the worker (see [`Session::helper_watchdog`]).
 pub const HELPER_TIMER_SLACK_MS: f64 = 1_000.0;
 
+/// After the reader clicks, presses a key or scrolls
+/// ([`lab_protocol::WorkerInput::Interacting`]), steps are not shared for
+/// this long (ms): the page then has a core of a two-core machine for its
+/// answer and the frames after it, and the next click of a reader who goes
+/// on. The page sends the message at most every [`INTERACTION_RESEND_MS`],
+/// so an interaction that lasts keeps the core; a second after the reader
+/// stops, training is back on both.
+pub const INTERACTION_SOLO_MS: f64 = 1_000.0;
+
+/// The page tells the worker of an interaction at most this often (ms).
+pub const INTERACTION_RESEND_MS: f64 = 250.0;
+
+// More often than a moment lasts, or a reader who keeps clicking would hand
+// the core back between two clicks.
+const _: () = assert!(INTERACTION_RESEND_MS < INTERACTION_SOLO_MS);
+
 /// What the helper's watchdog does when it fires.
 #[derive(Debug, PartialEq)]
 pub enum Watchdog {
@@ -63,13 +79,15 @@ pub fn helper_patience_ms(own_ms: f64) -> f64 {
 }
 
 impl<M: LabModel> Session<M> {
-    /// While the run trains and no shared step is under way: plans the next
+    /// While the run trains, no shared step is under way and the reader is
+    /// not using the page (see [`INTERACTION_SOLO_MS`]) at `now`: plans the next
     /// step to share with the helper worker ([`lab_protocol::shard`]). The
     /// glue sends the [`SharedStep`], calls [`Session::compute_own_shard`],
     /// and hands the answer to [`Session::finish_shared_step_and_pass_on`],
     /// which begins the step after it the same way.
-    pub fn begin_shared_step(&mut self) -> Option<SharedStep> {
-        if !self.is_running() || self.diverged || self.shared.is_some() {
+    pub fn begin_shared_step(&mut self, now: f64) -> Option<SharedStep> {
+        if !self.is_running() || self.diverged || self.shared.is_some() || now < self.solo_until_ms
+        {
             return None;
         }
         let model = self.model.as_mut()?;
@@ -204,7 +222,7 @@ impl<M: LabModel> Session<M> {
         self.pending_shared_steps += usize::from(helped);
         let mut out = self.after_step(report);
         if let Some(pass_on) = pass_on {
-            if let Some(next) = self.begin_shared_step() {
+            if let Some(next) = self.begin_shared_step(now) {
                 pass_on(next);
             }
         }

@@ -23,7 +23,7 @@ mod training;
 
 pub use helper::{
     helper_patience_ms, HelperAnswer, SharedStep, Watchdog, HELPER_MIN_PATIENCE_MS,
-    HELPER_PATIENCE_FACTOR, HELPER_TIMER_SLACK_MS,
+    HELPER_PATIENCE_FACTOR, HELPER_TIMER_SLACK_MS, INTERACTION_RESEND_MS, INTERACTION_SOLO_MS,
 };
 pub use saving::{RunRecord, AUTOSAVE_MS};
 
@@ -94,6 +94,9 @@ pub struct Session<M> {
     /// Why the helper could not compute the last shard it answered (`None`
     /// once it computes one again): its shard was computed here instead.
     helper_failure: Option<ShardFailure>,
+    /// No step is shared with the helper before this time (ms on the glue's
+    /// clock): the reader is using the page ([`WorkerInput::Interacting`]).
+    solo_until_ms: f64,
 }
 
 impl<M> Default for Session<M> {
@@ -124,6 +127,7 @@ impl<M> Default for Session<M> {
             tickets: 0,
             pending_shared_steps: 0,
             helper_failure: None,
+            solo_until_ms: f64::NEG_INFINITY,
         }
     }
 }
@@ -169,6 +173,10 @@ impl<M: LabModel> Session<M> {
             }
             WorkerInput::PageHidden => {
                 self.urgent = true;
+                Vec::new()
+            }
+            WorkerInput::Interacting => {
+                self.solo_until_ms = now_ms + INTERACTION_SOLO_MS;
                 Vec::new()
             }
             WorkerInput::New { settings } => self.new_run(settings, now_ms),

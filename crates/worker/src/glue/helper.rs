@@ -80,7 +80,7 @@ pub(super) fn share_step_with_helper() -> bool {
         start_helper();
         return false;
     };
-    let Some(shared) = SESSION.with(|s| s.borrow_mut().begin_shared_step()) else {
+    let Some(shared) = SESSION.with(|s| s.borrow_mut().begin_shared_step(now())) else {
         return false;
     };
     if !send_step(&helper, shared) {

@@ -5,9 +5,9 @@ use super::*;
 #[test]
 fn a_step_shared_with_the_helper_is_reported_like_a_chunks_step() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
-    assert!(s.begin_shared_step().is_none(), "not training");
+    assert!(s.begin_shared_step(0.0).is_none(), "not training");
     s.handle(WorkerInput::Play, 0.0);
-    let shared = s.begin_shared_step().expect("training");
+    let shared = s.begin_shared_step(0.0).expect("training");
     let ticket = shared.ticket;
     assert_eq!(
         (shared.job.step, shared.job.shard, shared.weights),
@@ -15,7 +15,7 @@ fn a_step_shared_with_the_helper_is_reported_like_a_chunks_step() {
     );
     assert_eq!(shared.sentences, None, "a toy's data is generated in code");
     assert!(s.awaiting_helper());
-    assert!(s.begin_shared_step().is_none(), "one step at a time");
+    assert!(s.begin_shared_step(0.0).is_none(), "one step at a time");
     s.compute_own_shard(&mut clock(1.0));
     assert!(
         s.finish_shared_step(ticket + 1, helper_answer(0), 1e3)
@@ -33,7 +33,7 @@ fn a_step_shared_with_the_helper_is_reported_like_a_chunks_step() {
     assert_eq!(snap.shared_steps, 1, "the helper shared it");
     assert!(!s.awaiting_helper());
     // The helper is gone: its shard is computed here and the run goes on.
-    let ticket = s.begin_shared_step().expect("the next step").ticket;
+    let ticket = s.begin_shared_step(0.0).expect("the next step").ticket;
     let out = s.finish_shared_step(ticket, HelperAnswer::Gone, 2e3);
     let Some(WorkerOutput::Snapshot(snap)) = out.last() else {
         panic!("{out:?}")
@@ -47,7 +47,7 @@ fn the_helper_is_handed_a_real_runs_sentences_once_per_model() {
     let mut s = new_session(Settings::toy(TaskKind::RealEnZh));
     s.handle(WorkerInput::Play, 0.0);
     let sent = |s: &mut Session<Fake>| {
-        let shared = s.begin_shared_step().expect("training");
+        let shared = s.begin_shared_step(0.0).expect("training");
         s.finish_shared_step(shared.ticket, helper_answer(0), 1e3);
         shared.sentences.map(|(task, _)| task)
     };
@@ -69,7 +69,7 @@ fn the_helper_is_handed_a_real_runs_sentences_once_per_model() {
 fn a_helper_that_never_answers_is_given_up_after_its_patience() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     s.handle(WorkerInput::Play, 0.0);
-    let ticket = s.begin_shared_step().unwrap().ticket;
+    let ticket = s.begin_shared_step(0.0).unwrap().ticket;
     // The clock reads 1300 before this worker's shard and 1600 after.
     let deadline = s.compute_own_shard(&mut clock(300.0)).unwrap();
     assert_eq!(deadline, 1600.0 + helper_patience_ms(300.0));
@@ -99,7 +99,7 @@ fn a_helper_that_never_answers_is_given_up_after_its_patience() {
 fn a_pause_during_a_shared_step_is_answered_when_the_step_ends() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     s.handle(WorkerInput::Play, 0.0);
-    let ticket = s.begin_shared_step().expect("training").ticket;
+    let ticket = s.begin_shared_step(0.0).expect("training").ticket;
     s.compute_own_shard(&mut clock(1.0));
     assert!(
         s.handle(WorkerInput::Pause, 5.0).is_empty(),
@@ -115,7 +115,7 @@ fn a_pause_during_a_shared_step_is_answered_when_the_step_ends() {
         snap.points.iter().map(|p| p.step).collect::<Vec<_>>(),
         vec![1]
     );
-    assert!(s.begin_shared_step().is_none(), "paused: no next step");
+    assert!(s.begin_shared_step(0.0).is_none(), "paused: no next step");
     // With no step under way, a pause is answered at once.
     let out = s.handle(WorkerInput::Pause, 2e3);
     assert!(matches!(out.last(), Some(WorkerOutput::Snapshot(s)) if !s.running));
@@ -125,7 +125,7 @@ fn a_pause_during_a_shared_step_is_answered_when_the_step_ends() {
 fn a_late_answer_for_a_replaced_model_is_dropped() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     s.handle(WorkerInput::Play, 0.0);
-    let ticket = s.begin_shared_step().unwrap().ticket;
+    let ticket = s.begin_shared_step(0.0).unwrap().ticket;
     s.handle(
         WorkerInput::New {
             settings: Settings::toy(TaskKind::Reverse),
@@ -143,7 +143,7 @@ fn a_late_answer_for_a_replaced_model_is_dropped() {
 fn a_shard_the_helper_could_not_compute_is_computed_here_and_why_is_kept() {
     let mut s = new_session(Settings::toy(TaskKind::RealEnZh));
     s.handle(WorkerInput::Play, 0.0);
-    let ticket = s.begin_shared_step().expect("training").ticket;
+    let ticket = s.begin_shared_step(0.0).expect("training").ticket;
     let unread = ShardFailure::Sentences {
         task: TaskKind::RealEnZh,
         why: lab_tasks::corpus::CorpusError::Empty,
@@ -158,7 +158,7 @@ fn a_shard_the_helper_could_not_compute_is_computed_here_and_why_is_kept() {
     assert_eq!(s.helper_failure(), Some(&unread));
     assert!(!s.awaiting_helper(), "the helper stays, for the next step");
     // A shard it computes again clears the reason.
-    let ticket = s.begin_shared_step().expect("the next step").ticket;
+    let ticket = s.begin_shared_step(0.0).expect("the next step").ticket;
     s.finish_shared_step(ticket, helper_answer(1), 2e3);
     assert_eq!(s.helper_failure(), None);
     assert_eq!(s.model.as_ref().unwrap().step_count(), 2);
@@ -185,7 +185,7 @@ fn finish_and_pass_on(
 fn the_next_step_is_passed_on_as_the_last_one_finishes_and_its_own_shard_comes_after() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     s.handle(WorkerInput::Play, 0.0);
-    let first = s.begin_shared_step().expect("training");
+    let first = s.begin_shared_step(0.0).expect("training");
     assert!(s.own_shard_due());
     assert!(s.compute_own_shard(&mut clock(1.0)).is_some());
     assert!(!s.own_shard_due(), "computed once");
@@ -209,7 +209,7 @@ fn the_next_step_is_passed_on_as_the_last_one_finishes_and_its_own_shard_comes_a
     );
     // The step passed on is under way; this worker's shard of it is due.
     assert!(s.awaiting_helper() && s.own_shard_due());
-    assert!(s.begin_shared_step().is_none(), "one step at a time");
+    assert!(s.begin_shared_step(0.0).is_none(), "one step at a time");
     let deadline = s.compute_own_shard(&mut clock(1.0));
     assert!(
         deadline.is_some_and(f64::is_finite),
@@ -225,7 +225,7 @@ fn nothing_is_passed_on_when_the_run_stops_blows_up_or_the_answer_is_dropped() {
     // Paused while the step was under way.
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     s.handle(WorkerInput::Play, 0.0);
-    let ticket = s.begin_shared_step().unwrap().ticket;
+    let ticket = s.begin_shared_step(0.0).unwrap().ticket;
     s.handle(WorkerInput::Pause, 5.0);
     let (out, passed) = finish_and_pass_on(&mut s, ticket, 1e3);
     assert!(passed.is_none(), "paused");
@@ -234,7 +234,7 @@ fn nothing_is_passed_on_when_the_run_stops_blows_up_or_the_answer_is_dropped() {
 
     // An answer for another step changes nothing and passes nothing on.
     s.handle(WorkerInput::Play, 0.0);
-    let ticket = s.begin_shared_step().unwrap().ticket;
+    let ticket = s.begin_shared_step(0.0).unwrap().ticket;
     let (out, passed) = finish_and_pass_on(&mut s, ticket + 1, 1e3);
     assert!(out.is_empty() && passed.is_none());
     assert!(s.awaiting_helper(), "the step under way still waits");
@@ -246,7 +246,7 @@ fn nothing_is_passed_on_when_the_run_stops_blows_up_or_the_answer_is_dropped() {
     };
     let mut s = new_session(blowing);
     s.handle(WorkerInput::Play, 0.0);
-    let mut ticket = s.begin_shared_step().unwrap().ticket;
+    let mut ticket = s.begin_shared_step(0.0).unwrap().ticket;
     for step in 1..=3 {
         let (out, passed) = finish_and_pass_on(&mut s, ticket, 1e3 * step as f64);
         match passed {
@@ -268,7 +268,7 @@ fn nothing_is_passed_on_when_the_run_stops_blows_up_or_the_answer_is_dropped() {
 fn a_model_replaced_before_its_own_shard_keeps_the_helpers_patience() {
     let mut s = new_session(Settings::toy(TaskKind::Copy));
     s.handle(WorkerInput::Play, 0.0);
-    let first = s.begin_shared_step().unwrap();
+    let first = s.begin_shared_step(0.0).unwrap();
     // This worker's shard took 300 ms: the helper may take 20 times as long.
     s.compute_own_shard(&mut clock(300.0));
     let (_, passed) = finish_and_pass_on(&mut s, first.ticket, 1e3);
@@ -289,4 +289,38 @@ fn a_model_replaced_before_its_own_shard_keeps_the_helpers_patience() {
     assert!(s
         .finish_shared_step(next.ticket, helper_answer(1), 2e3)
         .is_empty());
+}
+
+#[test]
+fn while_the_reader_uses_the_page_steps_are_not_shared_then_they_are_again() {
+    let mut s = new_session(Settings::toy(TaskKind::Copy));
+    s.handle(WorkerInput::Play, 0.0);
+    assert!(
+        s.handle(WorkerInput::Interacting, 100.0).is_empty(),
+        "nothing to answer"
+    );
+    assert!(
+        s.begin_shared_step(100.0).is_none(),
+        "the reader just clicked"
+    );
+    let just_before = 100.0 + INTERACTION_SOLO_MS - 1.0;
+    assert!(s.begin_shared_step(just_before).is_none(), "still solo");
+    // Training goes on alone meanwhile.
+    s.train_steps(1);
+    assert_eq!(s.model.as_ref().unwrap().step_count(), 1);
+    // A step passed on as a shared one finishes is not shared either.
+    let ticket = s
+        .begin_shared_step(100.0 + INTERACTION_SOLO_MS)
+        .expect("the moment is over")
+        .ticket;
+    s.handle(WorkerInput::Interacting, 2_000.0);
+    let mut passed_on = None;
+    s.finish_shared_step_and_pass_on(
+        ticket,
+        helper_answer(0),
+        2_001.0,
+        Some(|next: SharedStep| passed_on = Some(next.ticket)),
+    );
+    assert_eq!(passed_on, None, "the reader clicked again");
+    assert!(s.begin_shared_step(2_000.0 + INTERACTION_SOLO_MS).is_some());
 }
