@@ -28,7 +28,7 @@ common-cores = on { $cores ->
         [one] 1 core
        *[other] { $cores } cores
     }
-common-cores-tooltip = Each { -step }'s { -batch } is cut in two: this page's training worker computes one half and a helper worker the other, on the machine's second core. Their gradients are added, so the run is the same as on one core, only faster.
+common-cores-tooltip = Each { -step }'s { -batch } is cut in two: this page's training worker computes one half and a helper worker the other, on the machine's second core. Their gradients are added, so the run is the same as on one core, only faster. While you click, type or scroll, the training worker computes both halves alone for a moment and leaves the second core to the page, so that the page answers at once.
 common-restart-worker = Restart worker
 common-dismiss = dismiss
 common-model-origin = Model: { $task } · { $origin }
