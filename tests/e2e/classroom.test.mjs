@@ -41,7 +41,9 @@ function latinAllowed(locale) {
   }
   const always = ['attention', 'lab', 'vaswani', 'wu', 'web', 'worker', 'nan', 'adam', 'noam', 'relu', 'pytorch',
     'max', 'min', 'exp', 'log', 'sin', 'cos', 'argmax', 'concat', 'true', 'false', 'pad', 'bos', 'eos', 'unk',
-    'var', 'factor', 'pe', 'pos', 'rms', 'gflop', 'flop', 'mb', 'kb', 'kib', 'mib', 'gib', 'png', 'svg', 'csv', 'esc', 'space', 'rnn', 'cnn', 'gpu', 'cpu', 'et', 'al'];
+    'var', 'factor', 'pe', 'pos', 'rms', 'gflop', 'flop', 'mb', 'kb', 'kib', 'mib', 'gib', 'png', 'svg', 'csv', 'esc', 'space', 'rnn', 'cnn', 'gpu', 'cpu', 'et', 'al',
+    // A name, in Latin letters in Japanese (QR コード) and Taiwan (QR 碼).
+    'qr'];
   for (const w of always) words.add(w);
   return words;
 }
