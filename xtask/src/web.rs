@@ -17,6 +17,13 @@ pub fn build_site() -> Result<(), String> {
     cmd::run(&mut cmd::command("trunk", &["build", "--release"]))
 }
 
+/// `cargo xtask engines`: the built site's wasm holds nothing an engine
+/// refuses ([`crate::engines`]).
+pub fn check_engines() -> Result<(), String> {
+    require_site()?;
+    crate::engines::check_site(&dist())
+}
+
 fn require_site() -> Result<(), String> {
     if dist().join("index.html").is_file() {
         Ok(())

@@ -51,6 +51,11 @@ common-kind-cross = Cross-attention (decoder → encoder)
 
 common-copy-link = Copy link
 common-copy-link-tooltip = A link that opens this page as it is now: language, task, settings and seed, view, head and sentence
+common-qr = QR code
+common-qr-tooltip = A QR code of the link to this page as it is now, large, for a class to scan
+common-qr-label = QR code of the link to this page as it is now
+common-qr-too-long = This link is too long for a QR code: use Copy link.
+common-qr-close = Close
 common-copy-embed = Embed code
 common-copy-embed-tooltip = An <iframe> for a slide or a course page that shows the view in sight alone, as it is now; it trains there too
 common-embed-copied = Embed code copied: paste it into a slide or a course page. hide=settings,controls,questions in its link leaves those parts out.

@@ -48,6 +48,11 @@ common-kind-cross = { -cross-attention }（{ -decoder } → { -encoder }）
 
 common-copy-link = リンクをコピー
 common-copy-link-tooltip = 今のページをそのまま開くリンク：言語、タスク、設定と{ -seed }、表示中の図、{ -head }、文
+common-qr = QR コード
+common-qr-tooltip = 今のページをそのまま開くリンクの QR コードを大きく表示します。教室で読み取れます
+common-qr-label = 今のページをそのまま開くリンクの QR コード
+common-qr-too-long = このリンクは長すぎて QR コードにできません。「リンクをコピー」を使ってください。
+common-qr-close = 閉じる
 common-copy-embed = 埋め込みコード
 common-copy-embed-tooltip = 今見えている図だけを今の状態で表示する埋め込み枠のコード。スライドや授業ページに貼れます。その中でも学習できます
 common-embed-copied = 埋め込みコードをコピーしました。スライドや授業ページに貼ってください。リンクに hide=settings,controls,questions を付けると、その部分を隠せます。

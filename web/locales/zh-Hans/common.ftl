@@ -48,6 +48,11 @@ common-kind-cross = { -cross-attention }（{ -decoder } → { -encoder }）
 
 common-copy-link = 复制链接
 common-copy-link-tooltip = 打开此页面当前状态的链接：语言、任务、设置与{ -seed }、视图、{ -head }和句子
+common-qr = 二维码
+common-qr-tooltip = 放大显示此页面当前状态链接的二维码，供课堂扫描
+common-qr-label = 此页面当前状态链接的二维码
+common-qr-too-long = 此链接太长，无法生成二维码：请使用“复制链接”。
+common-qr-close = 关闭
 common-copy-embed = 嵌入代码
 common-copy-embed-tooltip = 一段只显示当前视图（保持现在的状态）的嵌入框架代码，可放进幻灯片或课程页面；在其中也能训练
 common-embed-copied = 嵌入代码已复制：粘贴到幻灯片或课程页面即可。在其链接中加上 hide=settings,controls,questions 可隐藏这些部分。

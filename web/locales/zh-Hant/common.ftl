@@ -48,6 +48,11 @@ common-kind-cross = { -cross-attention }（{ -decoder } → { -encoder }）
 
 common-copy-link = 複製連結
 common-copy-link-tooltip = 開啟此頁面目前狀態的連結：語言、任務、設定與{ -seed }、檢視、{ -head }和句子
+common-qr = QR 碼
+common-qr-tooltip = 放大顯示此頁面目前狀態連結的 QR 碼，供課堂掃描
+common-qr-label = 此頁面目前狀態連結的 QR 碼
+common-qr-too-long = 此連結太長，無法產生 QR 碼：請使用「複製連結」。
+common-qr-close = 關閉
 common-copy-embed = 嵌入程式碼
 common-copy-embed-tooltip = 一段只顯示目前檢視（保持現在狀態）的嵌入框架程式碼，可放進投影片或課程頁面；在其中也能訓練
 common-embed-copied = 嵌入程式碼已複製：貼到投影片或課程頁面即可。在其連結中加上 hide=settings,controls,questions 可隱藏這些部分。

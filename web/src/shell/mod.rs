@@ -4,6 +4,7 @@
 //!
 //! - [`toolbar`], [`present`]: the sticky toolbar and presentation mode;
 //! - [`share`]: the page's deep link, read on load and kept in the address bar;
+//! - [`qr`]: the current link as a QR code, to scan off the projector;
 //! - [`embed`]: one view alone in an `<iframe>` (`?embed=VIEW`), and its snippet;
 //! - [`panic`]: a panic becomes a banner with Reload / Reset buttons, not a dead page;
 //! - [`language`]: the language picker.
@@ -16,6 +17,7 @@ pub mod language;
 pub mod pairs;
 pub mod panic;
 pub mod present;
+pub mod qr;
 pub mod share;
 pub mod toolbar;
 

@@ -5,6 +5,7 @@
 //! The keys, from anywhere but a text field:
 //! - ← / → previous / next panel; in the head view, → first reveals the next
 //!   stage of the computation, ← hides the last one;
+//! - A shows or hides the answers to the panel's questions;
 //! - Space plays or pauses, S steps, R resets, F toggles fullscreen,
 //!   P toggles presentation mode, Esc leaves it, ? shows the shortcuts.
 
@@ -12,7 +13,7 @@ use crate::context::i18n::Arg;
 use crate::context::state::{use_lab, Lab};
 use crate::panels::PANELS;
 use crate::shell::toolbar;
-use crate::views::{answers_revealed, reveal_steps, set_present};
+use crate::views::{answers_revealed, answers_step, reveal_steps, set_present};
 use crate::workers::link::send;
 use lab_protocol::WorkerInput;
 use leptos::prelude::*;
@@ -23,6 +24,7 @@ use wasm_bindgen::JsCast;
 pub enum Action {
     Next,
     Previous,
+    Answers,
     PlayPause,
     Step,
     Reset,
@@ -37,6 +39,7 @@ pub fn action_of(key: &str) -> Option<Action> {
     Some(match key {
         "ArrowRight" | "PageDown" => Action::Next,
         "ArrowLeft" | "PageUp" => Action::Previous,
+        "a" | "A" => Action::Answers,
         " " => Action::PlayPause,
         "s" | "S" => Action::Step,
         "r" | "R" => Action::Reset,
@@ -193,7 +196,18 @@ fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
             // revealed stage of the head view is brought into sight.
             request_animation_frame(move || bring_into_view(moved, panel, reveal));
         }
-        Action::Next | Action::Previous => {}
+        Action::Answers if lab.present.get_untracked() => {
+            let panel = lab.panel.get_untracked();
+            let Some(step) = answers_step(panel) else {
+                return;
+            };
+            let reveal = lab.reveal.get_untracked();
+            // Shown: hide them, every stage still shown; hidden: show them.
+            let reveal = if reveal >= step { step - 1 } else { step };
+            lab.reveal.set(reveal);
+            request_animation_frame(move || bring_into_view(false, panel, reveal));
+        }
+        Action::Next | Action::Previous | Action::Answers => {}
         Action::PlayPause => toolbar::toggle(lab),
         Action::Step => {
             lab.running.set(false);
@@ -276,6 +290,8 @@ pub fn Presenter() -> impl IntoView {
     let help = RwSignal::new(false);
     follow(lab);
     install_figure_first();
+    // Once the toolbar is in the page.
+    request_animation_frame(room::keep_room_for_the_run_controls);
     listen_for_keys(lab, help);
     view! {
         <Show when=move || lab.present.get()>
@@ -337,6 +353,7 @@ fn PresentBar(
             >
                 "→"
             </button>
+            <crate::shell::qr::QrButton />
             <span class="hint">{i18n.t("present-hint")}</span>
             <button
                 class="leave"
@@ -352,8 +369,9 @@ fn PresentBar(
 }
 
 /// Each shortcut's key, as shown, and the message id of what it does.
-const SHORTCUTS: [(&str, &str); 8] = [
+const SHORTCUTS: [(&str, &str); 9] = [
     ("← →", "present-key-panels"),
+    ("A", "present-key-answers"),
     ("Space", "present-key-play"),
     ("S", "present-key-step"),
     ("R", "present-key-reset"),
@@ -434,6 +452,8 @@ pub fn PresentToggle() -> impl IntoView {
         </button>
     }
 }
+
+mod room;
 
 #[cfg(test)]
 mod tests;

@@ -286,6 +286,7 @@ pub fn CopyLink() -> impl IntoView {
         <button data-testid="copy-link" on:click=copy title=i18n.t("common-copy-link-tooltip")>
             {i18n.t("common-copy-link")}
         </button>
+        <crate::shell::qr::QrButton />
         {move || {
             shown
                 .get()

@@ -104,16 +104,24 @@ pub fn asks_questions(id: &str) -> bool {
 /// The reveal steps of a panel in presentation mode, `(first, last)`: the
 /// value of `Lab::reveal` on arriving and after the last press of → on it.
 /// The head view shows its computation one stage at a time (1 to
-/// `STAGES`); a panel with questions reveals their answers one press later.
+/// `STAGES`), on its first screen; every other panel has one step, so → moves
+/// on at once. The answers to a panel's questions are no step of → (they sit
+/// below the first screen, where a press that revealed them looked like a
+/// press that did nothing): [`answers_step`] shows them.
 pub fn reveal_steps(panel: usize) -> (usize, usize) {
-    let view = PAGE[panel];
-    let asks = usize::from(asks_questions(view.id));
-    (usize::from(view.stages > 0), view.stages + asks)
+    let stages = PAGE[panel].stages;
+    (usize::from(stages > 0), stages)
+}
+
+/// The value of `Lab::reveal` that shows every stage of `panel` and its
+/// questions' answers too (presentation mode's `A` key), if it asks any.
+pub fn answers_step(panel: usize) -> Option<usize> {
+    asks_questions(PAGE[panel].id).then(|| reveal_steps(panel).1 + 1)
 }
 
 /// Whether, in presentation mode, the questions of `panel` show their answers.
 pub fn answers_revealed(panel: usize, reveal: usize) -> bool {
-    asks_questions(PANELS[panel].id) && reveal >= reveal_steps(panel).1
+    answers_step(panel).is_some_and(|step| reveal >= step)
 }
 
 /// Enter or leave presentation mode.
