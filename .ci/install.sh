@@ -97,7 +97,9 @@ install_browser() {
         as_root apt-get update
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm python3
     fi
-    if [ -d tests/node_modules/playwright-core ]; then
+    # `npm ls` fails when a package of package.json is missing (one added
+    # since node_modules was installed): then install them all again.
+    if (cd tests && npm ls >/dev/null 2>&1); then
         echo "already installed: playwright-core $(node -p "require('./tests/node_modules/playwright-core/package.json').version")"
     else
         (cd tests && npm ci --no-audit --no-fund)
