@@ -18,12 +18,18 @@ arch-enc-self-attention = { -self-attention }、{ -multi-head }（h = { $heads }
 arch-dec-self-attention = { -mask }付き{ -self-attention }（h = { $heads }、d_k = { $d_k }）
 arch-cross-attention = { -cross-attention }：K と V は{ -encoder }の出力（h = { $heads }、d_k = { $d_k }）
 arch-feed-forward = { -ffn }（d_ff = { $d_ff }）
-arch-add-norm = Add & Norm
+arch-add-norm = { -residual } + { -layer-norm }
 arch-norm = { -layer-norm }（サブ層の前）
-arch-add = Add（{ -residual }）
+arch-add = { -residual }
 arch-final-norm = スタック最後の{ -layer-norm }
 arch-linear = 線形層
 arch-linear-tied = 線形層：ターゲットの{ -embedding }の行列を共有（§3.4）
 arch-softmax = { -softmax }：出力確率
 arch-inside = 内部：{ $shape }
-arch-open = { $box }、{ $shape }。{ $view } を開きます。
+arch-open = （{ $view } を開く）
+arch-table = すべての{ -layer }のすべての箱と、その形
+arch-table-stack = スタック
+arch-table-layer = { -layer }
+arch-table-box = 箱
+arch-table-shape = 次に渡す形
+arch-table-inside = 内部

@@ -18,12 +18,18 @@ arch-enc-self-attention = { -self-attention }，{ -multi-head }（h = { $heads }
 arch-dec-self-attention = 带{ -mask }的{ -self-attention }（h = { $heads }，d_k = { $d_k }）
 arch-cross-attention = { -cross-attention }：K 和 V 来自{ -encoder }的输出（h = { $heads }，d_k = { $d_k }）
 arch-feed-forward = { -ffn }（d_ff = { $d_ff }）
-arch-add-norm = Add & Norm
+arch-add-norm = { -residual } + { -layer-norm }
 arch-norm = { -layer-norm }（在子层之前）
-arch-add = Add（{ -residual }）
+arch-add = { -residual }
 arch-final-norm = 整个栈最后的{ -layer-norm }
-arch-linear = Linear 层
-arch-linear-tied = Linear 层：共享目标{ -embedding }的矩阵（§3.4）
+arch-linear = 线性层
+arch-linear-tied = 线性层：共享目标{ -embedding }的矩阵（§3.4）
 arch-softmax = { -softmax }：输出概率
 arch-inside = 内部：{ $shape }
-arch-open = { $box }，{ $shape }。打开{ $view }。
+arch-open = （打开{ $view }）
+arch-table = 每一{ -layer }的每个框及其形状
+arch-table-stack = 栈
+arch-table-layer = { -layer }
+arch-table-box = 框
+arch-table-shape = 传出的形状
+arch-table-inside = 内部

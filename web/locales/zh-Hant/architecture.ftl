@@ -18,12 +18,18 @@ arch-enc-self-attention = { -self-attention }，{ -multi-head }（h = { $heads }
 arch-dec-self-attention = 帶{ -mask }的{ -self-attention }（h = { $heads }，d_k = { $d_k }）
 arch-cross-attention = { -cross-attention }：K 與 V 來自{ -encoder }的輸出（h = { $heads }，d_k = { $d_k }）
 arch-feed-forward = { -ffn }（d_ff = { $d_ff }）
-arch-add-norm = Add & Norm
+arch-add-norm = { -residual } + { -layer-norm }
 arch-norm = { -layer-norm }（在子層之前）
-arch-add = Add（{ -residual }）
+arch-add = { -residual }
 arch-final-norm = 整個堆疊最後的{ -layer-norm }
 arch-linear = 線性層
 arch-linear-tied = 線性層：共用目標{ -embedding }的矩陣（§3.4）
 arch-softmax = { -softmax }：輸出機率
 arch-inside = 內部：{ $shape }
-arch-open = { $box }，{ $shape }。打開{ $view }。
+arch-open = （打開{ $view }）
+arch-table = 每一{ -layer }的每個框及其形狀
+arch-table-stack = 堆疊
+arch-table-layer = { -layer }
+arch-table-box = 框
+arch-table-shape = 傳出的形狀
+arch-table-inside = 內部

@@ -57,7 +57,6 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 class="to-menu"
                 data-testid="menu-toggle"
-                aria-label=i18n.t("common-menu-tooltip")
                 title=i18n.t("common-menu-tooltip")
                 on:click=move |_| crate::components::scroll::scroll_to(MENU_ID)
             >

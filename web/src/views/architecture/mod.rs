@@ -104,19 +104,20 @@ fn figure_box(lab: Lab, b: FigureBox, tokens: Option<(Vec<String>, &'static str)
     let label = i18n.f(b.label, &args);
     let known = b.shape.iter().all(|d| d.size > 0);
     let shape = known.then(|| shape_text(&b.shape));
-    let named = known.then(|| shape_named(&b.shape)).unwrap_or_default();
+    let named = if known {
+        shape_named(&b.shape)
+    } else {
+        String::new()
+    };
     let inner = b
         .inner
         .as_ref()
         .filter(|_| known)
         .map(|inner| i18n.f("arch-inside", &[("shape", Arg::from(shape_named(inner)))]));
-    let aria = i18n.f(
+    // Read after the box's own words: the box's name is what it shows.
+    let opens_text = i18n.f(
         "arch-open",
-        &[
-            ("box", Arg::from(label.clone())),
-            ("shape", Arg::from(named.clone())),
-            ("view", Arg::from(view_title(i18n, b.opens))),
-        ],
+        &[("view", Arg::from(view_title(i18n, b.opens)))],
     );
     let title = [Some(named), inner]
         .into_iter()
@@ -139,13 +140,13 @@ fn figure_box(lab: Lab, b: FigureBox, tokens: Option<(Vec<String>, &'static str)
             data-stack=b.part.side().map(Side::name)
             data-layer=b.layer.map(|l| l.to_string())
             data-around=b.around.map(Part::name)
-            aria-label=aria
             title=title
             on:click=move |_| open(lab, opens)
         >
             <span class="fig-label">{label}</span>
             {words}
             {shape.map(|s| view! { <span class="fig-shape">{s}</span> })}
+            <span class="visually-hidden">{opens_text}</span>
         </button>
     }
     .into_any()
@@ -242,6 +243,52 @@ pub fn ModelFigure() -> impl IntoView {
                         .into_any()
                 }
             }}
+            {move || d.get().map(|d| boxes_table(lab, &d.boxes))}
         </section>
+    }
+}
+
+/// Every box of every layer as a table: its stack, layer, name, the shape
+/// it hands on and what it computes inside. Folded under the figure.
+fn boxes_table(lab: Lab, boxes: &[FigureBox]) -> impl IntoView {
+    let i18n = lab.i18n();
+    let rows = boxes
+        .iter()
+        .map(|b| {
+            let args: Vec<(&str, Arg)> = b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect();
+            let stack = match b.part.side() {
+                Some(Side::Encoder) => i18n.s("arch-encoder"),
+                Some(Side::Decoder) => i18n.s("arch-decoder"),
+                None => String::new(),
+            };
+            view! {
+                <tr data-box=b.part.name()>
+                    <td>{stack}</td>
+                    <td>{b.layer.map(|l| (l + 1).to_string())}</td>
+                    <td>{i18n.f(b.label, &args)}</td>
+                    <td>{shape_named(&b.shape)}</td>
+                    <td>{b.inner.as_ref().map(|inner| shape_named(inner))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <details class="fig-table" data-testid="figure-table">
+            <summary>{i18n.t("arch-table")}</summary>
+            <div class="fig-table-wrap">
+                <table>
+                    <thead>
+                        <tr>
+                            <th>{i18n.t("arch-table-stack")}</th>
+                            <th>{i18n.t("arch-table-layer")}</th>
+                            <th>{i18n.t("arch-table-box")}</th>
+                            <th>{i18n.t("arch-table-shape")}</th>
+                            <th>{i18n.t("arch-table-inside")}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </details>
     }
 }
