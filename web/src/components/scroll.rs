@@ -44,20 +44,27 @@ pub const HOLD_OPENED_VIEW_MS: f64 = 2_000.0;
 /// Scroll to the view `id` and keep it there for `ms` while the views above
 /// it grow as their figures arrive, unless the reader moves meanwhile.
 pub fn scroll_and_hold(id: &'static str, ms: f64) {
+    scroll_and_hold_at(id, None, ms);
+}
+
+/// [`scroll_and_hold`] to the element `at` (a CSS selector) inside the view
+/// `id`, or to the view itself when `at` finds nothing.
+pub fn scroll_and_hold_at(id: &'static str, at: Option<String>, ms: f64) {
     watch_the_reader();
     let moves = reader_moves();
-    scroll_to(id);
-    fn look(id: &'static str, until: f64, moves: u64) {
+    let at = std::rc::Rc::new(at);
+    scroll_to_at(id, at.as_deref());
+    fn look(id: &'static str, at: std::rc::Rc<Option<String>>, until: f64, moves: u64) {
         if reader_moves() != moves || now_ms() > until {
             return;
         }
-        if off_its_place(id).unwrap_or(false) {
-            scroll_to(id);
+        if off_its_place_at(id, at.as_deref()).unwrap_or(false) {
+            scroll_to_at(id, at.as_deref());
         }
-        request_animation_frame(move || look(id, until, moves));
+        request_animation_frame(move || look(id, at, until, moves));
     }
     let until = now_ms() + ms;
-    request_animation_frame(move || look(id, until, moves));
+    request_animation_frame(move || look(id, at, until, moves));
 }
 
 pub fn now_ms() -> f64 {
@@ -68,11 +75,19 @@ pub fn now_ms() -> f64 {
 
 /// Whether the view `id` is more than a pixel away from where [`scroll_to`] puts it.
 pub fn off_its_place(id: &str) -> Option<bool> {
+    off_its_place_at(id, None)
+}
+
+/// The element `at` (a CSS selector) inside the view `id`, or the view.
+fn target(document: &web_sys::Document, id: &str, at: Option<&str>) -> Option<web_sys::Element> {
+    let section = document.get_element_by_id(id)?;
+    let inside = at.and_then(|at| section.query_selector(at).ok().flatten());
+    Some(inside.unwrap_or(section))
+}
+
+fn off_its_place_at(id: &str, at: Option<&str>) -> Option<bool> {
     let document = web_sys::window()?.document()?;
-    let top = document
-        .get_element_by_id(id)?
-        .get_bounding_client_rect()
-        .top();
+    let top = target(&document, id, at)?.get_bounding_client_rect().top();
     Some((top - scrolled_to_top(&document)).abs() > 1.0)
 }
 
@@ -82,6 +97,11 @@ const BELOW_TOOLBAR_PX: f64 = 8.0;
 /// Bring the view with this `<section id>` into sight, its title just below
 /// the sticky toolbar (one row or more: it wraps on narrow windows).
 pub fn scroll_to(id: &str) {
+    scroll_to_at(id, None);
+}
+
+/// [`scroll_to`] the element `at` (a CSS selector) inside the view `id`.
+fn scroll_to_at(id: &str, at: Option<&str>) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -92,7 +112,10 @@ pub fn scroll_to(id: &str) {
         return;
     };
     super::paint::flush_within(&section);
-    let top = section.get_bounding_client_rect().top();
+    let Some(element) = target(&document, id, at) else {
+        return;
+    };
+    let top = element.get_bounding_client_rect().top();
     let y = window.scroll_y().unwrap_or(0.0) + top - scrolled_to_top(&document);
     window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), y.max(0.0));
 }

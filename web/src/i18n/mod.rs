@@ -148,6 +148,7 @@ catalogue!(
     "translate",
     "complexity",
     "pairs",
+    "architecture",
 );
 
 fn bundle(locale: Locale) -> FluentBundle<FluentResource> {

@@ -23,6 +23,7 @@ pub mod toolbar;
 
 use crate::context::i18n::{follow_locale, initial_locale};
 use crate::context::state::Lab;
+use crate::views::architecture::ModelFigure;
 use crate::views::guide;
 use crate::workers::link;
 use leptos::prelude::*;
@@ -33,7 +34,8 @@ pub fn start() {
     leptos::mount::mount_to_body(App);
 }
 
-/// The whole page.
+/// The whole page: the run's one-line bar, the model's figure, the rest of
+/// the controls, then the views.
 #[component]
 pub fn App() -> impl IntoView {
     let link = share::link_in_url();
@@ -58,6 +60,8 @@ pub fn App() -> impl IntoView {
         <toolbar::Toolbar />
         <present::Presenter />
         <main>
+            <ModelFigure />
+            <toolbar::Menu />
             <section class="intro">
                 <p>{i18n.t("common-intro")}</p>
                 <p class="conventions">

@@ -80,6 +80,7 @@ pub fn open(lab: Lab) {
         lab.panel.set(embedded);
         lab.embed.set(Some(link.hide));
     }
+    follow_the_view_in_sight();
     let scroll = panel.filter(|_| !link.present && link.embed.is_none());
     request_animation_frame(move || {
         // Scroll once the views are in the page.
@@ -173,7 +174,8 @@ fn panel_in_sight() -> usize {
         .unwrap_or(900.0)
         / 3.0;
     let document = window.document();
-    let mut current = 0;
+    // Above the first view (the model's figure, the menu): the view last in sight.
+    let mut current = LAST_IN_SIGHT.with(std::cell::Cell::get);
     for (i, panel) in PANELS.iter().enumerate() {
         let top = document
             .as_ref()
@@ -183,7 +185,30 @@ fn panel_in_sight() -> usize {
             current = i;
         }
     }
+    LAST_IN_SIGHT.with(|last| last.set(current));
     current
+}
+
+thread_local! {
+    /// The panel [`panel_in_sight`] found last: a reader who scrolls up to
+    /// the figure and the menu (to copy a link) shares the view they were on.
+    static LAST_IN_SIGHT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Keeps [`LAST_IN_SIGHT`] as the reader scrolls (one listener per page).
+fn follow_the_view_in_sight() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let scrolled = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(|| {
+        panel_in_sight();
+    });
+    let _ = window.add_event_listener_with_callback(
+        "scroll",
+        wasm_bindgen::JsCast::unchecked_ref(scrolled.as_ref()),
+    );
+    // Kept for the page's life.
+    scrolled.forget();
 }
 
 /// The link to the page as it is now.

@@ -1,5 +1,7 @@
-//! The bar on top: task, play/pause, step, reset, the step and loss readouts,
-//! checkpoints, and the banner that explains anything that went wrong.
+//! The bar on top, one line: play/pause, step, reset, the step and loss
+//! readouts, and the banner that explains anything that went wrong; under
+//! the model's figure, the rest ([`Menu`]): task, language, sharing,
+//! checkpoints and saved runs.
 
 mod run_bar;
 
@@ -39,7 +41,8 @@ fn ready(lab: Lab) -> bool {
     lab.worker.get() == WorkerState::Ready && lab.model.with(Option::is_some)
 }
 
-/// The bar on top, the run bar under it, and the reader's pairs.
+/// The bar on top, one line: the title, the run's controls and readouts,
+/// the way to the rest of the controls, and what went wrong.
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let lab = use_lab();
@@ -47,18 +50,41 @@ pub fn Toolbar() -> impl IntoView {
     view! {
         <header class="toolbar">
             <h1>{i18n.t("common-title")}</h1>
-            <LanguagePicker />
-            <crate::shell::present::PresentToggle />
-            <crate::shell::share::CopyLink />
-            <crate::shell::embed::CopyEmbed />
-            <crate::shell::embed::OpenWhole />
-            <TaskPicker />
             <RunControls />
             <TokensPerSecond />
             <StepProgress />
             <CoresReadout />
+            <button
+                class="to-menu"
+                data-testid="menu-toggle"
+                title=i18n.t("common-menu-tooltip")
+                on:click=move |_| crate::components::scroll::scroll_to(MENU_ID)
+            >
+                "☰ "
+                <span class="to-menu-text">{i18n.t("common-menu")}</span>
+            </button>
+            <crate::shell::embed::OpenWhole />
             <ErrorBanner />
         </header>
+    }
+}
+
+/// The `id` of the rest of the toolbar, under the figure.
+const MENU_ID: &str = "lab-menu";
+
+/// The rest of the toolbar, under the model's figure: the language, the
+/// presentation and sharing buttons, the task, then the run bar (the
+/// model, its data, checkpoints, saved runs) and the reader's pairs.
+#[component]
+pub fn Menu() -> impl IntoView {
+    view! {
+        <div class="lab-menu" id=MENU_ID>
+            <LanguagePicker />
+            <crate::shell::present::PresentToggle />
+            <crate::shell::share::CopyLink />
+            <crate::shell::embed::CopyEmbed />
+            <TaskPicker />
+        </div>
         <RunBar />
         <div class="pairs-bar">
             <crate::shell::pairs::CustomPairs />
@@ -123,7 +149,7 @@ fn RunControls() -> impl IntoView {
             .unwrap_or_default()
     };
     view! {
-        <div class="run-controls">
+        <div class="run-controls" data-testid="run-bar">
             <button
                 data-testid="train-toggle"
                 class="primary"

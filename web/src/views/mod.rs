@@ -7,6 +7,7 @@
 //! `views/NAME/mod.rs` when its plain logic (what it shows, as data, tested
 //! natively) is large enough for a file of its own, `views/NAME/data.rs`.
 
+pub mod architecture;
 pub mod attention;
 pub mod compare;
 pub mod complexity;

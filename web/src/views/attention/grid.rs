@@ -265,6 +265,7 @@ fn MapRows(
     waiting: &'static str,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let focus = use_lab().focus_layer;
     let GridState { set, kind, .. } = grid;
     let shape = Memo::new(move |_| {
         set.with(|s| {
@@ -288,7 +289,11 @@ fn MapRows(
                         .map(|layer| {
                             let heads = heads.clone();
                             view! {
-                                <div class="attn-layer">
+                                <div
+                                    class="attn-layer"
+                                    data-layer=layer.to_string()
+                                    data-focused=move || (focus.get() == layer).to_string()
+                                >
                                     {heads
                                         .into_iter()
                                         .map(|h| {

@@ -1,0 +1,149 @@
+// The model's figure (the paper's Figure 1, views/architecture): it is on
+// the first screen with the probe's tokens, it follows the run's settings,
+// and every box opens the view that shows it, set to show it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { byTestId, launch, openLab, until } from './lab.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const BOX = byTestId('model-box');
+
+/** Where each box leads: the view, the element in it, and the attention kind. */
+function expected(name) {
+  const kinds = { 'enc-self-attention': 'encoder', 'dec-self-attention': 'decoder', 'dec-cross-attention': 'cross' };
+  if (kinds[name]) return { panel: 'attention', kind: kinds[name] };
+  if (/(^|-)(add-norm|norm|add|final-norm)$/.test(name)) return { panel: 'compare', at: '[data-testid^=layer-diagram-]' };
+  return {
+    inputs: { panel: 'translate' },
+    outputs: { panel: 'masks' },
+    'input-embedding': { panel: 'pe', at: byTestId('pe-input') },
+    'output-embedding': { panel: 'pe', at: byTestId('pe-input') },
+    pe: { panel: 'pe' },
+    'enc-feed-forward': { panel: 'training', at: 'details.model-parts[open]' },
+    'dec-feed-forward': { panel: 'training', at: 'details.model-parts[open]' },
+    linear: { panel: 'translate', at: byTestId('decode-stepper') },
+    softmax: { panel: 'translate', at: byTestId('decode-stepper') },
+  }[name];
+}
+
+/** Whether `selector`'s first element has its top in the window. */
+async function inSight(page, selector) {
+  return page.locator(selector).first().evaluate((e) => {
+    const top = e.getBoundingClientRect().top;
+    return top >= -2 && top < window.innerHeight - 40;
+  }).catch(() => false);
+}
+
+/** Clicks (or presses Enter on) a box and checks the view it opened. */
+async function openAndCheck(page, box, how) {
+  const name = await box.getAttribute('data-box');
+  const layer = await box.getAttribute('data-layer');
+  const want = expected(name);
+  assert.ok(want, `the box ${name} leads somewhere the test knows`);
+  // Its name for a screen reader: what it shows, then the view it opens.
+  assert.ok((await box.locator('.visually-hidden').textContent())?.length > 5, `${name} says what it opens`);
+  if (how === 'enter') {
+    await box.focus();
+    await page.keyboard.press('Enter');
+  } else {
+    await box.click();
+  }
+  let target = want.at ? `#${want.panel} ${want.at}` : `#${want.panel}`;
+  if (want.kind) target = `#attention [data-testid=attention-grid] .attn-layer[data-layer="${layer}"]`;
+  await until(() => inSight(page, target), (v) => v, 8_000, `${name} (layer ${layer}) to bring ${target} into sight`);
+  if (want.kind) {
+    assert.equal(await page.locator(`#attention ${byTestId('attention-kind')}`).inputValue(), want.kind, name);
+    assert.equal(await page.locator('#attention .attn-layer[data-focused=true]').getAttribute('data-layer'), layer, name);
+    assert.equal(await page.locator(byTestId('figure-layer')).inputValue(), layer, 'the figure shows the same layer');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+test('every box of the figure, in every layer, opens the view that shows it', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en');
+  try {
+    const figure = page.locator(byTestId('model-figure'));
+    await until(() => figure.locator(`${BOX}[data-box=inputs] .fig-shape`).count(), (n) => n === 1, 20_000, 'the probe');
+    const layers = await page.locator(`${byTestId('figure-layer')} option`).count();
+    assert.ok(layers >= 1);
+    const seen = new Set();
+    const showLayer = async (layer) => {
+      await page.locator(byTestId('figure-layer')).selectOption({ value: String(layer) });
+      await figure.locator(`.fig-layer[data-layer="${layer}"]`).first().waitFor();
+    };
+    for (let layer = 0; layer < layers; layer += 1) {
+      await showLayer(layer);
+      const n = await figure.locator(BOX).count();
+      for (let i = 0; i < n; i += 1) {
+        const box = figure.locator(BOX).nth(i);
+        const at = await box.getAttribute('data-layer');
+        if (at !== null) assert.equal(at, String(layer), 'the boxes of the layer shown');
+        seen.add(await box.getAttribute('data-box'));
+        if (at !== null || layer === 0) await openAndCheck(page, box, i % 2 === 0 ? 'click' : 'enter');
+        // The figure shows the layer walked still.
+        await showLayer(layer);
+      }
+    }
+    for (const name of ['inputs', 'input-embedding', 'pe', 'enc-self-attention', 'enc-add-norm', 'enc-feed-forward',
+      'outputs', 'output-embedding', 'dec-self-attention', 'dec-cross-attention', 'dec-feed-forward', 'dec-add-norm',
+      'linear', 'softmax']) {
+      assert.ok(seen.has(name), `the paper's box ${name} is drawn`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the figure follows the settings: layers, heads, pre-norm, tied weights, no positional encoding', async () => {
+  const link = '?lang=en&task=copy&seed=7&d_model=32&n_heads=2&n_layers=3&d_ff=64&norm=pre&tie=1&pe=0&start=scratch';
+  const { context, page, errors } = await openLab(browser, link);
+  try {
+    const figure = page.locator(byTestId('model-figure'));
+    await until(() => figure.locator(`${BOX}[data-box=inputs] .fig-shape`).count(), (n) => n === 1, 20_000, 'the probe');
+    assert.equal(await page.locator(`${byTestId('figure-layer')} option`).count(), 3);
+    assert.match(await figure.innerText(), /3×/);
+    for (const name of ['enc-norm', 'enc-add', 'enc-final-norm', 'dec-norm', 'dec-add', 'dec-final-norm']) {
+      assert.ok(await figure.locator(`${BOX}[data-box=${name}]`).count() >= 1, `pre-norm draws ${name}`);
+    }
+    assert.equal(await figure.locator(`${BOX}[data-box=enc-add-norm]`).count(), 0, 'no post-norm Add & Norm');
+    assert.match(await figure.locator(`${BOX}[data-box=linear]`).innerText(), /§3\.4/, 'tied to the target embedding');
+    for (const pe of await figure.locator(`${BOX}[data-box=pe]`).allInnerTexts()) assert.match(pe, /off/);
+    const cross = await figure.locator(`${BOX}[data-box=dec-cross-attention]`).innerText();
+    assert.match(cross, /h = 2, d_k = 16/);
+    await figure.locator(`${BOX}[data-box=enc-norm]`).first().click();
+    await until(() => inSight(page, `#compare ${byTestId('layer-diagram-pre')}`), (v) => v, 8_000, 'the pre-norm layer');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+for (const lang of ['en', 'ja', 'zh-Hans', 'zh-Hant']) {
+  for (const [width, height] of [[1366, 768], [390, 844]]) {
+    test(`${lang}, ${width} × ${height}: the first screen shows the run bar and the figure with the probe's tokens`, async () => {
+      const { context, page, errors } = await openLab(browser, `?lang=${lang}`, { viewport: { width, height } });
+      try {
+        const figure = page.locator(byTestId('model-figure'));
+        await until(() => figure.locator(`${BOX}[data-box=outputs] .chip`).count(), (n) => n > 1, 20_000, 'the tokens');
+        assert.equal(await page.locator(byTestId('run-bar')).count(), 1);
+        // The run bar's Train button: on a phone the bar sits over the page's bottom.
+        const bar = await page.locator(byTestId('train-toggle')).boundingBox();
+        const box = await figure.boundingBox();
+        assert.ok(bar && box, 'both drawn');
+        const bottom = bar.y > box.y ? bar.y : height;
+        assert.ok(box.y >= 0 && box.y + box.height <= bottom + 1,
+          `the figure (${box.y}..${box.y + box.height}) fits the first screen above ${bottom}`);
+        for (const name of ['inputs', 'outputs', 'softmax']) {
+          assert.ok(await figure.locator(`${BOX}[data-box=${name}]`).isVisible(), name);
+        }
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}

@@ -1,0 +1,35 @@
+## architecture: the paper's Figure 1, drawn from the run's model (views/architecture).
+
+arch-title = The { -transformer } of this run (the paper's Figure 1)
+arch-hint = Each box is this model's, with the shape of what it hands on for the probe sentence. Press one to open the view that shows it.
+arch-layer = { -layer } shown
+arch-waiting = The figure is drawn when the model is loaded.
+arch-encoder = { -encoder }
+arch-decoder = { -decoder }
+# The paper's "N×": the layer drawn stands for this many of its kind.
+arch-times = { $n }×
+arch-inputs = Inputs
+arch-outputs = Outputs (shifted right)
+arch-input-embedding = Input { -embedding } × √{ $d_model }
+arch-output-embedding = Output { -embedding } × √{ $d_model }
+arch-pe = ⊕ { -positional-encoding }
+arch-pe-off = { -positional-encoding }: off (zeros are added)
+arch-enc-self-attention = { -self-attention }, { -multi-head } (h = { $heads }, d_k = { $d_k })
+arch-dec-self-attention = Masked { -self-attention } (h = { $heads }, d_k = { $d_k })
+arch-cross-attention = { -cross-attention }: K and V from the { -encoder }'s output (h = { $heads }, d_k = { $d_k })
+arch-feed-forward = { -ffn } (d_ff = { $d_ff })
+arch-add-norm = Add & Norm
+arch-norm = { -layer-norm } (before the sub-layer)
+arch-add = Add ({ -residual })
+arch-final-norm = Final { -layer-norm } of the stack
+arch-linear = Linear
+arch-linear-tied = Linear: the target { -embedding }'s matrix, shared (§3.4)
+arch-softmax = { -softmax }: output probabilities
+arch-inside = inside: { $shape }
+arch-open = (opens { $view })
+arch-table = Every box of every { -layer }, with its shape
+arch-table-stack = stack
+arch-table-layer = { -layer }
+arch-table-box = box
+arch-table-shape = shape it hands on
+arch-table-inside = inside

@@ -1,0 +1,35 @@
+## architecture: the paper's Figure 1, drawn from the run's model (views/architecture).
+
+arch-title = 這次執行的 { -transformer }（論文的圖 1）
+arch-hint = 每個框都是這個模型的，並寫出它對觀察例句傳出的張量形狀。點一個框，打開展示它的檢視。
+arch-layer = 顯示的{ -layer }
+arch-waiting = 模型載入後繪製此圖。
+arch-encoder = { -encoder }
+arch-decoder = { -decoder }
+# The paper's "N×": the layer drawn stands for this many of its kind.
+arch-times = { $n }×
+arch-inputs = 輸入
+arch-outputs = 輸出（右移一位）
+arch-input-embedding = 輸入{ -embedding } × √{ $d_model }
+arch-output-embedding = 輸出{ -embedding } × √{ $d_model }
+arch-pe = ⊕ { -positional-encoding }
+arch-pe-off = { -positional-encoding }：關閉（加上的是零）
+arch-enc-self-attention = { -self-attention }，{ -multi-head }（h = { $heads }，d_k = { $d_k }）
+arch-dec-self-attention = 帶{ -mask }的{ -self-attention }（h = { $heads }，d_k = { $d_k }）
+arch-cross-attention = { -cross-attention }：K 與 V 來自{ -encoder }的輸出（h = { $heads }，d_k = { $d_k }）
+arch-feed-forward = { -ffn }（d_ff = { $d_ff }）
+arch-add-norm = { -residual } + { -layer-norm }
+arch-norm = { -layer-norm }（在子層之前）
+arch-add = { -residual }
+arch-final-norm = 整個堆疊最後的{ -layer-norm }
+arch-linear = 線性層
+arch-linear-tied = 線性層：共用目標{ -embedding }的矩陣（§3.4）
+arch-softmax = { -softmax }：輸出機率
+arch-inside = 內部：{ $shape }
+arch-open = （打開{ $view }）
+arch-table = 每一{ -layer }的每個框及其形狀
+arch-table-stack = 堆疊
+arch-table-layer = { -layer }
+arch-table-box = 框
+arch-table-shape = 傳出的形狀
+arch-table-inside = 內部

@@ -1,0 +1,294 @@
+//! The paper's Figure 1, drawn from the run's own model: the encoder and
+//! the decoder side by side, each box with the shape of the tensor it hands
+//! on for the probe sentence, and each box a button that opens the view
+//! that shows it. The page's first screen and its map.
+//!
+//! What the figure holds is plain data, [`data::figure`], tested natively.
+
+pub mod data;
+
+use crate::components::controls::NumberPicker;
+use crate::components::scroll::{scroll_and_hold_at, HOLD_OPENED_VIEW_MS};
+use crate::context::i18n::{use_i18n, Arg, I18n};
+use crate::context::state::{use_lab, Lab};
+use crate::i18n::script::{respell, target_lang};
+use crate::panels::{self, PANELS};
+use data::{figure, shape_named, shape_text, FigureBox, Opens, Part, Sentence, Side};
+use leptos::prelude::*;
+
+/// The figure's boxes for the loaded model and its probe sentence, with the
+/// probe's tokens (source; decoder inputs, respelled), or `None` before a model.
+#[derive(Clone, Debug, PartialEq)]
+struct Drawn {
+    boxes: Vec<FigureBox>,
+    n_layers: usize,
+    src: Vec<String>,
+    tgt: Vec<String>,
+    tgt_lang: &'static str,
+}
+
+fn drawn(lab: Lab) -> Option<Drawn> {
+    let spelling = lab.spelling.get();
+    lab.model.with(|m| {
+        let m = m.as_ref()?;
+        let (src, tgt) = lab.attention.with(|a| {
+            a.as_ref()
+                .map(|a| (a.src_tokens.clone(), a.tgt_tokens.clone()))
+                .unwrap_or_default()
+        });
+        let sentence = Sentence {
+            src_len: src.len(),
+            tgt_len: tgt.len(),
+            src_vocab: m.facts.src_vocab.len(),
+            tgt_vocab: m.facts.tgt_vocab.len(),
+        };
+        Some(Drawn {
+            boxes: figure(&m.settings, sentence),
+            n_layers: m.settings.n_layers,
+            tgt: respell(spelling.as_ref(), &tgt),
+            src,
+            tgt_lang: target_lang(Some(m.settings.task), spelling.as_ref()),
+        })
+    })
+}
+
+/// Open the view a box leads to, set to show it.
+fn open(lab: Lab, opens: Opens) {
+    let at = match opens {
+        Opens::Attention { kind, layer } => {
+            lab.focus_kind.set(kind);
+            lab.focus_layer.set(layer);
+            Some(format!(
+                "[data-testid=attention-grid] .attn-layer[data-layer=\"{layer}\"]"
+            ))
+        }
+        Opens::View { at, .. } => at.map(str::to_string),
+    };
+    // A `<details>` led to opens (the FFN's formula under the settings).
+    if let Some(element) = at.as_deref().and_then(|at| {
+        let document = web_sys::window()?.document()?;
+        let section = document.get_element_by_id(opens.panel())?;
+        section.query_selector(at).ok().flatten()
+    }) {
+        if element.tag_name().eq_ignore_ascii_case("details") {
+            let _ = element.set_attribute("open", "");
+        }
+    }
+    scroll_and_hold_at(opens.panel(), at, HOLD_OPENED_VIEW_MS);
+}
+
+/// The CSS class of a box: its kind of part, for its colour.
+fn class_of(part: Part) -> &'static str {
+    match part {
+        Part::Tokens(_) => "fig-box tokens",
+        Part::Embedding(_) | Part::Positions(_) => "fig-box embed",
+        Part::SelfAttention(_) | Part::CrossAttention => "fig-box attend",
+        Part::FeedForward(_) => "fig-box ffn",
+        Part::AddNorm(_) | Part::Norm(_) | Part::Add(_) | Part::FinalNorm(_) => "fig-box norm",
+        Part::Linear | Part::Softmax => "fig-box out",
+    }
+}
+
+/// The title of the view a box opens, without its number.
+fn view_title(i18n: I18n, opens: Opens) -> String {
+    panels::index_of(opens.panel())
+        .map(|i| i18n.s(PANELS[i].title))
+        .unwrap_or_default()
+}
+
+/// One box: a button with its label, its shape and, for the tokens, the
+/// probe's words.
+fn figure_box(lab: Lab, b: FigureBox, tokens: Option<(Vec<String>, &'static str)>) -> AnyView {
+    let i18n = lab.i18n();
+    let args: Vec<(&str, Arg)> = b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect();
+    let label = i18n.f(b.label, &args);
+    let known = b.shape.iter().all(|d| d.size > 0);
+    let shape = known.then(|| shape_text(&b.shape));
+    let named = if known {
+        shape_named(&b.shape)
+    } else {
+        String::new()
+    };
+    let inner = b
+        .inner
+        .as_ref()
+        .filter(|_| known)
+        .map(|inner| i18n.f("arch-inside", &[("shape", Arg::from(shape_named(inner)))]));
+    // Read after the box's own words: the box's name is what it shows.
+    let opens_text = i18n.f(
+        "arch-open",
+        &[("view", Arg::from(view_title(i18n, b.opens)))],
+    );
+    let title = [Some(named), inner]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("; ");
+    let opens = b.opens;
+    let words = tokens.map(|(words, lang)| {
+        view! {
+            <span class="fig-tokens" lang=lang>
+                {words.into_iter().map(|w| view! { <span class="chip">{w}</span> }).collect_view()}
+            </span>
+        }
+    });
+    view! {
+        <button
+            class=class_of(b.part)
+            data-testid="model-box"
+            data-box=b.part.name()
+            data-stack=b.part.side().map(Side::name)
+            data-layer=b.layer.map(|l| l.to_string())
+            data-around=b.around.map(Part::name)
+            title=title
+            on:click=move |_| open(lab, opens)
+        >
+            <span class="fig-label">{label}</span>
+            {words}
+            {shape.map(|s| view! { <span class="fig-shape">{s}</span> })}
+            <span class="visually-hidden">{opens_text}</span>
+        </button>
+    }
+    .into_any()
+}
+
+/// One stack's column: its foot, then the layer shown (`data-layer`),
+/// framed with "N×", then what follows the layers.
+fn stack(lab: Lab, d: &Drawn, side: Side, layer: usize) -> AnyView {
+    let i18n = lab.i18n();
+    let of_side = |b: &&FigureBox| {
+        b.part.side() == Some(side) || (side == Side::Decoder && b.part.side().is_none())
+    };
+    let tokens = |b: &FigureBox| match b.part {
+        Part::Tokens(Side::Encoder) => Some((d.src.clone(), "en")),
+        Part::Tokens(Side::Decoder) => Some((d.tgt.clone(), d.tgt_lang)),
+        _ => None,
+    };
+    let draw = |b: &FigureBox| figure_box(lab, b.clone(), tokens(b));
+    let foot: Vec<AnyView> = d
+        .boxes
+        .iter()
+        .filter(of_side)
+        .take_while(|b| b.layer.is_none())
+        .map(draw)
+        .collect();
+    let layer_boxes: Vec<AnyView> = d
+        .boxes
+        .iter()
+        .filter(of_side)
+        .filter(|b| b.layer == Some(layer))
+        .map(draw)
+        .collect();
+    let top: Vec<AnyView> = d
+        .boxes
+        .iter()
+        .filter(of_side)
+        .skip_while(|b| b.layer.is_none())
+        .filter(|b| b.layer.is_none())
+        .map(draw)
+        .collect();
+    let (class, title) = match side {
+        Side::Encoder => ("fig-stack encoder", "arch-encoder"),
+        Side::Decoder => ("fig-stack decoder", "arch-decoder"),
+    };
+    let times = i18n.f("arch-times", &[("n", Arg::from(d.n_layers))]);
+    view! {
+        <div class=class data-stack=side.name()>
+            <h3>{i18n.t(title)}</h3>
+            <div class="fig-flow">
+                {foot} <div class="fig-layer" data-layer=layer.to_string()>
+                    <span class="fig-times">{times}</span>
+                    {layer_boxes}
+                </div> {top}
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+/// The figure: its caption, the layer it shows, and the two stacks.
+#[component]
+pub fn ModelFigure() -> impl IntoView {
+    let lab = use_lab();
+    let i18n = use_i18n();
+    let d = Memo::new(move |_| drawn(lab));
+    let n_layers = Signal::derive(move || d.with(|d| d.as_ref().map_or(1, |d| d.n_layers)));
+    let layer = move || lab.focus_layer.get().min(n_layers.get().saturating_sub(1));
+    view! {
+        <section
+            class="model-figure"
+            data-testid="model-figure"
+            aria-labelledby="model-figure-title"
+        >
+            <div class="fig-head">
+                <h2 id="model-figure-title">{i18n.t("arch-title")}</h2>
+                <NumberPicker
+                    label="arch-layer"
+                    testid="figure-layer"
+                    count=n_layers
+                    pick=lab.focus_layer
+                />
+                <span class="hint">{i18n.t("arch-hint")}</span>
+            </div>
+            {move || match d.get() {
+                None => view! { <p class="placeholder">{i18n.t("arch-waiting")}</p> }.into_any(),
+                Some(d) => {
+                    let layer = layer();
+                    view! {
+                        <div class="fig-stacks">
+                            {stack(lab, &d, Side::Encoder, layer)}
+                            {stack(lab, &d, Side::Decoder, layer)}
+                        </div>
+                    }
+                        .into_any()
+                }
+            }}
+            {move || d.get().map(|d| boxes_table(lab, &d.boxes))}
+        </section>
+    }
+}
+
+/// Every box of every layer as a table: its stack, layer, name, the shape
+/// it hands on and what it computes inside. Folded under the figure.
+fn boxes_table(lab: Lab, boxes: &[FigureBox]) -> impl IntoView {
+    let i18n = lab.i18n();
+    let rows = boxes
+        .iter()
+        .map(|b| {
+            let args: Vec<(&str, Arg)> = b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect();
+            let stack = match b.part.side() {
+                Some(Side::Encoder) => i18n.s("arch-encoder"),
+                Some(Side::Decoder) => i18n.s("arch-decoder"),
+                None => String::new(),
+            };
+            view! {
+                <tr data-box=b.part.name()>
+                    <td>{stack}</td>
+                    <td>{b.layer.map(|l| (l + 1).to_string())}</td>
+                    <td>{i18n.f(b.label, &args)}</td>
+                    <td>{shape_named(&b.shape)}</td>
+                    <td>{b.inner.as_ref().map(|inner| shape_named(inner))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <details class="fig-table" data-testid="figure-table">
+            <summary>{i18n.t("arch-table")}</summary>
+            <div class="fig-table-wrap">
+                <table>
+                    <thead>
+                        <tr>
+                            <th>{i18n.t("arch-table-stack")}</th>
+                            <th>{i18n.t("arch-table-layer")}</th>
+                            <th>{i18n.t("arch-table-box")}</th>
+                            <th>{i18n.t("arch-table-shape")}</th>
+                            <th>{i18n.t("arch-table-inside")}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </details>
+    }
+}
