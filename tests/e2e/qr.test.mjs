@@ -52,7 +52,7 @@ test('QR code beside Copy link: it decodes to the link Copy link gives, drawn la
   try {
     await page.locator(byTestId('copy-link')).click();
     const copied = await page.locator(byTestId('copy-link-url')).inputValue();
-    const toggle = page.locator(`.toolbar ${byTestId('qr-toggle')}`);
+    const toggle = page.locator(`.lab-menu ${byTestId('qr-toggle')}`);
     assert.match(await toggle.innerText(), /QR/);
     const { code, box, url } = await openQr(page, toggle);
     assert.equal(url, copied);
