@@ -1,7 +1,7 @@
 ## architecture: the paper's Figure 1, drawn from the run's model (views/architecture).
 
 arch-title = この実行の { -transformer }（論文の図 1）
-arch-hint = どの箱もこのモデルのもので、観察用の例文で次に渡すテンソルの形を示します。押すと、それを示すビューが開きます。
+arch-hint = どの箱もこのモデルのもので、観察用の例文で次に渡すテンソルの形を示します。押すと、それを示す図が開きます。
 arch-layer = 表示する{ -layer }
 arch-waiting = モデルが読み込まれると図が描かれます。
 arch-encoder = { -encoder }
@@ -9,7 +9,7 @@ arch-decoder = { -decoder }
 # The paper's "N×": the layer drawn stands for this many of its kind.
 arch-times = { $n }×
 arch-inputs = 入力
-arch-outputs = 出力（右にずらす）
+arch-outputs = 出力（右に一つずらしたもの）
 arch-input-embedding = 入力の{ -embedding } × √{ $d_model }
 arch-output-embedding = 出力の{ -embedding } × √{ $d_model }
 arch-pe = ⊕ { -positional-encoding }
@@ -23,7 +23,7 @@ arch-norm = { -layer-norm }（サブ層の前）
 arch-add = { -residual }
 arch-final-norm = スタック最後の{ -layer-norm }
 arch-linear = 線形層
-arch-linear-tied = 線形層：ターゲットの{ -embedding }の行列を共有（§3.4）
+arch-linear-tied = 線形層：出力側の{ -embedding }の行列を共有（§3.4）
 arch-softmax = { -softmax }：出力確率
 arch-inside = 内部：{ $shape }
 arch-open = （{ $view } を開く）

@@ -3,7 +3,7 @@
 arch-title = 本次运行的 { -transformer }（论文的图 1）
 arch-hint = 每个框都是这个模型的，并写出它对观察例句传出的张量形状。点击一个框，打开展示它的视图。
 arch-layer = 显示的{ -layer }
-arch-waiting = 模型载入后绘制此图。
+arch-waiting = 模型加载后绘制此图。
 arch-encoder = { -encoder }
 arch-decoder = { -decoder }
 # The paper's "N×": the layer drawn stands for this many of its kind.
@@ -21,14 +21,14 @@ arch-feed-forward = { -ffn }（d_ff = { $d_ff }）
 arch-add-norm = { -residual } + { -layer-norm }
 arch-norm = { -layer-norm }（在子层之前）
 arch-add = { -residual }
-arch-final-norm = 整个栈最后的{ -layer-norm }
+arch-final-norm = 整个堆叠最后的{ -layer-norm }
 arch-linear = 线性层
-arch-linear-tied = 线性层：共享目标{ -embedding }的矩阵（§3.4）
+arch-linear-tied = 线性层：共享目标端{ -embedding }的矩阵（§3.4）
 arch-softmax = { -softmax }：输出概率
 arch-inside = 内部：{ $shape }
 arch-open = （打开{ $view }）
 arch-table = 每一{ -layer }的每个框及其形状
-arch-table-stack = 栈
+arch-table-stack = 堆叠
 arch-table-layer = { -layer }
 arch-table-box = 框
 arch-table-shape = 传出的形状

@@ -1,7 +1,7 @@
 ## architecture: the paper's Figure 1, drawn from the run's model (views/architecture).
 
 arch-title = 這次執行的 { -transformer }（論文的圖 1）
-arch-hint = 每個框都是這個模型的，並寫出它對觀察例句傳出的張量形狀。點一個框，打開展示它的檢視。
+arch-hint = 每個框都是這個模型的，並寫出它對觀察例句傳出的張量形狀。點一下框，就會開啟顯示它的檢視。
 arch-layer = 顯示的{ -layer }
 arch-waiting = 模型載入後繪製此圖。
 arch-encoder = { -encoder }
@@ -23,10 +23,10 @@ arch-norm = { -layer-norm }（在子層之前）
 arch-add = { -residual }
 arch-final-norm = 整個堆疊最後的{ -layer-norm }
 arch-linear = 線性層
-arch-linear-tied = 線性層：共用目標{ -embedding }的矩陣（§3.4）
+arch-linear-tied = 線性層：共用目標端{ -embedding }的矩陣（§3.4）
 arch-softmax = { -softmax }：輸出機率
 arch-inside = 內部：{ $shape }
-arch-open = （打開{ $view }）
+arch-open = （開啟{ $view }）
 arch-table = 每一{ -layer }的每個框及其形狀
 arch-table-stack = 堆疊
 arch-table-layer = { -layer }
