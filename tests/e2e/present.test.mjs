@@ -55,18 +55,30 @@ function navigationAndControls(page) {
       const at = document.elementFromPoint((n.left + n.right) / 2, (n.top + n.bottom) / 2);
       return { id: n.id, ok: !!at?.closest(`[data-testid=${n.id}]`) };
     });
-    return { nav, controls, hit };
+    // The panel's number ("3 / 10") in the counter's own font, against the
+    // room the counter has: its title may give way to an ellipsis, the
+    // number never.
+    const counter = document.querySelector('.present-bar [data-testid=present-counter]');
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position: absolute; visibility: hidden; white-space: nowrap';
+    probe.style.font = getComputedStyle(counter).font;
+    probe.textContent = counter.textContent.split(' · ')[0];
+    document.body.append(probe);
+    const number = { text: probe.textContent, needs: probe.getBoundingClientRect().width, has: counter.clientWidth };
+    probe.remove();
+    return { nav, controls, hit, number };
   });
 }
 
 const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 for (const lang of ['en', 'ja']) {
-  test(`presentation mode (${lang}): the run's controls never cover ← → at 1024, 1366 and 1920 px, idle or training`, async () => {
+  test(`presentation mode (${lang}): the run's controls never cover ← → or the panel's number at 1024, 1366 and 1920 px, idle or training`, async () => {
     for (const [width, height] of [[1024, 768], [1366, 768], [1920, 1080]]) {
       await withPage(`?lang=${lang}&present=1`, { width, height }, async ({ page, errors }) => {
         const check = async (when) => {
-          const { nav, controls, hit } = await navigationAndControls(page);
+          const { nav, controls, hit, number } = await navigationAndControls(page);
+          assert.ok(number.has >= number.needs, `${width} px ${when}: the counter shows "${number.text}" whole ${JSON.stringify(number)}`);
           assert.equal(nav.filter((n) => n.id.startsWith('present-')).length, 2, `${width} px: both arrows`);
           assert.ok(controls.length > 0, `${width} px: the run's controls are shown`);
           for (const n of nav) {

@@ -5,7 +5,7 @@
 
 mod run_bar;
 
-use crate::context::i18n::Arg;
+use crate::context::i18n::{use_i18n, Arg};
 use crate::context::state::{use_lab, Lab, Source, WorkerState};
 use crate::i18n::labels;
 use crate::shell::language::LanguagePicker;
@@ -177,7 +177,7 @@ fn RunControls() -> impl IntoView {
                 on:click=move |_| reset(lab)
                 title=i18n.t("common-reset-tooltip")
             >
-                {i18n.t("common-reset")}
+                <ResetLabel />
             </button>
             <span class="readout-big">
                 {i18n.t("common-step")} " " <b data-testid="step-count">{move || lab.step.get()}</b>
@@ -250,7 +250,7 @@ fn ErrorBanner() -> impl IntoView {
                                             data-testid="banner-reset"
                                             on:click=move |_| reset(lab)
                                         >
-                                            {i18n.t("common-reset")}
+                                            <ResetLabel />
                                         </button>
                                     }
                                 })}
@@ -322,3 +322,15 @@ fn StepProgress() -> impl IntoView {
 
 /// How often the long-step progress is redrawn, in milliseconds.
 const PROGRESS_TICK_MS: u64 = 250;
+
+/// "⟲ Reset (from scratch)": the parenthesis is its own element, which a
+/// narrow presenter's bar leaves out (style.css) so the step and the loss
+/// keep their room.
+#[component]
+fn ResetLabel() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        {i18n.t("common-reset")}
+        <span class="reset-scratch">{i18n.t("common-reset-scratch")}</span>
+    }
+}
