@@ -2,11 +2,13 @@
 //! cheapest to find, with the time each stage took and a summary at the end.
 //!
 //! 0. code health: `cargo fmt --check`, `leptosfmt --check web/src` (the
-//!    page's `view!` markup, which rustfmt leaves alone) and
-//!    `cargo clippy --workspace --all-targets --profile ci -- -D warnings`,
-//!    and the same on `wasm32-unknown-unknown` for the crates with wasm-only
-//!    code (the worker, lab-train, lab-tasks, lab-bench-wasm);
-//! 1. native unit and learning tests: `cargo test --workspace --profile ci`;
+//!    page's `view!` markup, which rustfmt leaves alone) and `cargo clippy
+//!    --target wasm32-unknown-unknown -- -D warnings` on the crates with
+//!    wasm-only code (the worker, lab-train, lab-tasks, lab-bench-wasm);
+//! 1. native lints, unit and learning tests in one build: `cargo test
+//!    --workspace --profile ci` with clippy as the workspace's compiler, so
+//!    it lints as `cargo clippy --workspace --all-targets -- -D warnings`
+//!    ([`run_native_tests`]);
 //! 2. the wasm-bindgen-test that trains in headless Chromium
 //!    (`crates/worker/tests/wasm.rs`): in the worker's crate, so its build has
 //!    the worker's features and trunk's worker build below reuses it;
@@ -141,7 +143,7 @@ pub fn run() -> Result<(), String> {
     }
 }
 
-/// Stage 0: formatting, then clippy natively and on `wasm32-unknown-unknown`.
+/// Stage 0: formatting, then clippy on `wasm32-unknown-unknown`.
 fn check_code_health(outcomes: &mut Vec<Outcome>) {
     stage(outcomes, "formatting (cargo fmt, leptosfmt)", || {
         let (rust, mut lines) = cmd::run_capturing(&mut cmd::command("cargo", &["fmt", "--check"]));
@@ -154,27 +156,9 @@ fn check_code_health(outcomes: &mut Vec<Outcome>) {
         (rust.and(markup), lines)
     });
 
-    // The `ci` profile (Cargo.toml) shares its build scripts and proc
-    // macros with the tests below.
-    stage(outcomes, "lints (cargo clippy -D warnings)", || {
-        cmd::run_capturing(&mut cmd::command(
-            "cargo",
-            &[
-                "clippy",
-                "--workspace",
-                "--all-targets",
-                "--profile",
-                CI_PROFILE,
-                "--",
-                "-D",
-                "warnings",
-            ],
-        ))
-    });
-
     // The worker's code is all behind `cfg(target_arch = "wasm32")`, and
-    // lab-train and lab-tasks have wasm-only paths: the native lints above
-    // never see them. Packages are linted, not their dependencies.
+    // lab-train and lab-tasks have wasm-only paths: the native lints (stage
+    // 1) never see them. Packages are linted, not their dependencies.
     stage(
         outcomes,
         "wasm lints (cargo clippy --target wasm32-unknown-unknown -D warnings)",
@@ -204,18 +188,33 @@ fn check_code_health(outcomes: &mut Vec<Outcome>) {
     );
 }
 
-/// Stage 1: the workspace's native tests.
+/// Stage 1: the workspace's native lints and tests in one build. Cargo
+/// runs `clippy-driver` in place of rustc on the workspace's own crates
+/// (`RUSTC_WORKSPACE_WRAPPER`, as `cargo clippy` does), so the test build
+/// itself is linted: every lint of `cargo clippy --workspace --all-targets
+/// -- -D warnings` (the workspace has no benches, and `cargo test` builds the
+/// libraries, binaries, tests and examples that `--all-targets` names), without
+/// a second pass over every dependency in check mode (BENCHMARKS.md, "CI
+/// time by stage"). A lint fails the build as an error.
 fn run_native_tests(outcomes: &mut Vec<Outcome>) {
     stage(
         outcomes,
-        "native tests (cargo test --workspace --profile ci)",
+        "native lints and tests (cargo test --workspace --profile ci, clippy -D warnings)",
         || {
-            cmd::run_capturing(&mut cmd::command(
-                "cargo",
-                &["test", "--workspace", "--profile", CI_PROFILE],
-            ))
+            let mut c = cmd::command("cargo", &["test", "--workspace", "--profile", CI_PROFILE]);
+            c.env("RUSTC_WORKSPACE_WRAPPER", "clippy-driver")
+                .env("CLIPPY_ARGS", clippy_args(&["-D", "warnings"]));
+            cmd::run_capturing(&mut c)
         },
     );
+}
+
+/// `args` as `cargo clippy -- ARGS` hands them to `clippy-driver`: in one
+/// variable, each followed by its separator.
+fn clippy_args(args: &[&str]) -> String {
+    args.iter()
+        .map(|a| format!("{a}__CLIPPY_HACKERY__"))
+        .collect()
 }
 
 /// Stage 2: the worker's wasm-bindgen-test, training in headless Chromium.
@@ -301,6 +300,17 @@ mod tests {
 
     fn lines(text: &str) -> Vec<String> {
         text.lines().map(String::from).collect()
+    }
+
+    /// clippy-driver splits `CLIPPY_ARGS` on this separator (as `cargo
+    /// clippy -- -D warnings` writes it); a plain space would reach it as one
+    /// argument `-D warnings` and deny nothing.
+    #[test]
+    fn clippy_gets_its_arguments_as_cargo_clippy_writes_them() {
+        assert_eq!(
+            clippy_args(&["-D", "warnings"]),
+            "-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+        );
     }
 
     #[test]

@@ -108,16 +108,49 @@ fn e2e_files() -> Vec<String> {
         .collect()
 }
 
-/// Runs the end-to-end tests, one file at a time (the page trains a model,
-/// and two of them at once on two cores would make timings meaningless).
+/// The end-to-end files whose tests time the page (a click answered within
+/// 100 ms in `lab`, no task over 200 ms while 20,000 pairs are typed in
+/// `pairs`, no stall of a slow model's step in `heavy`, at most 5 s of
+/// training lost to a reload in `tabs`): they run one at a time, alone on
+/// the machine, after the others.
+pub const TIMED_E2E: [&str; 4] = ["heavy", "lab", "pairs", "tabs"];
+
+/// How many of the other end-to-end files run at once. Their tests wait on
+/// the page (a load, a snapshot, a save) as much as they use a core, so two at
+/// a time on two cores finished the twelve of them in 258 s against 342 s one
+/// at a time (BENCHMARKS.md, "CI time by stage").
+const UNTIMED_E2E_AT_ONCE: usize = 2;
+
+/// `name`'s file is one of [`TIMED_E2E`].
+fn is_timed(file: &str) -> bool {
+    TIMED_E2E
+        .iter()
+        .any(|name| file.ends_with(&format!("/{name}.test.mjs")))
+}
+
+/// Runs the end-to-end tests against one server: the untimed files
+/// [`UNTIMED_E2E_AT_ONCE`] at a time, then the [`TIMED_E2E`] files one at a
+/// time (the page trains a model, and another test beside one that times it
+/// would make its timings meaningless). Both runs' lines are returned, so
+/// their counts add up.
 pub fn run_e2e() -> (Result<(), String>, Vec<String>) {
-    let files = e2e_files();
-    let mut args = vec!["--test", "--test-reporter=spec", "--test-concurrency=1"];
-    args.extend(files.iter().map(String::as_str));
-    match node_against_site(&args) {
-        Ok((_server, mut c)) => cmd::run_capturing(&mut c),
-        Err(message) => (Err(message), vec![]),
+    let (timed, untimed): (Vec<String>, Vec<String>) =
+        e2e_files().into_iter().partition(|f| is_timed(f));
+    let server = match serve_site() {
+        Ok(server) => server,
+        Err(message) => return (Err(message), vec![]),
+    };
+    let mut lines = Vec::new();
+    let mut result = Ok(());
+    for (files, at_once) in [(untimed, UNTIMED_E2E_AT_ONCE), (timed, 1)] {
+        let concurrency = format!("--test-concurrency={at_once}");
+        let mut args = vec!["--test", "--test-reporter=spec", &concurrency];
+        args.extend(files.iter().map(String::as_str));
+        let (run, more) = cmd::run_capturing(&mut node_against(&server.url, &args));
+        lines.extend(more);
+        result = result.and(run);
     }
+    (result, lines)
 }
 
 /// `cargo xtask e2e`
@@ -284,4 +317,32 @@ pub fn pretrain(only: Option<&str>) -> Result<(), String> {
         result?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_timed_e2e_files_exist_and_no_other_file_times_the_page() {
+        let files = e2e_files();
+        for name in TIMED_E2E {
+            let file = format!("tests/e2e/{name}.test.mjs");
+            assert!(files.contains(&file), "{file} is named in TIMED_E2E but missing");
+        }
+        let untimed: Vec<&String> = files.iter().filter(|f| !is_timed(f)).collect();
+        assert!(untimed.len() > TIMED_E2E.len(), "most files run two at a time");
+        // A test that measures time on the page's clock or the test's own
+        // must run alone: an untimed file that starts to needs a place in
+        // TIMED_E2E.
+        for file in untimed {
+            let text = std::fs::read_to_string(cmd::root().join(file)).unwrap();
+            for clock in ["performance.now(", "Date.now() -", "Date.now() <"] {
+                assert!(
+                    !text.contains(clock),
+                    "{file} reads the time ({clock}): add it to TIMED_E2E"
+                );
+            }
+        }
+    }
 }
