@@ -328,10 +328,16 @@ mod tests {
         let files = e2e_files();
         for name in TIMED_E2E {
             let file = format!("tests/e2e/{name}.test.mjs");
-            assert!(files.contains(&file), "{file} is named in TIMED_E2E but missing");
+            assert!(
+                files.contains(&file),
+                "{file} is named in TIMED_E2E but missing"
+            );
         }
         let untimed: Vec<&String> = files.iter().filter(|f| !is_timed(f)).collect();
-        assert!(untimed.len() > TIMED_E2E.len(), "most files run two at a time");
+        assert!(
+            untimed.len() > TIMED_E2E.len(),
+            "most files run two at a time"
+        );
         // A test that measures time on the page's clock or the test's own
         // must run alone: an untimed file that starts to needs a place in
         // TIMED_E2E.
