@@ -14,13 +14,15 @@
 //! `workers/link/watch.rs` pings, terminates and restarts.
 
 /// The training worker may stay silent this long while the page waits for
-/// it (ms). The slowest thing it legitimately does without a break, on the
-/// lab's own tasks, is well under this: measured in headless Chromium on a
-/// 2-core machine (BENCHMARKS.md, "The training worker's longest silence"),
-/// the longest wait for a ping's answer was about 1.1 s, while a real
-/// task's shipped model was read and built; Firefox and Safari's engine
-/// train about 1.6 and 2.4 times slower, and a classroom laptop may be
-/// slower again. A bigger model's step gets more, [`WORKER_PATIENCE_FACTOR`].
+/// it (ms). The longest the worker is busy without a break, measured in
+/// headless Chromium on the 2-core development machine with a ping every
+/// 50 ms (`tests/worker_silence.mjs`, BENCHMARKS.md), was 0.28 s: training
+/// a toy model of d_model 256 and 4 layers; the default task, a real task's
+/// model fetched, read and built and trained, and a translation all stayed
+/// under 0.25 s. Firefox and Safari's engine train about 1.6 and 2.4 times
+/// slower, and a classroom laptop may be slower again: 10 s leaves a wide
+/// margin, and still notices a hang within a few seconds of a lecturer's
+/// patience. A bigger model's step gets more ([`WORKER_PATIENCE_FACTOR`]).
 pub const WORKER_PATIENCE_MS: f64 = 10_000.0;
 
 /// ... or this many times as long as the page expects one step of the model
