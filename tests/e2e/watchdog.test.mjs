@@ -73,3 +73,39 @@ test('a training worker that stops answering is noticed, explained and restarted
   await page.locator(`${byTestId('run-item')}[data-name="before the hang"]`).waitFor({ timeout: 10_000 });
   assert.deepEqual(errors, [], 'no console error, no panic');
 }));
+
+/** The training worker that answers now (a frozen one, still listed, is skipped). */
+async function liveTrainingWorker(page) {
+  for (const worker of page.workers()) {
+    const name = await Promise.race([
+      worker.evaluate(() => self.name).catch(() => null),
+      new Promise((resolve) => { setTimeout(() => resolve(null), 1_000); }),
+    ]);
+    if (name === 'training') return worker;
+  }
+  return null;
+}
+
+test('a worker that stops answering again and again is given up, and Restart worker tries once more', () => withLab(browser, async ({ page, errors }) => {
+  const toggle = page.locator(byTestId('train-toggle'));
+  await startTraining(page);
+  // Three replacements are allowed in a few minutes; the fourth silence is not replaced.
+  for (let hang = 1; hang <= 4; hang += 1) {
+    await until(() => toggle.getAttribute('data-running'), (r) => r === 'true', 30_000, `training before hang ${hang}`);
+    const worker = await until(() => liveTrainingWorker(page), Boolean, 10_000, 'the training worker');
+    worker.evaluate('for(;;){}').catch(() => {});
+    await until(() => banner(page), (t) => /stopped answering/.test(t) && !/restored/.test(t), PATIENCE_MS + MARGIN_MS + 2_000, `the banner of hang ${hang}`);
+  }
+  const said = await banner(page);
+  assert.match(said, /stopped answering again/, said);
+  assert.match(said, /restarted 3 times within 5 minutes/, said);
+  // Nothing restarts by itself now.
+  await page.waitForTimeout(3_000);
+  assert.equal(await toggle.getAttribute('data-running'), 'false');
+  await page.getByRole('button', { name: 'Restart worker' }).click();
+  await until(() => page.locator(`${byTestId('train-toggle')}:not([disabled])`).count(), (n) => n === 1, 30_000, 'a model in the new worker');
+  const from = await stepCount(page);
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n >= from + 3, 30_000, 'training again');
+  assert.deepEqual(errors, [], 'no console error, no panic');
+}));
