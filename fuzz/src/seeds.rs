@@ -126,6 +126,7 @@ fn inputs(settings: &Settings) -> Vec<WorkerInput> {
             origin: ModelOrigin::Uploaded,
         },
         WorkerInput::Play,
+        WorkerInput::Ping { id: 3 },
         WorkerInput::Step,
         WorkerInput::Translate {
             id: 7,
@@ -169,6 +170,7 @@ fn answers(settings: &Settings) -> Vec<WorkerOutput> {
     let vocab = Vocab::new(["a", "b"]);
     vec![
         WorkerOutput::Ready,
+        WorkerOutput::Pong { id: 3 },
         WorkerOutput::Loaded(ModelInfo {
             settings: settings.clone(),
             step: 12,

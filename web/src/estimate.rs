@@ -44,6 +44,13 @@ pub fn rate(measured: Option<f64>) -> f64 {
         .unwrap_or(TYPICAL_MULTIPLY_ADDS_PER_S)
 }
 
+/// About how long one training step of `model` takes on this browser
+/// (seconds), from its speed `measured` or a typical one; `None` before
+/// the worker has told its task's sizes.
+pub fn model_step_seconds(model: &lab_protocol::ModelInfo, measured: Option<f64>) -> Option<f64> {
+    Some(model.estimate()?.step_seconds(rate(measured)))
+}
+
 pub fn verdict(estimate: &StepEstimate, multiply_adds_per_s: f64) -> Verdict {
     if !estimate.fits() {
         Verdict::TooLarge

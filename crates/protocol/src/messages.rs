@@ -197,6 +197,13 @@ pub enum WorkerInput {
     /// (`INTERACTION_SOLO_MS` in lab-session). A step alone is bit-identical
     /// to one shared with the helper: the run does not change.
     Interacting,
+    /// Are you listening? Answered with [`WorkerOutput::Pong`] of the same
+    /// `id` as soon as the worker's event loop reaches it, before any
+    /// message queued behind a download: the page's watchdog on the
+    /// training worker (`lab_session::watchdog`).
+    Ping {
+        id: u64,
+    },
     /// Keep a copy of the current run under `name` (replacing one of that name).
     SaveRunAs {
         name: String,
@@ -307,6 +314,10 @@ pub enum DownloadFile {
 pub enum WorkerOutput {
     /// The worker has started and listens.
     Ready,
+    /// The answer to [`WorkerInput::Ping`] of this `id`: the worker listens.
+    Pong {
+        id: u64,
+    },
     /// A model is loaded (pretrained, new, restored or uploaded).
     Loaded(ModelInfo),
     Snapshot(Snapshot),

@@ -9,7 +9,9 @@
 //! - [`run`]: a saved run's layout in IndexedDB, and which run a tab starts from;
 //! - [`locks`]: Web Locks, which tell open tabs from closed ones;
 //! - [`wire`]: one poster and reader of messages, for the page and the workers;
-//! - [`spawn`]: starting a worker of the lab's bundle, and the workers' names.
+//! - [`spawn`]: starting a worker of the lab's bundle, and the workers' names;
+//! - [`watchdog`]: when the page takes the training worker for stopped, and
+//!   how often it replaces it.
 
 pub mod locks;
 pub mod model;
@@ -17,4 +19,5 @@ pub mod replica;
 pub mod run;
 pub mod session;
 pub mod spawn;
+pub mod watchdog;
 pub mod wire;

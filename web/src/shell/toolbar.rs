@@ -281,7 +281,7 @@ fn ErrorBanner() -> impl IntoView {
 /// long it takes, so a slow step is not mistaken for a dead lab.
 #[component]
 fn StepProgress() -> impl IntoView {
-    use crate::estimate::{rate, step_progress};
+    use crate::estimate::{model_step_seconds, step_progress};
     let lab = use_lab();
     let i18n = lab.i18n();
     // A clock that ticks four times a second while training.
@@ -298,11 +298,10 @@ fn StepProgress() -> impl IntoView {
             return None;
         }
         let elapsed_s = (clock.get() - lab.step_began_ms.get()) / 1000.0;
-        let estimate_s = lab.model.with(|m| {
-            let m = m.as_ref()?;
-            let estimate = m.estimate()?;
-            Some(estimate.step_seconds(rate(lab.multiply_adds_per_s.get())))
-        });
+        let measured = lab.multiply_adds_per_s.get();
+        let estimate_s = lab
+            .model
+            .with(|m| model_step_seconds(m.as_ref()?, measured));
         step_progress(i18n.locale.get(), lab.step.get() + 1, elapsed_s, estimate_s)
     });
     view! {

@@ -25,6 +25,7 @@ use wasm_bindgen::JsCast;
 use web_sys::Worker;
 
 mod apply;
+mod watch;
 pub use apply::apply;
 
 /// Start from scratch with the settings in the form, if they are valid.
@@ -106,28 +107,37 @@ thread_local! {
 pub fn send(input: WorkerInput) {
     WORKER.with(|w| {
         if let Some(worker) = w.borrow().as_ref() {
+            watch::sent(&input);
             post(worker, &input);
+        }
+    });
+}
+
+/// Stop the worker, if one runs (its helper stops with it).
+fn stop() {
+    WORKER.with(|w| {
+        if let Some(old) = w.borrow_mut().take() {
+            old.terminate();
         }
     });
 }
 
 /// Start (or restart) the worker.
 pub fn spawn(lab: Lab) {
-    WORKER.with(|w| {
-        if let Some(old) = w.borrow_mut().take() {
-            old.terminate();
-        }
-    });
+    stop();
     lab.worker.set(WorkerState::Starting);
     lab.running.set(false);
     let on_crash = move |message: String| {
         if lab.worker.get_untracked() != WorkerState::Crashed {
-            crashed(lab, message);
+            watch::failed(lab, watch::Cause::Crashed(message));
         }
     };
     let Some(worker) = spawn_worker(
         lab_session::spawn::names::TRAINING,
-        move |out| apply(lab, out),
+        move |out| {
+            watch::heard(&out);
+            apply(lab, out)
+        },
         move |e| lab.show(Source::Worker, e),
         on_crash,
     ) else {
@@ -138,6 +148,7 @@ pub fn spawn(lab: Lab) {
         return;
     };
     WORKER.with(|w| *w.borrow_mut() = Some(worker));
+    watch::start(lab);
     watch_visibility();
     watch_reader(lab);
 }
@@ -287,50 +298,6 @@ pub(crate) fn head_view() -> Option<web_sys::Element> {
         .get_element_by_id(crate::panels::ids::INSIDE_HEAD)
 }
 
-fn crashed(lab: Lab, message: String) {
-    lab.worker.set(WorkerState::Crashed);
-    lab.running.set(false);
-    let again = AUTO_RESTARTS.with(|n| {
-        n.set(n.get() + 1);
-        n.get() <= MAX_AUTO_RESTARTS
-    });
-    let message = if again {
-        lab.i18n()
-            .f_now("common-worker-restarted", &[("message", message.into())])
-    } else {
-        let error = WorkerError::Crashed { why: message };
-        problems::worker_error(lab.locale.get_untracked(), &error)
-    };
-    lab.banner.set(Some(Banner {
-        source: Source::Worker,
-        message,
-        offer_reset: false,
-        offer_restart: !again,
-    }));
-    if again {
-        // A new worker restores the last saved run (not a deep link's fresh start).
-        lab.boot_with.set_value(None);
-        set_timeout(
-            move || {
-                let banner = lab.banner.get_untracked();
-                spawn(lab);
-                lab.banner.set(banner);
-            },
-            RESTART_DELAY,
-        );
-    }
-}
-
-/// A crashed worker is replaced by itself this many times per page; after
-/// that the banner offers "Restart worker", so a worker that crashes at once
-/// cannot restart forever.
-const MAX_AUTO_RESTARTS: u32 = 3;
-const RESTART_DELAY: std::time::Duration = std::time::Duration::from_millis(300);
-
-thread_local! {
-    static AUTO_RESTARTS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
 /// What to load once the worker is ready and the tab's identity is
 /// settled ([`tab`]): this tab's run on a reload, the latest saved run in a
 /// new tab, else the shipped pretrained checkpoint. This worker keeps the
@@ -377,6 +344,7 @@ pub fn request_decoding_comparison(lab: Lab, beam: Beam) {
 
 /// Restart a crashed worker and load the saved run or the pretrained model.
 pub fn restart(lab: Lab) {
+    watch::retry();
     lab.banner.set(None);
     spawn(lab);
 }

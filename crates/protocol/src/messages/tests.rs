@@ -56,6 +56,7 @@ fn every_input_round_trips_through_json() {
             reload: true,
         },
         WorkerInput::PageHidden,
+        WorkerInput::Ping { id: 12 },
         WorkerInput::SaveRunAs {
             name: "warm-up 400".into(),
         },
@@ -197,6 +198,7 @@ fn tiny_attention_set() -> AttentionSet {
 fn training_and_translation_outputs_round_trip() {
     assert_outputs_round_trip(vec![
         WorkerOutput::Ready,
+        WorkerOutput::Pong { id: 12 },
         WorkerOutput::Snapshot(Snapshot {
             step: 3,
             running: true,

@@ -179,6 +179,7 @@ impl<M: LabModel> Session<M> {
                 self.solo_until_ms = now_ms + INTERACTION_SOLO_MS;
                 Vec::new()
             }
+            WorkerInput::Ping { id } => vec![WorkerOutput::Pong { id }],
             WorkerInput::New { settings } => self.new_run(settings, now_ms),
             WorkerInput::LoadCheckpoint { bytes, origin } => {
                 self.load_bytes(&bytes, origin, now_ms)

@@ -75,6 +75,12 @@ pub fn start() {
 /// a download, or handled by the part of the worker it concerns, or by
 /// the session.
 fn handle(input: WorkerInput) {
+    if let WorkerInput::Ping { .. } = input {
+        // The page asks whether this worker listens: answered at once, never
+        // queued behind a download (its watchdog, `lab_session::watchdog`).
+        post_all(SESSION.with(|s| s.borrow_mut().handle(input, now())));
+        return;
+    }
     let Some(input) = fetch::unless_waiting_for_sentences(input) else {
         return;
     };

@@ -13,6 +13,8 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             boot(lab);
             crate::workers::evaluator::on_training_worker_ready();
         }
+        // The watchdog heard it (`watch::heard`): nothing else to do.
+        WorkerOutput::Pong { .. } => {}
         WorkerOutput::Loaded(info) => loaded(lab, info),
         WorkerOutput::Snapshot(snap) => snapshot(lab, snap),
         WorkerOutput::Eval(report) => {
@@ -86,7 +88,9 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         WorkerOutput::PairsRead { pairs, duplicates } => {
             lab.pairs_read.set(Some((pairs, duplicates)))
         }
-        WorkerOutput::Error(WorkerError::Crashed { why }) => crashed(lab, why),
+        WorkerOutput::Error(WorkerError::Crashed { why }) => {
+            watch::failed(lab, watch::Cause::Crashed(why))
+        }
         WorkerOutput::Error(error) => worker_error(lab, error),
     }
 }
@@ -134,6 +138,7 @@ fn loaded(lab: Lab, mut info: ModelInfo) {
             request: Some(request),
         });
     }
+    watch::loaded(lab, lab.step.get_untracked());
 }
 
 /// A training snapshot: new curve points, the step, the speed and the probe.
@@ -239,6 +244,7 @@ fn refused_settings(lab: Lab, refused: SettingsError) {
 
 /// A model is being built: what it will cost, before it stalls anything.
 fn building(lab: Lab, estimate: StepEstimate) {
+    watch::building(lab, &estimate);
     use crate::estimate::rate;
     use crate::i18n::units::{bytes_text, count_text, seconds_text};
     let seconds = estimate.step_seconds(rate(lab.multiply_adds_per_s.get_untracked()));
