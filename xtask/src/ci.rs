@@ -20,7 +20,8 @@
 //! 4. a bounded fuzzing smoke run, every target of `fuzz/` for
 //!    [`fuzz::SMOKE_SECONDS`] s (`cargo xtask fuzz`, FUZZING.md);
 //! 5. the Playwright end-to-end tests in `tests/e2e/` against the site, alone
-//!    on the machine (some of them time the page).
+//!    on the machine: two files at a time, then the ones that time the page
+//!    one at a time ([`web::run_e2e`]).
 //!
 //! Every stage runs even if an earlier one failed (except the e2e tests,
 //! which need the site), so one run reports every problem. The last line is
