@@ -21,18 +21,28 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function launch() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/**
+ * The browser. Its contexts block service workers unless a test asks for
+ * them (`serviceWorkers: 'allow'`, as offline.test.mjs does): `page.route()`
+ * never sees a request the lab's service worker (web/sw.js) answers, and
+ * each test starts from a fresh, network-only page.
+ */
+export async function launch() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  // `browser.newPage()` makes its context through this too.
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 export const byTestId = (id) => `[data-testid="${id}"]`;
 
 /**
- * Opens the lab in a fresh context and waits until the worker has a model
- * (the Train button is enabled). Console errors and uncaught exceptions of
- * the page and its workers are collected in `errors`.
+ * Opens the lab (the site at `base`) in a fresh context and waits until the
+ * worker has a model (the Train button is enabled). Console errors and
+ * uncaught exceptions of the page and its workers are collected in `errors`.
  */
-export async function openLab(browser, query = '', options = {}) {
+export async function openLab(browser, query = '', options = {}, base = BASE_URL) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, ...options });
   const page = await context.newPage();
   const errors = [];
@@ -47,7 +57,7 @@ export async function openLab(browser, query = '', options = {}) {
   page.on('worker', (worker) => worker.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`worker console: ${msg.text()}`);
   }));
-  await page.goto(`${BASE_URL}${query}`);
+  await page.goto(`${base}${query}`);
   await waitForModel(page);
   return { context, page, errors };
 }

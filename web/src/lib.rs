@@ -13,8 +13,9 @@
 //!
 //! Plain modules, no Leptos: [`i18n`] holds the four languages' messages
 //! (Project Fluent), [`panels`] the views' ids and order, [`deeplink`] the
-//! link format, [`guide`] the tutorial map and [`estimate`] what a step
-//! will cost, said before it is taken.
+//! link format, [`guide`] the tutorial map, [`estimate`] what a step
+//! will cost, said before it is taken, and [`offline`] what the service
+//! worker keeps for offline use.
 //! Charts and heatmaps are drawn by `lab-plot`; everything that can be plain
 //! Rust is tested natively with `cargo test -p lab-page`.
 
@@ -24,6 +25,7 @@ pub mod deeplink;
 pub mod estimate;
 pub mod guide;
 pub mod i18n;
+pub mod offline;
 pub mod panels;
 pub mod shell;
 pub mod views;

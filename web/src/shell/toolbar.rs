@@ -83,6 +83,7 @@ pub fn Menu() -> impl IntoView {
             <crate::shell::present::PresentToggle />
             <crate::shell::share::CopyLink />
             <crate::shell::embed::CopyEmbed />
+            <crate::shell::offline::OfflineStatus />
             <TaskPicker />
         </div>
         <RunBar />

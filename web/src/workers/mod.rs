@@ -7,7 +7,8 @@
 //! - [`evaluator`]: the evaluator worker that scores held-out sentences beside training;
 //! - [`storage`]: the run an older page kept, checkpoint download and upload;
 //! - [`compare`]: the compare view's two workers;
-//! - [`tab`]: this tab's identity, which decides whose run it keeps.
+//! - [`tab`]: this tab's identity, which decides whose run it keeps;
+//! - [`offline`]: the service worker that keeps the lab for offline use.
 //!
 //! Every worker is started by `lab_session::spawn::new_worker`, through
 //! [`link::spawn_worker`].
@@ -15,5 +16,6 @@
 pub mod compare;
 pub mod evaluator;
 pub mod link;
+pub mod offline;
 pub mod storage;
 pub mod tab;

@@ -84,7 +84,13 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
             loaded,
             total,
         })),
-        WorkerOutput::Downloaded { .. } => lab.download.set(None),
+        WorkerOutput::Downloaded { task, file, .. } => {
+            lab.download.set(None);
+            // Kept for offline use, also when fetched before the service worker controlled the page.
+            if let Some(path) = crate::offline::file_path(task, file) {
+                crate::workers::offline::keep(path);
+            }
+        }
         WorkerOutput::PairsRead { pairs, duplicates } => {
             lab.pairs_read.set(Some((pairs, duplicates)))
         }
