@@ -3,6 +3,7 @@
 // and every box opens the view that shows it, set to show it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { byTestId, launch, openLab, until } from './lab.mjs';
 
 let browser;
@@ -166,6 +167,35 @@ for (const [width, height] of [[1366, 768], [390, 844]]) {
     }
   });
 }
+
+test('Save SVG and Save PNG download the figure: the SVG names every box shown, with the probe\'s tokens', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=ja');
+  try {
+    const figure = page.locator(byTestId('model-figure'));
+    await until(() => figure.locator(`${BOX}[data-box=outputs] .chip`).count(), (n) => n > 1, 20_000, 'the tokens');
+    const download = async (id) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), figure.locator(`.fig-head ${byTestId(id)}`).click()]);
+      return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+    };
+    const svg = await download('export-svg');
+    assert.equal(svg.name, 'model-figure.svg');
+    const text = svg.bytes.toString('utf8');
+    assert.match(text, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const shown = await figure.locator(BOX).evaluateAll((els) => els.map((e) => e.dataset.box));
+    for (const name of shown) assert.ok(text.includes(`data-box="${name}"`), `the SVG names ${name}`);
+    for (const token of await figure.locator(`${BOX}[data-box=outputs] .chip`).allInnerTexts()) {
+      assert.ok(text.includes(token.replace('<', '&lt;').replace('>', '&gt;')), `the token ${token}`);
+    }
+    assert.match(text, /エンコーダ/, 'in the page\'s language');
+    const png = await download('export-png');
+    assert.equal(png.name, 'model-figure.png');
+    assert.equal(png.bytes.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.ok(png.bytes.length > 10_000, `${png.bytes.length} bytes`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
 
 test('an Add & Norm box opens the compare view on the norm comparison, whichever comparison it showed', async () => {
   const { context, page, errors } = await openLab(browser, '?lang=en');
