@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { BASE_URL, byTestId, launch, openLab, until } from './lab.mjs';
+import { BASE_URL, byTestId, launch, openLab, stepCount, until } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -40,6 +40,42 @@ test('?embed=VIEW shows that view alone with the run controls, and a link to the
     assert.equal(whole.searchParams.get('embed'), null);
     assert.equal(whole.searchParams.get('view'), 'inside-head');
     assert.equal(whole.searchParams.get('lang'), 'ja');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('?embed=model shows the model\'s figure alone with the run controls, and its boxes still open the whole lab', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=zh-Hans&embed=model', { viewport: { width: 900, height: 700 } });
+  try {
+    assert.deepEqual(await visibleViews(page), ['model']);
+    const figure = page.locator(byTestId('model-figure'));
+    await until(() => figure.locator(`${byTestId('model-box')}[data-box=outputs] .chip`).count(), (n) => n > 1, 20_000, 'the probe\'s tokens');
+    for (const name of ['inputs', 'enc-self-attention', 'dec-cross-attention', 'softmax']) {
+      assert.equal(await figure.locator(`${byTestId('model-box')}[data-box=${name}]`).first().isVisible(), true, name);
+    }
+    for (const id of ['train-toggle', 'train-step', 'train-reset', 'step-count']) {
+      assert.equal(await visible(page, id), 1, id);
+    }
+    for (const id of ['task-picker', 'copy-link', 'copy-embed', 'present-toggle', 'lang-picker']) {
+      assert.equal(await visible(page, id), 0, id);
+    }
+    // The figure fills the frame's width and nothing runs off it.
+    const widths = await page.evaluate(() => ({
+      figure: document.getElementById('model').getBoundingClientRect().width,
+      page: document.documentElement.scrollWidth,
+      window: window.innerWidth,
+    }));
+    assert.ok(widths.figure > widths.window - 40 && widths.page <= widths.window, JSON.stringify(widths));
+    const whole = new URL(await page.locator(byTestId('open-whole')).getAttribute('href'));
+    assert.equal(whole.searchParams.get('embed'), null);
+    assert.equal(whole.searchParams.get('view'), 'model');
+    // It trains in the frame.
+    const before = await stepCount(page);
+    await page.locator(byTestId('train-toggle')).click();
+    await until(() => stepCount(page), (n) => n > before, 20_000, 'steps');
+    await page.locator(byTestId('train-toggle')).click();
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

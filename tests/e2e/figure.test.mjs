@@ -3,6 +3,7 @@
 // and every box opens the view that shows it, set to show it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { byTestId, launch, openLab, until } from './lab.mjs';
 
 let browser;
@@ -116,6 +117,99 @@ test('the figure follows the settings: layers, heads, pre-norm, tied weights, no
     assert.match(cross, /h = 2, d_k = 16/);
     await figure.locator(`${BOX}[data-box=enc-norm]`).first().click();
     await until(() => inSight(page, `#compare ${byTestId('layer-diagram-pre')}`), (v) => v, 8_000, 'the pre-norm layer');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+for (const [width, height] of [[1366, 768], [390, 844]]) {
+  test(`${width} × ${height}: a wire runs from the top of the encoder into the decoder's cross-attention, between the stacks`, async () => {
+    const { context, page, errors } = await openLab(browser, '?lang=en', { viewport: { width, height } });
+    try {
+      const figure = page.locator(byTestId('model-figure'));
+      await until(() => figure.locator(`${BOX}[data-box=outputs] .chip`).count(), (n) => n > 1, 20_000, 'the tokens');
+      const cross = figure.locator(`${BOX}[data-box=dec-cross-attention]`);
+      assert.match(await cross.innerText(), /Q from the decoder, K and V from the encoder's output/);
+      const memory = figure.locator(byTestId('encoder-output'));
+      assert.match(await memory.innerText(), /encoder/);
+      assert.match(await memory.locator('.visually-hidden').textContent(), /cross-attention/);
+      await until(() => figure.locator(`${byTestId('encoder-wire')} path`).count(), (n) => n === 2, 5_000, 'the wire');
+      const geometry = await page.evaluate(() => {
+        const box = (e) => e.getBoundingClientRect();
+        const line = document.querySelector('.fig-wire-line');
+        const length = line.getTotalLength();
+        const start = line.getPointAtLength(0);
+        const end = line.getPointAtLength(length);
+        const svg = box(document.querySelector('.fig-wire'));
+        const at = (p) => ({ x: svg.left + p.x, y: svg.top + p.y });
+        const encoder = box(document.querySelector('.fig-stack.encoder'));
+        const decoder = box(document.querySelector('.fig-stack.decoder'));
+        // "M x,y H gap V y H x": the run down (or up) the gap.
+        const gap = Number(line.getAttribute('d').match(/H(-?[\d.]+)/)[1]);
+        return {
+          start: at(start), end: at(end),
+          memory: box(document.querySelector('[data-testid=encoder-output]')),
+          cross: box(document.querySelector('[data-box=dec-cross-attention]')),
+          tip: at(document.querySelector('.fig-wire-head').getPointAtLength(0)),
+          encoderRight: encoder.right, decoderLeft: decoder.left,
+          vertical: at({ x: gap, y: 0 }),
+        };
+      });
+      const g = geometry;
+      const near = (a, b) => Math.abs(a - b) <= 1.5;
+      assert.ok(near(g.start.x, g.memory.right) && g.start.y > g.memory.top && g.start.y < g.memory.bottom, `leaves the encoder's output ${JSON.stringify(g)}`);
+      assert.ok(near(g.tip.x + 1, g.cross.left) && g.tip.y > g.cross.top && g.tip.y < g.cross.bottom, `ends at the cross-attention box ${JSON.stringify(g)}`);
+      assert.ok(g.vertical.x >= g.encoderRight - 1 && g.vertical.x <= g.decoderLeft + 1, `runs between the stacks ${JSON.stringify(g)}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('Save SVG and Save PNG download the figure: the SVG names every box shown, with the probe\'s tokens', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=ja');
+  try {
+    const figure = page.locator(byTestId('model-figure'));
+    await until(() => figure.locator(`${BOX}[data-box=outputs] .chip`).count(), (n) => n > 1, 20_000, 'the tokens');
+    const download = async (id) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), figure.locator(`.fig-head ${byTestId(id)}`).click()]);
+      return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+    };
+    const svg = await download('export-svg');
+    assert.equal(svg.name, 'model-figure.svg');
+    const text = svg.bytes.toString('utf8');
+    assert.match(text, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const shown = await figure.locator(BOX).evaluateAll((els) => els.map((e) => e.dataset.box));
+    for (const name of shown) assert.ok(text.includes(`data-box="${name}"`), `the SVG names ${name}`);
+    for (const token of await figure.locator(`${BOX}[data-box=outputs] .chip`).allInnerTexts()) {
+      assert.ok(text.includes(token.replace('<', '&lt;').replace('>', '&gt;')), `the token ${token}`);
+    }
+    assert.match(text, /エンコーダ/, 'in the page\'s language');
+    const png = await download('export-png');
+    assert.equal(png.name, 'model-figure.png');
+    assert.equal(png.bytes.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.ok(png.bytes.length > 10_000, `${png.bytes.length} bytes`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an Add & Norm box opens the compare view on the norm comparison, whichever comparison it showed', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en');
+  try {
+    const figure = page.locator(byTestId('model-figure'));
+    await until(() => figure.locator(`${BOX}[data-box=inputs] .fig-shape`).count(), (n) => n === 1, 20_000, 'the probe');
+    const axis = page.locator(`#compare ${byTestId('compare-axis')}`);
+    await axis.selectOption({ value: 'n_heads' });
+    await until(() => page.locator(`#compare ${byTestId('layer-diagram-post')}`).count(), (n) => n === 0, 5_000, 'another comparison');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await figure.locator(`${BOX}[data-box=dec-add-norm]`).first().click();
+    await until(() => inSight(page, `#compare ${byTestId('layer-diagram-post')}`), (v) => v, 8_000, 'the post-norm layer');
+    assert.equal(await axis.inputValue(), 'norm', 'the picker says which comparison is shown');
+    assert.equal(await page.locator(`#compare ${byTestId('layer-diagram-pre')}`).count(), 1, 'both placements side by side');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -1,8 +1,11 @@
 //! The page's panels, in page order: the one list that presentation mode
 //! steps through, deep links name (`view=`) and the self-study guide links to.
+//! The first is the model's figure (the paper's Figure 1), the map of the
+//! views after it; the views are numbered from 1 ([`number`]).
 
 /// Each panel's id: its `<section id>` and its `view=` value in a deep link.
 pub mod ids {
+    pub const MODEL: &str = "model";
     pub const PE: &str = "pe";
     pub const ATTENTION: &str = "attention";
     pub const INSIDE_HEAD: &str = "inside-head";
@@ -27,7 +30,12 @@ pub struct Panel {
     pub figure: &'static str,
 }
 
-pub const PANELS: [Panel; 10] = [
+pub const PANELS: [Panel; 11] = [
+    Panel {
+        id: ids::MODEL,
+        title: "arch-title",
+        figure: ".fig-stacks",
+    },
     Panel {
         id: ids::PE,
         title: "pe-title",
@@ -80,6 +88,19 @@ pub const PANELS: [Panel; 10] = [
     },
 ];
 
+/// The index of the model's figure in [`PANELS`]: the first panel, where
+/// presentation mode starts and the Home key returns.
+pub const FIGURE: usize = 0;
+
+/// How many views are numbered: every panel but the figure.
+pub const NUMBERED: usize = PANELS.len() - 1;
+
+/// A panel's number, the one its title starts with and presentation mode's
+/// counter shows: the views count from 1 after the figure, which has none.
+pub fn number(panel: usize) -> Option<usize> {
+    (panel != FIGURE).then_some(panel)
+}
+
 /// The index of the panel whose id is `id`.
 pub fn index_of(id: &str) -> Option<usize> {
     PANELS.iter().position(|p| p.id == id)
@@ -95,5 +116,14 @@ mod tests {
             assert_eq!(index_of(panel.id), Some(i));
         }
         assert_eq!(index_of("nowhere"), None);
+    }
+
+    #[test]
+    fn the_figure_comes_first_unnumbered_and_the_views_count_from_one() {
+        assert_eq!(PANELS[FIGURE].id, ids::MODEL);
+        assert_eq!(number(FIGURE), None);
+        let numbers: Vec<usize> = (0..PANELS.len()).filter_map(number).collect();
+        assert_eq!(numbers, (1..=NUMBERED).collect::<Vec<_>>());
+        assert_eq!(number(index_of(ids::PE).expect("a panel")), Some(1));
     }
 }

@@ -16,7 +16,9 @@ arch-pe = ⊕ { -positional-encoding }
 arch-pe-off = { -positional-encoding }: off (zeros are added)
 arch-enc-self-attention = { -self-attention }, { -multi-head } (h = { $heads }, d_k = { $d_k })
 arch-dec-self-attention = Masked { -self-attention } (h = { $heads }, d_k = { $d_k })
-arch-cross-attention = { -cross-attention }: K and V from the { -encoder }'s output (h = { $heads }, d_k = { $d_k })
+arch-cross-attention = { -cross-attention }: Q from the { -decoder }, K and V from the { -encoder }'s output (h = { $heads }, d_k = { $d_k })
+arch-memory = Output of the { -encoder } → K, V
+arch-memory-title = Every { -decoder } { -layer }'s { -cross-attention } reads it: K and V come from here, Q from the { -decoder }.
 arch-feed-forward = { -ffn } (d_ff = { $d_ff })
 arch-add-norm = Add & Norm
 arch-norm = { -layer-norm } (before the sub-layer)

@@ -11,6 +11,7 @@ present-counter = { $index } / { $count } · { $title }
 present-hint = ← → panels · Space train/pause · F fullscreen · ? keys
 present-shortcuts = Keyboard shortcuts
 present-key-panels = previous / next panel (in the head view: one stage of the computation at a time)
+present-key-figure = back to the model's figure (the first panel)
 present-key-answers = show or hide the answers to the panel's questions
 present-key-play = train or pause
 present-key-step = one training step

@@ -11,6 +11,7 @@ present-counter = { $index } / { $count } · { $title }
 present-hint = ← → 図の切り替え · スペース 学習/一時停止 · F 全画面 · ? キー一覧
 present-shortcuts = キーボードショートカット
 present-key-panels = 前 / 次の図（{ -head }の内部では計算を 1 段階ずつ表示）
+present-key-figure = 最初の図、モデルの全体図に戻る
 present-key-answers = この図の問題の答えを表示 / 隠す
 present-key-play = 学習 / 一時停止
 present-key-step = 学習を 1 { -step }進める

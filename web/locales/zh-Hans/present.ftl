@@ -11,6 +11,7 @@ present-counter = { $index } / { $count } · { $title }
 present-hint = ← → 切换面板 · 空格 训练/暂停 · F 全屏 · ? 按键
 present-shortcuts = 键盘快捷键
 present-key-panels = 上一个 / 下一个面板（在单个{ -head }视图中：一次显示一步计算）
+present-key-figure = 回到模型的结构图（第一个面板）
 present-key-answers = 显示或隐藏本面板问题的答案
 present-key-play = 训练或暂停
 present-key-step = 训练一{ -step }

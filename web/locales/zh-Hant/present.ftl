@@ -11,6 +11,7 @@ present-counter = { $index } / { $count } · { $title }
 present-hint = ← → 切換面板 · 空白鍵 訓練/暫停 · F 全螢幕 · ? 按鍵
 present-shortcuts = 鍵盤快速鍵
 present-key-panels = 上一個 / 下一個面板（在單一{ -head }檢視中：一次顯示一步計算）
+present-key-figure = 回到模型的結構圖（第一個面板）
 present-key-answers = 顯示或隱藏本面板問題的答案
 present-key-play = 訓練或暫停
 present-key-step = 訓練一{ -step }

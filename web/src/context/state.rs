@@ -4,7 +4,7 @@ use crate::i18n::script::Spelling;
 use crate::i18n::Locale;
 use lab_protocol::{
     AttentionKind, AttentionSet, EvalReport, HeadTrace, MaskDemo, ModelInfo, ProbePrediction,
-    Settings, TaskFacts, TraceRequest, Translation, WorkerInput,
+    Settings, SettingsField, TaskFacts, TraceRequest, Translation, WorkerInput,
 };
 use lab_protocol::{
     Curves, DecodingComparison, RunStart, RunSummary, SaveCost, Strategy, Unanswered,
@@ -106,6 +106,10 @@ pub struct Lab {
     pub focus_query: RwSignal<usize>,
     /// The head view traces the sentence typed in Translate, not the probe.
     pub focus_typed: RwSignal<bool>,
+    /// The setting the compare view's two runs differ in (one of
+    /// `views::compare::data::CompareAxis::ALL`'s fields): the figure's
+    /// norm boxes set it to the norm placement.
+    pub compare_axis: RwSignal<SettingsField>,
     /// Presentation mode: one panel at a time, large type (`shell::present`).
     pub present: RwSignal<bool>,
     /// The panel shown in presentation mode, and the one a deep link opens
@@ -208,6 +212,7 @@ impl Lab {
             focus_head: RwSignal::new(0),
             focus_query: RwSignal::new(0),
             focus_typed: RwSignal::new(false),
+            compare_axis: RwSignal::new(SettingsField::Norm),
             present: RwSignal::new(false),
             panel: RwSignal::new(0),
             embed: RwSignal::new(None),

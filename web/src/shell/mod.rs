@@ -25,7 +25,6 @@ pub mod toolbar;
 
 use crate::context::i18n::{follow_locale, initial_locale};
 use crate::context::state::Lab;
-use crate::views::architecture::ModelFigure;
 use crate::views::guide;
 use crate::workers::link;
 use leptos::prelude::*;
@@ -59,13 +58,17 @@ pub fn App() -> impl IntoView {
         }
     });
     on_cleanup(move || resized.remove());
+    // The first panel is the model's figure: above the menu and the
+    // introduction, the views after them.
+    let (figure, views) = crate::views::PAGE
+        .split_first()
+        .expect("the page has the figure and its views");
+    let (figure, views) = ((figure.draw)(), views.iter().map(|view| (view.draw)()));
     view! {
         <toolbar::Toolbar />
         <present::Presenter />
         <main>
-            <ModelFigure />
-            <toolbar::Menu />
-            <section class="intro">
+            {figure} <toolbar::Menu /> <section class="intro">
                 <p>{i18n.t("common-intro")}</p>
                 <p class="conventions">
                     <b>{i18n.t("common-conventions")}</b>
@@ -77,8 +80,7 @@ pub fn App() -> impl IntoView {
                     {i18n.t("common-conventions-mask")}
                 </p>
                 <guide::GuideView />
-            </section>
-            {crate::views::PAGE.map(|view| (view.draw)()).into_iter().collect_view()}
+            </section> {views.collect_view()}
         </main>
     }
 }

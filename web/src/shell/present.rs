@@ -5,13 +5,14 @@
 //! The keys, from anywhere but a text field:
 //! - ← / → previous / next panel; in the head view, → first reveals the next
 //!   stage of the computation, ← hides the last one;
+//! - Home goes back to the first panel, the model's figure;
 //! - A shows or hides the answers to the panel's questions;
 //! - Space plays or pauses, S steps, R resets, F toggles fullscreen,
 //!   P toggles presentation mode, Esc leaves it, ? shows the shortcuts.
 
 use crate::context::i18n::Arg;
 use crate::context::state::{use_lab, Lab};
-use crate::panels::PANELS;
+use crate::panels::{self, PANELS};
 use crate::shell::toolbar;
 use crate::views::{answers_revealed, answers_step, reveal_steps, set_present};
 use crate::workers::link::send;
@@ -24,6 +25,8 @@ use wasm_bindgen::JsCast;
 pub enum Action {
     Next,
     Previous,
+    /// Back to the model's figure (`panels::FIGURE`).
+    Figure,
     Answers,
     PlayPause,
     Step,
@@ -39,6 +42,7 @@ pub fn action_of(key: &str) -> Option<Action> {
     Some(match key {
         "ArrowRight" | "PageDown" => Action::Next,
         "ArrowLeft" | "PageUp" => Action::Previous,
+        "Home" => Action::Figure,
         "a" | "A" => Action::Answers,
         " " => Action::PlayPause,
         "s" | "S" => Action::Step,
@@ -196,6 +200,13 @@ fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
             // revealed stage of the head view is brought into sight.
             request_animation_frame(move || bring_into_view(moved, panel, reveal));
         }
+        Action::Figure if lab.present.get_untracked() => {
+            let panel = panels::FIGURE;
+            let moved = panel != lab.panel.get_untracked();
+            lab.panel.set(panel);
+            lab.reveal.set(reveal_steps(panel).0);
+            request_animation_frame(move || bring_into_view(moved, panel, 0));
+        }
         Action::Answers if lab.present.get_untracked() => {
             let panel = lab.panel.get_untracked();
             let Some(step) = answers_step(panel) else {
@@ -207,7 +218,7 @@ fn act(lab: Lab, action: Action, help: RwSignal<bool>) {
             lab.reveal.set(reveal);
             request_animation_frame(move || bring_into_view(false, panel, reveal));
         }
-        Action::Next | Action::Previous | Action::Answers => {}
+        Action::Next | Action::Previous | Action::Figure | Action::Answers => {}
         Action::PlayPause => toolbar::toggle(lab),
         Action::Step => {
             lab.running.set(false);
@@ -276,6 +287,10 @@ fn listen_for_keys(lab: Lab, help: RwSignal<bool>) {
         if action == Action::PlayPause && on_button {
             return;
         }
+        // Outside presentation mode Home keeps its own meaning: the page's top.
+        if action == Action::Figure && !lab.present.get_untracked() {
+            return;
+        }
         event.prevent_default();
         act(lab, action, help);
     });
@@ -312,19 +327,21 @@ fn PresentBar(
 ) -> impl IntoView {
     let lab = use_lab();
     let i18n = lab.i18n();
+    // "3 / 10 · Inside one head"; the figure, which has no number, by its title.
     let counter = move || {
         let panel = lab.panel.get();
-        i18n.f(
-            "present-counter",
-            &[
-                ("index", Arg::from(panel + 1)),
-                ("count", Arg::from(PANELS.len())),
-                (
-                    "title",
-                    Arg::from(without_number(&i18n.s(PANELS[panel].title)).to_string()),
-                ),
-            ],
-        )
+        let title = without_number(&i18n.s(PANELS[panel].title)).to_string();
+        match panels::number(panel) {
+            Some(number) => i18n.f(
+                "present-counter",
+                &[
+                    ("index", Arg::from(number)),
+                    ("count", Arg::from(panels::NUMBERED)),
+                    ("title", Arg::from(title)),
+                ],
+            ),
+            None => title,
+        }
     };
     let go = move |forward: bool| {
         let action = if forward {
@@ -336,6 +353,15 @@ fn PresentBar(
     };
     view! {
         <nav class="present-bar" aria-label=i18n.t("present-nav")>
+            <button
+                data-testid="present-figure"
+                on:click=move |_| act(lab, Action::Figure, help)
+                aria-label=i18n.t("present-key-figure")
+                title=i18n.t("present-key-figure")
+                aria-current=move || (lab.panel.get() == panels::FIGURE).then_some("page")
+            >
+                "⌂"
+            </button>
             <button
                 data-testid="present-prev"
                 on:click=move |_| go(false)
@@ -369,8 +395,9 @@ fn PresentBar(
 }
 
 /// Each shortcut's key, as shown, and the message id of what it does.
-const SHORTCUTS: [(&str, &str); 9] = [
+const SHORTCUTS: [(&str, &str); 10] = [
     ("← →", "present-key-panels"),
+    ("Home", "present-key-figure"),
     ("A", "present-key-answers"),
     ("Space", "present-key-play"),
     ("S", "present-key-step"),

@@ -174,9 +174,13 @@ fn panel_in_sight() -> usize {
         .unwrap_or(900.0)
         / 3.0;
     let document = window.document();
-    // Above the first view (the model's figure, the menu): the view last in sight.
+    // Above the first view (the model's figure, the menu): the view last in
+    // sight; the figure is the link's view only before the reader scrolled.
     let mut current = LAST_IN_SIGHT.with(std::cell::Cell::get);
     for (i, panel) in PANELS.iter().enumerate() {
+        if i == panels::FIGURE {
+            continue;
+        }
         let top = document
             .as_ref()
             .and_then(|d| d.get_element_by_id(panel.id))
@@ -192,7 +196,7 @@ fn panel_in_sight() -> usize {
 thread_local! {
     /// The panel [`panel_in_sight`] found last: a reader who scrolls up to
     /// the figure and the menu (to copy a link) shares the view they were on.
-    static LAST_IN_SIGHT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    static LAST_IN_SIGHT: std::cell::Cell<usize> = const { std::cell::Cell::new(panels::FIGURE) };
 }
 
 /// Keeps [`LAST_IN_SIGHT`] as the reader scrolls (one listener per page).

@@ -45,6 +45,11 @@ pub struct PageView {
 /// Every view, in page order: [`PANELS`]' order, which a test holds.
 pub const PAGE: [PageView; PANELS.len()] = [
     PageView {
+        id: ids::MODEL,
+        draw: || architecture::ModelFigure().into_any(),
+        stages: 0,
+    },
+    PageView {
         id: ids::PE,
         draw: || pe::PeView().into_any(),
         stages: 0,

@@ -125,6 +125,9 @@ const fn dim(name: &'static str, size: usize) -> Dim {
 pub enum Opens {
     /// The attention view on this kind, with the layer in focus.
     Attention { kind: AttentionKind, layer: usize },
+    /// The compare view on the norm placement (`Lab::compare_axis`), at its
+    /// diagram of one layer with this placement.
+    NormComparison(NormPlacement),
     /// A view, scrolled to the element `at` inside it (a CSS selector; a
     /// `<details>` there is opened).
     View {
@@ -138,8 +141,18 @@ impl Opens {
     pub fn panel(self) -> &'static str {
         match self {
             Self::Attention { .. } => ids::ATTENTION,
+            Self::NormComparison(_) => ids::COMPARE,
             Self::View { panel, .. } => panel,
         }
+    }
+}
+
+/// The compare view's diagram of one layer with this norm placement (a CSS
+/// selector inside the view).
+pub fn layer_diagram(norm: NormPlacement) -> &'static str {
+    match norm {
+        NormPlacement::Post => "[data-testid=layer-diagram-post]",
+        NormPlacement::Pre => "[data-testid=layer-diagram-pre]",
     }
 }
 
@@ -173,16 +186,10 @@ pub struct Sentence {
     pub tgt_vocab: usize,
 }
 
-/// Where the norm boxes lead: the compare view's diagram of one layer with
-/// this placement.
+/// Where the norm boxes lead: the norm comparison, at the diagram of one
+/// layer with this placement.
 fn norm_view(norm: NormPlacement) -> Opens {
-    Opens::View {
-        panel: ids::COMPARE,
-        at: Some(match norm {
-            NormPlacement::Post => "[data-testid=layer-diagram-post]",
-            NormPlacement::Pre => "[data-testid=layer-diagram-pre]",
-        }),
-    }
+    Opens::NormComparison(norm)
 }
 
 /// The attention kind a box's maps are, if it is an attention box.

@@ -6,15 +6,20 @@
 //! What the figure holds is plain data, [`data::figure`], tested natively.
 
 pub mod data;
+mod picture;
+mod wire;
 
 use crate::components::controls::NumberPicker;
+use crate::components::export::ExportBar;
 use crate::components::scroll::{scroll_and_hold_at, HOLD_OPENED_VIEW_MS};
 use crate::context::i18n::{use_i18n, Arg, I18n};
 use crate::context::state::{use_lab, Lab};
 use crate::i18n::script::{respell, target_lang};
 use crate::panels::{self, PANELS};
 use data::{figure, shape_named, shape_text, FigureBox, Opens, Part, Sentence, Side};
+use lab_protocol::SettingsField;
 use leptos::prelude::*;
+use picture::{layout, Picture, Shape, Stacks, Words};
 
 /// The figure's boxes for the loaded model and its probe sentence, with the
 /// probe's tokens (source; decoder inputs, respelled), or `None` before a model.
@@ -61,6 +66,10 @@ fn open(lab: Lab, opens: Opens) {
             Some(format!(
                 "[data-testid=attention-grid] .attn-layer[data-layer=\"{layer}\"]"
             ))
+        }
+        Opens::NormComparison(norm) => {
+            lab.compare_axis.set(SettingsField::Norm);
+            Some(data::layer_diagram(norm).to_string())
         }
         Opens::View { at, .. } => at.map(str::to_string),
     };
@@ -152,45 +161,60 @@ fn figure_box(lab: Lab, b: FigureBox, tokens: Option<(Vec<String>, &'static str)
     .into_any()
 }
 
+/// The probe's tokens a box shows, with their language: the source's, and
+/// the decoder's inputs (respelled).
+fn tokens_of(d: &Drawn, part: Part) -> Option<(Vec<String>, &'static str)> {
+    match part {
+        Part::Tokens(Side::Encoder) => Some((d.src.clone(), "en")),
+        Part::Tokens(Side::Decoder) => Some((d.tgt.clone(), d.tgt_lang)),
+        _ => None,
+    }
+}
+
+/// The last box of the encoder stack: its output, which every
+/// cross-attention reads.
+fn encoder_top(d: &Drawn) -> Option<&FigureBox> {
+    d.boxes
+        .iter()
+        .rfind(|b| b.part.side() == Some(Side::Encoder))
+}
+
 /// One stack's column: its foot, then the layer shown (`data-layer`),
 /// framed with "N×", then what follows the layers.
 fn stack(lab: Lab, d: &Drawn, side: Side, layer: usize) -> AnyView {
     let i18n = lab.i18n();
-    let of_side = |b: &&FigureBox| {
-        b.part.side() == Some(side) || (side == Side::Decoder && b.part.side().is_none())
-    };
-    let tokens = |b: &FigureBox| match b.part {
-        Part::Tokens(Side::Encoder) => Some((d.src.clone(), "en")),
-        Part::Tokens(Side::Decoder) => Some((d.tgt.clone(), d.tgt_lang)),
-        _ => None,
-    };
-    let draw = |b: &FigureBox| figure_box(lab, b.clone(), tokens(b));
-    let foot: Vec<AnyView> = d
-        .boxes
-        .iter()
-        .filter(of_side)
-        .take_while(|b| b.layer.is_none())
-        .map(draw)
-        .collect();
-    let layer_boxes: Vec<AnyView> = d
-        .boxes
-        .iter()
-        .filter(of_side)
-        .filter(|b| b.layer == Some(layer))
-        .map(draw)
-        .collect();
-    let top: Vec<AnyView> = d
-        .boxes
-        .iter()
-        .filter(of_side)
-        .skip_while(|b| b.layer.is_none())
-        .filter(|b| b.layer.is_none())
-        .map(draw)
-        .collect();
+    let draw = |b: &&FigureBox| figure_box(lab, (*b).clone(), tokens_of(d, b.part));
+    let [top, layer_boxes, foot] = picture::split(&d.boxes, side, layer);
+    let (top, layer_boxes, foot): (Vec<AnyView>, Vec<AnyView>, Vec<AnyView>) = (
+        top.iter().map(draw).collect(),
+        layer_boxes.iter().map(draw).collect(),
+        foot.iter().map(draw).collect(),
+    );
     let (class, title) = match side {
         Side::Encoder => ("fig-stack encoder", "arch-encoder"),
         Side::Decoder => ("fig-stack decoder", "arch-decoder"),
     };
+    // The top of the encoder stack: what every cross-attention reads.
+    let memory = (side == Side::Encoder)
+        .then(|| encoder_top(d))
+        .flatten()
+        .map(|last| {
+            let known = last.shape.iter().all(|d| d.size > 0);
+            view! {
+                <div
+                    class="fig-memory"
+                    data-testid="encoder-output"
+                    title=i18n.t("arch-memory-title")
+                >
+                    <span class="fig-label">{i18n.t("arch-memory")}</span>
+                    {known
+                        .then(|| {
+                            view! { <span class="fig-shape">{shape_text(&last.shape)}</span> }
+                        })}
+                    <span class="visually-hidden">{i18n.t("arch-memory-title")}</span>
+                </div>
+            }
+        });
     let times = i18n.f("arch-times", &[("n", Arg::from(d.n_layers))]);
     view! {
         <div class=class data-stack=side.name()>
@@ -199,11 +223,141 @@ fn stack(lab: Lab, d: &Drawn, side: Side, layer: usize) -> AnyView {
                 {foot} <div class="fig-layer" data-layer=layer.to_string()>
                     <span class="fig-times">{times}</span>
                     {layer_boxes}
-                </div> {top}
+                </div> {top} {memory}
             </div>
         </div>
     }
     .into_any()
+}
+
+/// The words of the boxes one stack shows, as the picture draws them.
+fn words_of(lab: Lab, d: &Drawn, boxes: &[&FigureBox]) -> Vec<Words> {
+    let i18n = lab.i18n();
+    boxes
+        .iter()
+        .map(|b| {
+            let args: Vec<(&str, Arg)> = b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect();
+            let known = b.shape.iter().all(|d| d.size > 0);
+            Words {
+                name: Some(b.part.name()),
+                part: Some(b.part),
+                label: i18n.f_now(b.label, &args),
+                shape: if known {
+                    shape_text(&b.shape)
+                } else {
+                    String::new()
+                },
+                tokens: tokens_of(d, b.part).map(|t| t.0).unwrap_or_default(),
+            }
+        })
+        .collect()
+}
+
+/// The figure as it is shown (the layer in focus) laid out as a picture,
+/// in the page's language.
+fn picture_of(lab: Lab, d: &Drawn, layer: usize) -> Picture {
+    let i18n = lab.i18n();
+    let [et, el, ef] = picture::split(&d.boxes, Side::Encoder, layer).map(|b| words_of(lab, d, &b));
+    let [dt, dl, df] = picture::split(&d.boxes, Side::Decoder, layer).map(|b| words_of(lab, d, &b));
+    let mut et = et;
+    if let Some(top) = encoder_top(d) {
+        et.push(Words {
+            name: None,
+            part: None,
+            label: i18n.s_now("arch-memory"),
+            shape: shape_text(&top.shape),
+            tokens: Vec::new(),
+        });
+    }
+    layout(&Stacks {
+        title: i18n.s_now("arch-title"),
+        names: [i18n.s_now("arch-encoder"), i18n.s_now("arch-decoder")],
+        times: i18n.f_now("arch-times", &[("n", Arg::from(d.n_layers))]),
+        parts: [[&et, &el, &ef], [&dt, &dl, &df]],
+    })
+}
+
+/// The picture painted on a new canvas, at twice its size for sharp print.
+fn paint(p: &Picture) -> Option<web_sys::HtmlCanvasElement> {
+    use wasm_bindgen::JsCast;
+    const SCALE: f64 = 2.0;
+    let document = web_sys::window()?.document()?;
+    let canvas: web_sys::HtmlCanvasElement =
+        document.create_element("canvas").ok()?.dyn_into().ok()?;
+    canvas.set_width((p.width * SCALE) as u32);
+    canvas.set_height((p.height * SCALE) as u32);
+    let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    let _ = ctx.scale(SCALE, SCALE);
+    ctx.set_fill_style_str("#ffffff");
+    ctx.fill_rect(0.0, 0.0, p.width, p.height);
+    for shape in &p.shapes {
+        match shape {
+            Shape::Rect {
+                x,
+                y,
+                w,
+                h,
+                fill,
+                stroke,
+                dashed,
+                ..
+            } => {
+                let dash = js_sys::Array::new();
+                if *dashed {
+                    dash.push(&5.0.into());
+                    dash.push(&3.0.into());
+                }
+                let _ = ctx.set_line_dash(&dash);
+                ctx.set_line_width(1.5);
+                if *fill != "none" {
+                    ctx.set_fill_style_str(fill);
+                    ctx.fill_rect(*x, *y, *w, *h);
+                }
+                ctx.set_stroke_style_str(stroke);
+                ctx.stroke_rect(*x, *y, *w, *h);
+            }
+            Shape::Text {
+                x,
+                y,
+                size,
+                bold,
+                end,
+                text,
+            } => {
+                ctx.set_font(&format!(
+                    "{}{size}px sans-serif",
+                    if *bold { "bold " } else { "" }
+                ));
+                ctx.set_text_align(if *end { "end" } else { "start" });
+                ctx.set_fill_style_str("#111111");
+                let _ = ctx.fill_text(text, *x, *y);
+            }
+            Shape::Wire { points } => {
+                let _ = ctx.set_line_dash(&js_sys::Array::new());
+                ctx.set_stroke_style_str("#7a5a00");
+                ctx.set_fill_style_str("#7a5a00");
+                ctx.set_line_width(2.5);
+                ctx.begin_path();
+                for (i, &(x, y)) in points.iter().enumerate() {
+                    if i == 0 {
+                        ctx.move_to(x, y)
+                    } else {
+                        ctx.line_to(x, y)
+                    }
+                }
+                ctx.stroke();
+                if let Some(&(x, y)) = points.last() {
+                    ctx.begin_path();
+                    ctx.move_to(x, y);
+                    ctx.line_to(x - 8.0, y - 5.0);
+                    ctx.line_to(x - 8.0, y + 5.0);
+                    ctx.close_path();
+                    ctx.fill();
+                }
+            }
+        }
+    }
+    Some(canvas)
 }
 
 /// The figure: its caption, the layer it shows, and the two stacks.
@@ -212,11 +366,18 @@ pub fn ModelFigure() -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
     let d = Memo::new(move |_| drawn(lab));
+    let d_memo = d;
     let n_layers = Signal::derive(move || d.with(|d| d.as_ref().map_or(1, |d| d.n_layers)));
     let layer = move || lab.focus_layer.get().min(n_layers.get().saturating_sub(1));
+    let layer_now = move || {
+        lab.focus_layer
+            .get_untracked()
+            .min(n_layers.get_untracked().saturating_sub(1))
+    };
     view! {
         <section
-            class="model-figure"
+            id=panels::ids::MODEL
+            class="view model-figure"
             data-testid="model-figure"
             aria-labelledby="model-figure-title"
         >
@@ -229,6 +390,19 @@ pub fn ModelFigure() -> impl IntoView {
                     pick=lab.focus_layer
                 />
                 <span class="hint">{i18n.t("arch-hint")}</span>
+                <ExportBar
+                    name="model-figure"
+                    svg=move || {
+                        d.with_untracked(|d| {
+                                d.as_ref().map(|d| picture_of(lab, d, layer_now()).svg())
+                            })
+                            .unwrap_or_default()
+                    }
+                    png=move || {
+                        d.with_untracked(|d| d.as_ref().map(|d| picture_of(lab, d, layer_now())))
+                            .and_then(|p| paint(&p))
+                    }
+                />
             </div>
             {move || match d.get() {
                 None => view! { <p class="placeholder">{i18n.t("arch-waiting")}</p> }.into_any(),
@@ -238,6 +412,7 @@ pub fn ModelFigure() -> impl IntoView {
                         <div class="fig-stacks">
                             {stack(lab, &d, Side::Encoder, layer)}
                             {stack(lab, &d, Side::Decoder, layer)}
+                            <wire::EncoderWire lab drawn=Signal::derive(move || d_memo.track()) />
                         </div>
                     }
                         .into_any()

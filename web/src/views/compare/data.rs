@@ -64,6 +64,15 @@ impl CompareAxis {
             .unwrap_or(Self::Norm)
     }
 
+    /// The axis that varies `field` (`Lab::compare_axis`), the norm placement
+    /// for a setting no axis varies.
+    pub fn of(field: SettingsField) -> CompareAxis {
+        Self::ALL
+            .into_iter()
+            .find(|a| a.field() == field)
+            .unwrap_or(Self::Norm)
+    }
+
     /// The message id of the axis's name in the picker.
     pub fn label(self) -> &'static str {
         match self {
@@ -294,6 +303,14 @@ mod tests {
             assert!(a.validate().is_ok() && b.validate().is_ok(), "{axis:?}");
             assert_eq!(a.seed, base.seed, "same seed, same data order");
         }
+    }
+
+    #[test]
+    fn each_axis_is_found_by_the_setting_it_varies() {
+        for axis in CompareAxis::ALL {
+            assert_eq!(CompareAxis::of(axis.field()), axis);
+        }
+        assert_eq!(CompareAxis::of(SettingsField::DModel), CompareAxis::Norm);
     }
 
     #[test]

@@ -130,13 +130,15 @@ fn base_settings(lab: Lab) -> Settings {
 }
 
 /// [`whats`] now, in the page's language and for the axis chosen (tracked).
-fn run_whats(lab: Lab, runs: [Run; 2], axis: RwSignal<CompareAxis>) -> [String; 2] {
+fn run_whats(lab: Lab, runs: [Run; 2], axis: Signal<CompareAxis>) -> [String; 2] {
     whats(lab.locale.get(), runs, axis.get(), &base_settings(lab))
 }
 
 #[component]
 pub fn CompareView() -> impl IntoView {
-    let axis = RwSignal::new(CompareAxis::Norm);
+    let lab = use_lab();
+    // Shared: the figure's norm boxes open the norm comparison.
+    let axis = Signal::derive(move || CompareAxis::of(lab.compare_axis.get()));
     let runs = [Run::default(), Run::default()];
     let i18n = use_i18n();
     view! {
@@ -162,7 +164,7 @@ pub fn CompareView() -> impl IntoView {
 #[component]
 fn AxisFormulas(
     /// The setting the two runs differ in.
-    axis: RwSignal<CompareAxis>,
+    axis: Signal<CompareAxis>,
 ) -> impl IntoView {
     view! {
         <div class="two-col" data-testid="compare-formulas">
@@ -192,7 +194,7 @@ fn AxisFormulas(
 #[component]
 fn CompareControls(
     /// The setting the two runs differ in.
-    axis: RwSignal<CompareAxis>,
+    axis: Signal<CompareAxis>,
     /// The two runs.
     runs: [Run; 2],
 ) -> impl IntoView {
@@ -205,14 +207,17 @@ fn CompareControls(
                 {i18n.t("compare-axis")}" "
                 <select
                     data-testid="compare-axis"
-                    on:change=move |ev| axis.set(CompareAxis::parse(&event_target_value(&ev)))
+                    on:change=move |ev| {
+                        lab.compare_axis.set(CompareAxis::parse(&event_target_value(&ev)).field())
+                    }
                 >
                     {CompareAxis::ALL
                         .into_iter()
                         .map(|a| {
                             view! {
-                                <option value=a
-                                    .value()>{move || i18n.f(a.label(), &a.label_args())}</option>
+                                <option value=a.value() prop:selected=move || axis.get() == a>
+                                    {move || i18n.f(a.label(), &a.label_args())}
+                                </option>
                             }
                         })
                         .collect_view()}
@@ -292,7 +297,7 @@ fn RunStatus(
 #[component]
 fn LossChart(
     /// The setting the two runs differ in.
-    axis: RwSignal<CompareAxis>,
+    axis: Signal<CompareAxis>,
     /// The two runs.
     runs: [Run; 2],
 ) -> impl IntoView {
@@ -319,7 +324,7 @@ fn LossChart(
 #[component]
 fn RunAttention(
     /// The setting the two runs differ in.
-    axis: RwSignal<CompareAxis>,
+    axis: Signal<CompareAxis>,
     /// The two runs.
     runs: [Run; 2],
     /// Which of them: 0 is "A", 1 is "B".

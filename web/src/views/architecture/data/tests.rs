@@ -209,3 +209,28 @@ fn the_sentence_flows_from_the_inputs_to_the_output_probabilities() {
         );
     }
 }
+
+#[test]
+fn every_norm_box_opens_the_norm_comparison_at_its_own_placement() {
+    for norm in [NormPlacement::Post, NormPlacement::Pre] {
+        let boxes = figure(&Settings { norm, ..toy() }, SENTENCE);
+        let wraps: Vec<&FigureBox> = boxes
+            .iter()
+            .filter(|b| {
+                matches!(
+                    b.part,
+                    Part::AddNorm(_) | Part::Norm(_) | Part::Add(_) | Part::FinalNorm(_)
+                )
+            })
+            .collect();
+        assert!(!wraps.is_empty(), "{norm:?}");
+        for b in wraps {
+            assert_eq!(b.opens, Opens::NormComparison(norm), "{:?}", b.part);
+            assert_eq!(b.opens.panel(), ids::COMPARE);
+        }
+    }
+    assert_ne!(
+        layer_diagram(NormPlacement::Post),
+        layer_diagram(NormPlacement::Pre)
+    );
+}
