@@ -17,8 +17,8 @@ arch-pe-off = { -positional-encoding }：オフ（ゼロを加える）
 arch-enc-self-attention = { -self-attention }、{ -multi-head }（h = { $heads }、d_k = { $d_k }）
 arch-dec-self-attention = { -mask }付き{ -self-attention }（h = { $heads }、d_k = { $d_k }）
 arch-cross-attention = { -cross-attention }：Q は{ -decoder }から、K と V は{ -encoder }の出力から（h = { $heads }、d_k = { $d_k }）
-arch-memory = { -encoder }の出力 → K, V
-arch-memory-title = { -decoder }のどの{ -layer }の{ -cross-attention }もこれを読みます。K と V はここから、Q は{ -decoder }から来ます。
+arch-memory = { -encoder }の出力 → K、V
+arch-memory-title = { -decoder }の各{ -layer }の{ -cross-attention }が、これを読みます。K と V はここから、Q は{ -decoder }から来ます。
 arch-feed-forward = { -ffn }（d_ff = { $d_ff }）
 arch-add-norm = { -residual } + { -layer-norm }
 arch-norm = { -layer-norm }（サブ層の前）

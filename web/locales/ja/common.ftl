@@ -61,7 +61,7 @@ common-copy-embed-tooltip = 今見えている図だけを今の状態で表示�
 common-offline-available = オフラインで使えるもの：ラボ
 common-offline-using-copy = オフライン（保存したコピーを使用中）：ラボ
 common-offline-not-yet = まだオフラインでは使えません
-common-offline-refused = ここではオフラインで使えません：https:// か localhost のアドレスと、それを許すブラウザーが必要です
+common-offline-refused = ここではオフラインで使えません：https:// か localhost のアドレスと、それを許すブラウザが必要です
 common-offline-tooltip = 一度開けば、ネットワークがなくてもラボが開きます：ページ、独習ガイド、これまでに開いたタスク（その学習済みモデルと文）
 common-embed-copied = 埋め込みコードをコピーしました。スライドや授業ページに貼ってください。リンクに hide=settings,controls,questions を付けると、その部分を隠せます。
 common-open-whole = ラボ全体を開く ↗

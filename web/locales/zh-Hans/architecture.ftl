@@ -17,7 +17,7 @@ arch-pe-off = { -positional-encoding }：关闭（加上的是零）
 arch-enc-self-attention = { -self-attention }，{ -multi-head }（h = { $heads }，d_k = { $d_k }）
 arch-dec-self-attention = 带{ -mask }的{ -self-attention }（h = { $heads }，d_k = { $d_k }）
 arch-cross-attention = { -cross-attention }：Q 来自{ -decoder }，K 和 V 来自{ -encoder }的输出（h = { $heads }，d_k = { $d_k }）
-arch-memory = { -encoder }的输出 → K, V
+arch-memory = { -encoder }的输出 → K、V
 arch-memory-title = { -decoder }每一{ -layer }的{ -cross-attention }都读取它：K 和 V 来自这里，Q 来自{ -decoder }。
 arch-feed-forward = { -ffn }（d_ff = { $d_ff }）
 arch-add-norm = { -residual } + { -layer-norm }

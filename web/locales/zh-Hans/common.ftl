@@ -61,7 +61,7 @@ common-copy-embed-tooltip = 一段只显示当前视图（保持现在的状态�
 common-offline-available = 可离线使用：实验室
 common-offline-using-copy = 离线（正在使用保存的副本）：实验室
 common-offline-not-yet = 尚不能离线使用
-common-offline-refused = 此处不能离线使用：需要 https:// 或 localhost 地址，以及允许离线的浏览器
+common-offline-refused = 此处不能离线使用：需要 https:// 或 localhost 地址，以及允许离线使用的浏览器
 common-offline-tooltip = 访问一次之后，没有网络也能打开实验室：页面、自学指南，以及你打开过的每个任务（它的预训练模型和句子）
 common-embed-copied = 嵌入代码已复制：粘贴到幻灯片或课程页面即可。在其链接中加上 hide=settings,controls,questions 可隐藏这些部分。
 common-open-whole = 打开完整实验室 ↗

@@ -17,7 +17,7 @@ arch-pe-off = { -positional-encoding }：關閉（加上的是零）
 arch-enc-self-attention = { -self-attention }，{ -multi-head }（h = { $heads }，d_k = { $d_k }）
 arch-dec-self-attention = 帶{ -mask }的{ -self-attention }（h = { $heads }，d_k = { $d_k }）
 arch-cross-attention = { -cross-attention }：Q 來自{ -decoder }，K 與 V 來自{ -encoder }的輸出（h = { $heads }，d_k = { $d_k }）
-arch-memory = { -encoder }的輸出 → K, V
+arch-memory = { -encoder }的輸出 → K、V
 arch-memory-title = { -decoder }每一{ -layer }的{ -cross-attention }都讀取它：K 與 V 來自這裡，Q 來自{ -decoder }。
 arch-feed-forward = { -ffn }（d_ff = { $d_ff }）
 arch-add-norm = { -residual } + { -layer-norm }

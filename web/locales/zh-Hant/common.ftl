@@ -61,7 +61,7 @@ common-copy-embed-tooltip = 一段只顯示目前檢視（保持現在狀態）�
 common-offline-available = 可離線使用：實驗室
 common-offline-using-copy = 離線（正在使用儲存的副本）：實驗室
 common-offline-not-yet = 尚不能離線使用
-common-offline-refused = 此處不能離線使用：需要 https:// 或 localhost 位址，以及允許離線的瀏覽器
+common-offline-refused = 此處不能離線使用：需要 https:// 或 localhost 網址，以及允許離線使用的瀏覽器
 common-offline-tooltip = 造訪一次之後，沒有網路也能開啟實驗室：頁面、自學指南，以及你開啟過的每個任務（它的預訓練模型和句子）
 common-embed-copied = 嵌入程式碼已複製：貼到投影片或課程頁面即可。在其連結中加上 hide=settings,controls,questions 可隱藏這些部分。
 common-open-whole = 開啟完整實驗室 ↗
