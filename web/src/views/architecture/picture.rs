@@ -13,7 +13,7 @@ const COLUMN: f64 = 420.0;
 /// The encoder's left edge, and the decoder's.
 const LEFT: [f64; 2] = [24.0, WIDTH - 24.0 - COLUMN];
 /// A line of text, the space around a box's text, between boxes, and a
-/// layer frame's padding (its left, where "N×" stands, and the rest).
+/// layer frame's padding (the side where "N×" stands, and the rest).
 const LINE: f64 = 17.0;
 const PAD: f64 = 6.0;
 const GAP: f64 = 6.0;
@@ -199,8 +199,16 @@ pub fn layout(stacks: &Stacks) -> Picture {
         }
         let frame_top = c.y;
         c.y += FRAME.1;
+        // "N×" stands outside the layer's boxes, as in the paper: on the
+        // encoder's left and on the decoder's right.
+        let decoder = side == 1;
+        let inner_x = if decoder {
+            c.x + FRAME.1
+        } else {
+            c.x + FRAME.0
+        };
         for w in layer.iter().rev() {
-            let inner = (c.x + FRAME.0, COLUMN - FRAME.0 - FRAME.1);
+            let inner = (inner_x, COLUMN - FRAME.0 - FRAME.1);
             let at = c.item(w, inner.0, inner.1);
             if w.part == Some(Part::CrossAttention) {
                 ends[1] = Some(at);
@@ -218,11 +226,15 @@ pub fn layout(stacks: &Stacks) -> Picture {
             dashed: false,
         });
         c.shapes.push(Shape::Text {
-            x: c.x + 6.0,
+            x: if decoder {
+                c.x + COLUMN - 6.0
+            } else {
+                c.x + 6.0
+            },
             y: frame_top + frame_h / 2.0 + 5.0,
             size: FONT_PX + 2.0,
             bold: true,
-            end: false,
+            end: decoder,
             text: stacks.times.clone(),
         });
         c.y = frame_top + frame_h + GAP;

@@ -181,3 +181,41 @@ fn long_words_wrap_inside_their_box_and_cjk_text_wraps_between_characters() {
         "エンコーダ出力への注意：Qはデコーダから"
     );
 }
+
+#[test]
+fn n_times_stands_left_of_the_encoders_layer_and_right_of_the_decoders_as_in_the_paper() {
+    let (svg, _) = svg_of(&Settings::toy(TaskKind::DEFAULT));
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed");
+    let times: Vec<(f64, Option<&str>)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.text() == Some("2×"))
+        .map(|n| {
+            let x = n.attribute("x").and_then(|v| v.parse().ok()).expect("x");
+            (x, n.attribute("text-anchor"))
+        })
+        .collect();
+    assert_eq!(times.len(), 2, "{times:?}");
+    let left_edge = |name: &str| {
+        let g = doc
+            .descendants()
+            .find(|n| n.attribute("data-box") == Some(name))
+            .unwrap_or_else(|| panic!("{name}"));
+        let r = g
+            .children()
+            .find(|n| n.has_tag_name("rect"))
+            .expect("a rect");
+        let at = |a: &str| r.attribute(a).and_then(|v| v.parse::<f64>().ok()).expect(a);
+        (at("x"), at("x") + at("width"))
+    };
+    let (enc_left, _) = left_edge("enc-self-attention");
+    let (_, dec_right) = left_edge("dec-cross-attention");
+    let (enc, dec) = (times[0], times[1]);
+    assert!(
+        enc.0 < enc_left && enc.1.is_none(),
+        "encoder's {enc:?}, boxes from {enc_left}"
+    );
+    assert!(
+        dec.0 > dec_right && dec.1 == Some("end"),
+        "decoder's {dec:?}, boxes to {dec_right}"
+    );
+}
