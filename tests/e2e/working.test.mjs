@@ -130,7 +130,11 @@ test('a link opens the step-through on beam search with its size, and carries it
     assert.equal(await page.locator(byTestId('decode-strategy')).inputValue(), 'beam');
     assert.equal(await page.locator(byTestId('beam-size')).inputValue(), '2');
     await until(() => hypotheses(page), (hs) => hs.length === 2, 20_000, "step 1's two survivors");
-    await page.locator(byTestId('copy-link')).click();
+    // The page holds a linked view in sight while it fills in (share.rs,
+    // HOLD_LINKED_VIEW_MS): a pointer click scrolled to the menu can land
+    // where the hold has scrolled back to, so the button gets its click event.
+    await page.locator(byTestId('copy-link')).dispatchEvent('click');
+    await page.locator(byTestId('copy-link-url')).waitFor({ timeout: 5_000 });
     const shared = await until(() => page.locator(byTestId('copy-link-url')).inputValue(), (u) => u.includes('decode='), 5_000, 'the shared link');
     assert.match(shared, /decode=beam&beam=2&alpha=0\.6/);
     assert.deepEqual(errors, []);
