@@ -123,23 +123,26 @@ fn the_svg_parses_and_names_every_box_with_its_words_and_the_probes_tokens() {
     }
 }
 
+/// The rectangle (x, y, width, height) of the SVG's box named `name`.
+fn rect_of(doc: &roxmltree::Document, name: &str) -> (f64, f64, f64, f64) {
+    let g = doc
+        .descendants()
+        .find(|n| n.attribute("data-box") == Some(name))
+        .unwrap_or_else(|| panic!("{name}"));
+    let r = g
+        .children()
+        .find(|n| n.has_tag_name("rect"))
+        .expect("a rect");
+    let at = |a: &str| r.attribute(a).and_then(|v| v.parse::<f64>().ok()).expect(a);
+    (at("x"), at("y"), at("width"), at("height"))
+}
+
 #[test]
 fn the_wire_runs_from_the_encoders_output_to_the_cross_attention_box() {
     let settings = Settings::toy(TaskKind::DEFAULT);
     let (svg, _) = svg_of(&settings);
     let doc = roxmltree::Document::parse(&svg).expect("well-formed");
-    let rect = |name: &str| {
-        let g = doc
-            .descendants()
-            .find(|n| n.attribute("data-box") == Some(name))
-            .unwrap_or_else(|| panic!("{name}"));
-        let r = g
-            .children()
-            .find(|n| n.has_tag_name("rect"))
-            .expect("a rect");
-        let at = |a: &str| r.attribute(a).and_then(|v| v.parse::<f64>().ok()).expect(a);
-        (at("x"), at("y"), at("width"), at("height"))
-    };
+    let rect = |name: &str| rect_of(&doc, name);
     let points: Vec<(f64, f64)> = doc
         .descendants()
         .find(|n| n.has_tag_name("polyline"))
@@ -195,20 +198,9 @@ fn n_times_stands_left_of_the_encoders_layer_and_right_of_the_decoders_as_in_the
         })
         .collect();
     assert_eq!(times.len(), 2, "{times:?}");
-    let left_edge = |name: &str| {
-        let g = doc
-            .descendants()
-            .find(|n| n.attribute("data-box") == Some(name))
-            .unwrap_or_else(|| panic!("{name}"));
-        let r = g
-            .children()
-            .find(|n| n.has_tag_name("rect"))
-            .expect("a rect");
-        let at = |a: &str| r.attribute(a).and_then(|v| v.parse::<f64>().ok()).expect(a);
-        (at("x"), at("x") + at("width"))
-    };
-    let (enc_left, _) = left_edge("enc-self-attention");
-    let (_, dec_right) = left_edge("dec-cross-attention");
+    let (enc_left, ..) = rect_of(&doc, "enc-self-attention");
+    let (dec_left, _, dec_width, _) = rect_of(&doc, "dec-cross-attention");
+    let dec_right = dec_left + dec_width;
     let (enc, dec) = (times[0], times[1]);
     assert!(
         enc.0 < enc_left && enc.1.is_none(),
