@@ -19,7 +19,8 @@ use lab_model::{Backend, NormPlacement, TransformerConfig};
 use lab_protocol::{
     AttentionKind, AttentionSet, CheckpointProblem, Curves, Divergence, EvalPoint, EvalReport,
     HeadMaps, MaskDemo, ModelInfo, ModelOrigin, RunSummary, SavePurpose, Settings, ShardFailure,
-    ShardReport, Snapshot, StorageError, Strategy, TaskFacts, TraceRequest, TrainPoint, Unanswered,
+    ShardReport, Snapshot, StorageError, StoredRunProblem, Strategy, TaskFacts, TraceRequest,
+    TrainPoint, Unanswered,
     WorkerError, WorkerInput, WorkerOutput,
 };
 use lab_tasks::corpus::CorpusError;
@@ -319,7 +320,7 @@ fn refusals_and_saves(settings: &Settings) -> Vec<WorkerOutput> {
         },
         WorkerOutput::StorageFailed(StorageError::Unreadable {
             name: None,
-            why: "damaged".into(),
+            problem: StoredRunProblem::Checkpoint(CheckpointProblem::NotACheckpoint),
         }),
     ]
 }

@@ -21,7 +21,7 @@ pub use lab_math::search::{Beam, Fate, Sampling, Strategy};
 pub use messages::{
     all_finite, clean_run_name, CheckpointProblem, DownloadFile, DownloadProblem, MessageError,
     ModelInfo, ModelOrigin, RunKey, RunStart, RunSummary, SaveCost, SavePurpose, Snapshot,
-    StorageError, TrainPoint, Unanswered, WorkerError, WorkerInput, WorkerOutput,
+    StorageError, StoredRunProblem, TrainPoint, Unanswered, WorkerError, WorkerInput, WorkerOutput,
     DECODING_COMPARISON_SENTENCES, EVAL_SENTENCES,
 };
 pub use reports::{

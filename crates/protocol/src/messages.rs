@@ -29,7 +29,8 @@ mod tests;
 
 pub use errors::{CheckpointProblem, DownloadProblem, MessageError, Unanswered, WorkerError};
 pub use runs::{
-    clean_run_name, RunKey, RunStart, RunSummary, SaveCost, StorageError, MAX_RUN_NAME,
+    clean_run_name, RunKey, RunStart, RunSummary, SaveCost, StorageError, StoredRunProblem,
+    MAX_RUN_NAME,
 };
 
 /// Where the worker's current model came from, shown on screen.

@@ -21,7 +21,7 @@
 //! is [`listed`]; which closed tabs' runs are deleted is [`to_prune`].
 
 use base64::Engine;
-use lab_protocol::{Curves, RunKey, RunStart, RunSummary, Settings};
+use lab_protocol::{Curves, RunKey, RunStart, RunSummary, Settings, StoredRunProblem};
 use serde::{Deserialize, Deserializer};
 
 /// The IndexedDB database of the lab, and its schema version.
@@ -177,8 +177,8 @@ fn base64_bytes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
 }
 
 impl LegacyRun {
-    pub fn from_json(text: &str) -> Result<Self, String> {
-        serde_json::from_str(text).map_err(|e| format!("the saved run could not be read ({e})"))
+    pub fn from_json(text: &str) -> Result<Self, StoredRunProblem> {
+        serde_json::from_str(text).map_err(|_| StoredRunProblem::Damaged)
     }
 }
 

@@ -10,7 +10,7 @@ use indexed_db_futures::database::Database;
 use indexed_db_futures::future::GetAllPrimitiveRequest;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::{Transaction, TransactionMode};
-use lab_protocol::{RunKey, RunSummary, StorageError};
+use lab_protocol::{RunKey, RunSummary, StorageError, StoredRunProblem};
 use lab_session::run::{self, CHECKPOINTS, DATABASE, SUMMARIES};
 use lab_session::session::RunRecord;
 use wasm_bindgen::{JsCast, JsValue};
@@ -118,7 +118,7 @@ pub async fn get(run: &RunKey) -> Result<Option<StoredRun>, StorageError> {
         })),
         _ => Err(StorageError::Unreadable {
             name,
-            why: "the stored record is incomplete".into(),
+            problem: StoredRunProblem::Damaged,
         }),
     }
 }

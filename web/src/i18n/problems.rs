@@ -10,7 +10,7 @@ use lab_protocol::divergence::{BLOW_UP_FACTOR, SAFE_LR_FACTOR, SAFE_WARMUP};
 use lab_protocol::messages::MAX_RUN_NAME;
 use lab_protocol::{
     CheckpointProblem, Divergence, DownloadProblem, Rule, SettingProblem, SettingsError,
-    SettingsField, StorageError, Unanswered, WorkerError,
+    SettingsField, StorageError, StoredRunProblem, Unanswered, WorkerError,
 };
 use lab_tasks::corpus::PairsError;
 
@@ -40,20 +40,23 @@ pub fn storage_error(locale: Locale, error: &StorageError, embedded: bool) -> St
             "runs-error-not-found",
             &[("name", Arg::from(name.as_str()))],
         ),
-        StorageError::Unreadable { name: None, why } => text_args(
+        StorageError::Unreadable {
+            name: None,
+            problem,
+        } => text_args(
             locale,
             "runs-error-unreadable-autosave",
-            &[("why", Arg::from(why.as_str()))],
+            &[("why", Arg::from(stored_run_problem(locale, problem)))],
         ),
         StorageError::Unreadable {
             name: Some(name),
-            why,
+            problem,
         } => text_args(
             locale,
             "runs-error-unreadable-named",
             &[
                 ("name", Arg::from(name.as_str())),
-                ("why", Arg::from(why.as_str())),
+                ("why", Arg::from(stored_run_problem(locale, problem))),
             ],
         ),
         StorageError::BadName => text_args(
@@ -107,6 +110,14 @@ pub fn pairs_error(locale: Locale, problem: &PairsError) -> String {
         ),
     };
     text_args(locale, "pairs-problem", &[("problem", Arg::from(problem))])
+}
+
+/// Why a run saved in this browser could not be read back, as a clause.
+fn stored_run_problem(locale: Locale, problem: &StoredRunProblem) -> String {
+    match problem {
+        StoredRunProblem::Damaged => text(locale, "runs-problem-damaged"),
+        StoredRunProblem::Checkpoint(problem) => checkpoint_problem(locale, problem),
+    }
 }
 
 /// Why a checkpoint was refused, as a clause (`problems.ftl`): the kind of

@@ -1,6 +1,7 @@
 //! Saved runs: their names, keys and summaries, where a tab starts from, and
 //! what browser storage cost or refused.
 
+use super::errors::CheckpointProblem;
 use lab_tasks::TaskKind;
 use serde::{Deserialize, Serialize};
 
@@ -91,7 +92,21 @@ pub enum StorageError {
     /// No run of this name (`None`: that tab's run) is saved.
     NotFound { name: Option<String> },
     /// A saved run could not be read back (damaged, or from another version).
-    Unreadable { name: Option<String>, why: String },
+    Unreadable {
+        name: Option<String>,
+        problem: StoredRunProblem,
+    },
     /// A run name must be 1 to [`MAX_RUN_NAME`] characters, without control characters.
     BadName,
+}
+
+/// Why a run saved in browser storage could not be read back, as data: the
+/// page words it in the reader's language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StoredRunProblem {
+    /// The stored record is damaged: its checkpoint or its curves are
+    /// missing, or it does not parse.
+    Damaged,
+    /// Its checkpoint was refused.
+    Checkpoint(CheckpointProblem),
 }

@@ -4,7 +4,9 @@
 use super::Session;
 use crate::model::LabModel;
 use crate::run;
-use lab_protocol::{ModelOrigin, RunKey, RunSummary, SaveCost, StorageError, WorkerOutput};
+use lab_protocol::{
+    CheckpointProblem, ModelOrigin, RunKey, RunSummary, SaveCost, StorageError, WorkerOutput,
+};
 
 /// While training, the tab's run is saved in browser storage at least this
 /// often, so a reload, a crash or a closed tab loses at most this much
@@ -125,8 +127,8 @@ impl<M: LabModel> Session<M> {
         curves_json: &str,
         now_ms: f64,
         from_autosave: bool,
-    ) -> Result<Vec<WorkerOutput>, String> {
-        let model = M::from_bytes(bytes).map_err(|problem| problem.to_string())?;
+    ) -> Result<Vec<WorkerOutput>, CheckpointProblem> {
+        let model = M::from_bytes(bytes)?;
         let history = serde_json::from_str(curves_json).unwrap_or_default();
         let out = self.replace(model, ModelOrigin::Restored, now_ms, true, history);
         self.dirty = !from_autosave;

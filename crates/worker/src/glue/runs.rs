@@ -5,8 +5,8 @@
 use super::{after_work, fetch, now, post, post_all, SESSION};
 use crate::store;
 use lab_protocol::{
-    clean_run_name, RunKey, RunStart, SaveCost, StorageError, WorkerError, WorkerInput,
-    WorkerOutput,
+    clean_run_name, RunKey, RunStart, SaveCost, StorageError, StoredRunProblem, WorkerError,
+    WorkerInput, WorkerOutput,
 };
 use lab_session::run::{self, LegacyRun};
 use lab_tasks::TaskKind;
@@ -134,7 +134,7 @@ async fn restore_saved(run: RunKey) {
                 after_work();
                 return;
             }
-            Err(why) => StorageError::Unreadable { name, why },
+            Err(problem) => StorageError::Unreadable { name, problem },
         },
         Ok(None) => StorageError::NotFound { name },
         Err(e) => e,
@@ -145,13 +145,17 @@ async fn restore_saved(run: RunKey) {
 /// A stored run into the session, its task's sentences fetched first
 /// (a failed fetch is reported, and the restore then says why it failed).
 /// `own`: the tab's own run, which goes on saving under its key.
-async fn restore_stored(stored: &store::StoredRun, own: bool) -> Result<Vec<WorkerOutput>, String> {
+async fn restore_stored(
+    stored: &store::StoredRun,
+    own: bool,
+) -> Result<Vec<WorkerOutput>, StoredRunProblem> {
     if let Err((task, problem)) = fetch::load_corpus_of(&stored.bytes).await {
         post(&WorkerOutput::Error(WorkerError::Data { task, problem }));
     }
     SESSION.with(|s| {
         s.borrow_mut()
             .restore(&stored.bytes, &stored.curves_json, now(), own)
+            .map_err(StoredRunProblem::Checkpoint)
     })
 }
 
@@ -188,7 +192,7 @@ async fn restore(task: TaskKind, legacy: Option<String>, reload: bool) {
                     after_work();
                     return;
                 }
-                Err(why) => Some(StorageError::Unreadable { name, why }),
+                Err(problem) => Some(StorageError::Unreadable { name, problem }),
             },
             Ok(None) => None,
             Err(e) => Some(e),
@@ -209,6 +213,7 @@ async fn restore(task: TaskKind, legacy: Option<String>, reload: bool) {
                 .with(|s| {
                     s.borrow_mut()
                         .restore(&old.checkpoint, &curves, now(), false)
+                        .map_err(StoredRunProblem::Checkpoint)
                 })
                 .map(|outs| (start, outs))
         });
@@ -219,9 +224,9 @@ async fn restore(task: TaskKind, legacy: Option<String>, reload: bool) {
                 after_work();
                 return;
             }
-            Err(why) => post(&WorkerOutput::StorageFailed(StorageError::Unreadable {
+            Err(problem) => post(&WorkerOutput::StorageFailed(StorageError::Unreadable {
                 name: None,
-                why,
+                problem,
             })),
         }
     }

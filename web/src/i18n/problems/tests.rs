@@ -318,3 +318,53 @@ fn a_refused_checkpoint_or_download_says_why_in_the_readers_language() {
         "{missing}"
     );
 }
+
+/// A run saved in this browser that could not be read back says why in the
+/// page's language too, with the numbers of its checkpoint's problem.
+#[test]
+fn an_unreadable_saved_run_says_why_in_the_readers_language() {
+    let problems = [
+        StoredRunProblem::Damaged,
+        StoredRunProblem::Checkpoint(CheckpointProblem::UnsupportedVersion {
+            found: 9,
+            oldest: 1,
+            newest: 2,
+        }),
+    ];
+    let english_words = [
+        "the ", " is ", " not ", " file", "bytes", "version", "record",
+    ];
+    for locale in Locale::ALL {
+        for problem in &problems {
+            for name in [None, Some("warm-up".to_string())] {
+                let error = StorageError::Unreadable {
+                    name: name.clone(),
+                    problem: problem.clone(),
+                };
+                let text = storage_error(locale, &error, false);
+                assert!(!text.contains("runs-"), "{locale:?}: a message id: {text}");
+                assert!(!text.contains('{'), "{locale:?}: unfilled: {text}");
+                if let Some(name) = &name {
+                    assert!(text.contains(name.as_str()), "{locale:?}: {text}");
+                }
+                if matches!(problem, StoredRunProblem::Checkpoint(_)) {
+                    assert!(text.contains('9'), "{locale:?}: {text}");
+                }
+                if locale != Locale::En {
+                    for word in english_words {
+                        assert!(!text.contains(word), "{locale:?}: {word:?} in {text}");
+                    }
+                }
+            }
+        }
+    }
+    let damaged = storage_error(
+        Locale::En,
+        &StorageError::Unreadable {
+            name: None,
+            problem: StoredRunProblem::Damaged,
+        },
+        false,
+    );
+    assert!(damaged.contains("damaged"), "{damaged}");
+}
