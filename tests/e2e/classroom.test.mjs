@@ -109,6 +109,27 @@ test('the language picker switches the page and is remembered', () => withPage('
   assert.equal(await again.getAttribute('html', 'lang'), 'ja');
 }));
 
+test('a language that cannot be fetched leaves the page in English and says so; the picker fetches it once the network is back', async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  try {
+    let cut = true;
+    await page.route('**/locales/ja/**', (route) => (cut ? route.abort() : route.continue()));
+    await page.goto(`${BASE_URL}?lang=ja`);
+    await waitForModel(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'en', 'the page opens in English');
+    const banner = page.locator(byTestId('error-message'));
+    const said = await until(() => banner.innerText().catch(() => ''), (t) => t.includes('日本語'), 5_000, 'the banner');
+    assert.match(said, /could not be loaded.*locales\/ja\/\w+\.ftl/s);
+    cut = false;
+    await page.locator(byTestId('lang-picker')).selectOption('ja');
+    await until(() => page.getAttribute('html', 'lang'), (l) => l === 'ja', 10_000, '<html lang="ja">');
+    assert.equal(await banner.count(), 0, 'the banner is gone once Japanese came');
+  } finally {
+    await context.close();
+  }
+});
+
 const LINK = '?lang=zh-Hant&task=copy&seed=7&d_model=32&n_heads=2&n_layers=1&d_ff=64&dropout=0.1'
   + '&warmup_steps=50&lr_factor=1&label_smoothing=0.1&norm=pre&batch_size=16&start=scratch'
   + '&view=inside-head&kind=decoder&layer=1&head=2&query=2';

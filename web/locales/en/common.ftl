@@ -2,6 +2,7 @@
 
 common-title = Attention Lab
 common-language = Language
+common-language-unavailable = { $language } could not be loaded, so the page is shown in this language; try again once the network is back. (Technical detail, for a bug report: { $why })
 common-intro = A real encoder–decoder { -transformer } (Vaswani et al., 2017) trains here, in your browser, in a Web Worker. Every picture below is drawn from the model's own numbers.
 common-conventions = Conventions.
 common-conventions-maps = Attention maps: rows = queries, columns = keys; each row sums to 1.

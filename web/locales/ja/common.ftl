@@ -2,6 +2,7 @@
 
 common-title = Attention Lab（{ -attention }ラボ）
 common-language = 言語
+common-language-unavailable = { $language }の表示用の文章を読み込めなかったため、ページをこの言語で表示しています。ネットワークが戻ったらもう一度お試しください。（不具合報告用の技術的な詳細：{ $why }）
 common-intro = 本物の{ -encoder }・{ -decoder }型 { -transformer }（Vaswani ほか, 2017）が、このブラウザの中（Web Worker）で学習します。下の図はすべて、モデル自身の数値から描かれています。
 common-conventions = 表記の約束。
 common-conventions-maps = 注意マップ：行 = { -query }、列 = { -key }。各行の和は 1 です。

@@ -2,6 +2,7 @@
 
 common-title = Attention Lab（{ -attention }实验室）
 common-language = 语言
+common-language-unavailable = 无法加载{ $language }的界面文字，因此页面以当前语言显示；网络恢复后请再试一次。（供报告问题用的技术细节：{ $why }）
 common-intro = 一个真正的{ -encoder }–{ -decoder } { -transformer }（Vaswani 等，2017）就在你的浏览器里（Web Worker 中）训练。下面的每一幅图都由模型自己的数值画出。
 common-conventions = 约定。
 common-conventions-maps = { -attention }图：行 = { -query }，列 = { -key }；每一行的和为 1。

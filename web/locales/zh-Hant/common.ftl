@@ -2,6 +2,7 @@
 
 common-title = Attention Lab（{ -attention }實驗室）
 common-language = 語言
+common-language-unavailable = 無法載入{ $language }的介面文字，因此頁面以目前的語言顯示；網路恢復後請再試一次。（供回報問題用的技術細節：{ $why }）
 common-intro = 一個真正的{ -encoder }–{ -decoder } { -transformer }（Vaswani 等，2017）就在你的瀏覽器裡（Web Worker 中）訓練。下面的每一張圖都由模型自己的數值畫出。
 common-conventions = 約定。
 common-conventions-maps = { -attention }圖：列 = { -query }，欄 = { -key }；每一列的和為 1。

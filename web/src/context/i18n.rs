@@ -10,9 +10,10 @@
 //! The language comes from `?lang=`, else the choice remembered in this
 //! browser, else `navigator.languages`; `<html lang>` follows it.
 
+use crate::context::fetch::fetch_text;
 use crate::context::state::{use_lab, Lab};
 pub use crate::i18n::Arg;
-use crate::i18n::{text, text_args, Locale};
+use crate::i18n::{self, text, text_args, Locale, AREAS};
 use leptos::prelude::*;
 
 /// The browser-storage key of the remembered language.
@@ -79,6 +80,22 @@ pub fn initial_locale(from_url: Option<Locale>) -> Locale {
             .unwrap_or_default();
         Locale::negotiate(&preferred)
     })
+}
+
+/// Fetches `locale`'s messages, one file per area, all at once, unless the
+/// page holds them: English is compiled in, another language comes the first
+/// time it is chosen (`web/locales/`, which trunk copies into the site, and
+/// the service worker keeps offline). On failure the error names a file.
+pub async fn load_locale(locale: Locale) -> Result<(), String> {
+    if i18n::holds(locale) {
+        return Ok(());
+    }
+    let files = AREAS.iter().map(|area| async move {
+        fetch_text(&i18n::file_url(locale, area), i18n::MAX_FILE_BYTES).await
+    });
+    let texts = futures::future::try_join_all(files).await?;
+    i18n::add_fetched(locale, texts);
+    Ok(())
 }
 
 /// Keep `<html lang>` and the remembered choice in step with the language.

@@ -4,8 +4,10 @@
 //!
 //! - [`state`]: the shared [`state::Lab`] signals (a `Copy` context);
 //! - [`i18n`]: the page's language as a signal, and `t`/`f` to show a message in it;
-//! - [`storage`]: what the page keeps in `localStorage` itself.
+//! - [`storage`]: what the page keeps in `localStorage` itself;
+//! - [`fetch`]: a file of the site, fetched as text (a language's messages, the guide's maps).
 
+pub mod fetch;
 pub mod i18n;
 pub mod state;
 pub mod storage;

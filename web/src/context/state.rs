@@ -26,6 +26,8 @@ pub enum Source {
     Link,
     /// The reader's own sentence pairs, refused.
     Pairs,
+    /// A language whose messages could not be fetched.
+    Language,
 }
 
 /// The message in the error banner, with the way out it offers.

@@ -110,20 +110,74 @@ macro_rules! catalogue {
         /// The areas of the page that have a message file, in load order.
         pub const AREAS: &[&str] = &[$($area),*];
 
-        /// The text of every message file of `locale`, in [`AREAS`] order.
-        pub fn sources(locale: Locale) -> &'static [&'static str] {
+        /// The text of every message file of `locale` compiled into the
+        /// program, in [`AREAS`] order. In the browser that is English only,
+        /// the language every message falls back to: the page fetches another
+        /// language's files when it is chosen ([`add_fetched`]), so a first
+        /// visit does not download three languages it does not read. Natively
+        /// (the tests, the CLI) every language is compiled in.
+        pub fn compiled(locale: Locale) -> Option<&'static [&'static str]> {
             match locale {
-                Locale::En => &[$(include_str!(concat!("../../locales/en/", $area, ".ftl"))),*],
-                Locale::Ja => &[$(include_str!(concat!("../../locales/ja/", $area, ".ftl"))),*],
+                Locale::En => Some(&[$(include_str!(concat!("../../locales/en/", $area, ".ftl"))),*]),
+                #[cfg(not(target_arch = "wasm32"))]
+                Locale::Ja => Some(&[$(include_str!(concat!("../../locales/ja/", $area, ".ftl"))),*]),
+                #[cfg(not(target_arch = "wasm32"))]
                 Locale::ZhHans => {
-                    &[$(include_str!(concat!("../../locales/zh-Hans/", $area, ".ftl"))),*]
+                    Some(&[$(include_str!(concat!("../../locales/zh-Hans/", $area, ".ftl"))),*])
                 }
+                #[cfg(not(target_arch = "wasm32"))]
                 Locale::ZhHant => {
-                    &[$(include_str!(concat!("../../locales/zh-Hant/", $area, ".ftl"))),*]
+                    Some(&[$(include_str!(concat!("../../locales/zh-Hant/", $area, ".ftl"))),*])
                 }
+                #[cfg(target_arch = "wasm32")]
+                _ => None,
             }
         }
     };
+}
+
+/// Where the site keeps the message file of `area` in `locale` (trunk
+/// copies `web/locales/` into it), relative to the page.
+pub fn file_url(locale: Locale, area: &str) -> String {
+    format!("locales/{}/{area}.ftl", locale.code())
+}
+
+/// The largest message file the page accepts, in bytes (the largest is
+/// about 10 KB).
+pub const MAX_FILE_BYTES: usize = 256 * 1024;
+
+/// The text of every message file of `locale` the page holds: compiled in,
+/// or fetched; `None` if neither (yet).
+fn held(locale: Locale) -> Option<Vec<&'static str>> {
+    if let Some(compiled) = compiled(locale) {
+        return Some(compiled.to_vec());
+    }
+    FETCHED.with(|f| f.borrow().get(&locale).map(|texts| texts.to_vec()))
+}
+
+/// Every message file of `locale`, for the tests (natively, every language
+/// is compiled in).
+#[cfg(test)]
+fn sources(locale: Locale) -> &'static [&'static str] {
+    compiled(locale).expect("natively, every language is compiled in")
+}
+
+/// Whether the page holds `locale`'s messages: compiled in, or fetched.
+pub fn holds(locale: Locale) -> bool {
+    compiled(locale).is_some() || FETCHED.with(|f| f.borrow().contains_key(&locale))
+}
+
+/// Keeps `locale`'s fetched message files (`texts`, in [`AREAS`] order):
+/// its messages are shown from now on.
+pub fn add_fetched(locale: Locale, texts: Vec<String>) {
+    // Leaked once per language and page: at most three, each read for the
+    // page's whole life, as the compiled-in files are.
+    let texts: Vec<&'static str> = texts
+        .into_iter()
+        .map(|t| &*Box::leak(t.into_boxed_str()))
+        .collect();
+    FETCHED.with(|f| f.borrow_mut().insert(locale, texts));
+    BUNDLES.with(|b| b.borrow_mut().remove(&locale));
 }
 
 catalogue!(
@@ -160,7 +214,7 @@ fn bundle(locale: Locale) -> FluentBundle<FluentResource> {
     // No Unicode isolation marks around arguments: the page is left-to-right
     // in every language it speaks, and the marks would end up in copied text.
     bundle.set_use_isolating(false);
-    for source in sources(locale) {
+    for source in held(locale).unwrap_or_default() {
         let resource =
             FluentResource::try_new(source.to_string()).unwrap_or_else(|(resource, _)| resource);
         // A duplicate id keeps the first definition; the native test reports it.
@@ -172,6 +226,7 @@ fn bundle(locale: Locale) -> FluentBundle<FluentResource> {
 thread_local! {
     static BUNDLES: RefCell<HashMap<Locale, FluentBundle<FluentResource>>> =
         RefCell::new(HashMap::new());
+    static FETCHED: RefCell<HashMap<Locale, Vec<&'static str>>> = RefCell::new(HashMap::new());
 }
 
 /// Message `id` of `locale`, with arguments.

@@ -247,3 +247,30 @@ fn a_message_takes_its_arguments_and_falls_back_to_its_id_when_unknown() {
         assert_ne!(text(locale, "common-title"), "common-title");
     }
 }
+
+/// The page fetches a language other than English from `file_url`: each of
+/// its files is there in `web/locales/`, which `index.html` has trunk copy
+/// into the site under that name, and is under the size the page accepts.
+#[test]
+fn every_message_file_is_where_the_page_fetches_it() {
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let index = std::fs::read_to_string(web.join("../index.html")).expect("index.html");
+    assert!(
+        index.contains(r#"<link data-trunk rel="copy-dir" href="web/locales">"#),
+        "index.html copies web/locales into the site as locales/"
+    );
+    for locale in Locale::ALL {
+        for area in AREAS {
+            let url = file_url(locale, area);
+            let file = web.join(&url);
+            let bytes = std::fs::metadata(&file)
+                .unwrap_or_else(|e| panic!("{url}: {e}"))
+                .len();
+            assert!(bytes as usize <= MAX_FILE_BYTES, "{url}: {bytes} B");
+        }
+    }
+    assert_eq!(
+        file_url(Locale::ZhHant, "common"),
+        "locales/zh-Hant/common.ftl"
+    );
+}

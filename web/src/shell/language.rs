@@ -1,9 +1,35 @@
 //! The language picker: the page's language itself is a signal of the
 //! context ([`crate::context::i18n`]).
 
-use crate::context::state::use_lab;
+use crate::context::i18n::{load_locale, Arg};
+use crate::context::state::{use_lab, Lab, Source};
 use crate::i18n::Locale;
 use leptos::prelude::*;
+
+/// Switch the page to `locale`, once its messages are here.
+fn switch_to(lab: Lab, locale: Locale) {
+    wasm_bindgen_futures::spawn_local(async move {
+        match load_locale(locale).await {
+            Ok(()) => {
+                lab.clear(Source::Language);
+                lab.locale.set(locale);
+            }
+            Err(why) => unavailable(lab, locale, why),
+        }
+    });
+}
+
+/// Say, in the page's language, that `wanted` could not be fetched.
+pub fn unavailable(lab: Lab, wanted: Locale, why: String) {
+    let message = lab.i18n().f_now(
+        "common-language-unavailable",
+        &[
+            ("language", Arg::from(wanted.native_name())),
+            ("why", Arg::from(why)),
+        ],
+    );
+    lab.show(Source::Language, message);
+}
 
 /// The language picker (`data-testid="lang-picker"`): values are locale codes.
 #[component]
@@ -12,7 +38,7 @@ pub fn LanguagePicker() -> impl IntoView {
     let i18n = lab.i18n();
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(locale) = Locale::parse(&event_target_value(&ev)) {
-            lab.locale.set(locale);
+            switch_to(lab, locale);
         }
     };
     view! {

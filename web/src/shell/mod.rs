@@ -23,27 +23,44 @@ pub mod qr;
 pub mod share;
 pub mod toolbar;
 
-use crate::context::i18n::{follow_locale, initial_locale};
+use crate::context::i18n::{follow_locale, initial_locale, load_locale};
 use crate::context::state::Lab;
+use crate::i18n::Locale;
 use crate::views::guide;
 use crate::workers::link;
 use leptos::prelude::*;
 
-/// Mount the lab on `<body>` and start the worker.
+/// Mount the lab on `<body>`, in its language, and start the worker.
 pub fn start() {
     panic::install();
-    leptos::mount::mount_to_body(App);
+    let locale = initial_locale(share::link_in_url().lang);
+    // A language other than English is fetched first, so the page never
+    // shows a first screen in the wrong one; if it cannot come, English.
+    wasm_bindgen_futures::spawn_local(async move {
+        let missing = load_locale(locale).await.err().map(|why| (locale, why));
+        let opened = if missing.is_some() {
+            Locale::En
+        } else {
+            locale
+        };
+        leptos::mount::mount_to_body(
+            move || view! { <App locale=opened missing=missing.clone() /> },
+        );
+    });
 }
 
-/// The whole page: the run's one-line bar, the model's figure, the rest of
-/// the controls, then the views.
+/// The whole page, in `locale`: the run's one-line bar, the model's figure,
+/// the rest of the controls, then the views. `missing`: the language that
+/// was asked for but could not be fetched, and why.
 #[component]
-pub fn App() -> impl IntoView {
-    let link = share::link_in_url();
-    let lab = Lab::with_locale(initial_locale(link.lang));
+pub fn App(locale: Locale, missing: Option<(Locale, String)>) -> impl IntoView {
+    let lab = Lab::with_locale(locale);
     provide_context(lab);
     share::open(lab);
     follow_locale(lab);
+    if let Some((wanted, why)) = missing {
+        language::unavailable(lab, wanted, why);
+    }
     let i18n = lab.i18n();
     // Settle whose run this tab keeps while the worker starts.
     crate::workers::tab::claim();

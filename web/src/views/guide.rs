@@ -3,6 +3,7 @@
 //! what it shows. The data is `docs/tutorial-map*.md` (`crate::guide`).
 
 use crate::components::scroll::{scroll_and_hold, HOLD_OPENED_VIEW_MS};
+use crate::context::fetch::fetch_text;
 use crate::context::state::{use_lab, Lab};
 use crate::guide::{self, Block, GuideBlock, MapLoad, Span};
 use crate::i18n::Locale;
@@ -25,7 +26,7 @@ fn want_maps(lab: Lab, locale: Locale) {
         });
         wasm_bindgen_futures::spawn_local(async move {
             let url = guide::map_url(wanted);
-            let text = fetch_text(url).await;
+            let text = fetch_text(url, guide::MAX_MAP_BYTES).await;
             let load = match text.as_deref().map_err(Clone::clone) {
                 Ok(text) => match guide::read_map(url, text) {
                     Ok(part) => MapLoad::Ready(part.into()),
@@ -38,37 +39,6 @@ fn want_maps(lab: Lab, locale: Locale) {
             });
         });
     }
-}
-
-/// The text at `url`, refused past [`guide::MAX_MAP_BYTES`]. The error names
-/// the file and what went wrong (shown as code, after a translated sentence).
-async fn fetch_text(url: &str) -> Result<String, String> {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window().ok_or_else(|| url.to_string())?;
-    let response = JsFuture::from(window.fetch_with_str(url))
-        .await
-        .map_err(|_| url.to_string())?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| url.to_string())?;
-    if !response.ok() {
-        return Err(format!("{url}: HTTP {}", response.status()));
-    }
-    let length = response.headers().get("content-length").ok().flatten();
-    if length
-        .and_then(|l| l.parse::<usize>().ok())
-        .is_some_and(|l| l > guide::MAX_MAP_BYTES)
-    {
-        return Err(format!("{url} > {} B", guide::MAX_MAP_BYTES));
-    }
-    let text = JsFuture::from(response.text().map_err(|_| url.to_string())?)
-        .await
-        .map_err(|_| url.to_string())?
-        .as_string()
-        .ok_or_else(|| url.to_string())?;
-    if text.len() > guide::MAX_MAP_BYTES {
-        return Err(format!("{url} > {} B", guide::MAX_MAP_BYTES));
-    }
-    Ok(text)
 }
 
 /// What stands in for a map not here yet: loading, or why it failed.
