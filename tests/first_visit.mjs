@@ -7,25 +7,38 @@
 // (the sum of each task's part over 50 ms, as Lighthouse's total blocking
 // time counts it).
 //
-//   node tests/first_visit.mjs BASE_URL_A BASE_URL_B [ROUNDS] [WIDTHxHEIGHT]
+//   node tests/first_visit.mjs BASE_URL_A BASE_URL_B [ROUNDS] [WIDTHxHEIGHT] [LANG]
+//
+// LANG (`en` unless given) is the page's language, as `?lang=` gives it.
+// THROTTLE=LATENCY_MS,KBIT_S in the environment slows the page's network
+// as Chromium's DevTools do (e.g. 40,20000: a classroom's shared Wi-Fi).
 import { chromium } from 'playwright-core';
 
 const [a, b] = process.argv.slice(2, 4);
 const rounds = Number(process.argv[4] ?? 7);
 const [width, height] = (process.argv[5] ?? '1366x768').split('x').map(Number);
+const lang = process.argv[6] ?? 'en';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
   '--disable-component-update', '--no-first-run'];
 
 async function visit(browser, url) {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
+  if (process.env.THROTTLE) {
+    const [latency, kbits] = process.env.THROTTLE.split(',').map(Number);
+    const bytesPerSecond = (kbits * 1000) / 8;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond,
+    });
+  }
   await page.addInitScript(() => {
     window.__blocking = 0;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__blocking += Math.max(0, e.duration - 50);
     }).observe({ type: 'longtask', buffered: true });
   });
-  await page.goto(`${url}?lang=en`);
+  await page.goto(`${url}?lang=${lang}`);
   await page.locator('[data-testid="train-toggle"]:not([disabled])').waitFor({ timeout: 60_000 });
   const result = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,

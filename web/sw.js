@@ -2,13 +2,15 @@
 //
 // It keeps one cache per version of the site. Installing a version fetches
 // the site (the page, the two wasm programs and their glue, the loaders, the
-// style, the guide's tutorial maps, the manifest and the icons: every file at
-// the top of dist/, listed in SITE) past the browser's HTTP cache, and, anew,
-// every task file the previous version had kept. Activating it deletes the
-// older versions' caches. Afterwards every same-origin GET is answered from
-// the cache when it is there, else from the network, and a good answer is
-// kept: so a task's model and sentences, fetched when the reader first opens
-// it, are there on the next visit. Nothing of another origin is kept, nor a
+// style, the guide's tutorial maps, the manifest and the icons: every file of
+// dist/ but the tasks' (assets/) and the languages' other than English
+// (locales/), listed in SITE) past the browser's HTTP cache, and, anew,
+// every task or language file the previous version had kept. Activating it
+// deletes the older versions' caches. Afterwards every same-origin GET is
+// answered from the cache when it is there, else from the network, and a
+// good answer is kept: so a task's model and sentences, or a language's
+// messages, fetched when the reader first opens them, are there on the next
+// visit. Nothing of another origin is kept, nor a
 // failed or partial answer; range requests, POSTs and `no-store` fetches
 // pass through. A fetch that asks past the caches (`cache: 'reload'`, the
 // worker's retry of a download that failed) goes to the network, and only
@@ -63,7 +65,7 @@ self.addEventListener('message', (event) => {
   }
 });
 
-/** Fetches this version's site, and anew the task files the older versions kept. */
+/** Fetches this version's site, and anew the task and language files the older versions kept. */
 async function install() {
   const cache = await caches.open(CACHE);
   // Past the HTTP cache: an old version's file must not be kept under the new one.

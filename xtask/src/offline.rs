@@ -1,8 +1,9 @@
-//! `cargo xtask stamp-sw`: writes the service worker's version and the list
-//! of the site's files into the built `sw.js` (`web/sw.js`, which keeps the
-//! lab for offline use). `trunk build` runs it as a post-build hook
+//! `cargo xtask post-build`: `trunk build` runs it as a post-build hook
 //! (`Trunk.toml`), on the staged site (`TRUNK_STAGING_DIR`), before it
-//! becomes `dist/`.
+//! becomes `dist/`. It writes one file per language other than English
+//! (`crate::locales`), then the service worker's version and the list of the
+//! site's files into the built `sw.js` (`web/sw.js`, which keeps the lab for
+//! offline use).
 //!
 //! The site's files keep fixed names (`filehash = false`), so the version
 //! is a hash of their contents: a change to any built file changes `sw.js`,
@@ -16,24 +17,28 @@ const SERVICE_WORKER: &str = "sw.js";
 /// The lines of `web/sw.js` this step rewrites, as written there.
 const VERSION_LINE: &str = "const VERSION = 'unstamped';";
 const SITE_LINE: &str = "const SITE = ['./'];";
-/// The folder of the tasks' models and sentences: not part of the site the
-/// worker fetches on install, but kept as the reader opens each task.
-const TASK_FILES: &str = "assets";
+/// The folders the service worker does not fetch on install, but keeps as
+/// the reader opens them: the tasks' models and sentences, and the page's
+/// languages other than English (compiled in), which would add dozens of
+/// requests to a first visit for languages most readers never open.
+const ON_DEMAND: [&str; 2] = ["assets", crate::locales::FOLDER];
 
-/// `cargo xtask stamp-sw [DIR]`: stamps `DIR/sw.js`, by default trunk's
-/// staging folder.
-pub fn stamp_service_worker(options: &[String]) -> Result<(), String> {
+/// `cargo xtask post-build [DIR]`: writes the language files into `DIR`
+/// and stamps `DIR/sw.js`, by default in trunk's staging folder.
+pub fn post_build(options: &[String]) -> Result<(), String> {
     let dir = match options.first() {
         Some(dir) => PathBuf::from(dir),
         None => std::env::var_os("TRUNK_STAGING_DIR")
             .map(PathBuf::from)
             .ok_or(
-            "stamp-sw: no folder given and no TRUNK_STAGING_DIR (trunk's post-build hook sets it)",
+            "post-build: no folder given and no TRUNK_STAGING_DIR (trunk's post-build hook sets it)",
         )?,
     };
+    let languages = crate::locales::write_bundles(&crate::locales::sources(), &dir)?;
+    println!("post-build: {}", languages.join(", "));
     let version = stamp(&dir)?;
     println!(
-        "stamp-sw: {} is version {version}",
+        "post-build: {} is version {version}",
         dir.join(SERVICE_WORKER).display()
     );
     Ok(())
@@ -51,7 +56,12 @@ fn stamp(dir: &Path) -> Result<String, String> {
     site.extend(
         files
             .iter()
-            .filter(|f| f.as_str() != SERVICE_WORKER && !f.starts_with(&format!("{TASK_FILES}/")))
+            .filter(|f| {
+                f.as_str() != SERVICE_WORKER
+                    && !ON_DEMAND
+                        .iter()
+                        .any(|folder| f.starts_with(&format!("{folder}/")))
+            })
             .cloned(),
     );
     let stamped = rewrite(&script, &version, &site)?;
@@ -171,7 +181,7 @@ mod tests {
     }
 
     #[test]
-    fn the_site_list_is_every_built_file_but_the_tasks_and_the_worker_itself() {
+    fn the_site_list_is_every_built_file_but_the_tasks_the_languages_and_the_worker_itself() {
         let dir = staged(
             "list",
             &[
@@ -179,6 +189,7 @@ mod tests {
                 ("app_bg.wasm", "wasm"),
                 ("snippets/x/inline0.js", "js"),
                 ("assets/checkpoints/en-ja.ckpt", "model"),
+                ("locales/ja.ftl", "common-title = アテンション・ラボ"),
             ],
         );
         stamp(&dir).expect("stamps");

@@ -13,7 +13,7 @@
 use crate::context::fetch::fetch_text;
 use crate::context::state::{use_lab, Lab};
 pub use crate::i18n::Arg;
-use crate::i18n::{self, text, text_args, Locale, AREAS};
+use crate::i18n::{self, text, text_args, Locale};
 use leptos::prelude::*;
 
 /// The browser-storage key of the remembered language.
@@ -82,20 +82,18 @@ pub fn initial_locale(from_url: Option<Locale>) -> Locale {
     })
 }
 
-/// Fetches `locale`'s messages, one file per area, all at once, unless the
-/// page holds them: English is compiled in, another language comes the first
-/// time it is chosen (`web/locales/`, which trunk copies into the site, and
-/// the service worker keeps offline). On failure the error names a file.
-pub async fn load_locale(locale: Locale) -> Result<(), String> {
+/// Fetches `locale`'s messages, unless the page holds them: English is
+/// compiled in, another language comes, as one file, the first time it is
+/// chosen. Returns the file fetched (none if it held them), for the service
+/// worker to keep; on failure, the error names the file.
+pub async fn load_locale(locale: Locale) -> Result<Vec<String>, String> {
     if i18n::holds(locale) {
-        return Ok(());
+        return Ok(Vec::new());
     }
-    let files = AREAS.iter().map(|area| async move {
-        fetch_text(&i18n::file_url(locale, area), i18n::MAX_FILE_BYTES).await
-    });
-    let texts = futures::future::try_join_all(files).await?;
-    i18n::add_fetched(locale, texts);
-    Ok(())
+    let url = i18n::file_url(locale);
+    let text = fetch_text(&url, i18n::MAX_FILE_BYTES).await?;
+    i18n::add_fetched(locale, text);
+    Ok(vec![url])
 }
 
 /// Keep `<html lang>` and the remembered choice in step with the language.

@@ -113,7 +113,7 @@ macro_rules! catalogue {
         /// The text of every message file of `locale` compiled into the
         /// program, in [`AREAS`] order. In the browser that is English only,
         /// the language every message falls back to: the page fetches another
-        /// language's files when it is chosen ([`add_fetched`]), so a first
+        /// language's file when it is chosen ([`add_fetched`]), so a first
         /// visit does not download three languages it does not read. Natively
         /// (the tests, the CLI) every language is compiled in.
         pub fn compiled(locale: Locale) -> Option<&'static [&'static str]> {
@@ -136,15 +136,16 @@ macro_rules! catalogue {
     };
 }
 
-/// Where the site keeps the message file of `area` in `locale` (trunk
-/// copies `web/locales/` into it), relative to the page.
-pub fn file_url(locale: Locale, area: &str) -> String {
-    format!("locales/{}/{area}.ftl", locale.code())
+/// Where the site keeps `locale`'s messages, relative to the page: one file
+/// of every message file of `web/locales/<locale>/`, which `cargo xtask
+/// post-build` writes into the built site (`xtask/src/locales.rs`).
+pub fn file_url(locale: Locale) -> String {
+    format!("locales/{}.ftl", locale.code())
 }
 
-/// The largest message file the page accepts, in bytes (the largest is
-/// about 10 KB).
-pub const MAX_FILE_BYTES: usize = 256 * 1024;
+/// The largest language file the page accepts, in bytes (the largest is
+/// about 80 KB).
+pub const MAX_FILE_BYTES: usize = 1024 * 1024;
 
 /// The text of every message file of `locale` the page holds: compiled in,
 /// or fetched; `None` if neither (yet).
@@ -167,15 +168,12 @@ pub fn holds(locale: Locale) -> bool {
     compiled(locale).is_some() || FETCHED.with(|f| f.borrow().contains_key(&locale))
 }
 
-/// Keeps `locale`'s fetched message files (`texts`, in [`AREAS`] order):
-/// its messages are shown from now on.
-pub fn add_fetched(locale: Locale, texts: Vec<String>) {
+/// Keeps `locale`'s fetched messages (`text`, the file of [`file_url`]):
+/// they are shown from now on.
+pub fn add_fetched(locale: Locale, text: String) {
     // Leaked once per language and page: at most three, each read for the
     // page's whole life, as the compiled-in files are.
-    let texts: Vec<&'static str> = texts
-        .into_iter()
-        .map(|t| &*Box::leak(t.into_boxed_str()))
-        .collect();
+    let texts: Vec<&'static str> = vec![Box::leak(text.into_boxed_str())];
     FETCHED.with(|f| f.borrow_mut().insert(locale, texts));
     BUNDLES.with(|b| b.borrow_mut().remove(&locale));
 }

@@ -10,7 +10,8 @@ use leptos::prelude::*;
 fn switch_to(lab: Lab, locale: Locale) {
     wasm_bindgen_futures::spawn_local(async move {
         match load_locale(locale).await {
-            Ok(()) => {
+            Ok(fetched) => {
+                crate::workers::offline::keep_all(&fetched);
                 lab.clear(Source::Language);
                 lab.locale.set(locale);
             }

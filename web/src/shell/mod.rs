@@ -37,7 +37,13 @@ pub fn start() {
     // A language other than English is fetched first, so the page never
     // shows a first screen in the wrong one; if it cannot come, English.
     wasm_bindgen_futures::spawn_local(async move {
-        let missing = load_locale(locale).await.err().map(|why| (locale, why));
+        let missing = match load_locale(locale).await {
+            Ok(fetched) => {
+                crate::workers::offline::keep_all(&fetched);
+                None
+            }
+            Err(why) => Some((locale, why)),
+        };
         let opened = if missing.is_some() {
             Locale::En
         } else {

@@ -58,7 +58,14 @@ pub fn watch(lab: Lab) {
 /// lab's folder), which the training worker has just fetched: it may have
 /// been fetched before the service worker controlled the page, or past it.
 pub fn keep(path: String) {
-    tell_the_keeper(message("keep", &[path]));
+    keep_all(&[path]);
+}
+
+/// Asks the service worker to keep the files at `paths` (relative to the
+/// lab's folder), fetched before it controlled the page: a language's
+/// messages, fetched before a first visit's page could mount in it.
+pub fn keep_all(paths: &[String]) {
+    tell_the_keeper(message("keep", paths));
 }
 
 /// `navigator.serviceWorker`, where the browser has one.
