@@ -157,3 +157,25 @@ test('the default model fetched before the service worker took over is kept, and
     await context.close();
   }
 });
+
+test('the language a first visit opened in is kept, and the lab opens in it with no network', async () => {
+  proxy.state.down = false;
+  const { context, page, errors } = await openLab(browser, '?lang=ja', { serviceWorkers: 'allow' }, proxy.url);
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    const [name] = await cacheNames(page);
+    // Fetched before the service worker took over, handed to it by the page.
+    const paths = await until(() => keptPaths(page, name), (p) => p.includes('locales/ja.ftl'), 30_000, 'locales/ja.ftl kept');
+    assert.ok(!paths.some((p) => p.startsWith('locales/zh')), `a language never opened is not fetched: ${paths.join(', ')}`);
+    proxy.state.down = true;
+    await context.setOffline(true);
+    await page.reload();
+    await waitForModel(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'ja', 'the lab opens in Japanese, offline');
+    assert.equal(await page.locator(byTestId('error-message')).count(), 0, 'no banner');
+    assert.deepEqual(errors, []);
+  } finally {
+    proxy.state.down = false;
+    await context.close();
+  }
+});
