@@ -121,6 +121,10 @@ test('a language that cannot be fetched leaves the page in English and says so; 
     const banner = page.locator(byTestId('error-message'));
     const said = await until(() => banner.innerText().catch(() => ''), (t) => t.includes('日本語'), 5_000, 'the banner');
     assert.match(said, /could not be loaded.*locales\/ja\.ftl/s);
+    // Chosen in the picker while it still cannot come: the picker shows English again.
+    await page.locator(byTestId('lang-picker')).selectOption('ja');
+    await until(() => page.locator(byTestId('lang-picker')).inputValue(), (v) => v === 'en', 5_000, 'the picker back on English');
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
     cut = false;
     await page.locator(byTestId('lang-picker')).selectOption('ja');
     await until(() => page.getAttribute('html', 'lang'), (l) => l === 'ja', 10_000, '<html lang="ja">');

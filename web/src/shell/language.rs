@@ -6,8 +6,9 @@ use crate::context::state::{use_lab, Lab, Source};
 use crate::i18n::Locale;
 use leptos::prelude::*;
 
-/// Switch the page to `locale`, once its messages are here.
-fn switch_to(lab: Lab, locale: Locale) {
+/// Switch the page to `locale`, once its messages are here; if they cannot
+/// come, the `picker` shows the page's language again.
+fn switch_to(lab: Lab, locale: Locale, picker: web_sys::HtmlSelectElement) {
     wasm_bindgen_futures::spawn_local(async move {
         match load_locale(locale).await {
             Ok(fetched) => {
@@ -15,7 +16,10 @@ fn switch_to(lab: Lab, locale: Locale) {
                 lab.clear(Source::Language);
                 lab.locale.set(locale);
             }
-            Err(why) => unavailable(lab, locale, why),
+            Err(why) => {
+                picker.set_value(lab.locale.get_untracked().code());
+                unavailable(lab, locale, why);
+            }
         }
     });
 }
@@ -39,7 +43,7 @@ pub fn LanguagePicker() -> impl IntoView {
     let i18n = lab.i18n();
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(locale) = Locale::parse(&event_target_value(&ev)) {
-            switch_to(lab, locale);
+            switch_to(lab, locale, event_target(&ev));
         }
     };
     view! {
