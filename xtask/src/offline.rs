@@ -285,6 +285,22 @@ mod tests {
                 root().join("web").join(file).is_file(),
                 "web/{file} is missing"
             );
+            assert!(
+                index.contains(&format!("href=\"web/{file}\"")),
+                "index.html does not copy web/{file} into the site"
+            );
         }
+        // A launcher that cuts icons to a circle or a squircle gets one
+        // drawn for it, in both sizes.
+        let maskable: Vec<&str> = manifest
+            .lines()
+            .filter(|line| line.contains("\"purpose\": \"maskable\""))
+            .collect();
+        assert!(
+            ["192x192", "512x512"]
+                .iter()
+                .all(|size| maskable.iter().any(|line| line.contains(size))),
+            "{manifest}"
+        );
     }
 }
