@@ -123,6 +123,23 @@ test('a helper worker that stops without a word is given up, and training goes o
   assert.deepEqual(crashes, [], 'no crash');
 }));
 
+test('an evaluator that stops answering is stopped, and training goes on (the training worker evaluates for itself)', () => withLab(browser, async ({ page, errors }) => {
+  const warnings = [];
+  page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+  await startTraining(page);
+  const evaluator = await until(() => workerNamed(page, 'evaluator'), Boolean, 10_000, 'the evaluator worker');
+  const closed = new Promise((resolve) => evaluator.on('close', resolve));
+  // Its thread never comes back: no answer, no crash, no word.
+  await evaluator.evaluate(() => { setTimeout(() => { for (;;) { /* stuck */ } }); });
+  await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the evaluator was not stopped within 40 s')), 40_000))]);
+  assert.ok(warnings.some((w) => /The evaluator did not answer/.test(w)), warnings.join('\n'));
+  const after = await stepCount(page);
+  await until(() => stepCount(page), (n) => n >= after + 5, 20_000, 'training to go on');
+  await pauseTraining(page);
+  const crashes = errors.filter((e) => /pageerror|panic|RuntimeError|unreachable/.test(e));
+  assert.deepEqual(crashes, [], 'no crash');
+}));
+
 // The worker sends what went wrong as data (`WorkerError`), and the page words
 // it in the reader's language: no English sentence crosses from the worker.
 test('a refused checkpoint is explained in the page language', async () => {

@@ -20,6 +20,7 @@
 use crate::context::state::Lab;
 use crate::workers::link::{send, spawn_worker};
 use lab_protocol::{SavePurpose, WorkerInput, WorkerOutput};
+use lab_session::watchdog::{worker_patience_ms, LOOK_EVERY_MS, LOOK_SLACK_MS};
 use std::cell::RefCell;
 use web_sys::Worker;
 
@@ -51,6 +52,15 @@ pub const EVAL_MAX_REST_MS: f64 = 2_000.0;
 pub fn eval_due(last: Option<usize>, step: usize) -> bool {
     let last = last.unwrap_or(0);
     step > last && step - last >= EVAL_MIN_GAP.max(step / EVAL_GAP_DIVISOR)
+}
+
+/// Whether the evaluator stopped: handed an evaluation at `waiting_since_ms`,
+/// it has not answered by `now_ms`, past the patience the training worker
+/// gets for a step of `step_ms` (one definition,
+/// [`lab_session::watchdog::worker_patience_ms`]). An evaluation runs the
+/// model forward on a few sentences, far less than a step of training.
+pub fn stopped(waiting_since_ms: f64, now_ms: f64, step_ms: f64) -> bool {
+    now_ms - waiting_since_ms > worker_patience_ms(step_ms)
 }
 
 /// One evaluation's span on the page's clock.
@@ -105,6 +115,11 @@ struct Evaluator {
     gone: bool,
     /// The training worker's bytes, as the JavaScript buffer they came in.
     buffer: Option<js_sys::ArrayBuffer>,
+    /// Since when the page waits for the evaluator's answer (ms): when it was
+    /// handed the bytes, or when the page woke up since.
+    waiting_since_ms: f64,
+    /// The watchdog's last look (ms), to tell a page that slept.
+    last_look_ms: Option<f64>,
 }
 
 thread_local! {
@@ -193,6 +208,37 @@ fn answered() {
     });
 }
 
+/// The watchdog's look at the evaluator (`workers/link/watch.rs`, every
+/// [`LOOK_EVERY_MS`]): one that has not answered an evaluation for longer
+/// than [`stopped`] allows is stopped, and the training worker evaluates for
+/// itself from then on, as after a crash. A look much later than due means
+/// the page slept (a hidden tab, a suspended laptop), the evaluator with it:
+/// it gets its patience again from then.
+pub fn look(now_ms: f64, step_ms: f64) {
+    let silent_for = EVALUATOR.with(|e| {
+        let mut e = e.borrow_mut();
+        let slept = e
+            .last_look_ms
+            .is_some_and(|last| now_ms - last > LOOK_EVERY_MS + LOOK_SLACK_MS);
+        e.last_look_ms = Some(now_ms);
+        if slept {
+            e.waiting_since_ms = e.waiting_since_ms.max(now_ms);
+        }
+        (e.request == Request::Evaluating && stopped(e.waiting_since_ms, now_ms, step_ms))
+            .then_some(now_ms - e.waiting_since_ms)
+    });
+    if let Some(ms) = silent_for {
+        web_sys::console::warn_1(
+            &format!(
+                "The evaluator did not answer for {:.0} s: the training worker evaluates from now on.",
+                ms / 1000.0
+            )
+            .into(),
+        );
+        give_up();
+    }
+}
+
 /// The training worker loaded a model: a new run, evaluated from scratch.
 pub fn on_new_run(step: usize) {
     EVALUATOR.with(|e| {
@@ -262,6 +308,7 @@ pub fn on_checkpoint() {
         };
         e.request = if sent {
             e.handed_ms = Lab::now_ms();
+            e.waiting_since_ms = e.handed_ms;
             Request::Evaluating
         } else {
             Request::Idle
@@ -272,6 +319,16 @@ pub fn on_checkpoint() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_evaluator_is_stopped_after_the_training_workers_patience() {
+        let patience = worker_patience_ms(0.0);
+        assert!(!stopped(1_000.0, 1_000.0 + patience, 0.0));
+        assert!(stopped(1_000.0, 1_000.0 + patience + 1.0, 0.0));
+        // A model whose step takes 5 s gets ten of them.
+        assert!(!stopped(0.0, patience + 1.0, 5_000.0));
+        assert!(stopped(0.0, 50_001.0, 5_000.0));
+    }
 
     #[test]
     fn evaluations_come_often_early_and_thin_out_later() {

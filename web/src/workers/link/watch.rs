@@ -92,7 +92,9 @@ fn expected_step_ms(lab: Lab) -> f64 {
 fn look(lab: Lab) {
     let step_ms = expected_step_ms(lab);
     let running = lab.running.get_untracked();
-    let verdict = WATCH.with(|w| w.borrow_mut().look(Lab::now_ms(), running, step_ms));
+    let now = Lab::now_ms();
+    crate::workers::evaluator::look(now, step_ms);
+    let verdict = WATCH.with(|w| w.borrow_mut().look(now, running, step_ms));
     match verdict {
         Look::Fine => {}
         Look::Ping(id) => send(WorkerInput::Ping { id }),
