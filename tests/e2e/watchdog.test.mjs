@@ -109,3 +109,28 @@ test('a worker that stops answering again and again is given up, and Restart wor
   await until(() => stepCount(page), (n) => n >= from + 3, 30_000, 'training again');
   assert.deepEqual(errors, [], 'no console error, no panic');
 }));
+
+test('a compare worker that stops answering is stopped, and its run says so while the other trains on', () => withLab(browser, async ({ page, errors }) => {
+  await page.locator(byTestId('compare-start')).click();
+  const stepOf = async (id) => Number((/step (\d+)/.exec(await textOf(page, id)) ?? [0, 0])[1]);
+  await until(() => stepOf('compare-status-a'), (n) => n >= 3, 30_000, 'run A to train');
+  await until(() => stepOf('compare-status-b'), (n) => n >= 3, 30_000, 'run B to train');
+  const frozen = await workerNamed(page, 'compare');
+  assert.ok(frozen, 'a compare worker');
+  // Its thread never comes back. (Playwright reports a terminated worker
+  // that was stuck in a loop closed only when the browser closes.)
+  frozen.evaluate('for(;;){}').catch(() => {});
+  const statuses = await until(
+    async () => [await textOf(page, 'compare-status-a'), await textOf(page, 'compare-status-b')],
+    (s) => s.some((t) => /stopped answering/.test(t)),
+    PATIENCE_MS + MARGIN_MS,
+    'the frozen run\'s message',
+  );
+  const alive = statuses.findIndex((t) => !/stopped answering/.test(t));
+  assert.notEqual(alive, -1, `one run still trains: ${statuses.join(' | ')}`);
+  const id = ['compare-status-a', 'compare-status-b'][alive];
+  const before = await stepOf(id);
+  await until(() => stepOf(id), (n) => n >= before + 3, 30_000, 'the other run to train on');
+  await page.locator(byTestId('compare-stop')).click();
+  assert.deepEqual(errors.filter((e) => /pageerror|panic|RuntimeError|unreachable/.test(e)), []);
+}));

@@ -144,6 +144,12 @@ impl WorkerWatch {
         self.training = training;
     }
 
+    /// Whether the run trains, as the page last asked or heard
+    /// ([`Self::trains`]): for a worker whose page keeps no other record of it.
+    pub fn is_training(&self) -> bool {
+        self.training
+    }
+
     /// A message came from the worker at `now`; `pong` is a ping's id.
     pub fn heard(&mut self, now: f64, pong: Option<u64>) {
         self.last_heard_ms = now;

@@ -2,7 +2,7 @@
 
 common-title = Attention Lab
 common-language = Language
-common-language-unavailable = { $language } could not be loaded, so the page is shown in this language; try again once the network is back. (Technical detail, for a bug report: { $why })
+common-language-unavailable = { $language } could not be loaded, so the page is shown in this language. Once the network is back, choose it again in the language menu. (Technical detail, for a bug report: { $why })
 common-intro = A real encoder–decoder { -transformer } (Vaswani et al., 2017) trains here, in your browser, in a Web Worker. Every picture below is drawn from the model's own numbers.
 common-conventions = Conventions.
 common-conventions-maps = Attention maps: rows = queries, columns = keys; each row sums to 1.
@@ -71,7 +71,7 @@ common-embed-copied = Embed code copied: paste it into a slide or a course page.
 common-open-whole = Open the whole lab ↗
 common-link-copied = Link copied. Opening it restores this view; a run from scratch with the same seed trains identically.
 common-link-problems = Some values of the link could not be used and were left out: { $values }
-common-worker-restarted = The training worker stopped. A new worker was started and the last saved run restored. (Technical detail, for a bug report: { $message })
+common-worker-restarted = The training worker stopped. A new worker is starting and will restore the last saved run. (Technical detail, for a bug report: { $message })
 common-worker-unstartable = The training worker could not be started. Reload the page to try again.
 common-worker-silent = The training worker stopped answering: nothing came from it for { $seconds } s. A new worker is starting and will restore the last saved run.
 common-worker-silent-restored = The training worker stopped answering for { $seconds } s, so a new worker was started and the run restored from its last save, at { -step } { $step }.

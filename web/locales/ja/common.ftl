@@ -2,7 +2,7 @@
 
 common-title = Attention Lab（{ -attention }ラボ）
 common-language = 言語
-common-language-unavailable = { $language }の表示用の文章を読み込めなかったため、ページをこの言語で表示しています。ネットワークが戻ったらもう一度お試しください。（不具合報告用の技術的な詳細：{ $why }）
+common-language-unavailable = { $language }の表示用の文章を読み込めなかったため、この言語で表示しています。ネットワークが戻ったら、言語メニューでもう一度選んでください。（不具合報告用の技術的な詳細：{ $why }）
 common-intro = 本物の{ -encoder }・{ -decoder }型 { -transformer }（Vaswani ほか, 2017）が、このブラウザの中（Web Worker）で学習します。下の図はすべて、モデル自身の数値から描かれています。
 common-conventions = 表記の約束。
 common-conventions-maps = 注意マップ：行 = { -query }、列 = { -key }。各行の和は 1 です。
@@ -68,7 +68,7 @@ common-embed-copied = 埋め込みコードをコピーしました。スライ�
 common-open-whole = ラボ全体を開く ↗
 common-link-copied = リンクをコピーしました。開くとこの表示が復元されます。同じ{ -seed }で最初から学習すると、まったく同じ結果になります。
 common-link-problems = リンクの一部の値は使えないため無視しました：{ $values }
-common-worker-restarted = 学習ワーカーが停止しました。新しいワーカーを起動し、最後に保存した学習を復元しました。（不具合報告用の技術的な詳細：{ $message }）
+common-worker-restarted = 学習ワーカーが停止しました。新しいワーカーを起動し、最後に保存した学習を復元します。（不具合報告用の技術的な詳細：{ $message }）
 common-worker-unstartable = 学習ワーカーを起動できませんでした。ページを再読み込みしてもう一度お試しください。
 common-worker-silent = 学習ワーカーが応答しなくなりました（{ $seconds } 秒間、何も返ってきませんでした）。新しいワーカーを起動し、最後に保存した学習を復元します。
 common-worker-silent-restored = 学習ワーカーが { $seconds } 秒間応答しなかったため、新しいワーカーを起動し、最後に保存した { -step } { $step } の時点から学習を復元しました。

@@ -2,7 +2,7 @@
 
 common-title = Attention Lab（{ -attention }实验室）
 common-language = 语言
-common-language-unavailable = 无法加载{ $language }的界面文字，因此页面以当前语言显示；网络恢复后请再试一次。（供报告问题用的技术细节：{ $why }）
+common-language-unavailable = 无法加载{ $language }的界面文字，因此页面以当前语言显示。网络恢复后，请在语言菜单中重新选择它。（供报告问题用的技术细节：{ $why }）
 common-intro = 一个真正的{ -encoder }–{ -decoder } { -transformer }（Vaswani 等，2017）就在你的浏览器里（Web Worker 中）训练。下面的每一幅图都由模型自己的数值画出。
 common-conventions = 约定。
 common-conventions-maps = { -attention }图：行 = { -query }，列 = { -key }；每一行的和为 1。
@@ -68,7 +68,7 @@ common-embed-copied = 嵌入代码已复制：粘贴到幻灯片或课程页面�
 common-open-whole = 打开完整实验室 ↗
 common-link-copied = 链接已复制。打开它会恢复这个视图；用同一{ -seed }从头训练，结果完全相同。
 common-link-problems = 链接中的部分值无法使用，已忽略：{ $values }
-common-worker-restarted = 训练 Worker 停止了。已启动新的 Worker，并恢复了最后保存的训练。（供报告问题用的技术细节：{ $message }）
+common-worker-restarted = 训练 Worker 停止了。正在启动新的 Worker，并将恢复最后保存的训练。（供报告问题用的技术细节：{ $message }）
 common-worker-unstartable = 无法启动训练 Worker。请重新加载页面后再试。
 common-worker-silent = 训练 Worker 没有响应：{ $seconds } 秒内没有收到它的任何消息。正在启动新的 Worker，并将恢复最后保存的训练。
 common-worker-silent-restored = 训练 Worker 有 { $seconds } 秒没有响应，因此已启动新的 Worker，并从最后一次保存（第 { $step } { -step }）恢复了训练。

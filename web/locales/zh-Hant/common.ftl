@@ -2,7 +2,7 @@
 
 common-title = Attention Lab（{ -attention }實驗室）
 common-language = 語言
-common-language-unavailable = 無法載入{ $language }的介面文字，因此頁面以目前的語言顯示；網路恢復後請再試一次。（供回報問題用的技術細節：{ $why }）
+common-language-unavailable = 無法載入{ $language }的介面文字，因此頁面以目前的語言顯示。網路恢復後，請在語言選單中重新選擇它。（供回報問題用的技術細節：{ $why }）
 common-intro = 一個真正的{ -encoder }–{ -decoder } { -transformer }（Vaswani 等，2017）就在你的瀏覽器裡（Web Worker 中）訓練。下面的每一張圖都由模型自己的數值畫出。
 common-conventions = 約定。
 common-conventions-maps = { -attention }圖：列 = { -query }，欄 = { -key }；每一列的和為 1。
@@ -68,7 +68,7 @@ common-embed-copied = 嵌入程式碼已複製：貼到投影片或課程頁面�
 common-open-whole = 開啟完整實驗室 ↗
 common-link-copied = 連結已複製。開啟它會還原這個檢視；用同一{ -seed }從頭訓練，結果完全相同。
 common-link-problems = 連結中的部分值無法使用，已忽略：{ $values }
-common-worker-restarted = 訓練 Worker 停止了。已啟動新的 Worker，並還原了最後儲存的訓練。（供回報問題用的技術細節：{ $message }）
+common-worker-restarted = 訓練 Worker 停止了。正在啟動新的 Worker，並將還原最後儲存的訓練。（供回報問題用的技術細節：{ $message }）
 common-worker-unstartable = 無法啟動訓練 Worker。請重新載入頁面後再試。
 common-worker-silent = 訓練 Worker 沒有回應：{ $seconds } 秒內沒有收到它的任何訊息。正在啟動新的 Worker，並將還原最後儲存的訓練。
 common-worker-silent-restored = 訓練 Worker 有 { $seconds } 秒沒有回應，因此已啟動新的 Worker，並從最後一次儲存（第 { $step } { -step }）還原了訓練。

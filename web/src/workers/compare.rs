@@ -1,16 +1,32 @@
 //! The compare view's two workers, A and B (one per core): started,
-//! told what to train and paused here, each answer applied to its [`Run`].
+//! told what to train and paused here, each answer applied to its [`Run`],
+//! and watched as the training worker is (`lab_session::watchdog`): one
+//! that stops answering while it trains is stopped, and its run says so.
 
-use crate::i18n::{text, text_args};
+use crate::context::state::Lab;
+use crate::i18n::units::seconds_text;
+use crate::i18n::{text, text_args, Arg};
 use crate::workers::link::{post, send, spawn_worker};
-use lab_protocol::{AttentionSet, Curves, EvalPoint, Settings, WorkerInput, WorkerOutput};
+use lab_protocol::{
+    AttentionSet, Curves, EvalPoint, Settings, WorkerError, WorkerInput, WorkerOutput,
+};
+use lab_session::watchdog::{Look, WorkerWatch};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use web_sys::Worker;
 
+/// A compare worker, its watchdog, and how long the page expects one of
+/// its steps to take (ms), once its model is loaded.
+struct Slot {
+    worker: Worker,
+    run: Run,
+    watch: WorkerWatch,
+    step_ms: f64,
+}
+
 thread_local! {
     /// The two compare workers, A and B.
-    static WORKERS: RefCell<[Option<Worker>; 2]> = const { RefCell::new([None, None]) };
+    static WORKERS: RefCell<[Option<Slot>; 2]> = const { RefCell::new([None, None]) };
 }
 
 /// One of the two runs, as the page sees it.
@@ -51,10 +67,94 @@ impl Run {
 
 fn post_to(index: usize, input: WorkerInput) {
     WORKERS.with(|w| {
-        if let Some(worker) = &w.borrow()[index] {
-            post(worker, &input);
+        if let Some(slot) = &mut w.borrow_mut()[index] {
+            match input {
+                WorkerInput::Ping { .. } => {}
+                WorkerInput::Play => slot.watch.trains(true),
+                WorkerInput::Pause => slot.watch.trains(false),
+                _ => {}
+            }
+            if !matches!(input, WorkerInput::Ping { .. }) {
+                slot.watch.sent(Lab::now_ms());
+            }
+            post(&slot.worker, &input);
         }
     });
+}
+
+/// A message came from compare worker `index`: its watchdog heard it.
+fn heard(index: usize, out: &WorkerOutput, measured: Option<f64>) {
+    let now = Lab::now_ms();
+    WORKERS.with(|w| {
+        if let Some(slot) = &mut w.borrow_mut()[index] {
+            if let WorkerOutput::Ready = out {
+                slot.watch.ready(now);
+            }
+            let pong = match out {
+                WorkerOutput::Pong { id } => Some(*id),
+                _ => None,
+            };
+            slot.watch.heard(now, pong);
+            match out {
+                WorkerOutput::Snapshot(snap) => slot.watch.trains(snap.running),
+                // A big model takes seconds to build: a step of it is
+                // what the worker may be silent for meanwhile.
+                WorkerOutput::Building(estimate) => {
+                    slot.step_ms = 1000.0 * estimate.step_seconds(crate::estimate::rate(measured));
+                }
+                WorkerOutput::Loaded(info) => {
+                    slot.step_ms =
+                        1000.0 * crate::estimate::model_step_seconds(info, measured).unwrap_or(0.0);
+                }
+                WorkerOutput::Diverged { .. } => slot.watch.trains(false),
+                _ => {}
+            }
+        }
+    });
+}
+
+/// The watchdog's look at the compare workers (`workers/link/watch.rs`, on
+/// the training worker's look): a ping to one it waits for, and one silent
+/// past its patience is stopped, its run saying for how long.
+pub fn look(now_ms: f64) {
+    for index in 0..2 {
+        let verdict = WORKERS.with(|w| {
+            let mut w = w.borrow_mut();
+            let slot = w[index].as_mut()?;
+            let running = slot.watch.is_training();
+            Some(slot.watch.look(now_ms, running, slot.step_ms))
+        });
+        match verdict {
+            Some(Look::Ping(id)) => post_to(index, WorkerInput::Ping { id }),
+            Some(Look::Silent { for_ms }) => {
+                let said = text_args(
+                    crate::context::i18n::page_locale(),
+                    "compare-worker-silent",
+                    &[("seconds", Arg::from(seconds_text(for_ms / 1000.0)))],
+                );
+                stop_one(index, said);
+            }
+            Some(Look::Fine) | None => {}
+        }
+    }
+}
+
+/// Stops compare worker `index`, which crashed or stopped answering, and
+/// its run says `why` (it is watched no more).
+fn stop_one(index: usize, why: String) {
+    if let Some(slot) = WORKERS.with(|w| w.borrow_mut()[index].take()) {
+        slot.worker.terminate();
+        slot.run.problem.set(Some(why));
+    }
+}
+
+/// A compare worker crashed (a trap, or a panic its hook reported).
+fn crashed(index: usize, why: String) {
+    let locale = crate::context::i18n::page_locale();
+    stop_one(
+        index,
+        text_args(locale, "compare-worker-stopped", &[("why", why.into())]),
+    );
 }
 
 /// Apply one answer of compare worker `index` to its run.
@@ -86,6 +186,7 @@ fn apply(run: Run, index: usize, out: WorkerOutput) {
                 crate::i18n::problems::settings_error(crate::context::i18n::page_locale(), &e);
             run.problem.set(Some(text))
         }
+        WorkerOutput::Error(WorkerError::Crashed { why }) => crashed(index, why),
         WorkerOutput::Error(e) => {
             let text = crate::i18n::problems::worker_error(crate::context::i18n::page_locale(), &e);
             run.problem.set(Some(text))
@@ -96,28 +197,32 @@ fn apply(run: Run, index: usize, out: WorkerOutput) {
 
 /// Starts the two compare workers afresh, `runs[i]` training `settings` A
 /// and B, and pauses the page's own run so they have the two cores.
-pub fn start(runs: [Run; 2], settings: (Settings, Settings)) {
+pub fn start(lab: Lab, runs: [Run; 2], settings: (Settings, Settings)) {
     send(WorkerInput::Pause);
     stop_workers();
     let (a, b) = settings;
     for (index, (run, settings)) in runs.into_iter().zip([a, b]).enumerate() {
         run.reset(settings);
-        let crash = move |m: String| {
-            let locale = crate::context::i18n::page_locale();
-            let said = text_args(locale, "compare-worker-stopped", &[("why", m.into())]);
-            run.problem.set(Some(said))
-        };
         let worker = spawn_worker(
             lab_session::spawn::names::COMPARE,
-            move |out| apply(run, index, out),
+            move |out| {
+                heard(index, &out, lab.multiply_adds_per_s.get_untracked());
+                apply(run, index, out)
+            },
             move |e| run.problem.set(Some(e)),
-            crash,
+            move |why| crashed(index, why),
         );
         if worker.is_none() {
             let said = text(crate::context::i18n::page_locale(), "compare-no-worker");
             run.problem.set(Some(said));
         }
-        WORKERS.with(|w| w.borrow_mut()[index] = worker);
+        let slot = worker.map(|worker| Slot {
+            worker,
+            run,
+            watch: WorkerWatch::default(),
+            step_ms: 0.0,
+        });
+        WORKERS.with(|w| w.borrow_mut()[index] = slot);
     }
 }
 
@@ -130,8 +235,8 @@ pub fn pause() {
 fn stop_workers() {
     WORKERS.with(|w| {
         for slot in w.borrow_mut().iter_mut() {
-            if let Some(worker) = slot.take() {
-                worker.terminate();
+            if let Some(slot) = slot.take() {
+                slot.worker.terminate();
             }
         }
     });

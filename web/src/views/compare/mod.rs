@@ -227,7 +227,7 @@ fn CompareControls(
                 class="primary"
                 data-testid="compare-start"
                 on:click=move |_| {
-                    compare::start(runs, axis.get_untracked().runs(&base_settings(lab)));
+                    compare::start(lab, runs, axis.get_untracked().runs(&base_settings(lab)));
                     running.set(true)
                 }
             >
