@@ -123,6 +123,22 @@ test('a helper worker that stops without a word is given up, and training goes o
   assert.deepEqual(crashes, [], 'no crash');
 }));
 
+// No worker starts another (in Firefox, a worker's `new Worker` could hang
+// it for good): the page starts the helper and links it to the training
+// worker with a MessageChannel. A training worker that cannot start a worker
+// at all still shares its steps.
+test('the page starts the helper: a training worker with no Worker constructor still shares its steps', () => withLab(browser, async ({ page, errors }) => {
+  const training = await until(() => workerNamed(page, 'training'), Boolean, 10_000, 'the training worker');
+  await training.evaluate(() => { self.Worker = undefined; });
+  await startTraining(page);
+  const cores = page.locator(byTestId('cores'));
+  await until(() => cores.getAttribute('data-cores'), (n) => n === '2', 20_000, 'steps shared with the helper');
+  const shared = await stepCount(page);
+  await until(() => stepCount(page), (n) => n >= shared + 5, 20_000, 'training to go on');
+  await pauseTraining(page);
+  assert.deepEqual(errors, []);
+}));
+
 test('an evaluator that stops answering is stopped, and training goes on (the training worker evaluates for itself)', () => withLab(browser, async ({ page, errors }) => {
   const warnings = [];
   page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });

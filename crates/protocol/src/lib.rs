@@ -20,7 +20,7 @@ pub use inside::{HeadTrace, TraceRequest};
 pub use lab_math::search::{Beam, Fate, Sampling, Strategy};
 pub use messages::{
     all_finite, clean_run_name, CheckpointProblem, DownloadFile, DownloadProblem, MessageError,
-    ModelInfo, ModelOrigin, RunKey, RunStart, RunSummary, SaveCost, SavePurpose, Snapshot,
+    ModelInfo, ModelOrigin, Peer, RunKey, RunStart, RunSummary, SaveCost, SavePurpose, Snapshot,
     StorageError, StoredRunProblem, TrainPoint, Unanswered, WorkerError, WorkerInput, WorkerOutput,
     DECODING_COMPARISON_SENTENCES, EVAL_SENTENCES,
 };

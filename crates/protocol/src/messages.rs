@@ -198,6 +198,15 @@ pub enum WorkerInput {
     /// (`INTERACTION_SOLO_MS` in lab-session). A step alone is bit-identical
     /// to one shared with the helper: the run does not change.
     Interacting,
+    /// From the page: the `MessagePort` transferred with this message leads
+    /// to `peer`. The training worker asks for a helper
+    /// ([`WorkerOutput::WantsHelper`]); the page starts it and links the two
+    /// with a `MessageChannel`, so no worker starts another (in Firefox, a
+    /// worker's `new Worker` could hang for good). Shards and their answers
+    /// then go over the port, not through the page.
+    Link {
+        peer: Peer,
+    },
     /// Are you listening? Answered with [`WorkerOutput::Pong`] of the same
     /// `id` as soon as the worker's event loop reaches it, before any
     /// message queued behind a download: the page's watchdog on the
@@ -298,6 +307,15 @@ pub struct ModelInfo {
     pub curves: Option<Curves>,
 }
 
+/// The worker at the other end of a [`WorkerInput::Link`]'s port.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Peer {
+    /// To a training worker: the helper that computes half of each step.
+    Helper,
+    /// To a helper: the training worker whose steps it shares.
+    Training,
+}
+
 /// What the worker downloads for a task when it is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DownloadFile {
@@ -315,6 +333,14 @@ pub enum DownloadFile {
 pub enum WorkerOutput {
     /// The worker has started and listens.
     Ready,
+    /// The run trains: a helper worker on the second core would share its
+    /// steps. The page starts one and sends each its end of a
+    /// `MessageChannel` ([`WorkerInput::Link`]); a compare worker's request
+    /// is not answered (the two compare workers have a core each).
+    WantsHelper,
+    /// The training worker gave its helper up (it crashed, or stopped
+    /// answering): the page stops it. The run goes on, on one core.
+    DropsHelper,
     /// The answer to [`WorkerInput::Ping`] of this `id`: the worker listens.
     Pong {
         id: u64,

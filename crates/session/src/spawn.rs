@@ -1,9 +1,10 @@
-//! Starting a worker of the lab's worker bundle: the page starts the training,
-//! compare and evaluator workers, and a training worker its helper, all here.
+//! Starting a worker of the lab's worker bundle. Only the page starts
+//! workers (the training, compare and evaluator workers, and the training
+//! worker's helper when it asks for one): no worker starts another, which
+//! in Firefox could hang the starting worker for good.
 
-/// The worker's script (Trunk's loader shim for the `worker` bin), relative to
-/// the page and to a worker alike: the page starts the training, compare and
-/// evaluator workers with it, and a training worker its helper.
+/// The worker's script (Trunk's loader shim for the `worker` bin), relative
+/// to the page: every worker the page starts runs it.
 pub const SCRIPT_URL: &str = "./worker_loader.js";
 
 /// The workers' names: the browser's developer tools show them, and the

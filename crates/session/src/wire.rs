@@ -6,15 +6,18 @@
 use js_sys::{Array, ArrayBuffer, Float32Array, Uint8Array};
 use lab_protocol::ShardFailure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{DedicatedWorkerGlobalScope, Worker};
+use web_sys::{DedicatedWorkerGlobalScope, MessagePort, Worker};
 
 /// Where a message goes.
 #[derive(Clone, Copy)]
 pub enum To<'a> {
-    /// A worker this program started (the page's, or the training worker's helper).
+    /// A worker the page started.
     Worker(&'a Worker),
-    /// Inside a worker: the program that started it.
+    /// Inside a worker: the page, which started it.
     Parent(&'a DedicatedWorkerGlobalScope),
+    /// The training worker and its helper, to each other: their ends of the
+    /// `MessageChannel` the page linked them with.
+    Port(&'a MessagePort),
 }
 
 /// Send a message's parts (`to_parts`), its bytes transferred.
@@ -53,12 +56,24 @@ pub fn post_buffer(to: To, text: &str, buffer: Option<ArrayBuffer>) -> Result<()
         return match to {
             To::Worker(worker) => worker.post_message(&text),
             To::Parent(scope) => scope.post_message(&text),
+            To::Port(port) => port.post_message(&text),
         };
     };
     let (message, transfer) = (Array::of2(&text, &buffer), Array::of1(&buffer));
+    post_transferring(to, &message, &transfer)
+}
+
+/// Send `text` (a [`lab_protocol::WorkerInput::Link`]) with `port`
+/// transferred: the receiver finds it in the event's `ports`.
+pub fn post_port(to: To, text: &str, port: &MessagePort) -> Result<(), JsValue> {
+    post_transferring(to, &JsValue::from_str(text), &Array::of1(port))
+}
+
+fn post_transferring(to: To, message: &JsValue, transfer: &Array) -> Result<(), JsValue> {
     match to {
-        To::Worker(worker) => worker.post_message_with_transfer(&message, &transfer),
-        To::Parent(scope) => scope.post_message_with_transfer(&message, &transfer),
+        To::Worker(worker) => worker.post_message_with_transfer(message, transfer),
+        To::Parent(scope) => scope.post_message_with_transfer(message, transfer),
+        To::Port(port) => port.post_message_with_transferable(message, transfer),
     }
 }
 

@@ -25,6 +25,7 @@ use wasm_bindgen::JsCast;
 use web_sys::Worker;
 
 mod apply;
+mod helper;
 mod watch;
 pub use apply::apply;
 
@@ -113,8 +114,9 @@ pub fn send(input: WorkerInput) {
     });
 }
 
-/// Stop the worker, if one runs (its helper stops with it).
+/// Stop the worker, if one runs, and its helper.
 fn stop() {
+    helper::stop();
     WORKER.with(|w| {
         if let Some(old) = w.borrow_mut().take() {
             old.terminate();

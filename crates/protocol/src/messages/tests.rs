@@ -57,6 +57,10 @@ fn every_input_round_trips_through_json() {
         },
         WorkerInput::PageHidden,
         WorkerInput::Ping { id: 12 },
+        WorkerInput::Link { peer: Peer::Helper },
+        WorkerInput::Link {
+            peer: Peer::Training,
+        },
         WorkerInput::SaveRunAs {
             name: "warm-up 400".into(),
         },
@@ -198,6 +202,8 @@ fn tiny_attention_set() -> AttentionSet {
 fn training_and_translation_outputs_round_trip() {
     assert_outputs_round_trip(vec![
         WorkerOutput::Ready,
+        WorkerOutput::WantsHelper,
+        WorkerOutput::DropsHelper,
         WorkerOutput::Pong { id: 12 },
         WorkerOutput::Snapshot(Snapshot {
             step: 3,

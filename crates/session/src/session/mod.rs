@@ -197,8 +197,11 @@ impl<M: LabModel> Session<M> {
                 self.evaluator = present;
                 Vec::new()
             }
-            // A helper's jobs: the glue does them without the session.
-            WorkerInput::Shard { .. } | WorkerInput::Sentences { .. } => Vec::new(),
+            // A helper's jobs, and a link to a peer (its port comes beside
+            // the message): the glue does them without the session.
+            WorkerInput::Shard { .. }
+            | WorkerInput::Sentences { .. }
+            | WorkerInput::Link { .. } => Vec::new(),
             WorkerInput::Play => self.play(now_ms),
             WorkerInput::Pause => self.pause(now_ms),
             WorkerInput::Step => {

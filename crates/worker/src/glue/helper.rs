@@ -1,21 +1,25 @@
 //! The helper worker, which computes half of each training step on the
-//! second core ([`lab_protocol::shard`]): the training worker's side (start
-//! it, share a step, watch it, give it up) and the helper's own (compute a
-//! shard, take the run's sentences).
+//! second core ([`lab_protocol::shard`]): the training worker's side (ask
+//! the page for it, share a step, watch it, give it up) and the helper's
+//! own (compute a shard, take the run's sentences). The page starts the
+//! helper and links the two with a `MessageChannel` ([`link`]): they talk
+//! over its ports, never through the page.
 
-use super::{after_work, now, post_all, scope, SESSION};
+use super::{after_work, now, post, post_all, scope, SESSION};
 use crate::trainer;
-use lab_protocol::{WorkerInput, WorkerOutput};
+use lab_protocol::{Peer, WorkerInput, WorkerOutput};
 use lab_session::session::{HelperAnswer, SharedStep, Watchdog};
 use lab_session::wire;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::Worker;
+use web_sys::{MessageEvent, MessagePort};
 
 thread_local! {
-    /// The helper worker, once started.
+    /// The training worker's helper, once asked for.
     static HELPER: RefCell<Helper> = const { RefCell::new(Helper::NotStarted) };
+    /// In a helper: the port to the training worker whose steps it shares.
+    static TRAINING: RefCell<Option<MessagePort>> = const { RefCell::new(None) };
     /// The buffer of the last weights or gradients received, which carries
     /// the next ones back ([`wire::post_reusing`]): both are one float per
     /// parameter, so one buffer goes back and forth between the workers.
@@ -35,12 +39,17 @@ fn take_spare() -> Option<js_sys::ArrayBuffer> {
 
 /// This worker as a helper: a shard to compute, or the sentences the
 /// training worker trains on (a real task's, or the reader's pairs), which
-/// come before the first shard of each model. Other messages are given back.
+/// come before the first shard of each model. Both come over the port to
+/// the training worker, and the answer goes back over it. Other messages
+/// are given back.
 pub(super) fn handle_as_helper(input: WorkerInput) -> Option<WorkerInput> {
     match input {
         WorkerInput::Shard { ticket, job, bytes } => {
             let answer = trainer::answer_shard(ticket, &job, &bytes);
-            let _ = wire::post_reusing(wire::To::Parent(&scope()), answer.to_parts(), take_spare());
+            if let Some(training) = TRAINING.with(|t| t.borrow().clone()) {
+                let _ =
+                    wire::post_reusing(wire::To::Port(&training), answer.to_parts(), take_spare());
+            }
             None
         }
         WorkerInput::Sentences { task, text } => {
@@ -54,20 +63,50 @@ pub(super) fn handle_as_helper(input: WorkerInput) -> Option<WorkerInput> {
     }
 }
 
-/// Where the helper worker stands.
+/// A link the page made ([`WorkerInput::Link`]): in a helper, the port to
+/// the training worker, which it listens on and says Ready over; in a
+/// training worker that asked for a helper, the port to it, whose answers
+/// go to [`on_helper_message`]. A port nobody asked for is closed.
+pub(super) fn link(peer: Peer, port: MessagePort, on_input: &js_sys::Function) {
+    match peer {
+        Peer::Training => {
+            port.set_onmessage(Some(on_input));
+            let _ = wire::post(wire::To::Port(&port), WorkerOutput::Ready.to_parts());
+            TRAINING.with(|t| *t.borrow_mut() = Some(port));
+        }
+        Peer::Helper => HELPER.with(|h| {
+            let mut h = h.borrow_mut();
+            if matches!(*h, Helper::Requested) {
+                let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+                    on_helper_message(event.data())
+                });
+                port.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                on_message.forget();
+                *h = Helper::Starting(port);
+            } else {
+                port.close();
+            }
+        }),
+    }
+}
+
+/// Where the helper worker stands, as the training worker sees it.
 enum Helper {
     NotStarted,
-    /// Started; it listens once it has said Ready.
-    Starting(Worker),
-    Ready(Worker),
+    /// Asked the page for one ([`WorkerOutput::WantsHelper`]); a compare
+    /// worker's request is never answered, and it trains alone.
+    Requested,
+    /// Linked; it listens once it has said Ready over the port.
+    Starting(MessagePort),
+    Ready(MessagePort),
     /// It could not start, or crashed: this worker computes both shards.
     Gone,
 }
 
 /// The helper, once it has said it listens.
-fn ready_helper() -> Option<Worker> {
+fn ready_helper() -> Option<MessagePort> {
     HELPER.with(|h| match &*h.borrow() {
-        Helper::Ready(worker) => Some(worker.clone()),
+        Helper::Ready(port) => Some(port.clone()),
         _ => None,
     })
 }
@@ -93,7 +132,7 @@ pub(super) fn share_step_with_helper() -> bool {
 
 /// Posts a shared step's shard to the helper: the run's sentences first,
 /// once per model (messages arrive in order). False if a post failed.
-fn send_step(helper: &Worker, shared: SharedStep) -> bool {
+fn send_step(helper: &MessagePort, shared: SharedStep) -> bool {
     let sentences = shared
         .sentences
         .map(|(task, text)| WorkerInput::Sentences { task, text });
@@ -104,8 +143,8 @@ fn send_step(helper: &Worker, shared: SharedStep) -> bool {
     };
     sentences
         .iter()
-        .all(|message| wire::post(wire::To::Worker(helper), message.to_parts()).is_ok())
-        && wire::post_reusing(wire::To::Worker(helper), shard.to_parts(), take_spare()).is_ok()
+        .all(|message| wire::post(wire::To::Port(helper), message.to_parts()).is_ok())
+        && wire::post_reusing(wire::To::Port(helper), shard.to_parts(), take_spare()).is_ok()
 }
 
 /// This worker's own shard of the shared step under way, if it is due,
@@ -137,22 +176,19 @@ fn watch_helper(ticket: u64, deadline: f64) {
         .set_timeout_with_callback_and_timeout_and_arguments_0(check.unchecked_ref(), wait_ms);
 }
 
-/// Starts the helper worker once, the first time the run trains.
+/// Asks the page for a helper worker once, the first time the run trains.
 fn start_helper() {
-    if !HELPER.with(|h| matches!(*h.borrow(), Helper::NotStarted)) {
-        return;
-    }
-    let worker = lab_session::spawn::new_worker(
-        lab_session::spawn::names::HELPER,
-        on_helper_message,
-        |_| helper_gone(),
-    );
-    HELPER.with(|h| {
-        *h.borrow_mut() = match worker {
-            Some(worker) => Helper::Starting(worker),
-            None => Helper::Gone,
+    let first = HELPER.with(|h| {
+        let mut h = h.borrow_mut();
+        let first = matches!(*h, Helper::NotStarted);
+        if first {
+            *h = Helper::Requested;
         }
+        first
     });
+    if first {
+        post(&WorkerOutput::WantsHelper);
+    }
 }
 
 fn on_helper_message(data: JsValue) {
@@ -165,8 +201,8 @@ fn on_helper_message(data: JsValue) {
     match (message, gradients) {
         (Ok(WorkerOutput::Ready), _) => HELPER.with(|h| {
             let mut h = h.borrow_mut();
-            if let Helper::Starting(worker) = &*h {
-                *h = Helper::Ready(worker.clone());
+            if let Helper::Starting(port) = &*h {
+                *h = Helper::Ready(port.clone());
             }
         }),
         (Ok(WorkerOutput::ShardDone { ticket, result, .. }), Some(gradients)) => {
@@ -200,15 +236,25 @@ fn on_helper_message(data: JsValue) {
     }
 }
 
-/// The helper cannot go on: stop it, and finish a step it had here.
+/// The helper cannot go on: the page stops it, and a step it had is
+/// finished here.
 fn helper_gone() {
-    HELPER.with(|h| {
+    let linked = HELPER.with(|h| {
         let mut h = h.borrow_mut();
-        if let Helper::Starting(worker) | Helper::Ready(worker) = &*h {
-            worker.terminate();
-        }
+        let linked = match &*h {
+            Helper::Starting(port) | Helper::Ready(port) => {
+                port.close();
+                true
+            }
+            Helper::Requested => true,
+            Helper::NotStarted | Helper::Gone => false,
+        };
         *h = Helper::Gone;
+        linked
     });
+    if linked {
+        post(&WorkerOutput::DropsHelper);
+    }
     let outs = SESSION.with(|s| {
         let mut s = s.borrow_mut();
         match s.shared_ticket() {

@@ -18,6 +18,8 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessageP
 
 thread_local! {
     static SESSION: RefCell<Session<Model>> = RefCell::new(Session::default());
+    /// [`on_input`] as the function a port or the scope calls.
+    static ON_INPUT: RefCell<Option<js_sys::Function>> = const { RefCell::new(None) };
     /// The port that schedules the next training chunk, and whether one is queued.
     static TICK: RefCell<Option<(MessagePort, bool)>> = const { RefCell::new(None) };
 }
@@ -47,19 +49,10 @@ pub fn start() {
             why: info.to_string(),
         }));
     }));
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-        let (message, buffer) = wire::read_keeping(event.data(), WorkerInput::from_parts);
-        // A helper keeps the buffer of the weights, to send its gradients back in.
-        if matches!(message, Ok(WorkerInput::Shard { .. })) {
-            helper::keep_spare(buffer);
-        }
-        match message {
-            Ok(input) => handle(input),
-            Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
-        }
-    });
-    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(on_input);
+    let on_message: js_sys::Function = on_message.into_js_value().unchecked_into();
+    scope().set_onmessage(Some(&on_message));
+    ON_INPUT.with(|f| *f.borrow_mut() = Some(on_message));
 
     let channel = MessageChannel::new().expect("MessageChannel exists in every worker");
     let on_tick = Closure::<dyn FnMut(MessageEvent)>::new(|_: MessageEvent| run_chunk());
@@ -69,6 +62,30 @@ pub fn start() {
     on_tick.forget();
     TICK.with(|t| *t.borrow_mut() = Some((channel.port2(), false)));
     post(&WorkerOutput::Ready);
+}
+
+/// One message from the page, or, in a helper, from the training worker
+/// over the port that links them; a link's port comes beside its message.
+fn on_input(event: MessageEvent) {
+    let (message, buffer) = wire::read_keeping(event.data(), WorkerInput::from_parts);
+    // A helper keeps the buffer of the weights, to send its gradients back in.
+    if matches!(message, Ok(WorkerInput::Shard { .. })) {
+        helper::keep_spare(buffer);
+    }
+    match message {
+        Ok(WorkerInput::Link { peer }) => {
+            let port = event.ports().get(0).dyn_into::<MessagePort>();
+            let on_input = ON_INPUT.with(|f| f.borrow().clone());
+            match (port, on_input) {
+                (Ok(port), Some(on_input)) => helper::link(peer, port, &on_input),
+                _ => post(&WorkerOutput::Error(WorkerError::Unreadable {
+                    why: "a link came with no port".into(),
+                })),
+            }
+        }
+        Ok(input) => handle(input),
+        Err(e) => post(&WorkerOutput::Error(WorkerError::Unreadable { why: e.0 })),
+    }
 }
 
 /// One message: queued behind a download under way, or one that starts

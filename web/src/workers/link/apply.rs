@@ -15,6 +15,8 @@ pub fn apply(lab: Lab, out: WorkerOutput) {
         }
         // The watchdog heard it (`watch::heard`): nothing else to do.
         WorkerOutput::Pong { .. } => {}
+        WorkerOutput::WantsHelper => super::helper::start(),
+        WorkerOutput::DropsHelper => super::helper::stop(),
         WorkerOutput::Loaded(info) => loaded(lab, info),
         WorkerOutput::Snapshot(snap) => snapshot(lab, snap),
         WorkerOutput::Eval(report) => {
