@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { byTestId, launch, openLab, until } from './lab.mjs';
+import { byTestId, launch, openLab, pauseTraining, startTraining, until } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -241,3 +241,41 @@ for (const lang of ['en', 'ja', 'zh-Hans', 'zh-Hant']) {
     });
   }
 }
+
+// Each attention box, the encoder's positional encoding and the softmax show
+// a live glimpse of what they compute for the probe sentence, and the
+// attention maps and the softmax's first choices follow training.
+test('the figure\'s boxes show live glimpses that change as the model trains', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en');
+  try {
+    const figure = page.locator(byTestId('model-figure'));
+    const glimpse = (name) => figure.locator(`${BOX}[data-box=${name}] ${byTestId('glimpse')}`).first();
+    for (const name of ['enc-self-attention', 'dec-self-attention', 'dec-cross-attention', 'softmax']) {
+      await glimpse(name).waitFor({ timeout: 20_000 });
+    }
+    // The encoder's positional encoding (the decoder's has none).
+    assert.equal(await figure.locator(`.fig-stack.encoder ${BOX}[data-box=pe] ${byTestId('glimpse')}`).count(), 1);
+    assert.equal(await figure.locator(`.fig-stack.decoder ${BOX}[data-box=pe] ${byTestId('glimpse')}`).count(), 0);
+    assert.equal(await figure.locator(`${BOX}[data-box=linear] ${byTestId('glimpse')}`).count(), 0);
+    // A map is drawn, one pixel per cell: [queries, keys] for cross-attention.
+    const pixels = (name) => glimpse(name).evaluate((c) => {
+      const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      return { width: c.width, height: c.height, painted: data.some((v, i) => i % 4 === 3 && v > 0), url: c.toDataURL() };
+    });
+    const src = await figure.locator(`${BOX}[data-box=inputs] .chip`).count();
+    const tgt = await figure.locator(`${BOX}[data-box=outputs] .chip`).count();
+    const cross = await until(() => pixels('dec-cross-attention'), (p) => p.painted, 10_000, 'the cross-attention glimpse drawn');
+    assert.deepEqual([cross.height, cross.width], [tgt, src], 'rows are the decoder\'s queries, columns the source keys');
+    const picks = await glimpse('softmax').locator('.chip').count();
+    assert.ok(picks >= 1 && picks <= 3, `the softmax names its first choices (${picks})`);
+    // From scratch, then trained: the maps change with the model.
+    await page.locator(byTestId('train-reset')).click();
+    const before = await until(() => pixels('enc-self-attention'), (p) => p.painted, 20_000, 'the untrained model\'s glimpse');
+    await startTraining(page);
+    await until(() => pixels('enc-self-attention'), (p) => p.url !== before.url, 30_000, 'the glimpse to follow training');
+    await pauseTraining(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -214,4 +214,20 @@ impl ProbePrediction {
         let v = self.vocab.len();
         &self.probs[position * v..(position + 1) * v]
     }
+
+    /// The token id the model puts the most probability on at `position`
+    /// (the first on a tie; a number that is not finite never wins), or
+    /// `None` past the last position.
+    pub fn most_likely(&self, position: usize) -> Option<usize> {
+        let v = self.vocab.len();
+        let row = self.probs.get(position * v..(position + 1) * v)?;
+        row.iter()
+            .enumerate()
+            .filter(|(_, p)| p.is_finite())
+            .fold(None, |best: Option<(usize, f32)>, (i, &p)| match best {
+                Some((_, b)) if b >= p => best,
+                _ => Some((i, p)),
+            })
+            .map(|(i, _)| i)
+    }
 }

@@ -6,6 +6,7 @@
 //! What the figure holds is plain data, [`data::figure`], tested natively.
 
 pub mod data;
+mod glimpse;
 mod picture;
 mod wire;
 
@@ -105,9 +106,14 @@ fn view_title(i18n: I18n, opens: Opens) -> String {
         .unwrap_or_default()
 }
 
-/// One box: a button with its label, its shape and, for the tokens, the
-/// probe's words.
-fn figure_box(lab: Lab, b: FigureBox, tokens: Option<(Vec<String>, &'static str)>) -> AnyView {
+/// One box: a button with its label, its shape, its live glimpse and, for
+/// the tokens, the probe's words (`tgt_lang`: the target's language).
+fn figure_box(
+    lab: Lab,
+    b: FigureBox,
+    tokens: Option<(Vec<String>, &'static str)>,
+    tgt_lang: &'static str,
+) -> AnyView {
     let i18n = lab.i18n();
     let args: Vec<(&str, Arg)> = b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect();
     let label = i18n.f(b.label, &args);
@@ -134,6 +140,9 @@ fn figure_box(lab: Lab, b: FigureBox, tokens: Option<(Vec<String>, &'static str)
         .collect::<Vec<_>>()
         .join("; ");
     let opens = b.opens;
+    let glimpse = glimpse::has_glimpse(&b).then(|| {
+        view! { <glimpse::BoxGlimpse lab b=b.clone() lang=tgt_lang /> }
+    });
     let words = tokens.map(|(words, lang)| {
         view! {
             <span class="fig-tokens" lang=lang>
@@ -154,6 +163,7 @@ fn figure_box(lab: Lab, b: FigureBox, tokens: Option<(Vec<String>, &'static str)
         >
             <span class="fig-label">{label}</span>
             {words}
+            {glimpse}
             {shape.map(|s| view! { <span class="fig-shape">{s}</span> })}
             <span class="visually-hidden">{opens_text}</span>
         </button>
@@ -183,7 +193,7 @@ fn encoder_top(d: &Drawn) -> Option<&FigureBox> {
 /// framed with "N×", then what follows the layers.
 fn stack(lab: Lab, d: &Drawn, side: Side, layer: usize) -> AnyView {
     let i18n = lab.i18n();
-    let draw = |b: &&FigureBox| figure_box(lab, (*b).clone(), tokens_of(d, b.part));
+    let draw = |b: &&FigureBox| figure_box(lab, (*b).clone(), tokens_of(d, b.part), d.tgt_lang);
     let [top, layer_boxes, foot] = picture::split(&d.boxes, side, layer);
     let (top, layer_boxes, foot): (Vec<AnyView>, Vec<AnyView>, Vec<AnyView>) = (
         top.iter().map(draw).collect(),

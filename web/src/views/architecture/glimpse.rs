@@ -1,0 +1,196 @@
+//! A box's live glimpse: what it computes for the probe sentence, small,
+//! from the run's latest snapshot, so that the figure changes while the
+//! model trains. An attention box shows the average of its layer's heads,
+//! of its own kind (the map its click opens); the encoder's positional
+//! encoding, the rows the model adds to the probe's source; the softmax,
+//! the token it ranks first at each of the first positions, and whether
+//! that is the target.
+
+use super::data::{FigureBox, Opens, Part, Side};
+use crate::components::paint;
+use crate::context::i18n::Arg;
+use crate::context::state::Lab;
+use crate::i18n::script::respell;
+use lab_plot::colormap::{heatmap_rgba, ColorMap};
+use lab_protocol::{AttentionSet, ProbePrediction};
+use leptos::prelude::*;
+
+/// How many positions the softmax's glimpse names.
+pub const PICKED_POSITIONS: usize = 3;
+
+/// What a box's glimpse shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Glimpse {
+    /// A small heatmap, `values` being `[rows, cols]` row-major, coloured
+    /// over `range` with `map`.
+    Map {
+        about: About,
+        rows: usize,
+        cols: usize,
+        values: Vec<f32>,
+        range: (f32, f32),
+        map: ColorMap,
+    },
+    /// The token ranked first at each of the first positions.
+    Picks(Vec<Pick>),
+}
+
+/// What a map glimpse shows, for the words beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum About {
+    /// Attention weights averaged over this many heads.
+    Attention { heads: usize },
+    /// The positional encoding of the source.
+    Positions,
+}
+
+/// The softmax's first choice at one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub token: String,
+    /// It is the position's target.
+    pub right: bool,
+}
+
+/// The glimpse of box `b`, from the latest attention maps and probe
+/// prediction; `None` for a box with none, or before a snapshot has them.
+pub fn glimpse(
+    b: &FigureBox,
+    attention: Option<&AttentionSet>,
+    prediction: Option<&ProbePrediction>,
+) -> Option<Glimpse> {
+    match (b.part, b.opens) {
+        (_, Opens::Attention { kind, layer }) => {
+            let maps = attention?.maps(kind);
+            let whole = maps.n_layers * maps.n_heads * maps.seq_q * maps.seq_k;
+            (layer < maps.n_layers && maps.n_heads > 0 && maps.weights.len() == whole).then(|| {
+                Glimpse::Map {
+                    about: About::Attention {
+                        heads: maps.n_heads,
+                    },
+                    rows: maps.seq_q,
+                    cols: maps.seq_k,
+                    values: maps.head_average(layer),
+                    range: (0.0, 1.0),
+                    map: ColorMap::Viridis,
+                }
+            })
+        }
+        (Part::Positions(Side::Encoder), _) => {
+            let input = &prediction?.source_input;
+            let rows = input.tokens.len();
+            let cols = input.d_model;
+            (rows > 0 && cols > 0 && input.positions.len() == rows * cols).then(|| Glimpse::Map {
+                about: About::Positions,
+                rows,
+                cols,
+                values: input.positions.clone(),
+                range: (-1.0, 1.0),
+                map: ColorMap::Cividis,
+            })
+        }
+        (Part::Softmax, _) => {
+            let p = prediction?;
+            let picks: Vec<Pick> = (0..p.targets.len().min(PICKED_POSITIONS))
+                .map_while(|t| {
+                    let best = p.most_likely(t)?;
+                    Some(Pick {
+                        token: p.vocab.get(best)?.clone(),
+                        right: p.target_ids.get(t) == Some(&(best as u32)),
+                    })
+                })
+                .collect();
+            (!picks.is_empty()).then_some(Glimpse::Picks(picks))
+        }
+        _ => None,
+    }
+}
+
+/// Whether box `b` has a glimpse once a snapshot comes.
+pub fn has_glimpse(b: &FigureBox) -> bool {
+    matches!(b.opens, Opens::Attention { .. })
+        || matches!(b.part, Part::Positions(Side::Encoder) | Part::Softmax)
+}
+
+/// Box `b`'s glimpse, redrawn with each snapshot (`data-testid="glimpse"`);
+/// `lang` is the target language, for the softmax's tokens.
+#[component]
+pub fn BoxGlimpse(lab: Lab, b: FigureBox, lang: &'static str) -> impl IntoView {
+    let shown = Memo::new(move |_| {
+        lab.attention
+            .with(|a| lab.prediction.with(|p| glimpse(&b, a.as_ref(), p.as_ref())))
+    });
+    let i18n = lab.i18n();
+    move || match shown.get()? {
+        Glimpse::Map {
+            about,
+            rows,
+            cols,
+            values,
+            range,
+            map,
+        } => {
+            let title = match about {
+                About::Attention { heads } => {
+                    i18n.f("arch-glimpse-attention", &[("heads", Arg::from(heads))])
+                }
+                About::Positions => i18n.f("arch-glimpse-pe", &[]),
+            };
+            let canvas = NodeRef::<leptos::html::Canvas>::new();
+            canvas.on_load(move |canvas| {
+                let drawn = canvas.clone();
+                paint::later(&canvas, move || {
+                    let rgba = heatmap_rgba(&values, None, range, map);
+                    lab_plot::canvas::draw_heatmap(&drawn, rows, cols, &rgba);
+                });
+            });
+            Some(
+                view! {
+                    <canvas
+                        class="fig-glimpse"
+                        data-testid="glimpse"
+                        width=cols
+                        height=rows
+                        style=format!("aspect-ratio: {cols} / {rows}")
+                        title=title
+                        node_ref=canvas
+                    ></canvas>
+                }
+                .into_any(),
+            )
+        }
+        Glimpse::Picks(picks) => {
+            let tokens: Vec<String> = picks.iter().map(|p| p.token.clone()).collect();
+            let shown = lab.spelling.with(|s| respell(s.as_ref(), &tokens));
+            let chips = picks
+                .into_iter()
+                .zip(shown)
+                .map(|(pick, token)| {
+                    let mark = if pick.right { " ✓" } else { "" };
+                    view! {
+                        <span class="chip" data-right=pick.right.to_string()>
+                            {token}
+                            {mark}
+                        </span>
+                    }
+                })
+                .collect_view();
+            Some(
+                view! {
+                    <span
+                        class="fig-glimpse fig-picks"
+                        data-testid="glimpse"
+                        lang=lang
+                        title=i18n.f("arch-glimpse-picks", &[])
+                    >
+                        {chips}
+                    </span>
+                }
+                .into_any(),
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

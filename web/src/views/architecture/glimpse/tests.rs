@@ -1,0 +1,168 @@
+use super::*;
+use crate::views::architecture::data::{figure, Sentence};
+use lab_protocol::{HeadMaps, LayerInput, Settings};
+use lab_tasks::TaskKind;
+
+const SRC: usize = 3;
+const TGT: usize = 2;
+
+/// A model of two layers and two heads.
+fn boxes() -> Vec<FigureBox> {
+    let settings = Settings {
+        n_layers: 2,
+        n_heads: 2,
+        ..Settings::toy(TaskKind::DEFAULT)
+    };
+    let sentence = Sentence {
+        src_len: SRC,
+        tgt_len: TGT,
+        src_vocab: 10,
+        tgt_vocab: 4,
+    };
+    figure(&settings, sentence)
+}
+
+fn find(boxes: &[FigureBox], name: &str, layer: Option<usize>) -> FigureBox {
+    boxes
+        .iter()
+        .find(|b| b.part.name() == name && b.layer == layer)
+        .unwrap_or_else(|| panic!("no box {name} of layer {layer:?}"))
+        .clone()
+}
+
+/// Maps whose every weight tells its kind, layer and head apart:
+/// `base + 10·layer + head`.
+fn maps(base: f32, seq_q: usize, seq_k: usize) -> HeadMaps {
+    let (n_layers, n_heads) = (2, 2);
+    let mut weights = Vec::new();
+    for layer in 0..n_layers {
+        for head in 0..n_heads {
+            weights.extend(std::iter::repeat_n(
+                base + 10.0 * layer as f32 + head as f32,
+                seq_q * seq_k,
+            ));
+        }
+    }
+    HeadMaps {
+        n_layers,
+        n_heads,
+        seq_q,
+        seq_k,
+        weights,
+    }
+}
+
+fn attention() -> AttentionSet {
+    AttentionSet {
+        encoder_self: maps(100.0, SRC, SRC),
+        decoder_self: maps(200.0, TGT, TGT),
+        cross: maps(300.0, TGT, SRC),
+        ..AttentionSet::default()
+    }
+}
+
+fn the_map(g: Option<Glimpse>) -> (usize, usize, Vec<f32>) {
+    match g {
+        Some(Glimpse::Map {
+            rows, cols, values, ..
+        }) => (rows, cols, values),
+        other => panic!("not a map: {other:?}"),
+    }
+}
+
+#[test]
+fn an_attention_box_shows_the_head_average_of_its_own_kind_and_layer() {
+    let boxes = boxes();
+    let a = attention();
+    for (name, base, rows, cols) in [
+        ("enc-self-attention", 100.0, SRC, SRC),
+        ("dec-self-attention", 200.0, TGT, TGT),
+        // Cross-attention: decoder queries (rows) over source keys (columns).
+        ("dec-cross-attention", 300.0, TGT, SRC),
+    ] {
+        for layer in 0..2 {
+            let b = find(&boxes, name, Some(layer));
+            let (r, c, values) = the_map(glimpse(&b, Some(&a), None));
+            assert_eq!((r, c), (rows, cols), "{name} {layer}");
+            // The mean of heads 0 and 1 of this layer: base + 10·layer + 0.5.
+            let mean = base + 10.0 * layer as f32 + 0.5;
+            assert!(
+                values.iter().all(|&v| v == mean),
+                "{name} {layer}: {values:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_softmax_names_its_first_choices_and_whether_each_is_the_target() {
+    let p = ProbePrediction {
+        inputs: vec!["<bos>".into(), "a".into()],
+        targets: vec!["a".into(), "<eos>".into()],
+        target_ids: vec![2, 1],
+        vocab: vec!["<pad>".into(), "<eos>".into(), "a".into(), "b".into()],
+        // Position 0 ranks "a" first (right); position 1 ranks "b" (wrong).
+        probs: vec![0.1, 0.1, 0.7, 0.1, 0.1, 0.2, 0.1, 0.6],
+        ..ProbePrediction::default()
+    };
+    let softmax = find(&boxes(), "softmax", None);
+    let picks = match glimpse(&softmax, None, Some(&p)) {
+        Some(Glimpse::Picks(picks)) => picks,
+        other => panic!("not picks: {other:?}"),
+    };
+    let said: Vec<(&str, bool)> = picks.iter().map(|p| (p.token.as_str(), p.right)).collect();
+    assert_eq!(said, [("a", true), ("b", false)]);
+}
+
+#[test]
+fn the_encoders_positional_encoding_shows_the_rows_the_model_adds() {
+    let d_model = 4;
+    let positions: Vec<f32> = (0..SRC * d_model).map(|i| i as f32 / 20.0).collect();
+    let p = ProbePrediction {
+        source_input: LayerInput {
+            tokens: vec!["x".into(); SRC],
+            d_model,
+            positions: positions.clone(),
+            ..LayerInput::default()
+        },
+        ..ProbePrediction::default()
+    };
+    let boxes = boxes();
+    let pe = boxes
+        .iter()
+        .find(|b| b.part == Part::Positions(Side::Encoder))
+        .expect("the encoder's positional encoding");
+    assert_eq!(
+        the_map(glimpse(pe, None, Some(&p))),
+        (SRC, d_model, positions)
+    );
+}
+
+#[test]
+fn no_glimpse_before_a_snapshot_or_for_a_box_without_one() {
+    let boxes = boxes();
+    let a = attention();
+    assert_eq!(
+        glimpse(&find(&boxes, "enc-self-attention", Some(0)), None, None),
+        None
+    );
+    assert_eq!(
+        glimpse(&find(&boxes, "softmax", None), Some(&a), None),
+        None
+    );
+    assert_eq!(glimpse(&find(&boxes, "linear", None), Some(&a), None), None);
+    // Maps of fewer layers than the figure (an older snapshot): none.
+    let mut short = attention();
+    short.encoder_self = HeadMaps {
+        n_layers: 1,
+        ..maps(100.0, SRC, SRC)
+    };
+    assert_eq!(
+        glimpse(
+            &find(&boxes, "enc-self-attention", Some(1)),
+            Some(&short),
+            None
+        ),
+        None
+    );
+}
