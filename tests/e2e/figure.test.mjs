@@ -279,3 +279,28 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
     await context.close();
   }
 });
+
+// Beside each view, the figure as a small map: the boxes whose click opens
+// the view are lit in it (and the boxes of what the view shows inside them),
+// and a press takes the reader back to the figure.
+test('beside each view a small map lights the boxes it is about, and takes the reader to the figure', async () => {
+  const { context, page, errors } = await openLab(browser, '?lang=en');
+  try {
+    await page.locator(`#pe ${byTestId('minimap')}`).waitFor({ timeout: 20_000 });
+    const names = await page.locator(`${byTestId('model-figure')} ${BOX}`).evaluateAll((boxes) => [...new Set(boxes.map((b) => b.dataset.box))]);
+    for (const panel of ['pe', 'attention', 'masks', 'training', 'compare', 'translate']) {
+      const lit = await page.locator(`#${panel} ${byTestId('minimap')} .mini-box.lit`).evaluateAll((r) => r.map((e) => e.dataset.box));
+      const opening = names.filter((n) => expected(n)?.panel === panel);
+      assert.ok(opening.length > 0, panel);
+      assert.deepEqual([...new Set(lit)].sort(), opening.sort(), `${panel}: the boxes that open it are lit`);
+    }
+    assert.equal(await page.locator(`#noam ${byTestId('minimap')}`).count(), 0, 'the schedule is no box\'s');
+    await page.locator(`#translate ${byTestId('minimap')}`).scrollIntoViewIfNeeded();
+    assert.equal(await inSight(page, byTestId('model-figure')), false);
+    await page.locator(`#translate ${byTestId('minimap')}`).click();
+    await until(() => inSight(page, byTestId('model-figure')), Boolean, 5_000, 'the figure in sight');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -29,6 +29,7 @@ arch-linear-tied = 線形層：出力側の{ -embedding }の行列を共有（§
 arch-softmax = { -softmax }：出力確率
 arch-inside = 内部：{ $shape }
 arch-open = （{ $view } を開く）
+arch-minimap = この図がモデルのどこを扱うか：論文の図 1（この実行のモデル）で色の付いた箱がそれです。押すと図 1 に移動します。
 arch-glimpse-attention = 学習中の値：観察用の例文に対するこの{ -layer }の{ -attention }の重みを、{ $heads } 個の{ -head }で平均したもの（行が{ -query }、列が{ -key }）。
 arch-glimpse-pe = モデルが原文の各位置に加える{ -positional-encoding }（行が位置、列が次元）。
 arch-glimpse-picks = 学習中の値：最初のいくつかの位置で、モデルが 1 位にした{ -token }。✓ は目標の{ -token }と一致したもの。

@@ -115,6 +115,7 @@ pub fn AttentionView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::ATTENTION class="view">
             <h2>{i18n.t("attention-title")}</h2>
+            <crate::views::architecture::MiniMap panel=crate::panels::ids::ATTENTION />
             <p>{i18n.t("attention-intro")}</p>
             <p class="probe">{probe}</p>
             <div class="controls">

@@ -248,6 +248,7 @@ pub fn ComplexityView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::COMPLEXITY class="view" data-testid="complexity-view">
             <h2>{i18n.t("complexity-title")}</h2>
+            <crate::views::architecture::MiniMap panel=crate::panels::ids::COMPLEXITY />
             <p>{i18n.t("complexity-intro")}</p>
             <div class="controls">
                 <SizeSlider

@@ -184,6 +184,7 @@ pub fn MaskView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::MASKS class="view" data-testid="mask-view">
             <h2>{i18n.t("mask-title")}</h2>
+            <crate::views::architecture::MiniMap panel=crate::panels::ids::MASKS />
             <p class="convention">
                 <b>{i18n.t("mask-convention-label")}" "</b>
                 {i18n.t("mask-convention")}

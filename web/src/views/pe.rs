@@ -58,6 +58,7 @@ pub fn PeView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::PE class="view">
             <h2>{i18n.t("pe-title")}</h2>
+            <crate::views::architecture::MiniMap panel=crate::panels::ids::PE />
             {move || view! { <Equation formula=positional(base.get()) /> }}
             <p>{move || i18n.f("pe-intro", &caption_args())}</p>
             <PeControls d_model len base problem />

@@ -311,6 +311,7 @@ pub fn SmoothingView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::SMOOTHING class="view" data-testid="smoothing-view">
             <h2>{i18n.t("smoothing-title")}</h2>
+            <crate::views::architecture::MiniMap panel=crate::panels::ids::SMOOTHING />
             <Equation formula=SMOOTHED_TARGET />
             <div class="controls">
                 <EpsSlider eps eps_set />

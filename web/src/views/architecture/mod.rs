@@ -7,6 +7,7 @@
 
 pub mod data;
 mod glimpse;
+mod minimap;
 mod picture;
 mod wire;
 
@@ -20,6 +21,7 @@ use crate::panels::{self, PANELS};
 use data::{figure, shape_named, shape_text, FigureBox, Opens, Part, Sentence, Side};
 use lab_protocol::SettingsField;
 use leptos::prelude::*;
+pub use minimap::MiniMap;
 use picture::{layout, Picture, Shape, Stacks, Words};
 
 /// The figure's boxes for the loaded model and its probe sentence, with the

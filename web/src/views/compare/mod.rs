@@ -144,6 +144,7 @@ pub fn CompareView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::COMPARE class="view" data-testid="compare-view">
             <h2>{i18n.t("compare-title")}</h2>
+            <crate::views::architecture::MiniMap panel=crate::panels::ids::COMPARE />
             <p>{i18n.t("compare-intro")}</p>
             <AxisFormulas axis />
             <CompareControls axis runs />

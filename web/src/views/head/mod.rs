@@ -368,6 +368,7 @@ pub fn HeadView() -> impl IntoView {
             on:click=on_tap
         >
             <h2>{i18n.t("head-title")}</h2>
+            <crate::views::architecture::MiniMap panel=crate::panels::ids::INSIDE_HEAD />
             <p>{i18n.t("head-intro")}</p>
             <TappedFormula tapped />
             <Equation formula=ATTENTION />

@@ -22,6 +22,7 @@ pub fn TrainingView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::TRAINING class="view">
             <h2>{i18n.t("training-title")}</h2>
+            <crate::views::architecture::MiniMap panel=crate::panels::ids::TRAINING />
             <p>{i18n.t("training-intro")}</p>
             <SettingsForm />
             <SettingsStatus />

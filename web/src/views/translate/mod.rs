@@ -194,6 +194,7 @@ pub fn TranslateView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::TRANSLATE class="view">
             <h2>{i18n.t("translate-title")}</h2>
+            <crate::views::architecture::MiniMap panel=crate::panels::ids::TRANSLATE />
             <p>{i18n.t("translate-intro")}</p>
             <TranslateInput />
             <InputNote limits known />

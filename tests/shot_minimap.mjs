@@ -1,0 +1,21 @@
+// Screenshots of views with their small map (not a test): node shot_minimap.mjs OUT_DIR
+import { chromium } from 'playwright-core';
+const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8500/';
+const out = process.argv[2] ?? '/tmp/minimap-shots';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+for (const lang of (process.env.LANGS ?? 'en,ja,zh-Hans,zh-Hant').split(',')) {
+  for (const [w, h] of [[1366, 768], [390, 844]]) {
+    const context = await browser.newContext({ viewport: { width: w, height: h } });
+    const page = await context.newPage();
+    await page.goto(`${BASE}?lang=${lang}`);
+    for (const view of (process.env.VIEWS ?? 'attention,translate').split(',')) {
+      const map = page.locator(`#${view} [data-testid=minimap]`);
+      await map.waitFor({ timeout: 30000 });
+      await page.locator(`#${view} h2`).evaluate((e) => e.scrollIntoView());
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${out}/${lang}-${view}-${w}x${h}.png` });
+    }
+    await context.close();
+  }
+}
+await browser.close();
