@@ -30,9 +30,12 @@ arch-softmax = { -softmax }: output probabilities
 arch-inside = inside: { $shape }
 arch-open = (opens { $view })
 arch-minimap = Where this view is in the model: the lit boxes of the paper's Figure 1, as this run has it. Press to go to the figure.
-arch-glimpse-attention = Live: this { -layer }'s { -attention } weights on the probe sentence, averaged over its { $heads } heads (a row per { -query }, a column per { -key }).
+arch-glimpse-attention = Live: this { -layer }'s { -attention-weights } on the probe sentence, { $heads ->
+    [one] from its one { -head }
+   *[other] averaged over its { $heads } { -head }s
+} (a row per { -query }, a column per { -key }).
 arch-glimpse-pe = The { -positional-encoding } the model adds to each source position (a row per position, a column per dimension).
-arch-glimpse-picks = Live: the { -token } the model ranks first at each of the first positions; ✓ where it is the target.
+arch-glimpse-picks = Live: the { -token } the model ranks first at each of the first few positions; ✓ where it is the target.
 arch-table = Every box of every { -layer }, with its shape
 arch-table-stack = stack
 arch-table-layer = { -layer }

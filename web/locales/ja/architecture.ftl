@@ -30,9 +30,12 @@ arch-softmax = { -softmax }：出力確率
 arch-inside = 内部：{ $shape }
 arch-open = （{ $view } を開く）
 arch-minimap = この図がモデルのどこを扱うか：論文の図 1（この実行のモデル）で色の付いた箱がそれです。押すと図 1 に移動します。
-arch-glimpse-attention = 学習中の値：観察用の例文に対するこの{ -layer }の{ -attention }の重みを、{ $heads } 個の{ -head }で平均したもの（行が{ -query }、列が{ -key }）。
+arch-glimpse-attention = リアルタイム：観察用の例文に対するこの{ -layer }の{ -attention-weights }{ $heads ->
+    [1] {""}
+   *[other] を、{ $heads } 個の{ -head }で平均したもの
+}（行が{ -query }、列が{ -key }）。
 arch-glimpse-pe = モデルが原文の各位置に加える{ -positional-encoding }（行が位置、列が次元）。
-arch-glimpse-picks = 学習中の値：最初のいくつかの位置で、モデルが 1 位にした{ -token }。✓ は目標の{ -token }と一致したもの。
+arch-glimpse-picks = リアルタイム：最初のいくつかの位置で、モデルが 1 位にした{ -token }。✓ は目標の{ -token }と一致したもの。
 arch-table = すべての{ -layer }のすべての箱と、その形
 arch-table-stack = スタック
 arch-table-layer = { -layer }

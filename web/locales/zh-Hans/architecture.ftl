@@ -30,7 +30,10 @@ arch-softmax = { -softmax }：输出概率
 arch-inside = 内部：{ $shape }
 arch-open = （打开{ $view }）
 arch-minimap = 这个视图在模型中的位置：论文图 1（本次运行的模型）中亮起的框。点击可回到图 1。
-arch-glimpse-attention = 实时：这一{ -layer }在观察例句上的{ -attention }权重，对它的 { $heads } 个{ -head }取平均（每行一个{ -query }，每列一个{ -key }）。
+arch-glimpse-attention = 实时：这一{ -layer }在观察例句上的{ -attention-weights }{ $heads ->
+    [1] {""}
+   *[other] ，对它的 { $heads } 个{ -head }取平均
+}（每行一个{ -query }，每列一个{ -key }）。
 arch-glimpse-pe = 模型加到源句每个位置上的{ -positional-encoding }（每行一个位置，每列一个维度）。
 arch-glimpse-picks = 实时：在前几个位置上，模型排在第一的{ -token }；✓ 表示它就是目标{ -token }。
 arch-table = 每一{ -layer }的每个框及其形状
