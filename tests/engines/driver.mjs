@@ -1,0 +1,281 @@
+// One small driver, so that the same test body runs in each browser engine a
+// classroom has: ENGINE=chromium | firefox | webkit.
+//
+// - Chromium and Firefox through puppeteer-core: Chromium over the DevTools
+//   protocol, Firefox over WebDriver BiDi, the W3C protocol Firefox itself
+//   implements (no geckodriver, which Debian does not package). Playwright,
+//   which the main e2e tests use, drives only its own patched Firefox and
+//   WebKit builds, which would be downloads: Debian's firefox-esr is not one.
+// - WebKit through selenium-webdriver, the Selenium project's W3C WebDriver
+//   client, talking to WebKitGTK's own driver (WebKitWebDriver, Debian's
+//   webkit2gtk-driver), which starts its MiniBrowser. That driver speaks
+//   classic WebDriver only (a session asking for BiDi, `webSocketUrl`, is
+//   refused), so puppeteer cannot drive it. MiniBrowser needs an X display:
+//   run WebKit under `xvfb-run` (`cargo xtask engines-e2e` does).
+//
+// Each engine is the system's (Debian's), never a downloaded one. A page is
+// opened in fresh storage every time: a new browser context in puppeteer (a
+// Firefox user context; puppeteer also gives Firefox a new profile folder
+// on every launch), a new WebDriver session in WebKit (MiniBrowser's
+// automation sessions keep nothing on disk).
+//
+// The page API is what the subset needs and no more: goto, reload, evaluate
+// (a function run in the page, its result as JSON), click, fill, select,
+// press, viewport and close, and `errors()`, the page's uncaught exceptions
+// and console errors as far as the engine lets them be seen (in WebKit, from
+// the moment the page's document is reached: see `ERROR_HOOK`).
+import { spawn } from 'node:child_process';
+import puppeteer from 'puppeteer-core';
+import webdriver from 'selenium-webdriver';
+import http from 'selenium-webdriver/http/index.js';
+import portprober from 'selenium-webdriver/net/portprober.js';
+
+export const ENGINE = process.env.ENGINE ?? 'chromium';
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
+
+/** Flags for a CI container: no sandbox (root), no GPU, no background traffic. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/** The browser of `engine` (default: ENGINE), launched. */
+export async function launch(engine = ENGINE) {
+  if (engine === 'chromium' || engine === 'firefox') return launchPuppeteer(engine);
+  if (engine === 'webkit') return launchWebKit();
+  throw new Error(`ENGINE=${engine}: not one of ${ENGINES.join(', ')}`);
+}
+
+async function launchPuppeteer(engine) {
+  const browser = await puppeteer.launch(engine === 'chromium'
+    ? { browser: 'chrome', executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true }
+    : { browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true });
+  return {
+    engine,
+    version: await browser.version(),
+    async open(query, { width = 1400, height = 1000 } = {}) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      });
+      await page.setViewport({ width, height });
+      const lab = {
+        errors: async () => errors,
+        goto: (q) => page.goto(`${BASE_URL}${q}`),
+        reload: () => page.reload(),
+        evaluate: (fn, ...args) => page.evaluate(fn, ...args),
+        click: (selector) => page.click(selector),
+        fill: (selector, text) => page.locator(selector).fill(text),
+        select: (selector, value) => selectInPage(lab, selector, value),
+        press: (key) => page.keyboard.press(key),
+        viewport: () => page.evaluate(() => ({ width: innerWidth, height: innerHeight })),
+        close: () => context.close(),
+      };
+      await lab.goto(query);
+      return lab;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * Chooses `value` in a <select> as a person's choice reaches the page: the
+ * value, then `input` and `change` (what puppeteer's `page.select` does, in
+ * every engine alike: clicking an <option> opens a native popup in MiniBrowser).
+ */
+function selectInPage(lab, selector, value) {
+  return lab.evaluate((s, v) => {
+    const select = document.querySelector(s);
+    if (![...select.options].some((o) => o.value === v)) throw new Error(`${s} has no option ${v}`);
+    select.value = v;
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, selector, value);
+}
+
+/** WebKitWebDriver on a free port of 127.0.0.1. */
+async function startWebKitDriver() {
+  if (!process.env.DISPLAY) throw new Error('WebKit needs an X display: run under xvfb-run -a (cargo xtask engines-e2e does)');
+  const port = await portprober.findFreePort('127.0.0.1');
+  const child = spawn(process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver', [`--port=${port}`, '--host=local'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const said = [];
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) => said.push(text));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`WebKitWebDriver exited (${child.exitCode}): ${said.join('')}`);
+    const ready = await fetch(`${url}/status`).then((r) => r.json()).then((s) => s.value?.ready).catch(() => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not answer on ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child };
+}
+
+/**
+ * Classic WebDriver has no console log and no script that runs before the
+ * page's own (MiniBrowser's `--enable-write-console-messages-to-stdout` did
+ * not reach the driver's output), so in WebKit the page's errors are caught
+ * by this hook, installed as soon as a document has loaded: uncaught
+ * exceptions, rejected promises and console.error from then on. An error
+ * while the page loads shows up as what it breaks (no model, no drawing).
+ */
+const ERROR_HOOK = () => {
+  if (window.__engineErrors) return;
+  window.__engineErrors = [];
+  addEventListener('error', (e) => window.__engineErrors.push(`pageerror: ${e.message}`));
+  addEventListener('unhandledrejection', (e) => window.__engineErrors.push(`unhandled rejection: ${e.reason}`));
+  const consoleError = console.error.bind(console);
+  console.error = (...args) => {
+    window.__engineErrors.push(`console: ${args.join(' ')}`);
+    consoleError(...args);
+  };
+};
+
+/** The difference between MiniBrowser's window and the page's viewport (its header bar), measured once. */
+let windowChrome = null;
+
+const WEBDRIVER_KEYS = { ArrowRight: webdriver.Key.ARROW_RIGHT, ArrowLeft: webdriver.Key.ARROW_LEFT, Escape: webdriver.Key.ESCAPE, Home: webdriver.Key.HOME, Space: ' ' };
+
+async function launchWebKit() {
+  const server = await startWebKitDriver();
+  let version = 'WebKitGTK';
+  return {
+    engine: 'webkit',
+    get version() { return version; },
+    async open(query, { width = 1400, height = 1000 } = {}) {
+      const capabilities = new webdriver.Capabilities({
+        'webkitgtk:browserOptions': { args: ['--automation'] },
+      });
+      const driver = webdriver.WebDriver.createSession(new http.Executor(new http.HttpClient(server.url)), capabilities);
+      version = `MiniBrowser ${(await driver.getCapabilities()).get('browserVersion')}`;
+      await driver.manage().setTimeouts({ script: 60_000 });
+      // The element, scrolled to the middle of the window first, as a person
+      // would (and puppeteer does): WebKit refuses to interact with an
+      // element of a view whose rendering is skipped (`content-visibility`).
+      const inSight = async (selector) => {
+        const element = await driver.findElement(webdriver.By.css(selector));
+        await driver.executeScript((e) => e.scrollIntoView({ block: 'center' }), element);
+        return element;
+      };
+      // The errors of the documents this page has left, and a way to read them.
+      const earlier = [];
+      const harvest = () => lab.evaluate(() => window.__engineErrors ?? []).catch(() => []);
+      const hooked = (navigate) => async (...args) => {
+        earlier.push(...await harvest());
+        await navigate(...args);
+        await lab.evaluate(ERROR_HOOK);
+      };
+      const lab = {
+        errors: async () => [...earlier, ...await harvest()],
+        goto: hooked((q) => driver.get(`${BASE_URL}${q}`)),
+        reload: hooked(() => driver.navigate().refresh()),
+        evaluate: async (fn, ...args) => {
+          // The function's source, run where the page's scripts run; a
+          // promise it returns is awaited, and its error thrown here.
+          const answer = await driver.executeAsyncScript(`
+            const done = arguments[arguments.length - 1];
+            const args = Array.prototype.slice.call(arguments, 0, -1);
+            Promise.resolve().then(() => (${fn.toString()})(...args))
+              .then((value) => done({ value: value === undefined ? null : value }), (e) => done({ error: e instanceof Error ? e.message + ' ' + e.stack : String(e) }));`, ...args);
+          if (answer.error) throw new Error(answer.error);
+          return answer.value;
+        },
+        click: async (selector) => (await inSight(selector)).click(),
+        fill: async (selector, text) => {
+          const input = await inSight(selector);
+          await input.clear();
+          await input.sendKeys(text);
+        },
+        select: (selector, value) => selectInPage(lab, selector, value),
+        press: (key) => driver.actions().sendKeys(WEBDRIVER_KEYS[key] ?? key).perform(),
+        viewport: () => lab.evaluate(() => ({ width: innerWidth, height: innerHeight })),
+        close: () => driver.quit(),
+      };
+      await setViewport(driver, lab, width, height);
+      await lab.goto(query);
+      return lab;
+    },
+    async close() {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => (server.child.exitCode !== null ? resolve() : server.child.once('exit', resolve)));
+    },
+  };
+}
+
+/**
+ * A viewport of `width` × `height` CSS px as near as MiniBrowser allows: the
+ * window is the viewport plus its header bar. MiniBrowser keeps its window at
+ * least about 447 px wide, so a narrower viewport is not reached: a test
+ * reads `viewport()` to know what it got.
+ */
+async function setViewport(driver, lab, width, height) {
+  const window = driver.manage().window();
+  if (windowChrome === null) {
+    const outer = await window.getRect();
+    const inner = await lab.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+    windowChrome = { width: outer.width - inner.width, height: outer.height - inner.height };
+  }
+  await window.setRect({ x: 0, y: 0, width: width + windowChrome.width, height: height + windowChrome.height });
+}
+
+// Helpers that read the page through its data-testid hooks, the same in every engine.
+
+export const byTestId = (id) => `[data-testid="${id}"]`;
+
+/** Polls `read` until `accept(value)` holds; returns the value, or throws after `timeout` ms. */
+export async function until(read, accept, timeout, what) {
+  const deadline = Date.now() + timeout;
+  let value;
+  while (Date.now() < deadline) {
+    value = await read().catch((e) => `(error: ${e.message})`);
+    if (accept(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out after ${timeout} ms waiting for ${what}; last value: ${JSON.stringify(value)}`);
+}
+
+/** The text of the first element with data-testid `id`, or '' while there is none. */
+export const text = (page, id) => page.evaluate((s) => document.querySelector(s)?.textContent ?? '', byTestId(id));
+
+/** Waits until the worker has a model and Train can be pressed. */
+export const waitForModel = (page, timeout = 60_000) => until(
+  () => page.evaluate((s) => { const b = document.querySelector(s); return !!b && !b.disabled; }, byTestId('train-toggle')),
+  (ready) => ready === true, timeout, 'a model (Train enabled)');
+
+export const stepCount = (page) => text(page, 'step-count').then((t) => Number.parseInt(t, 10));
+
+/** Whether training runs, as the Train button says. */
+export const running = (page) => page.evaluate((s) => document.querySelector(s)?.dataset.running === 'true', byTestId('train-toggle'));
+
+/** How many distinct colours the first canvas with data-testid `id` shows (a blank canvas shows at most 1). */
+export const canvasColours = (page, id) => page.evaluate((s) => {
+  const canvas = document.querySelector(s);
+  if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  const seen = new Set();
+  for (let i = 0; i < data.length && seen.size < 64; i += 4 * 7) {
+    seen.add((data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]);
+  }
+  return seen.size;
+}, byTestId(id));
+
+/** Opens the lab at `query` in fresh storage and waits for its model; closes it after `body`. */
+export async function withLab(browser, query, body, viewport = {}) {
+  const page = await browser.open(query, viewport);
+  try {
+    await waitForModel(page);
+    await body(page);
+  } finally {
+    await page.close();
+  }
+}
