@@ -101,11 +101,16 @@ function selectInPage(lab, selector, value) {
   }, selector, value);
 }
 
-/** WebKitWebDriver on a free port of 127.0.0.1. */
+/**
+ * WebKitWebDriver on a free port of 127.0.0.1. `--replace-on-new-session`:
+ * it keeps one session at a time, and a session left stuck by a failed test
+ * must not refuse the next test's.
+ */
 async function startWebKitDriver() {
   if (!process.env.DISPLAY) throw new Error('WebKit needs an X display: run under xvfb-run -a (cargo xtask engines-e2e does)');
   const port = await portprober.findFreePort('127.0.0.1');
-  const child = spawn(process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver', [`--port=${port}`, '--host=local'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const args = [`--port=${port}`, '--host=local', '--replace-on-new-session'];
+  const child = spawn(process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const said = [];
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text) => said.push(text));
@@ -141,10 +146,34 @@ const ERROR_HOOK = () => {
   };
 };
 
+/**
+ * How long one WebDriver command may take. The HTTP client waits for ever,
+ * and a WebKitWebDriver command that never answered once held a whole run
+ * until CI's limit: past this, the command fails and names itself.
+ */
+const COMMAND_MS = 45_000;
+
+/** `promise`, or an error naming `what` if it has not settled within `ms`. */
+function answered(what, promise, ms = COMMAND_MS) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`WebKitWebDriver: ${what} did not answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** The difference between MiniBrowser's window and the page's viewport (its header bar), measured once. */
 let windowChrome = null;
 
 const WEBDRIVER_KEYS = { ArrowRight: webdriver.Key.ARROW_RIGHT, ArrowLeft: webdriver.Key.ARROW_LEFT, Escape: webdriver.Key.ESCAPE, Home: webdriver.Key.HOME, Space: ' ' };
+
+/** The function's source, run where the page's scripts run; a promise it returns is awaited, its error sent back. */
+const asyncScript = (fn) => `
+  const done = arguments[arguments.length - 1];
+  const args = Array.prototype.slice.call(arguments, 0, -1);
+  Promise.resolve().then(() => (${fn.toString()})(...args))
+    .then((value) => done({ value: value === undefined ? null : value }),
+      (e) => done({ error: e instanceof Error ? e.message + ' ' + e.stack : String(e) }));`;
 
 async function launchWebKit() {
   const server = await startWebKitDriver();
@@ -157,52 +186,54 @@ async function launchWebKit() {
         'webkitgtk:browserOptions': { args: ['--automation'] },
       });
       const driver = webdriver.WebDriver.createSession(new http.Executor(new http.HttpClient(server.url)), capabilities);
-      version = `MiniBrowser ${(await driver.getCapabilities()).get('browserVersion')}`;
-      await driver.manage().setTimeouts({ script: 60_000 });
+      const started = await answered('new session', driver.getCapabilities());
+      version = `MiniBrowser ${started.get('browserVersion')}`;
+      // The page's own limit on a script, below the command's.
+      await answered('set timeouts', driver.manage().setTimeouts({ script: COMMAND_MS - 5_000 }));
       // The element, scrolled to the middle of the window first, as a person
       // would (and puppeteer does): WebKit refuses to interact with an
       // element of a view whose rendering is skipped (`content-visibility`).
       const inSight = async (selector) => {
-        const element = await driver.findElement(webdriver.By.css(selector));
-        await driver.executeScript((e) => e.scrollIntoView({ block: 'center' }), element);
+        const element = await answered(`find ${selector}`, driver.findElement(webdriver.By.css(selector)));
+        await answered(`scroll to ${selector}`, driver.executeScript((e) => e.scrollIntoView({ block: 'center' }), element));
         return element;
       };
       // The errors of the documents this page has left, and a way to read them.
       const earlier = [];
       const harvest = () => lab.evaluate(() => window.__engineErrors ?? []).catch(() => []);
-      const hooked = (navigate) => async (...args) => {
+      const hooked = (what, navigate) => async (...args) => {
         earlier.push(...await harvest());
-        await navigate(...args);
+        await answered(what, navigate(...args));
         await lab.evaluate(ERROR_HOOK);
       };
       const lab = {
         errors: async () => [...earlier, ...await harvest()],
-        goto: hooked((q) => driver.get(`${BASE_URL}${q}`)),
-        reload: hooked(() => driver.navigate().refresh()),
+        goto: hooked('navigate', (q) => driver.get(`${BASE_URL}${q}`)),
+        reload: hooked('reload', () => driver.navigate().refresh()),
         evaluate: async (fn, ...args) => {
-          // The function's source, run where the page's scripts run; a
-          // promise it returns is awaited, and its error thrown here.
-          const answer = await driver.executeAsyncScript(`
-            const done = arguments[arguments.length - 1];
-            const args = Array.prototype.slice.call(arguments, 0, -1);
-            Promise.resolve().then(() => (${fn.toString()})(...args))
-              .then((value) => done({ value: value === undefined ? null : value }), (e) => done({ error: e instanceof Error ? e.message + ' ' + e.stack : String(e) }));`, ...args);
+          const answer = await answered('execute async script', driver.executeAsyncScript(asyncScript(fn), ...args));
           if (answer.error) throw new Error(answer.error);
           return answer.value;
         },
-        click: async (selector) => (await inSight(selector)).click(),
+        click: async (selector) => answered(`click ${selector}`, (await inSight(selector)).click()),
         fill: async (selector, text) => {
           const input = await inSight(selector);
-          await input.clear();
-          await input.sendKeys(text);
+          await answered(`clear ${selector}`, input.clear());
+          await answered(`type into ${selector}`, input.sendKeys(text));
         },
         select: (selector, value) => selectInPage(lab, selector, value),
-        press: (key) => driver.actions().sendKeys(WEBDRIVER_KEYS[key] ?? key).perform(),
+        press: (key) => answered(`press ${key}`, driver.actions().sendKeys(WEBDRIVER_KEYS[key] ?? key).perform()),
         viewport: () => lab.evaluate(() => ({ width: innerWidth, height: innerHeight })),
-        close: () => driver.quit(),
+        // A session that does not end is replaced by the next one (--replace-on-new-session).
+        close: () => answered('end the session', driver.quit(), 10_000).catch(() => {}),
       };
-      await setViewport(driver, lab, width, height);
-      await lab.goto(query);
+      try {
+        await setViewport(driver, lab, width, height);
+        await lab.goto(query);
+      } catch (error) {
+        await lab.close();
+        throw error;
+      }
       return lab;
     },
     async close() {
@@ -221,11 +252,12 @@ async function launchWebKit() {
 async function setViewport(driver, lab, width, height) {
   const window = driver.manage().window();
   if (windowChrome === null) {
-    const outer = await window.getRect();
+    const outer = await answered('get the window', window.getRect());
     const inner = await lab.evaluate(() => ({ width: innerWidth, height: innerHeight }));
     windowChrome = { width: outer.width - inner.width, height: outer.height - inner.height };
   }
-  await window.setRect({ x: 0, y: 0, width: width + windowChrome.width, height: height + windowChrome.height });
+  const rect = { x: 0, y: 0, width: width + windowChrome.width, height: height + windowChrome.height };
+  await answered(`resize the window to ${rect.width} × ${rect.height}`, window.setRect(rect));
 }
 
 // Helpers that read the page through its data-testid hooks, the same in every engine.
@@ -269,12 +301,34 @@ export const canvasColours = (page, id) => page.evaluate((s) => {
   return seen.size;
 }, byTestId(id));
 
-/** Opens the lab at `query` in fresh storage and waits for its model; closes it after `body`. */
+/** What the page shows of its run, for a failure's message. */
+const runState = (page) => page.evaluate(() => {
+  const read = (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim();
+  const train = document.querySelector('[data-testid="train-toggle"]');
+  return {
+    url: location.href, model: read('model-origin'), step: read('step-count'), saved: read('save-note'),
+    banner: read('error-message'), train: train ? { disabled: train.disabled, running: train.dataset.running } : null,
+  };
+});
+
+/**
+ * Opens the lab at `query` in fresh storage and waits for its model; closes
+ * it after `body`. A failure's message ends with what the page showed then
+ * (its model, step, save, banner and errors): a run of CI is all there is to
+ * read when an engine fails there.
+ */
 export async function withLab(browser, query, body, viewport = {}) {
   const page = await browser.open(query, viewport);
   try {
     await waitForModel(page);
     await body(page);
+  } catch (error) {
+    // Read briefly: a page that stopped answering must not hold the run.
+    const brief = (promise) => Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s')), 10_000))]);
+    const state = await brief(runState(page)).catch((e) => `unreadable: ${e.message}`);
+    const errors = await brief(page.errors()).catch((e) => [`unreadable: ${e.message}`]);
+    error.message += `\n  the page then: ${JSON.stringify(state)}\n  its errors: ${JSON.stringify(errors)}`;
+    throw error;
   } finally {
     await page.close();
   }

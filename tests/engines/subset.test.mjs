@@ -15,6 +15,12 @@ import { ENGINE, byTestId, canvasColours, launch, running, stepCount, text, unti
 /** A held-out sentence of the toy English → Japanese task (the page's first task) and its gold translation. */
 const HELD_OUT = { en: 'the big dog sees a small cat', ja: '大きい 犬 は 小さい 猫 を 見る' };
 
+/**
+ * A test that has not ended by then fails, and the next one runs: no engine
+ * may hold the run (each takes 2–15 s here).
+ */
+const LIMIT = { timeout: 150_000 };
+
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => {
@@ -30,7 +36,7 @@ async function noErrors(page) {
 /** Scrolls the first element matching `selector` to the middle of the window. */
 const scrollTo = (page, selector) => page.evaluate((s) => document.querySelector(s).scrollIntoView({ block: 'center' }), selector);
 
-test('the lab opens on a model and draws the PE heatmap and the attention maps', () => withLab(browser, '', async (page) => {
+test('the lab opens on a model and draws the PE heatmap and the attention maps', LIMIT, () => withLab(browser, '', async (page) => {
   await scrollTo(page, byTestId('pe-heatmap'));
   await until(() => canvasColours(page, 'pe-heatmap'), (n) => n > 8, 10_000, 'a PE heatmap of many colours');
   // The maps are drawn once in sight, each labelled with the probe's tokens.
@@ -41,26 +47,27 @@ test('the lab opens on a model and draws the PE heatmap and the attention maps',
   await noErrors(page);
 }));
 
-test('Train advances the step counter, and Pause stops it', () => withLab(browser, '', async (page) => {
+test('Train advances the step counter, and Pause stops it', LIMIT, () => withLab(browser, '', async (page) => {
   const start = await stepCount(page);
   await page.click(byTestId('train-toggle'));
-  await until(() => stepCount(page), (n) => n >= start + 20, 30_000, `20 steps past ${start}`);
+  await until(() => stepCount(page), (n) => n >= start + 10, 30_000, `10 steps past ${start}`);
   await page.click(byTestId('train-toggle'));
   await until(() => running(page), (r) => r === false, 10_000, 'training paused');
-  // Pause is answered when the step under way ends: then the counter stays.
+  // Pause is answered when the step under way ends: then the counter stays
+  // (a snapshot comes every 250 ms, so 500 ms without a change is a stop).
   const paused = await until(async () => {
     const a = await stepCount(page);
     await new Promise((resolve) => setTimeout(resolve, 500));
     return a === await stepCount(page) ? a : null;
   }, (n) => n !== null, 10_000, 'the counter to stop');
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await new Promise((resolve) => setTimeout(resolve, 700));
   assert.equal(await stepCount(page), paused, 'no step after Pause');
   const loss = Number.parseFloat(await text(page, 'loss-value'));
   assert.ok(Number.isFinite(loss) && loss > 0, `the loss is a number: ${loss}`);
   await noErrors(page);
 }));
 
-test('a held-out sentence translates, and the decoding steps through its tokens', () => withLab(browser, '', async (page) => {
+test('a held-out sentence translates, and the decoding steps through its tokens', LIMIT, () => withLab(browser, '', async (page) => {
   await page.fill(byTestId('translate-input'), HELD_OUT.en);
   const output = await until(() => text(page, 'translate-output'), (t) => t.trim() === HELD_OUT.ja, 20_000, 'the gold translation');
   const tokens = output.trim().split(' ');
@@ -75,7 +82,7 @@ test('a held-out sentence translates, and the decoding steps through its tokens'
   await noErrors(page);
 }));
 
-test('choosing a real task fetches its sentences and model, names the corpus and translates', () => withLab(browser, '?lang=en', async (page) => {
+test('choosing a real task fetches its sentences and model, names the corpus and translates', LIMIT, () => withLab(browser, '?lang=en', async (page) => {
   await page.select(byTestId('task-picker'), 'real-en-ja');
   // The model, or the message of a download that failed (which keeps the toy model).
   const loaded = (t) => /real sentences/.test(t) && /pretrained/.test(t);
@@ -92,7 +99,7 @@ test('choosing a real task fetches its sentences and model, names the corpus and
   await noErrors(page);
 }));
 
-test('a reload brings the saved run back: the same step and the same loss, bit for bit', () => withLab(browser, '', async (page) => {
+test('a reload brings the saved run back: the same step and the same loss, bit for bit', LIMIT, () => withLab(browser, '', async (page) => {
   for (let i = 0; i < 3; i += 1) {
     const before = await stepCount(page);
     await page.click(byTestId('train-step'));
@@ -111,7 +118,7 @@ test('a reload brings the saved run back: the same step and the same loss, bit f
   await noErrors(page);
 }));
 
-test('the language picker switches the page to Japanese, fetched from locales/ja.ftl', () => withLab(browser, '?lang=en', async (page) => {
+test('the language picker switches the page to Japanese, fetched from locales/ja.ftl', LIMIT, () => withLab(browser, '?lang=en', async (page) => {
   const title = () => page.evaluate(() => document.querySelector('#pe h2').textContent);
   const english = await title();
   await page.select(byTestId('lang-picker'), 'ja');
@@ -124,7 +131,7 @@ test('the language picker switches the page to Japanese, fetched from locales/ja
   await noErrors(page);
 }));
 
-test('presentation mode shows one panel in large type, and → moves to the next panels', () => withLab(browser, '?present=1', async (page) => {
+test('presentation mode shows one panel in large type, and → moves to the next panels', LIMIT, () => withLab(browser, '?present=1', async (page) => {
   const state = () => page.evaluate(() => ({
     present: document.documentElement.classList.contains('present'),
     current: document.querySelector('section.view.current')?.id,
@@ -190,6 +197,7 @@ async function phoneLayout(page) {
 const PHONE = { width: 390, height: 844 };
 
 test(`a phone (${PHONE.width} × ${PHONE.height}): every view fits the width, and Train stays on screen`, {
+  ...LIMIT,
   skip: ENGINE === 'webkit' && 'MiniBrowser keeps its window at least about 447 px wide, so a 390 px viewport cannot be had; the next test checks the phone layout at the narrowest window it allows',
 }, () => withLab(browser, '?lang=en', async (page) => {
   assert.deepEqual(await page.viewport(), PHONE, 'the viewport asked for');
@@ -197,7 +205,7 @@ test(`a phone (${PHONE.width} × ${PHONE.height}): every view fits the width, an
 }, PHONE));
 
 if (ENGINE === 'webkit') {
-  test("WebKit at MiniBrowser's narrowest window: the phone layout (≤ 600 px) fits the width, and Train stays on screen", () => withLab(browser, '?lang=en', async (page) => {
+  test("WebKit at MiniBrowser's narrowest window: the phone layout (≤ 600 px) fits the width, and Train stays on screen", LIMIT, () => withLab(browser, '?lang=en', async (page) => {
     const { width } = await page.viewport();
     assert.ok(width <= 600, `a window in the phone layout's range: ${width} px`);
     console.log(`WebKit's narrowest viewport: ${width} px`);
