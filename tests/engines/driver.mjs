@@ -16,8 +16,9 @@
 // Each engine is the system's (Debian's), never a downloaded one. A page is
 // opened in fresh storage every time: a new browser context in puppeteer (a
 // Firefox user context; puppeteer also gives Firefox a new profile folder
-// on every launch), a new WebDriver session in WebKit (MiniBrowser's
-// automation sessions keep nothing on disk).
+// on every launch), a new WebDriver session in WebKit (what one MiniBrowser
+// session stores, the next does not see). The lab's service worker runs, as
+// for a reader (the Chromium e2e suite blocks it to route requests).
 //
 // The page API is what the subset needs and no more: goto, reload, evaluate
 // (a function run in the page, its result as JSON), click, fill, select,
@@ -52,9 +53,10 @@ export async function launch(engine = ENGINE) {
 }
 
 async function launchPuppeteer(engine) {
+  // A protocol call unanswered for 45 s fails (puppeteer's default is 180 s), as in WebKit.
   const browser = await puppeteer.launch(engine === 'chromium'
-    ? { browser: 'chrome', executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true }
-    : { browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true });
+    ? { browser: 'chrome', executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true, protocolTimeout: 45_000 }
+    : { browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true, protocolTimeout: 45_000 });
   return {
     engine,
     version: await browser.version(),
