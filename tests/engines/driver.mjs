@@ -11,7 +11,8 @@
 //   webkit2gtk-driver), which starts its MiniBrowser. That driver speaks
 //   classic WebDriver only (a session asking for BiDi, `webSocketUrl`, is
 //   refused), so puppeteer cannot drive it. MiniBrowser needs an X display:
-//   run WebKit under `xvfb-run` (`cargo xtask engines-e2e` does).
+//   run WebKit under `xvfb-run -a -s "-screen 0 1920x1200x24 -noreset"`
+//   (`cargo xtask engines-e2e` does; why -noreset: NEW_SESSION_MS).
 //
 // Each engine is the system's (Debian's), never a downloaded one. A page is
 // opened in fresh storage every time: a new browser context in puppeteer (a
@@ -125,8 +126,23 @@ async function startWebKitDriver() {
     if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not answer on ${url}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, child };
+  return { url, child, said };
 }
+
+/** Stops a WebKitWebDriver (and so its MiniBrowser). */
+async function stopWebKitDriver(server) {
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => (server.child.exitCode !== null ? resolve() : server.child.once('exit', resolve)));
+}
+
+/**
+ * A new session opens MiniBrowser within about 1 s. When MiniBrowser cannot
+ * open the X display, the driver waits for it for ever: that happened about
+ * once in 12 runs while the X server reset itself as the last test's window
+ * closed, until it ran with `-noreset` (xtask's `subset.rs`). Past this, a
+ * fresh driver is tried once, and the run says why.
+ */
+const NEW_SESSION_MS = 15_000;
 
 /**
  * Classic WebDriver has no console log and no script that runs before the
@@ -177,19 +193,35 @@ const asyncScript = (fn) => `
     .then((value) => done({ value: value === undefined ? null : value }),
       (e) => done({ error: e instanceof Error ? e.message + ' ' + e.stack : String(e) }));`;
 
+/** A new WebDriver session on `server`: MiniBrowser started, its capabilities read. */
+async function newSession(server) {
+  const capabilities = new webdriver.Capabilities({
+    'webkitgtk:browserOptions': { args: ['--automation'] },
+  });
+  const driver = webdriver.WebDriver.createSession(new http.Executor(new http.HttpClient(server.url)), capabilities);
+  const started = await answered('new session', driver.getCapabilities(), NEW_SESSION_MS);
+  return { driver, version: `MiniBrowser ${started.get('browserVersion')}` };
+}
+
 async function launchWebKit() {
-  const server = await startWebKitDriver();
+  let server = await startWebKitDriver();
   let version = 'WebKitGTK';
   return {
     engine: 'webkit',
     get version() { return version; },
     async open(query, { width = 1400, height = 1000 } = {}) {
-      const capabilities = new webdriver.Capabilities({
-        'webkitgtk:browserOptions': { args: ['--automation'] },
-      });
-      const driver = webdriver.WebDriver.createSession(new http.Executor(new http.HttpClient(server.url)), capabilities);
-      const started = await answered('new session', driver.getCapabilities());
-      version = `MiniBrowser ${started.get('browserVersion')}`;
+      let session;
+      try {
+        session = await newSession(server);
+      } catch (first) {
+        const said = server.said.join('').trim().slice(-300);
+        console.log(`# ${first.message} (the driver said: ${JSON.stringify(said)}): a fresh WebKitWebDriver, once`);
+        await stopWebKitDriver(server);
+        server = await startWebKitDriver();
+        session = await newSession(server);
+      }
+      const { driver } = session;
+      ({ version } = session);
       // The page's own limit on a script, below the command's.
       await answered('set timeouts', driver.manage().setTimeouts({ script: COMMAND_MS - 5_000 }));
       // The element, scrolled to the middle of the window first, as a person
@@ -238,10 +270,7 @@ async function launchWebKit() {
       }
       return lab;
     },
-    async close() {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => (server.child.exitCode !== null ? resolve() : server.child.once('exit', resolve)));
-    },
+    close: () => stopWebKitDriver(server),
   };
 }
 

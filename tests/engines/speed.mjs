@@ -1,7 +1,7 @@
 // In-browser training steps/s of the default task (toy English → Japanese,
 // from scratch) in each engine, through the same driver as the subset:
 //   BASE_URL=<site> [ENGINES=chromium,firefox,webkit] [ROUNDS=3] [SECONDS=15] \
-//     xvfb-run -a -s "-screen 0 1920x1200x24" node tests/engines/speed.mjs
+//     xvfb-run -a -s "-screen 0 1920x1200x24 -noreset" node tests/engines/speed.mjs
 // (xvfb-run only for WebKit). The engines take turns, round by round, each
 // round in a fresh page: Reset, Train, 5 steps of warm-up (as
 // tests/browser_bench.mjs), then the steps of the next SECONDS on the page's

@@ -7,7 +7,7 @@
 // `cargo xtask engines-e2e` serves dist/ and runs it in Firefox, then in
 // WebKit under xvfb-run (Chromium runs the whole e2e suite). By hand:
 //   BASE_URL=http://127.0.0.1:PORT/ ENGINE=firefox node --test tests/engines/subset.test.mjs
-//   BASE_URL=… ENGINE=webkit xvfb-run -a -s "-screen 0 1920x1200x24" node --test tests/engines/subset.test.mjs
+//   BASE_URL=… ENGINE=webkit xvfb-run -a -s "-screen 0 1920x1200x24 -noreset" node --test tests/engines/subset.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENGINE, byTestId, canvasColours, launch, running, stepCount, text, until, waitForModel, withLab } from './driver.mjs';
