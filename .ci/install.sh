@@ -4,8 +4,10 @@
 # it) and `.ci/serve` (`install_site` only, as the site needs no browser).
 #
 #   install_site     the wasm target, trunk and wasm-bindgen-cli;
-#   install_browser  Chromium, chromedriver, CJK fonts, Node.js, the e2e
-#                    tests' npm packages and python3 (downloads, little CPU);
+#   install_browser  Chromium, chromedriver, CJK fonts, Firefox ESR,
+#                    WebKitGTK's WebDriver (its MiniBrowser) and the X server
+#                    it runs on (xvfb, xauth), Node.js, the e2e tests' npm
+#                    packages and python3 (downloads, little CPU);
 #   install_fuzz     cargo-fuzz (the fuzzing smoke run, see FUZZING.md);
 #   install_fmt      leptosfmt, which formats the page's `view!` markup as
 #                    rustfmt formats the rest (`cargo xtask ci` checks both);
@@ -21,8 +23,10 @@
 # BENCHMARKS.md, "CI", has each stage's time.
 
 export PATH="$HOME/.cargo/bin:$PATH"
-# Never let an npm package download a browser: the tests use Debian's Chromium.
+# Never let an npm package download a browser: the tests use Debian's
+# Chromium, Firefox ESR and WebKitGTK.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+export PUPPETEER_SKIP_DOWNLOAD=1
 
 TRUNK_VERSION=0.21.14
 # Must equal the wasm-bindgen version pinned in Cargo.toml / Cargo.lock.
@@ -78,15 +82,22 @@ install_site() {
 }
 
 install_browser() {
-    stage "Chromium, chromedriver and CJK fonts (apt)"
+    stage "Chromium, chromedriver, CJK fonts, Firefox ESR and WebKitGTK's driver (apt)"
     # Japanese and Chinese glyphs (fonts-noto-cjk): without them, tokens and
     # the ja / zh pages render as empty boxes in the tests and screenshots.
+    # The other engines' subset (tests/engines/) drives Debian's firefox-esr
+    # and webkit2gtk-driver's WebKitWebDriver, whose MiniBrowser needs an X
+    # display: xvfb-run (xvfb) gives it one, with xauth.
     if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] \
-        && fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then
-        echo "already installed: $(/usr/bin/chromium --version 2>/dev/null || echo chromium), Noto Sans CJK"
+        && fc-list 2>/dev/null | grep -q "Noto Sans CJK" \
+        && [ -x /usr/bin/firefox-esr ] && [ -x /usr/bin/WebKitWebDriver ] \
+        && command -v xvfb-run >/dev/null && command -v xauth >/dev/null; then
+        echo "already installed: $(/usr/bin/chromium --version 2>/dev/null || echo chromium), Noto Sans CJK," \
+            "$(/usr/bin/firefox-esr --version 2>/dev/null || echo firefox-esr), WebKitWebDriver, xvfb-run"
     else
         as_root apt-get update
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver fonts-noto-cjk
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver fonts-noto-cjk \
+            firefox-esr webkit2gtk-driver xvfb xauth
     fi
     done_stage
 

@@ -21,16 +21,19 @@
 //!    [`fuzz::SMOKE_SECONDS`] s (`cargo xtask fuzz`, FUZZING.md);
 //! 5. the Playwright end-to-end tests in `tests/e2e/` against the site, alone
 //!    on the machine: two files at a time, then the ones that time the page
-//!    one at a time ([`web::run_e2e`]).
+//!    one at a time ([`web::run_e2e`]);
+//! 6. a learner's flow through the site (`tests/engines/subset.test.mjs`) in
+//!    the other engines: Firefox ESR, then WebKitGTK under `xvfb-run`
+//!    ([`subset::run_subset`]).
 //!
-//! Every stage runs even if an earlier one failed (except the e2e tests,
-//! which need the site), so one run reports every problem. The last line is
-//! `N passed, N failed`, counting tests; a stage that fails without a failing
-//! test (a build error) counts as one failure. The exit code is non-zero on
-//! any failure.
+//! Every stage runs even if an earlier one failed (except the e2e tests and
+//! the other engines' flow, which need the site), so one run reports every
+//! problem. The last line is `N passed, N failed`, counting tests; a stage
+//! that fails without a failing test (a build error) counts as one failure.
+//! The exit code is non-zero on any failure.
 
 use crate::cmd::{self, Stage};
-use crate::{fuzz, web};
+use crate::{fuzz, subset, web};
 
 /// Test counts read from a runner's output.
 #[derive(Default, Clone, Copy, Debug, PartialEq)]
@@ -136,6 +139,7 @@ pub fn run() -> Result<(), String> {
         },
     );
     test_site(&mut outcomes, site);
+    test_engines(&mut outcomes, site);
     let failed = print_summary(&outcomes);
     if failed == 0 {
         Ok(())
@@ -262,6 +266,21 @@ fn test_site(outcomes: &mut Vec<Outcome>, site: bool) {
             seconds: 0.0,
             counts: Counts::default(),
         });
+    }
+}
+
+/// Stage 6: a learner's flow in Firefox and WebKit, after the Chromium e2e
+/// tests (alone on the machine too: it trains). Without a site there is
+/// nothing to run; the site's own stage has already failed.
+fn test_engines(outcomes: &mut Vec<Outcome>, site: bool) {
+    if site {
+        stage(
+            outcomes,
+            "a learner's flow in Firefox and WebKit (tests/engines)",
+            subset::run_subset,
+        );
+    } else {
+        println!("\nskipping the learner's flow in Firefox and WebKit: the site did not build");
     }
 }
 

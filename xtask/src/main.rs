@@ -12,6 +12,7 @@ mod locales;
 mod offline;
 mod peer;
 mod serve;
+mod subset;
 mod sweep;
 mod web;
 
@@ -30,7 +31,8 @@ use std::process::ExitCode;
 const HELP: &str = "\
 cargo xtask <command> [options]
 
-  ci                 every test: native, fuzzing smoke run, wasm (headless Chromium), trunk build, Playwright e2e
+  ci                 every test: native, fuzzing smoke run, wasm (headless Chromium), trunk build, Playwright e2e,
+                     a learner's flow in Firefox and WebKit
   bench [--steps N]  training steps/s, native and wasm (Node), flex and ndarray, with ratios
     [--peers [--python PATH] [--rounds R] [--site URL] [--base-site URL]]
                      also in-browser training (dist/ served, or the site at URL; and an older
@@ -42,6 +44,8 @@ cargo xtask <command> [options]
                      -> docs/speed.csv (medians over R rounds, default 2) and docs/speed.svg
   serve [--port P]   trunk serve --release: build the site and serve it on http://127.0.0.1:P (default 8080)
   e2e                the Playwright end-to-end tests against the built dist/
+  engines-e2e        a learner's flow (tests/engines/) against the built dist/ in Firefox ESR, then
+                     in WebKitGTK under xvfb-run (ENGINE=chromium runs it in Chromium by hand)
   measure            time to interactive, in-browser steps/s, longest task, seconds to 95% exact match
   soak [--minutes N] train in headless Chromium for N minutes (default 10): steps/s, frame gaps, memory
   fuzz [--seconds N] every cargo-fuzz target of fuzz/ for N seconds each (default 20); see FUZZING.md
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
         "sweep" => sweep::run(options),
         "serve" => web::serve(option(options, "--port", 8080)),
         "e2e" => web::e2e(),
+        "engines-e2e" => subset::engines_e2e(),
         "measure" => web::measure(),
         "soak" => web::soak(option(options, "--minutes", 10)),
         "fuzz" => fuzz::run(option(options, "--seconds", 20)),

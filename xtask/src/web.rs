@@ -32,11 +32,19 @@ fn require_site() -> Result<(), String> {
     }
 }
 
-/// Installs `tests/`'s npm packages (playwright-core, which downloads no
-/// browser, and axe-core for the accessibility audit).
+/// Installs `tests/`'s npm packages: playwright-core, which downloads no
+/// browser, axe-core for the accessibility audit, jsqr to read the QR code,
+/// and for the other engines' subset (`tests/engines/`) puppeteer-core
+/// (Firefox over WebDriver BiDi) and selenium-webdriver (WebKitWebDriver).
 fn npm_install() -> Result<(), String> {
     let tests = cmd::root().join("tests");
-    let installed = ["playwright-core", "axe-core"];
+    let installed = [
+        "playwright-core",
+        "axe-core",
+        "jsqr",
+        "puppeteer-core",
+        "selenium-webdriver",
+    ];
     if installed
         .iter()
         .all(|p| tests.join("node_modules").join(p).is_dir())
@@ -45,7 +53,8 @@ fn npm_install() -> Result<(), String> {
     }
     let mut c = cmd::command("npm", &["ci", "--no-audit", "--no-fund"]);
     c.current_dir(&tests)
-        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+        .env("PUPPETEER_SKIP_DOWNLOAD", "1");
     cmd::run(&mut c)
 }
 
