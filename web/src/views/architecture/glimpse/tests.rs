@@ -172,10 +172,17 @@ fn the_attention_glimpse_speaks_of_an_average_only_over_more_than_one_head() {
     use crate::i18n::{text_args, Arg, Locale};
     for locale in Locale::ALL {
         let said = |heads: usize| {
-            text_args(locale, "arch-glimpse-attention", &[("heads", Arg::from(heads))])
+            text_args(
+                locale,
+                "arch-glimpse-attention",
+                &[("heads", Arg::from(heads))],
+            )
         };
         let (one, four) = (said(1), said(4));
         assert!(four.contains('4'), "{locale:?}: {four}");
-        assert!(!one.contains('1'), "{locale:?}: one head is no average: {one}");
+        assert!(
+            !one.contains('1'),
+            "{locale:?}: one head is no average: {one}"
+        );
     }
 }
