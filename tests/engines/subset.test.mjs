@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENGINE, byTestId, canvasColours, launch, running, stepCount, text, until, waitForModel, withLab } from './driver.mjs';
 
-/** A held-out sentence of the toy English → Japanese task (the page's first task) and its gold translation. */
+/** A held-out sentence of the toy English → Japanese task (the page's default) and its gold translation. */
 const HELD_OUT = { en: 'the big dog sees a small cat', ja: '大きい 犬 は 小さい 猫 を 見る' };
 
 /**
