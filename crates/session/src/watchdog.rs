@@ -19,8 +19,9 @@
 /// 50 ms (`tests/worker_silence.mjs`, BENCHMARKS.md), was 0.28 s: training
 /// a toy model of d_model 256 and 4 layers; the default task, a real task's
 /// model fetched, read and built and trained, and a translation all stayed
-/// under 0.25 s. Firefox and Safari's engine train about 1.6 and 2.4 times
-/// slower, and a classroom laptop may be slower again: 10 s leaves a wide
+/// under 0.25 s. Firefox and Safari's engine train about 1.7 times slower
+/// (BENCHMARKS.md, "Three engines in CI"; 1.6 and 2.4 times in issue 48's
+/// reading), and a classroom laptop may be slower again: 10 s leaves a wide
 /// margin, and still notices a hang within a few seconds of a lecturer's
 /// patience. A bigger model's step gets more ([`WORKER_PATIENCE_FACTOR`]).
 pub const WORKER_PATIENCE_MS: f64 = 10_000.0;
