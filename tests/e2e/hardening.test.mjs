@@ -99,7 +99,7 @@ test('a worker that dies is replaced by itself, and the saved run comes back', (
   assert.ok(worker, 'the training worker');
   // An uncaught error in the worker, as a wasm trap ("unreachable") raises.
   await worker.evaluate(() => { setTimeout(() => { throw new Error('RuntimeError: unreachable (simulated)'); }); });
-  await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /restored/.test(t), 10_000, 'the restart message');
+  await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /A new worker is starting and will restore the last saved run/.test(t), 10_000, 'the restart message');
   await until(() => page.locator(`${byTestId('train-toggle')}:not([disabled])`).count(), (n) => n === 1, 30_000, 'a model in the new worker');
   assert.equal(await stepCount(page), saved, 'the saved run restored');
   await startTraining(page);

@@ -8,18 +8,10 @@
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { CHROMIUM_ARGS } from '../common.mjs';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
 
-/** Flags for a CI container: no sandbox (root), no GPU, no background traffic. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 /**
  * The browser. Its contexts block service workers unless a test asks for

@@ -31,20 +31,12 @@ import puppeteer from 'puppeteer-core';
 import webdriver from 'selenium-webdriver';
 import http from 'selenium-webdriver/http/index.js';
 import portprober from 'selenium-webdriver/net/portprober.js';
+import { CHROMIUM_ARGS } from '../common.mjs';
 
 export const ENGINE = process.env.ENGINE ?? 'chromium';
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
 
-/** Flags for a CI container: no sandbox (root), no GPU, no background traffic. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 /** The browser of `engine` (default: ENGINE), launched. */
 export async function launch(engine = ENGINE) {

@@ -10,6 +10,7 @@
 //   BASE_URL=… ENGINE=webkit xvfb-run -a -s "-screen 0 1920x1200x24 -noreset" node --test tests/engines/subset.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { pastTheRightEdge } from '../common.mjs';
 import { ENGINE, byTestId, canvasColours, launch, running, stepCount, text, until, waitForModel, withLab } from './driver.mjs';
 
 /** A held-out sentence of the toy English → Japanese task (the page's default) and its gold translation. */
@@ -157,26 +158,7 @@ test('presentation mode shows one panel in large type, and → moves to the next
 
 /** Whether the page fits its window's width, and the Train button stays on screen far down the page. */
 async function phoneLayout(page) {
-  const report = await page.evaluate(() => {
-    const W = window.innerWidth;
-    // An element past the right edge counts unless a box that fits the
-    // window scrolls it (a wide number table, a long formula), as in e2e touch.test.mjs.
-    const scrolledInside = (e, section) => {
-      for (let a = e.parentElement; a && a !== section; a = a.parentElement) {
-        const o = getComputedStyle(a).overflowX;
-        if ((o === 'auto' || o === 'scroll' || o === 'hidden') && a.getBoundingClientRect().right <= W + 1) return true;
-      }
-      return false;
-    };
-    const over = [];
-    for (const section of document.querySelectorAll('main > section')) {
-      for (const e of section.querySelectorAll('*')) {
-        const r = e.getBoundingClientRect();
-        if (r.width > 0 && r.right > W + 1 && !scrolledInside(e, section)) over.push(`${section.id}: <${e.tagName.toLowerCase()} class="${e.className}"> ends at ${Math.round(r.right)}`);
-      }
-    }
-    return { page: document.documentElement.scrollWidth, window: W, over: over.slice(0, 10) };
-  });
+  const report = await page.evaluate(pastTheRightEdge);
   assert.ok(report.page <= report.window, `the page is ${report.page} px wide in a ${report.window} px window`);
   assert.deepEqual(report.over, [], report.over.join('\n'));
   // The run's controls are a bar at the bottom of the screen, wherever the reader is.

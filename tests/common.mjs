@@ -1,0 +1,40 @@
+// What the Playwright e2e suite (e2e/lab.mjs) and the engines' driver
+// (engines/driver.mjs) share: Chromium's flags, and checks that run in the
+// page whatever drives it.
+
+/** Flags for a CI container: no sandbox (root), no GPU, no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/**
+ * Runs in the page (pass it to `page.evaluate`): the page's width against
+ * the window's, and the elements of the views that end past the window's
+ * right edge (the first 10). An element counts unless a box that fits the
+ * window scrolls it (a wide number table, a long formula).
+ */
+export function pastTheRightEdge() {
+  const W = window.innerWidth;
+  const scrolledInside = (e, section) => {
+    for (let a = e.parentElement; a && a !== section; a = a.parentElement) {
+      const o = getComputedStyle(a).overflowX;
+      if ((o === 'auto' || o === 'scroll' || o === 'hidden') && a.getBoundingClientRect().right <= W + 1) return true;
+    }
+    return false;
+  };
+  const over = [];
+  for (const section of document.querySelectorAll('main > section')) {
+    for (const e of section.querySelectorAll('*')) {
+      const r = e.getBoundingClientRect();
+      if (r.width > 0 && r.right > W + 1 && !scrolledInside(e, section)) {
+        over.push(`${section.id || section.className}: <${e.tagName.toLowerCase()} class="${e.className}"> ends at ${Math.round(r.right)}`);
+      }
+    }
+  }
+  return { page: document.documentElement.scrollWidth, window: W, over: over.slice(0, 10) };
+}
