@@ -25,7 +25,10 @@
 // (a function run in the page, its result as JSON), click, fill, select,
 // press, viewport and close, and `errors()`, the page's uncaught exceptions
 // and console errors as far as the engine lets them be seen (in WebKit, from
-// the moment the page's document is reached: see `ERROR_HOOK`).
+// the moment the page's document is reached: see `ERROR_HOOK`). A viewport
+// narrower than MiniBrowser's window can be (a phone's) is, in WebKit, an
+// iframe of that size around the lab, and every command goes into it
+// (`frameOf`); `framed` is then its size.
 import { spawn } from 'node:child_process';
 import puppeteer from 'puppeteer-core';
 import webdriver from 'selenium-webdriver';
@@ -232,10 +235,14 @@ async function launchWebKit() {
         await answered(what, navigate(...args));
         await lab.evaluate(ERROR_HOOK);
       };
+      // Set by `open` when the lab runs in an iframe (`frameOf`).
+      let frame = null;
       const lab = {
+        /** The iframe's size, when the lab runs in one, else null. */
+        get framed() { return frame?.size ?? null; },
         errors: async () => [...earlier, ...await harvest()],
-        goto: hooked('navigate', (q) => driver.get(`${BASE_URL}${q}`)),
-        reload: hooked('reload', () => driver.navigate().refresh()),
+        goto: hooked('navigate', (q) => (frame ? frame.goto(`${BASE_URL}${q}`) : driver.get(`${BASE_URL}${q}`))),
+        reload: hooked('reload', () => (frame ? frame.reload() : driver.navigate().refresh())),
         evaluate: async (fn, ...args) => {
           const answer = await answered('execute async script', driver.executeAsyncScript(asyncScript(fn), ...args));
           if (answer.error) throw new Error(answer.error);
@@ -254,7 +261,8 @@ async function launchWebKit() {
         close: () => answered('end the session', driver.quit(), 10_000).catch(() => {}),
       };
       try {
-        await setViewport(driver, lab, width, height);
+        const reached = await setViewport(driver, lab, width, height);
+        if (reached.width > width || reached.height > height) frame = frameOf(driver, lab, { width, height });
         await lab.goto(query);
       } catch (error) {
         await lab.close();
@@ -268,19 +276,68 @@ async function launchWebKit() {
 
 /**
  * A viewport of `width` × `height` CSS px as near as MiniBrowser allows: the
- * window is the viewport plus its header bar. MiniBrowser keeps its window at
- * least about 447 px wide, so a narrower viewport is not reached: a test
- * reads `viewport()` to know what it got.
+ * window is the viewport plus its header bar. Returns the viewport reached.
+ * MiniBrowser keeps its window at least about 447 px wide, so a narrower
+ * viewport is not reached (then `open` puts the lab in an iframe of the size
+ * asked: `frameOf`).
  */
 async function setViewport(driver, lab, width, height) {
   const window = driver.manage().window();
+  const viewport = () => lab.evaluate(() => ({ width: innerWidth, height: innerHeight }));
   if (windowChrome === null) {
     const outer = await answered('get the window', window.getRect());
-    const inner = await lab.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+    const inner = await viewport();
     windowChrome = { width: outer.width - inner.width, height: outer.height - inner.height };
   }
   const rect = { x: 0, y: 0, width: width + windowChrome.width, height: height + windowChrome.height };
   await answered(`resize the window to ${rect.width} × ${rect.height}`, window.setRect(rect));
+  return viewport();
+}
+
+/**
+ * A path the site does not have: the server answers it with its 404 page, a
+ * document of the lab's origin that `frameOf` replaces with the frame.
+ */
+const FRAME_PAGE = 'engines-frame-of-the-lab';
+
+/**
+ * The lab in an iframe of exactly `size` (CSS px), for a viewport smaller
+ * than MiniBrowser's window can be: an iframe is a viewport of its own, the
+ * one the lab's media queries, `innerWidth` and `position: fixed` go by. The
+ * page around it is of the lab's origin (`FRAME_PAGE`), so the lab is not a
+ * third-party frame: its storage and its service worker are a reader's. Each
+ * navigation builds the frame anew and turns WebDriver's commands (scripts,
+ * clicks, keys) into it: `goto(url)` and `reload()`, as `lab`'s.
+ */
+function frameOf(driver, lab, size) {
+  const intoTheFrame = async (load, ...args) => {
+    await answered('switch to the top page', driver.switchTo().defaultContent());
+    await lab.evaluate(load, ...args);
+    const iframe = await answered('find the iframe', driver.findElement(webdriver.By.css('iframe')));
+    await answered('switch into the iframe', driver.switchTo().frame(iframe));
+  };
+  // Each runs in the top page, and ends when the iframe's document has loaded.
+  const build = (url, { width, height }) => new Promise((resolve) => {
+    const iframe = document.createElement('iframe');
+    iframe.style.cssText = `display: block; border: 0; width: ${width}px; height: ${height}px`;
+    iframe.addEventListener('load', () => resolve(), { once: true });
+    iframe.src = url;
+    document.body.style.margin = '0';
+    document.body.replaceChildren(iframe);
+  });
+  const reload = () => new Promise((resolve) => {
+    const iframe = document.querySelector('iframe');
+    iframe.addEventListener('load', () => resolve(), { once: true });
+    iframe.contentWindow.location.reload();
+  });
+  return {
+    size,
+    goto: async (url) => {
+      await answered(`navigate to ${FRAME_PAGE}`, driver.get(`${BASE_URL}${FRAME_PAGE}`));
+      await intoTheFrame(build, url, size);
+    },
+    reload: () => intoTheFrame(reload),
+  };
 }
 
 // Helpers that read the page through its data-testid hooks, the same in every engine.

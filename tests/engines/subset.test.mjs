@@ -178,19 +178,10 @@ async function phoneLayout(page) {
 
 const PHONE = { width: 390, height: 844 };
 
-test(`a phone (${PHONE.width} × ${PHONE.height}): every view fits the width, and Train stays on screen`, {
-  ...LIMIT,
-  skip: ENGINE === 'webkit' && 'MiniBrowser keeps its window at least about 447 px wide, so a 390 px viewport cannot be had; the next test checks the phone layout at the narrowest window it allows',
-}, () => withLab(browser, '?lang=en', async (page) => {
+// In WebKit, the lab in an iframe of this size (driver.mjs: MiniBrowser's
+// window is never narrower than about 447 px); the viewport asserted is the frame's.
+test(`a phone (${PHONE.width} × ${PHONE.height}): every view fits the width, and Train stays on screen`, LIMIT, () => withLab(browser, '?lang=en', async (page) => {
   assert.deepEqual(await page.viewport(), PHONE, 'the viewport asked for');
+  if (page.framed) console.log(`${ENGINE}: the lab in an iframe of ${page.framed.width} × ${page.framed.height}`);
   await phoneLayout(page);
 }, PHONE));
-
-if (ENGINE === 'webkit') {
-  test("WebKit at MiniBrowser's narrowest window: the phone layout (≤ 600 px) fits the width, and Train stays on screen", LIMIT, () => withLab(browser, '?lang=en', async (page) => {
-    const { width } = await page.viewport();
-    assert.ok(width <= 600, `a window in the phone layout's range: ${width} px`);
-    console.log(`WebKit's narrowest viewport: ${width} px`);
-    await phoneLayout(page);
-  }, PHONE));
-}
