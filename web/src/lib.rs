@@ -13,7 +13,8 @@
 //!
 //! Plain modules, no Leptos: [`i18n`] holds the four languages' messages
 //! (Project Fluent), [`panels`] the views' ids and order, [`deeplink`] the
-//! link format, [`guide`] the tutorial map, [`estimate`] what a step
+//! link format, [`engine`] the browser engine (for why training is
+//! slower), [`guide`] the tutorial map, [`estimate`] what a step
 //! will cost, said before it is taken, and [`offline`] what the service
 //! worker keeps for offline use.
 //! Charts and heatmaps are drawn by `lab-plot`; everything that can be plain
@@ -22,6 +23,7 @@
 pub mod components;
 pub mod context;
 pub mod deeplink;
+pub mod engine;
 pub mod estimate;
 pub mod guide;
 pub mod i18n;

@@ -19,7 +19,7 @@ training-norm-pre = { -pre-norm }（{ -annotated-transformer }）
 training-field-pe = { -positional-encoding }（§3.5）
 training-pe-hint = 關閉後，{ -attention }作用在一個集合上：一個句子和它的任意重排，給{ -encoder }的是同樣的列，只是順序不同；{ -cross-attention }對這些列加權求和。因此{ -decoder }能找到正確的詞，卻無法知道它們的順序：複製和倒序任務都會失敗。
 training-field-tie = 權重共享（§3.4）
-training-tie-hint = 開啟後，{ -softmax } 之前的{ -projection }就是目標端{ -embedding }矩陣的轉置，沒有偏置。論文讓兩個{ -embedding }層和這個{ -projection }共用一個矩陣，這需要兩種語言共用一個{ -vocabulary }；本實驗室的任務每種語言各有{ -vocabulary }，所以只能共享目標端。預設關閉，以便與先前的訓練比較：可在比較視圖中把兩者並排。
+training-tie-hint = 開啟後，{ -softmax } 之前的{ -projection }就是目標端{ -embedding }矩陣的轉置，沒有偏置。論文讓兩個{ -embedding }層和這個{ -projection }共用一個矩陣，這需要兩種語言共用一個{ -vocabulary }；本實驗室的任務每種語言各有{ -vocabulary }，所以只能共享目標端。預設關閉，以便與先前的訓練比較：可在比較檢視中把兩者並排。
 training-not-a-number = { $field } 必須是數字（輸入：{ $got }）。
 training-valid = 有效：d_k = d_model / h = { $d_k }。
 training-invalid = 設定無效，無法執行：{ $problems }
@@ -28,6 +28,10 @@ training-model-parts = 每一{ -layer }除了{ -attention }之外還計算什麼
 training-model = 目前的模型：{ $task }，{ $origin }，d_model { $d_model }，{ $heads } 個{ -head }，{ $layers } { -layer }，{ $norm }。
 training-steps = { -step }數：
 training-tokens-per-s = { -token }/秒：
+training-engine-slower = { $engine ->
+    [firefox] 在這個瀏覽器中，訓練可能比 Chrome 或 Edge 慢：在測量用的電腦上，Firefox 訓練本頁模型時每秒的{ -step }數約為 Chromium（Chrome 與 Edge 的引擎）的 { $times } 倍。
+   *[webkit] 在這個瀏覽器中，訓練可能比電腦上的 Chrome 或 Edge 慢：這個瀏覽器使用 Safari 的引擎 WebKit。在測量用的電腦上，WebKit 訓練本頁模型時每秒的{ -step }數約為 Chromium（Chrome 與 Edge 的引擎）的 { $times } 倍。在 iPhone 和 iPad 上，所有瀏覽器（包括 Chrome 與 Edge）都使用 WebKit。
+}訓練的模型相同，只是每秒的{ -step }數不同。
 training-log-scale = 對數刻度（{ -loss }與{ -learning-rate }）
 training-eval-none = { -held-out }資料評估：尚未執行。
 training-eval = 第 { $step } { -step }的{ -held-out }資料評估：{ -loss } { $loss }，{ -token }準確率 { $accuracy }%，{ -exact-match } { $exact }%，{ -bleu } { $bleu }（共 { $sentences } 句）。

@@ -10,7 +10,7 @@ use crate::context::i18n::use_i18n;
 use curves::TrainingCharts;
 use form::{SettingsEstimate, SettingsForm, SettingsStatus};
 use leptos::prelude::*;
-use readouts::{EvalSummary, ModelLine, SmoothingFloor, StepReadouts};
+use readouts::{EngineNote, EvalSummary, ModelLine, SmoothingFloor, StepReadouts};
 
 /// The view: the settings form and its verdict, the model's parts, the
 /// readouts and the curves.
@@ -22,7 +22,6 @@ pub fn TrainingView() -> impl IntoView {
     view! {
         <section id=crate::panels::ids::TRAINING class="view">
             <h2>{i18n.t("training-title")}</h2>
-            <crate::views::architecture::MiniMap panel=crate::panels::ids::TRAINING />
             <p>{i18n.t("training-intro")}</p>
             <SettingsForm />
             <SettingsStatus />
@@ -33,6 +32,7 @@ pub fn TrainingView() -> impl IntoView {
             </details>
             <ModelLine />
             <StepReadouts log=log />
+            <EngineNote />
             <EvalSummary />
             <SmoothingFloor />
             <TrainingCharts log=log />

@@ -1,8 +1,9 @@
 //! The readouts of view 5: the model being trained, the step and speed, the
-//! last evaluation and the loss floor that label smoothing sets.
+//! last evaluation, the loss floor that label smoothing sets, and why a
+//! browser other than Chromium trains more slowly.
 
 use crate::components::controls::Toggle;
-use crate::context::i18n::use_i18n;
+use crate::context::i18n::{use_i18n, Arg};
 use crate::context::state::use_lab;
 use crate::i18n::{labels, text, text_args};
 use leptos::prelude::*;
@@ -54,6 +55,27 @@ pub fn StepReadouts(
             <Toggle label="training-log-scale" testid="log-scale" on=log />
         </p>
     }
+}
+
+/// Why training goes more slowly here, in a browser whose engine trains
+/// the model more slowly than Chromium's (nothing in Chromium).
+#[component]
+pub fn EngineNote() -> impl IntoView {
+    let i18n = use_i18n();
+    let slower = crate::engine::current().and_then(|e| Some((e, e.measured_speed()?)));
+    slower.map(|(engine, speed)| {
+        let times = format!("{speed:.1}");
+        view! {
+            <p class="hint" data-testid="engine-note" data-engine=engine.name()>
+                {move || {
+                    i18n.f(
+                        "training-engine-slower",
+                        &[("engine", Arg::from(engine.name())), ("times", Arg::from(times.clone()))],
+                    )
+                }}
+            </p>
+        }
+    })
 }
 
 /// The last evaluation, in words and as data (tests and `cargo xtask measure`
