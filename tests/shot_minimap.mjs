@@ -8,10 +8,16 @@ for (const lang of (process.env.LANGS ?? 'en,ja,zh-Hans,zh-Hant').split(',')) {
     const context = await browser.newContext({ viewport: { width: w, height: h } });
     const page = await context.newPage();
     await page.goto(`${BASE}?lang=${lang}`);
-    for (const view of (process.env.VIEWS ?? 'attention,translate').split(',')) {
+    for (const view of (process.env.VIEWS ?? 'pe,attention,inside-head,masks,smoothing,compare,translate,complexity').split(',')) {
       const map = page.locator(`#${view} [data-testid=minimap]`);
       await map.waitFor({ timeout: 30000 });
-      await page.locator(`#${view} h2`).evaluate((e) => e.scrollIntoView());
+      // The section's top below the sticky toolbar, whatever its height in this language.
+      await page.locator(`#${view}`).evaluate((e) => {
+        e.scrollIntoView();
+        const bar = document.querySelector('.toolbar');
+        const bottom = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().bottom : 0;
+        window.scrollBy(0, -(bottom + 8));
+      });
       await page.waitForTimeout(400);
       await page.screenshot({ path: `${out}/${lang}-${view}-${w}x${h}.png` });
     }

@@ -253,9 +253,11 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
     for (const name of ['enc-self-attention', 'dec-self-attention', 'dec-cross-attention', 'softmax']) {
       await glimpse(name).waitFor({ timeout: 20_000 });
     }
-    // The encoder's positional encoding (the decoder's has none).
-    assert.equal(await figure.locator(`.fig-stack.encoder ${BOX}[data-box=pe] ${byTestId('glimpse')}`).count(), 1);
-    assert.equal(await figure.locator(`.fig-stack.decoder ${BOX}[data-box=pe] ${byTestId('glimpse')}`).count(), 0);
+    // Each stack's embedding and positional encoding; no linear layer's.
+    for (const stack of ['encoder', 'decoder']) {
+      assert.equal(await figure.locator(`.fig-stack.${stack} ${BOX}[data-box=pe] ${byTestId('glimpse')}`).count(), 1, `${stack} PE`);
+    }
+    for (const name of ['input-embedding', 'output-embedding']) await glimpse(name).waitFor({ timeout: 5_000 });
     assert.equal(await figure.locator(`${BOX}[data-box=linear] ${byTestId('glimpse')}`).count(), 0);
     // A map is drawn, one pixel per cell: [queries, keys] for cross-attention.
     const pixels = (name) => glimpse(name).evaluate((c) => {
@@ -266,13 +268,20 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
     const tgt = await figure.locator(`${BOX}[data-box=outputs] .chip`).count();
     const cross = await until(() => pixels('dec-cross-attention'), (p) => p.painted, 10_000, 'the cross-attention glimpse drawn');
     assert.deepEqual([cross.height, cross.width], [tgt, src], 'rows are the decoder\'s queries, columns the source keys');
+    // The decoder's positional encoding: a row per decoder input, a column per dimension.
+    const decoderPe = await figure.locator(`.fig-stack.decoder ${BOX}[data-box=pe] ${byTestId('glimpse')}`).evaluate((c) => [c.height, c.width]);
+    const inputPe = await figure.locator(`.fig-stack.encoder ${BOX}[data-box=pe] ${byTestId('glimpse')}`).evaluate((c) => [c.height, c.width]);
+    assert.deepEqual([decoderPe[0], inputPe[0]], [tgt, src], 'a row per token of each stack');
+    assert.equal(decoderPe[1], inputPe[1], 'd_model columns in both');
     const picks = await glimpse('softmax').locator('.chip').count();
     assert.ok(picks >= 1 && picks <= 3, `the softmax names its first choices (${picks})`);
     // From scratch, then trained: the maps change with the model.
     await page.locator(byTestId('train-reset')).click();
     const before = await until(() => pixels('enc-self-attention'), (p) => p.painted, 20_000, 'the untrained model\'s glimpse');
+    const embedding = await until(() => pixels('output-embedding'), (p) => p.painted, 20_000, 'the untrained embedding');
     await startTraining(page);
     await until(() => pixels('enc-self-attention'), (p) => p.url !== before.url, 30_000, 'the glimpse to follow training');
+    await until(() => pixels('output-embedding'), (p) => p.url !== embedding.url, 30_000, 'the learned embedding to follow training');
     await pauseTraining(page);
     assert.deepEqual(errors, []);
   } finally {
@@ -288,13 +297,23 @@ test('beside each view a small map lights the boxes it is about, and takes the r
   try {
     await page.locator(`#pe ${byTestId('minimap')}`).waitFor({ timeout: 20_000 });
     const names = await page.locator(`${byTestId('model-figure')} ${BOX}`).evaluateAll((boxes) => [...new Set(boxes.map((b) => b.dataset.box))]);
-    for (const panel of ['pe', 'attention', 'masks', 'training', 'compare', 'translate']) {
-      const lit = await page.locator(`#${panel} ${byTestId('minimap')} .mini-box.lit`).evaluateAll((r) => r.map((e) => e.dataset.box));
-      const opening = names.filter((n) => expected(n)?.panel === panel);
-      assert.ok(opening.length > 0, panel);
-      assert.deepEqual([...new Set(lit)].sort(), opening.sort(), `${panel}: the boxes that open it are lit`);
+    const opening = (panel) => names.filter((n) => expected(n)?.panel === panel).sort();
+    const lit = async (panel) => [...new Set(await page.locator(`#${panel} ${byTestId('minimap')} .mini-box.lit`).evaluateAll((r) => r.map((e) => e.dataset.box)))].sort();
+    for (const panel of ['pe', 'attention', 'translate']) {
+      assert.ok(opening(panel).length > 0, panel);
+      assert.deepEqual(await lit(panel), opening(panel), `${panel}: the boxes that open it are lit`);
     }
-    assert.equal(await page.locator(`#noam ${byTestId('minimap')}`).count(), 0, 'the schedule is no box\'s');
+    // The masks act inside every attention box.
+    const masks = [...new Set([...opening('masks'), ...opening('attention')])].sort();
+    assert.deepEqual(await lit('masks'), masks, 'masks: its boxes and every attention box');
+    // The compare view lights what its setting changes: the norm boxes its
+    // click opens it on, then the softmax for label smoothing.
+    assert.deepEqual(await lit('compare'), opening('compare'), 'compare: the norm boxes');
+    await page.locator(`#compare ${byTestId('compare-axis')}`).selectOption({ value: 'label_smoothing' });
+    await until(() => lit('compare'), (l) => l.join() === 'softmax', 5_000, 'compare on label smoothing: the softmax lit');
+    for (const panel of ['noam', 'training']) {
+      assert.equal(await page.locator(`#${panel} ${byTestId('minimap')}`).count(), 0, `${panel} is every weight's: no map`);
+    }
     await page.locator(`#translate ${byTestId('minimap')}`).scrollIntoViewIfNeeded();
     assert.equal(await inSight(page, byTestId('model-figure')), false);
     await page.locator(`#translate ${byTestId('minimap')}`).click();

@@ -29,6 +29,17 @@ test('ja: the guide is the whole map in Japanese, with its examples, and its lin
     const text = await map.innerText();
     for (let w = 1; w <= 14; w += 1) assert.match(text, new RegExp(`W${w}\\. `), `worked example W${w}`);
     assert.match(text, /ラボにはありません/, 'the rows that are not in the lab, translated');
+    // A row's small map lights the boxes of its views: a row whose only
+    // view is training (every weight's) has none, one on the masks lights
+    // every attention box.
+    const masksRow = map.locator('td').filter({ has: page.locator('.guide-links a[href="#masks"]') }).first();
+    const lit = await masksRow.locator(`${byTestId('minimap')} .mini-box.lit`).evaluateAll((r) => r.map((e) => e.dataset.box));
+    for (const box of ['enc-self-attention', 'outputs', 'dec-self-attention', 'dec-cross-attention']) assert.ok(lit.includes(box), `${box} lit in ${lit}`);
+    assert.match(await masksRow.locator(byTestId('minimap')).getAttribute('aria-label'), /マスク付き.*論文の図 1/);
+    const trainingOnly = map.locator('td').filter({ has: page.locator('.guide-links a[href="#training"]') })
+      .filter({ hasNot: page.locator('.guide-links a:not([href="#training"])') });
+    assert.ok(await trainingOnly.count() > 0, 'a row about training alone');
+    assert.equal(await trainingOnly.locator(byTestId('minimap')).count(), 0, 'training is no box\'s');
     // A link in the map opens its view.
     await map.locator('.guide-links a[href="#masks"]').first().click();
     await until(async () => (await page.locator('#masks').boundingBox())?.y, (y) => y !== undefined && y < 400, 10_000, 'the masks view in sight');

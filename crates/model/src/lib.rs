@@ -46,7 +46,7 @@ pub use decode::{
     DecodeMode, DecodeStep, Decoded, DecoderState,
 };
 pub use decoder::{DecoderConfig, DecoderOutput};
-pub use embedding::InputEmbeddingConfig;
+pub use embedding::{InputEmbedding, InputEmbeddingConfig};
 pub use encoder::{EncoderConfig, EncoderOutput};
 pub use feed_forward::PositionwiseFeedForwardConfig;
 pub use transformer::{AttentionMaps, Encoded, Transformer, TransformerOutput};

@@ -175,9 +175,12 @@ pub struct ProbePrediction {
     /// How the probe's source enters the encoder (§3.4, §3.5).
     #[serde(default)]
     pub source_input: LayerInput,
+    /// How the decoder inputs (`inputs`) enter the decoder, the same way.
+    #[serde(default)]
+    pub target_input: LayerInput,
 }
 
-/// How a sentence enters the first layer: each token's embedding row, times
+/// How a sentence enters a stack's first layer: each token's embedding row, times
 /// √d_model, plus its position's encoding (§3.4, §3.5), read off the model.
 ///
 /// # Shapes

@@ -8,7 +8,7 @@ use lab_model::burn::tensor::activation::softmax;
 use lab_model::burn::tensor::Tensor;
 use lab_model::{
     beam_search, forced_decode, greedy_decode_with, sample_decode, AttentionOutput, BeamSearch,
-    DecodeMode, Hypothesis, Transformer, TransformerOutput,
+    DecodeMode, Hypothesis, InputEmbedding, Transformer, TransformerOutput,
 };
 use lab_protocol::{
     AttentionSet, BeamHyp, BeamLevel, DecodeStep, HeadMaps, HeadTrace, LayerInput, MaskDemo,
@@ -214,6 +214,7 @@ impl Trainer {
             self.teacher_forced(&model, &data.src_vocab.encode_words(&pair.src), &pair.tgt);
         let [_, len, vocab] = forced.out.logits.dims();
         let probs = floats(softmax(forced.out.logits.clone().reshape([len, vocab]), 1)); // [tgt_len, vocab]
+        let [source_input, target_input] = self.stack_inputs(&model, &forced);
         let prediction = ProbePrediction {
             inputs: tokens(&data.tgt_vocab, &forced.tgt_in),
             targets: tokens(&data.tgt_vocab, &forced.tgt_out),
@@ -221,7 +222,8 @@ impl Trainer {
             vocab: data.tgt_vocab.tokens().to_vec(),
             probs,
             label_smoothing: self.settings().label_smoothing,
-            source_input: self.source_input(&model, &forced),
+            source_input,
+            target_input,
         };
         let trace = trace.map(|request| self.head_trace(&model, &forced, request));
         Probe {
@@ -231,20 +233,35 @@ impl Trainer {
         }
     }
 
-    /// How the source of `forced` enters the encoder: embedding rows,
-    /// × √d_model, + PE, and the model's own embedding layer's output.
-    fn source_input(&self, model: &Transformer, forced: &Forced) -> LayerInput {
+    /// How the source of `forced` enters the encoder, and its decoder
+    /// inputs the decoder: embedding rows, × √d_model, + PE, and the
+    /// model's own embedding layer's output.
+    fn stack_inputs(&self, model: &Transformer, forced: &Forced) -> [LayerInput; 2] {
+        let data = self.dataset();
+        let tgt_tokens = tokens(&data.tgt_vocab, &forced.tgt_in);
+        [
+            (&model.src_embed, &forced.src, forced.src_tokens.clone()),
+            (&model.tgt_embed, &forced.tgt_in, tgt_tokens),
+        ]
+        .map(|(embed, ids, tokens)| self.layer_input(model, embed, ids, tokens))
+    }
+
+    fn layer_input(
+        &self,
+        model: &Transformer,
+        embed: &InputEmbedding,
+        ids: &[u32],
+        tokens: Vec<String>,
+    ) -> LayerInput {
         let device = self.backend().device();
-        let ids = id_tensor(std::slice::from_ref(&forced.src), &device); // [1, n]
-        let n = forced.src.len();
-        let d_model = model.config.d_model;
-        let positions = model.positions(n, &device); // [n, d_model]
+        let ids = id_tensor(std::slice::from_ref(&ids.to_vec()), &device); // [1, n]
+        let positions = model.positions(tokens.len(), &device); // [n, d_model]
         LayerInput {
-            tokens: forced.src_tokens.clone(),
-            d_model,
-            embedding: floats(model.src_embed.tokens.forward(ids.clone())),
-            scaled: floats(model.src_embed.scaled(ids.clone())),
-            sum: floats(model.src_embed.forward(ids, &positions)),
+            tokens,
+            d_model: model.config.d_model,
+            embedding: floats(embed.tokens.forward(ids.clone())),
+            scaled: floats(embed.scaled(ids.clone())),
+            sum: floats(embed.forward(ids, &positions)),
             positions: floats(positions),
         }
     }

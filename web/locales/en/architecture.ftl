@@ -29,12 +29,20 @@ arch-linear-tied = Linear: the target { -embedding }'s matrix, shared (§3.4)
 arch-softmax = { -softmax }: output probabilities
 arch-inside = inside: { $shape }
 arch-open = (opens { $view })
-arch-minimap = Where this view is in the model: the lit boxes of the paper's Figure 1, as this run has it. Press to go to the figure.
+arch-minimap = Where this view is in the model, the boxes lit in the paper's Figure 1 as this run has it: { $boxes }. Press to go to the figure.
+arch-minimap-views = Where this section's views are in the model, the boxes lit in the paper's Figure 1 as this run has it: { $boxes }. Press to go to the figure.
 arch-glimpse-attention = Live: this { -layer }'s { -attention-weights } on the probe sentence, { $heads ->
     [one] from its one { -head }
    *[other] averaged over its { $heads } { -head }s
 } (a row per { -query }, a column per { -key }).
-arch-glimpse-pe = The { -positional-encoding } the model adds to each source position (a row per position, a column per dimension).
+arch-glimpse-pe = The { -positional-encoding } the model adds to each { $stack ->
+    [encoder] source position
+   *[decoder] position of the { -decoder }'s input
+} (a row per position, a column per dimension).
+arch-glimpse-embedding = Live: each { $stack ->
+    [encoder] source
+   *[decoder] { -decoder } input
+} { -token }'s { -embedding } row × √d_model, to which the { -positional-encoding } is added (a row per { -token }, a column per dimension; the middle colour is zero).
 arch-glimpse-picks = Live: the { -token } the model ranks first at each of the first few positions; ✓ where it is the target.
 arch-table = Every box of every { -layer }, with its shape
 arch-table-stack = stack

@@ -7,6 +7,6 @@ formula-positional = Sinusoidal positional encoding (§3.5): dimension 2i holds 
 formula-ffn = Position-wise feed-forward network (§3.3): the same two linear layers with a ReLU between them, applied to every position on its own.
 formula-post-norm = Post-norm, as in the paper (§3.1): add the sublayer's output to its input, then normalise the sum.
 formula-pre-norm = Pre-norm, as in the { -annotated-transformer }: normalise the sublayer's input; the residual path stays a plain sum.
-formula-noam = Noam schedule (§5.3): the rate grows linearly for warmup_steps steps, then decays as 1/√step; the two branches meet at the peak, step = warmup_steps. The paper's equation (3) has no factor, which is factor = 1; the scale factor is the { -annotated-transformer }'s, and a knob of this view.
+formula-noam = Noam schedule (§5.3): the rate grows linearly for warmup_steps steps, then decays as 1/√step; the two branches meet at the peak, step = warmup_steps. The paper's equation (3) has no factor, which is factor = 1; the scale factor is the { -annotated-transformer }'s, and the { -learning-rate } schedule view has a knob for it.
 formula-smoothed-target = Label smoothing (the paper's §5.4 gives ε = 0.1; this split is the { -annotated-transformer }'s): the correct token y keeps 1 − ε, the other V − 2 tokens share ε evenly, and PAD, never a target, gets nothing.
 formula-cross-entropy = Cross-entropy per target token, in nats (natural log): the target's own entropy H(q) plus the divergence KL(q ‖ p) that training can remove.

@@ -29,12 +29,20 @@ arch-linear-tied = 線形層：出力側の{ -embedding }の行列を共有（§
 arch-softmax = { -softmax }：出力確率
 arch-inside = 内部：{ $shape }
 arch-open = （{ $view } を開く）
-arch-minimap = この図がモデルのどこを扱うか：論文の図 1（この実行のモデル）で色の付いた箱がそれです。押すと図 1 に移動します。
+arch-minimap = ここで扱うモデルの部分：{ $boxes }。論文の図 1（この実行のモデル）で色の付いた箱です。押すと論文の図 1 に移動します。
+arch-minimap-views = この節に対応するラボの図が扱うモデルの部分：{ $boxes }。論文の図 1（この実行のモデル）で色の付いた箱です。押すと論文の図 1 に移動します。
 arch-glimpse-attention = リアルタイム：観察用の例文に対するこの{ -layer }の{ -attention-weights }{ $heads ->
     [1] {""}
    *[other] を、{ $heads } 個の{ -head }で平均したもの
 }（行が{ -query }、列が{ -key }）。
-arch-glimpse-pe = モデルが原文の各位置に加える{ -positional-encoding }（行が位置、列が次元）。
+arch-glimpse-pe = モデルが{ $stack ->
+    [encoder] 原文
+   *[decoder] { -decoder }の入力
+}の各位置に加える{ -positional-encoding }（行が位置、列が次元）。
+arch-glimpse-embedding = リアルタイム：{ $stack ->
+    [encoder] 原文
+   *[decoder] { -decoder }の入力
+}の各{ -token }の{ -embedding }の行 × √d_model。これに{ -positional-encoding }を加えます（行が{ -token }、列が次元、中央の色が 0）。
 arch-glimpse-picks = リアルタイム：最初のいくつかの位置で、モデルが 1 位にした{ -token }。✓ は目標の{ -token }と一致したもの。
 arch-table = すべての{ -layer }のすべての箱と、その形
 arch-table-stack = スタック

@@ -7,6 +7,6 @@ formula-positional = 正弦波による{ -positional-encoding }（§3.5）：次
 formula-ffn = 位置ごとの{ -ffn }（§3.3）：ReLU をはさんだ同じ 2 つの線形層を、各位置に別々に適用します。
 formula-post-norm = { -post-norm }（論文、§3.1）：サブ層の出力を入力に足してから、その和を正規化します。
 formula-pre-norm = { -pre-norm }（{ -annotated-transformer }）：サブ層の入力を正規化し、{ -residual }は単純な和のままにします。
-formula-noam = Noam スケジュール（§5.3）：{ -learning-rate }は warmup_steps { -step }の間は直線的に増え、その後 1/√{ -step } で減ります。2 つの式はピーク（{ -step } = warmup_steps）で一致します。論文の式 (3) には factor がなく、factor = 1 にあたります。factor は{ -annotated-transformer }のもので、この図のつまみの 1 つです。
+formula-noam = Noam スケジュール（§5.3）：{ -learning-rate }は warmup_steps { -step }の間は直線的に増え、その後 1/√{ -step } で減ります。2 つの式はピーク（{ -step } = warmup_steps）で一致します。論文の式 (3) には factor がなく、factor = 1 にあたります。factor は{ -annotated-transformer }のもので、{ -learning-rate }のスケジュールの図のつまみで変えられます。
 formula-smoothed-target = { -label-smoothing }（論文 §5.4 は ε = 0.1 のみ。この分け方は { -annotated-transformer } のもの）：正解の{ -token } y は 1 − ε を保ち、残りの V − 2 個の{ -token }が ε を均等に分け合い、目標にならない PAD は 0 です。
 formula-cross-entropy = 目標{ -token }あたりの{ -cross-entropy }（自然対数、単位はナット）：目標自身の{ -entropy } H(q) と、学習で減らせる{ -kl } KL(q ‖ p) の和です。

@@ -29,12 +29,20 @@ arch-linear-tied = 线性层：共享目标端{ -embedding }的矩阵（§3.4）
 arch-softmax = { -softmax }：输出概率
 arch-inside = 内部：{ $shape }
 arch-open = （打开{ $view }）
-arch-minimap = 这个视图在模型中的位置：论文图 1（本次运行的模型）中亮起的框。点击可回到图 1。
+arch-minimap = 这个视图在模型中的位置，即论文图 1（本次运行的模型）中亮起的框：{ $boxes }。点击可回到图 1。
+arch-minimap-views = 本节各视图在模型中的位置，即论文图 1（本次运行的模型）中亮起的框：{ $boxes }。点击可回到图 1。
 arch-glimpse-attention = 实时：这一{ -layer }在观察例句上的{ -attention-weights }{ $heads ->
     [1] {""}
    *[other] ，对它的 { $heads } 个{ -head }取平均
 }（每行一个{ -query }，每列一个{ -key }）。
-arch-glimpse-pe = 模型加到源句每个位置上的{ -positional-encoding }（每行一个位置，每列一个维度）。
+arch-glimpse-pe = 模型加到{ $stack ->
+    [encoder] 源句
+   *[decoder] { -decoder }输入
+}每个位置上的{ -positional-encoding }（每行一个位置，每列一个维度）。
+arch-glimpse-embedding = 实时：{ $stack ->
+    [encoder] 源句
+   *[decoder] { -decoder }输入
+}中每个{ -token }的{ -embedding } × √d_model，{ -positional-encoding }就加在它上面（每行一个{ -token }，每列一个维度；中间的颜色表示 0）。
 arch-glimpse-picks = 实时：在前几个位置上，模型排在第一的{ -token }；✓ 表示它就是目标{ -token }。
 arch-table = 每一{ -layer }的每个框及其形状
 arch-table-stack = 堆叠

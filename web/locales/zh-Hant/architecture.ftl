@@ -29,12 +29,20 @@ arch-linear-tied = 線性層：共用目標端{ -embedding }的矩陣（§3.4）
 arch-softmax = { -softmax }：輸出機率
 arch-inside = 內部：{ $shape }
 arch-open = （開啟{ $view }）
-arch-minimap = 這個檢視在模型中的位置：論文圖 1（這次執行的模型）中亮起的框。點一下可回到圖 1。
+arch-minimap = 這個檢視在模型中的位置，即論文圖 1（這次執行的模型）中亮起的框：{ $boxes }。點一下可回到圖 1。
+arch-minimap-views = 本節各檢視在模型中的位置，即論文圖 1（這次執行的模型）中亮起的框：{ $boxes }。點一下可回到圖 1。
 arch-glimpse-attention = 即時：這一{ -layer }在觀察例句上的{ -attention-weights }{ $heads ->
     [1] {""}
    *[other] ，對它的 { $heads } 個{ -head }取平均
 }（每列一個 { -query }，每欄一個 { -key }）。
-arch-glimpse-pe = 模型加到來源句每個位置上的{ -positional-encoding }（每列一個位置，每欄一個維度）。
+arch-glimpse-pe = 模型加到{ $stack ->
+    [encoder] 來源句
+   *[decoder] { -decoder }輸入
+}每個位置上的{ -positional-encoding }（每列一個位置，每欄一個維度）。
+arch-glimpse-embedding = 即時：{ $stack ->
+    [encoder] 來源句
+   *[decoder] { -decoder }輸入
+}中每個{ -token }的{ -embedding }列 × √d_model，{ -positional-encoding }就加在它上面（每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
 arch-glimpse-picks = 即時：在前幾個位置上，模型排在第一的{ -token }；✓ 表示它就是目標{ -token }。
 arch-table = 每一{ -layer }的每個框及其形狀
 arch-table-stack = 堆疊

@@ -64,6 +64,17 @@ impl Locale {
         }
     }
 
+    /// `items` as a list in running text, each kept whole where an item
+    /// holds commas of its own: "a; b; c", 「a」、「b」, “a”、“b”.
+    pub fn list(self, items: &[String]) -> String {
+        let quoted: Vec<String> = match self {
+            Locale::En => return items.join("; "),
+            Locale::Ja | Locale::ZhHant => items.iter().map(|i| format!("「{i}」")).collect(),
+            Locale::ZhHans => items.iter().map(|i| format!("“{i}”")).collect(),
+        };
+        quoted.join("、")
+    }
+
     /// The locale of a tag, exactly as [`Locale::code`] spells it (case-insensitive).
     pub fn parse(code: &str) -> Option<Locale> {
         Locale::ALL

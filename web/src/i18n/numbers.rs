@@ -57,7 +57,7 @@ const TYPED: &[(&str, &str, &str)] = &[
 fn references() -> Regex {
     Regex::new(concat!(
         r"§\d+(\.\d+)*",
-        r"|(Table|Figure|footnote|tutorial|view|表|図|图|圖|脚注|註腳|註|注)\s?\d+",
+        r"|(Table|Figure|footnote|tutorial|view|表|図|图|圖|檢視|脚注|註腳|註|注)\s?\d+",
         r"|\b00[0-4]\b|\bW\d+\b|\(\d\)",
         r"|UTF-8|tensor2tensor|\b(19|20)\d\d\b",
         r"|[A-Za-z_]\d+",

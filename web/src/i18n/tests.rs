@@ -273,3 +273,12 @@ fn each_language_is_fetched_from_the_file_its_folder_becomes() {
         assert!(bytes as usize <= MAX_FILE_BYTES, "{url}: {bytes} B");
     }
 }
+
+#[test]
+fn a_list_keeps_items_with_commas_of_their_own_whole() {
+    let items = ["a, b".to_string(), "c".to_string()];
+    assert_eq!(Locale::En.list(&items), "a, b; c");
+    assert_eq!(Locale::Ja.list(&items), "「a, b」、「c」");
+    assert_eq!(Locale::ZhHans.list(&items), "“a, b”、“c”");
+    assert_eq!(Locale::ZhHant.list(&items), "「a, b」、「c」");
+}

@@ -8,6 +8,7 @@ use crate::context::state::{use_lab, Lab};
 use crate::guide::{self, Block, GuideBlock, MapLoad, Span};
 use crate::i18n::Locale;
 use crate::panels::PANELS;
+use crate::views::architecture::ViewsMap;
 use crate::views::practice::{self, progress, progress_by_panel};
 use leptos::prelude::*;
 
@@ -239,9 +240,12 @@ fn table_view(
                     };
                     let label = labels.get(c).cloned().unwrap_or_default();
                     if tutorial && c == guide::VIEWS_COLUMN {
+                        let panels: Vec<&'static str> =
+                            links.iter().map(|&p| PANELS[p].id).collect();
                         let links = links.iter().map(|&p| panel_link(lab, p)).collect_view();
                         return view! {
                             <td lang=lang data-label=label>
+                                <ViewsMap panels />
                                 {text_with(lab, cell, Anchors::Left)}
                                 <span class="guide-links">{links}</span>
                             </td>

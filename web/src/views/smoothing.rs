@@ -116,6 +116,7 @@ pub fn probe_without_model(facts: &TaskFacts) -> ProbePrediction {
         probs: Vec::new(),
         label_smoothing: PAPER_EPS as f32,
         source_input: Default::default(),
+        target_input: Default::default(),
     }
 }
 

@@ -138,6 +138,7 @@ impl<M: LabModel> Session<M> {
                 if attention.is_finite()
                     && all_finite(&prediction.probs)
                     && prediction.source_input.is_finite()
+                    && prediction.target_input.is_finite()
                 {
                     (
                         Some(attention),

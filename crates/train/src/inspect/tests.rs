@@ -52,35 +52,52 @@ fn bad_input_is_explained_not_decoded() {
 }
 
 #[test]
-fn the_first_layer_reads_the_embedding_times_sqrt_d_model_plus_pe() {
+fn each_stacks_first_layer_reads_the_embedding_times_sqrt_d_model_plus_pe() {
     let t = trainer();
     let probe = t.probe(t.dataset().probe(), None);
-    let input = &probe.prediction.source_input;
-    let d = input.d_model;
-    assert_eq!(d, 16);
-    assert_eq!(input.tokens, probe.attention.src_tokens);
-    assert_eq!(input.sum.len(), input.tokens.len() * d);
-    let sqrt_d = (d as f32).sqrt();
-    for (i, &e) in input.embedding.iter().enumerate() {
-        assert!(
-            (input.scaled[i] - e * sqrt_d).abs() < 1e-5,
-            "× √d_model at {i}"
+    let p = &probe.prediction;
+    let model = t.inference_model();
+    let data = t.dataset();
+    // The source as the encoder reads it; the decoder's inputs, `<bos> y₁ … y_m`.
+    let src_id = data.src_vocab.encode_words(&data.probe().src).ids[0];
+    let stacks = [
+        (
+            &p.source_input,
+            &probe.attention.src_tokens,
+            &model.src_embed,
+            src_id,
+        ),
+        (&p.target_input, &p.inputs, &model.tgt_embed, BOS),
+    ];
+    for (input, tokens, embed, first_id) in stacks {
+        let d = input.d_model;
+        assert_eq!(d, 16);
+        assert_eq!(&input.tokens, tokens);
+        assert_eq!(input.sum.len(), input.tokens.len() * d);
+        let sqrt_d = (d as f32).sqrt();
+        for (i, &e) in input.embedding.iter().enumerate() {
+            assert!(
+                (input.scaled[i] - e * sqrt_d).abs() < 1e-5,
+                "× √d_model at {i}"
+            );
+            assert!((input.sum[i] - (input.scaled[i] + input.positions[i])).abs() < 1e-5);
+        }
+        // The positions are the paper's sinusoids: PE(pos, 2i) = sin(pos / 10000^(2i/d)).
+        let table = lab_math::sinusoid_table(input.tokens.len(), d, 10_000.0);
+        for (a, b) in input.positions.iter().zip(&table) {
+            assert!((a - b).abs() < 1e-5);
+        }
+        // A token's row is its own stack's embedding row for its id.
+        let weights = floats(embed.tokens.weight.val());
+        assert_eq!(
+            &input.embedding[..d],
+            &weights[first_id as usize * d..][..d]
         );
-        assert!((input.sum[i] - (input.scaled[i] + input.positions[i])).abs() < 1e-5);
     }
-    // The positions are the paper's sinusoids: PE(pos, 2i) = sin(pos / 10000^(2i/d)).
-    let table = lab_math::sinusoid_table(input.tokens.len(), d, 10_000.0);
-    for (a, b) in input.positions.iter().zip(&table) {
-        assert!((a - b).abs() < 1e-5);
-    }
-    // A token's row is the embedding matrix's row for its id.
-    let id = t
-        .dataset()
-        .src_vocab
-        .encode_words(&t.dataset().probe().src)
-        .ids[0];
-    let weights = floats(t.inference_model().src_embed.tokens.weight.val());
-    assert_eq!(&input.embedding[..d], &weights[id as usize * d..][..d]);
+    assert_ne!(
+        p.source_input.embedding, p.target_input.embedding,
+        "two stacks, two embeddings"
+    );
 }
 
 /// The conventions the Translate view states beside the beam

@@ -1,8 +1,8 @@
 //! A box's live glimpse: what it computes for the probe sentence, small,
 //! from the run's latest snapshot, so that the figure changes while the
 //! model trains. An attention box shows the average of its layer's heads,
-//! of its own kind (the map its click opens); the encoder's positional
-//! encoding, the rows the model adds to the probe's source; the softmax,
+//! of its own kind (the map its click opens); an embedding, the probe's
+//! rows × √d_model; a positional encoding, the rows the model adds; the softmax,
 //! the token it ranks first at each of the first positions, and whether
 //! that is the target.
 
@@ -12,7 +12,7 @@ use crate::context::i18n::Arg;
 use crate::context::state::Lab;
 use crate::i18n::script::respell;
 use lab_plot::colormap::{heatmap_rgba, ColorMap};
-use lab_protocol::{AttentionSet, ProbePrediction};
+use lab_protocol::{AttentionSet, LayerInput, ProbePrediction};
 use leptos::prelude::*;
 
 /// How many positions the softmax's glimpse names.
@@ -40,8 +40,10 @@ pub enum Glimpse {
 pub enum About {
     /// Attention weights averaged over this many heads.
     Attention { heads: usize },
-    /// The positional encoding of the source.
-    Positions,
+    /// A stack's token embeddings × √d_model.
+    Embedding(Side),
+    /// The positional encoding a stack adds.
+    Positions(Side),
 }
 
 /// The softmax's first choice at one position.
@@ -76,18 +78,14 @@ pub fn glimpse(
                 }
             })
         }
-        (Part::Positions(Side::Encoder), _) => {
-            let input = &prediction?.source_input;
-            let rows = input.tokens.len();
-            let cols = input.d_model;
-            (rows > 0 && cols > 0 && input.positions.len() == rows * cols).then(|| Glimpse::Map {
-                about: About::Positions,
-                rows,
-                cols,
-                values: input.positions.clone(),
-                range: (-1.0, 1.0),
-                map: ColorMap::Cividis,
-            })
+        (Part::Embedding(side), _) => {
+            let input = stack_input(prediction?, side);
+            let range = signed_range(&input.scaled);
+            input_map(input, &input.scaled, About::Embedding(side), range)
+        }
+        (Part::Positions(side), _) => {
+            let input = stack_input(prediction?, side);
+            input_map(input, &input.positions, About::Positions(side), (-1.0, 1.0))
         }
         (Part::Softmax, _) => {
             let p = prediction?;
@@ -106,10 +104,51 @@ pub fn glimpse(
     }
 }
 
+/// How the probe enters the stack `side`.
+fn stack_input(p: &ProbePrediction, side: Side) -> &LayerInput {
+    match side {
+        Side::Encoder => &p.source_input,
+        Side::Decoder => &p.target_input,
+    }
+}
+
+/// `-m … m`, `m` the largest magnitude in `values`, so that zero is the
+/// middle colour (`(-1, 1)` for none).
+fn signed_range(values: &[f32]) -> (f32, f32) {
+    let m = values.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+    if m > 0.0 {
+        (-m, m)
+    } else {
+        (-1.0, 1.0)
+    }
+}
+
+/// A map of `values`, one of `input`'s `[tokens, d_model]` matrices.
+fn input_map(
+    input: &LayerInput,
+    values: &[f32],
+    about: About,
+    range: (f32, f32),
+) -> Option<Glimpse> {
+    let rows = input.tokens.len();
+    let cols = input.d_model;
+    (rows > 0 && cols > 0 && values.len() == rows * cols).then(|| Glimpse::Map {
+        about,
+        rows,
+        cols,
+        values: values.to_vec(),
+        range,
+        map: ColorMap::Cividis,
+    })
+}
+
 /// Whether box `b` has a glimpse once a snapshot comes.
 pub fn has_glimpse(b: &FigureBox) -> bool {
     matches!(b.opens, Opens::Attention { .. })
-        || matches!(b.part, Part::Positions(Side::Encoder) | Part::Softmax)
+        || matches!(
+            b.part,
+            Part::Embedding(_) | Part::Positions(_) | Part::Softmax
+        )
 }
 
 /// Box `b`'s glimpse, redrawn with each snapshot (`data-testid="glimpse"`);
@@ -134,7 +173,13 @@ pub fn BoxGlimpse(lab: Lab, b: FigureBox, lang: &'static str) -> impl IntoView {
                 About::Attention { heads } => {
                     i18n.f("arch-glimpse-attention", &[("heads", Arg::from(heads))])
                 }
-                About::Positions => i18n.f("arch-glimpse-pe", &[]),
+                About::Embedding(side) => i18n.f(
+                    "arch-glimpse-embedding",
+                    &[("stack", Arg::from(side.name()))],
+                ),
+                About::Positions(side) => {
+                    i18n.f("arch-glimpse-pe", &[("stack", Arg::from(side.name()))])
+                }
             };
             let canvas = NodeRef::<leptos::html::Canvas>::new();
             canvas.on_load(move |canvas| {

@@ -21,7 +21,7 @@ use crate::panels::{self, PANELS};
 use data::{figure, shape_named, shape_text, FigureBox, Opens, Part, Sentence, Side};
 use lab_protocol::SettingsField;
 use leptos::prelude::*;
-pub use minimap::MiniMap;
+pub use minimap::{MiniMap, ViewsMap};
 use picture::{layout, Picture, Shape, Stacks, Words};
 
 /// The figure's boxes for the loaded model and its probe sentence, with the

@@ -114,28 +114,56 @@ fn the_softmax_names_its_first_choices_and_whether_each_is_the_target() {
     assert_eq!(said, [("a", true), ("b", false)]);
 }
 
-#[test]
-fn the_encoders_positional_encoding_shows_the_rows_the_model_adds() {
+/// A stack's input of `len` tokens whose four matrices each start at
+/// their own base (`base`, `+100`, `+200`, `+300`), so none stands in for another.
+fn input(len: usize, base: f32) -> LayerInput {
     let d_model = 4;
-    let positions: Vec<f32> = (0..SRC * d_model).map(|i| i as f32 / 20.0).collect();
+    let matrix = |b: f32| (0..len * d_model).map(|i| b + i as f32).collect();
+    LayerInput {
+        tokens: vec!["x".into(); len],
+        d_model,
+        embedding: matrix(base),
+        scaled: matrix(base + 100.0),
+        positions: matrix(base + 200.0),
+        sum: matrix(base + 300.0),
+    }
+}
+
+#[test]
+fn each_stacks_embedding_and_positional_encoding_show_its_own_input() {
     let p = ProbePrediction {
-        source_input: LayerInput {
-            tokens: vec!["x".into(); SRC],
-            d_model,
-            positions: positions.clone(),
-            ..LayerInput::default()
-        },
+        source_input: input(SRC, 1000.0),
+        target_input: input(TGT, 2000.0),
         ..ProbePrediction::default()
     };
     let boxes = boxes();
-    let pe = boxes
-        .iter()
-        .find(|b| b.part == Part::Positions(Side::Encoder))
-        .expect("the encoder's positional encoding");
-    assert_eq!(
-        the_map(glimpse(pe, None, Some(&p))),
-        (SRC, d_model, positions)
-    );
+    for (side, own, len) in [
+        (Side::Encoder, &p.source_input, SRC),
+        (Side::Decoder, &p.target_input, TGT),
+    ] {
+        let of = |part: Part| {
+            let b = boxes.iter().find(|b| b.part == part).expect("a box");
+            the_map(glimpse(b, None, Some(&p)))
+        };
+        // The embedding box: the rows × √d_model, what the ⊕ adds PE to.
+        assert_eq!(
+            of(Part::Embedding(side)),
+            (len, own.d_model, own.scaled.clone()),
+            "{side:?}"
+        );
+        assert_eq!(
+            of(Part::Positions(side)),
+            (len, own.d_model, own.positions.clone()),
+            "{side:?}"
+        );
+    }
+}
+
+#[test]
+fn an_embedding_is_coloured_about_zero_by_its_largest_magnitude() {
+    assert_eq!(signed_range(&[0.5, -2.0, 1.0]), (-2.0, 2.0));
+    assert_eq!(signed_range(&[0.0, 0.0]), (-1.0, 1.0));
+    assert_eq!(signed_range(&[]), (-1.0, 1.0));
 }
 
 #[test]
