@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { byTestId, launch, openLab, pauseTraining, startTraining, until } from './lab.mjs';
+import { byTestId, launch, openLab, pauseTraining, startTraining, stepCount, until } from './lab.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -275,10 +275,15 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
     assert.equal(decoderPe[1], inputPe[1], 'd_model columns in both');
     const picks = await glimpse('softmax').locator('.chip').count();
     assert.ok(picks >= 1 && picks <= 3, `the softmax names its first choices (${picks})`);
-    // From scratch, then trained: the maps change with the model.
+    // From scratch, then trained: the maps change with the model. The
+    // untrained model's glimpses are read once they differ from the
+    // shipped model's, at step 0, so that training, not Reset, changes them.
+    const shipped = await pixels('enc-self-attention');
+    const shippedEmbedding = await pixels('output-embedding');
     await page.locator(byTestId('train-reset')).click();
-    const before = await until(() => pixels('enc-self-attention'), (p) => p.painted, 20_000, 'the untrained model\'s glimpse');
-    const embedding = await until(() => pixels('output-embedding'), (p) => p.painted, 20_000, 'the untrained embedding');
+    await until(() => stepCount(page), (n) => n === 0, 20_000, 'step 0');
+    const before = await until(() => pixels('enc-self-attention'), (p) => p.painted && p.url !== shipped.url, 20_000, 'the untrained model\'s glimpse');
+    const embedding = await until(() => pixels('output-embedding'), (p) => p.painted && p.url !== shippedEmbedding.url, 20_000, 'the untrained embedding');
     await startTraining(page);
     await until(() => pixels('enc-self-attention'), (p) => p.url !== before.url, 30_000, 'the glimpse to follow training');
     await until(() => pixels('output-embedding'), (p) => p.url !== embedding.url, 30_000, 'the learned embedding to follow training');

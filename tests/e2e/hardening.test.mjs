@@ -123,6 +123,22 @@ test('a helper worker that stops without a word is given up, and training goes o
   assert.deepEqual(crashes, [], 'no crash');
 }));
 
+// A helper that dies (an uncaught error, as a wasm trap raises) is stopped
+// by the page that started it, and the run trains on, on one core.
+test('a helper worker that dies is stopped, and training goes on', () => withLab(browser, async ({ page, errors }) => {
+  await startTraining(page);
+  const cores = page.locator(byTestId('cores'));
+  await until(() => cores.getAttribute('data-cores'), (n) => n === '2', 20_000, 'steps shared with the helper');
+  const helper = await until(() => workerNamed(page, 'helper'), Boolean, 10_000, 'the helper worker');
+  await helper.evaluate(() => { setTimeout(() => { throw new Error('RuntimeError: unreachable (simulated)'); }); });
+  await until(() => cores.getAttribute('data-cores'), (n) => n === '1', 20_000, 'training alone');
+  await until(() => workerNamed(page, 'helper'), (w) => w === null, 10_000, 'the helper stopped');
+  const alone = await stepCount(page);
+  await until(() => stepCount(page), (n) => n >= alone + 5, 20_000, 'training to go on');
+  await pauseTraining(page);
+  assert.deepEqual(errors.filter((e) => /panic/.test(e)), [], 'no panic');
+}));
+
 // No worker starts another (in Firefox, a worker's `new Worker` could hang
 // it for good): the page starts the helper and links it to the training
 // worker with a MessageChannel. A training worker that cannot start a worker

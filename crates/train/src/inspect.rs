@@ -214,9 +214,10 @@ impl Trainer {
             self.teacher_forced(&model, &data.src_vocab.encode_words(&pair.src), &pair.tgt);
         let [_, len, vocab] = forced.out.logits.dims();
         let probs = floats(softmax(forced.out.logits.clone().reshape([len, vocab]), 1)); // [tgt_len, vocab]
-        let [source_input, target_input] = self.stack_inputs(&model, &forced);
+        let inputs = tokens(&data.tgt_vocab, &forced.tgt_in);
+        let [source_input, target_input] = self.stack_inputs(&model, &forced, inputs.clone());
         let prediction = ProbePrediction {
-            inputs: tokens(&data.tgt_vocab, &forced.tgt_in),
+            inputs,
             targets: tokens(&data.tgt_vocab, &forced.tgt_out),
             target_ids: forced.tgt_out.clone(),
             vocab: data.tgt_vocab.tokens().to_vec(),
@@ -234,11 +235,14 @@ impl Trainer {
     }
 
     /// How the source of `forced` enters the encoder, and its decoder
-    /// inputs the decoder: embedding rows, × √d_model, + PE, and the
-    /// model's own embedding layer's output.
-    fn stack_inputs(&self, model: &Transformer, forced: &Forced) -> [LayerInput; 2] {
-        let data = self.dataset();
-        let tgt_tokens = tokens(&data.tgt_vocab, &forced.tgt_in);
+    /// inputs (`tgt_tokens`) the decoder: embedding rows, × √d_model, + PE,
+    /// and the model's own embedding layer's output.
+    fn stack_inputs(
+        &self,
+        model: &Transformer,
+        forced: &Forced,
+        tgt_tokens: Vec<String>,
+    ) -> [LayerInput; 2] {
         [
             (&model.src_embed, &forced.src, forced.src_tokens.clone()),
             (&model.tgt_embed, &forced.tgt_in, tgt_tokens),

@@ -112,6 +112,8 @@ pub struct Lab {
     /// `views::compare::data::CompareAxis::ALL`'s fields): the figure's
     /// norm boxes set it to the norm placement.
     pub compare_axis: RwSignal<SettingsField>,
+    /// The compare view's two runs, A and B.
+    pub compare_runs: [super::compare::CompareRun; 2],
     /// Presentation mode: one panel at a time, large type (`shell::present`).
     pub present: RwSignal<bool>,
     /// The panel shown in presentation mode, and the one a deep link opens
@@ -215,6 +217,7 @@ impl Lab {
             focus_query: RwSignal::new(0),
             focus_typed: RwSignal::new(false),
             compare_axis: RwSignal::new(SettingsField::Norm),
+            compare_runs: Default::default(),
             present: RwSignal::new(false),
             panel: RwSignal::new(0),
             embed: RwSignal::new(None),

@@ -1,5 +1,6 @@
 //! The compare view's two workers, A and B (one per core): started,
-//! told what to train and paused here, each answer applied to its [`Run`],
+//! told what to train and paused here, each answer applied to its run
+//! (`Lab::compare_runs`),
 //! and watched as the training worker is (`lab_session::watchdog`): one
 //! that stops answering while it trains is stopped, and its run says so.
 
@@ -7,9 +8,7 @@ use crate::context::state::Lab;
 use crate::i18n::units::seconds_text;
 use crate::i18n::{text, text_args, Arg};
 use crate::workers::link::{post, send, spawn_worker};
-use lab_protocol::{
-    AttentionSet, Curves, EvalPoint, Settings, WorkerError, WorkerInput, WorkerOutput,
-};
+use lab_protocol::{EvalPoint, Settings, WorkerError, WorkerInput, WorkerOutput};
 use lab_session::watchdog::{Look, WorkerWatch};
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -19,7 +18,6 @@ use web_sys::Worker;
 /// its steps to take (ms), once its model is loaded.
 struct Slot {
     worker: Worker,
-    run: Run,
     watch: WorkerWatch,
     step_ms: f64,
 }
@@ -27,42 +25,6 @@ struct Slot {
 thread_local! {
     /// The two compare workers, A and B.
     static WORKERS: RefCell<[Option<Slot>; 2]> = const { RefCell::new([None, None]) };
-}
-
-/// One of the two runs, as the page sees it.
-#[derive(Clone, Copy)]
-pub struct Run {
-    pub settings: RwSignal<Option<Settings>>,
-    pub curves: RwSignal<Curves>,
-    pub attention: RwSignal<Option<AttentionSet>>,
-    pub step: RwSignal<usize>,
-    pub tokens_per_s: RwSignal<f64>,
-    pub problem: RwSignal<Option<String>>,
-}
-
-impl Default for Run {
-    /// A run not started: no settings, no curves.
-    fn default() -> Self {
-        Self {
-            settings: RwSignal::new(None),
-            curves: RwSignal::new(Curves::default()),
-            attention: RwSignal::new(None),
-            step: RwSignal::new(0),
-            tokens_per_s: RwSignal::new(0.0),
-            problem: RwSignal::new(None),
-        }
-    }
-}
-
-impl Run {
-    fn reset(&self, settings: Settings) {
-        self.settings.set(Some(settings));
-        self.curves.set(Curves::default());
-        self.attention.set(None);
-        self.step.set(0);
-        self.tokens_per_s.set(0.0);
-        self.problem.set(None);
-    }
 }
 
 fn post_to(index: usize, input: WorkerInput) {
@@ -116,7 +78,7 @@ fn heard(index: usize, out: &WorkerOutput, measured: Option<f64>) {
 /// The watchdog's look at the compare workers (`workers/link/watch.rs`, on
 /// the training worker's look): a ping to one it waits for, and one silent
 /// past its patience is stopped, its run saying for how long.
-pub fn look(now_ms: f64) {
+pub fn look(lab: Lab, now_ms: f64) {
     for index in 0..2 {
         let verdict = WORKERS.with(|w| {
             let mut w = w.borrow_mut();
@@ -132,7 +94,7 @@ pub fn look(now_ms: f64) {
                     "compare-worker-silent",
                     &[("seconds", Arg::from(seconds_text(for_ms / 1000.0)))],
                 );
-                stop_one(index, said);
+                stop_one(lab, index, said);
             }
             Some(Look::Fine) | None => {}
         }
@@ -141,24 +103,26 @@ pub fn look(now_ms: f64) {
 
 /// Stops compare worker `index`, which crashed or stopped answering, and
 /// its run says `why` (it is watched no more).
-fn stop_one(index: usize, why: String) {
+fn stop_one(lab: Lab, index: usize, why: String) {
     if let Some(slot) = WORKERS.with(|w| w.borrow_mut()[index].take()) {
         slot.worker.terminate();
-        slot.run.problem.set(Some(why));
+        lab.compare_runs[index].problem.set(Some(why));
     }
 }
 
 /// A compare worker crashed (a trap, or a panic its hook reported).
-fn crashed(index: usize, why: String) {
+fn crashed(lab: Lab, index: usize, why: String) {
     let locale = crate::context::i18n::page_locale();
     stop_one(
+        lab,
         index,
         text_args(locale, "compare-worker-stopped", &[("why", why.into())]),
     );
 }
 
 /// Apply one answer of compare worker `index` to its run.
-fn apply(run: Run, index: usize, out: WorkerOutput) {
+fn apply(lab: Lab, index: usize, out: WorkerOutput) {
+    let run = lab.compare_runs[index];
     match out {
         WorkerOutput::Ready => {
             if let Some(settings) = run.settings.get_untracked() {
@@ -186,7 +150,7 @@ fn apply(run: Run, index: usize, out: WorkerOutput) {
                 crate::i18n::problems::settings_error(crate::context::i18n::page_locale(), &e);
             run.problem.set(Some(text))
         }
-        WorkerOutput::Error(WorkerError::Crashed { why }) => crashed(index, why),
+        WorkerOutput::Error(WorkerError::Crashed { why }) => crashed(lab, index, why),
         WorkerOutput::Error(e) => {
             let text = crate::i18n::problems::worker_error(crate::context::i18n::page_locale(), &e);
             run.problem.set(Some(text))
@@ -195,22 +159,22 @@ fn apply(run: Run, index: usize, out: WorkerOutput) {
     }
 }
 
-/// Starts the two compare workers afresh, `runs[i]` training `settings` A
-/// and B, and pauses the page's own run so they have the two cores.
-pub fn start(lab: Lab, runs: [Run; 2], settings: (Settings, Settings)) {
+/// Starts the two compare workers afresh, run A training `settings.0` and
+/// B `settings.1`, and pauses the page's own run so they have the two cores.
+pub fn start(lab: Lab, settings: (Settings, Settings)) {
     send(WorkerInput::Pause);
     stop_workers();
     let (a, b) = settings;
-    for (index, (run, settings)) in runs.into_iter().zip([a, b]).enumerate() {
+    for (index, (run, settings)) in lab.compare_runs.into_iter().zip([a, b]).enumerate() {
         run.reset(settings);
         let worker = spawn_worker(
             lab_session::spawn::names::COMPARE,
             move |out| {
                 heard(index, &out, lab.multiply_adds_per_s.get_untracked());
-                apply(run, index, out)
+                apply(lab, index, out)
             },
             move |e| run.problem.set(Some(e)),
-            move |why| crashed(index, why),
+            move |why| crashed(lab, index, why),
         );
         if worker.is_none() {
             let said = text(crate::context::i18n::page_locale(), "compare-no-worker");
@@ -218,7 +182,6 @@ pub fn start(lab: Lab, runs: [Run; 2], settings: (Settings, Settings)) {
         }
         let slot = worker.map(|worker| Slot {
             worker,
-            run,
             watch: WorkerWatch::default(),
             step_ms: 0.0,
         });

@@ -26,6 +26,11 @@ thread_local! {
     static SPARE: RefCell<Option<js_sys::ArrayBuffer>> = const { RefCell::new(None) };
 }
 
+/// In a linked helper, the port to the training worker.
+pub(super) fn training_port() -> Option<MessagePort> {
+    TRAINING.with(|t| t.borrow().clone())
+}
+
 /// Keeps a received message's buffer to carry the next weights or gradients.
 pub(super) fn keep_spare(buffer: Option<js_sys::ArrayBuffer>) {
     if buffer.is_some() {
@@ -46,7 +51,7 @@ pub(super) fn handle_as_helper(input: WorkerInput) -> Option<WorkerInput> {
     match input {
         WorkerInput::Shard { ticket, job, bytes } => {
             let answer = trainer::answer_shard(ticket, &job, &bytes);
-            if let Some(training) = TRAINING.with(|t| t.borrow().clone()) {
+            if let Some(training) = training_port() {
                 let _ =
                     wire::post_reusing(wire::To::Port(&training), answer.to_parts(), take_spare());
             }
@@ -71,8 +76,9 @@ pub(super) fn link(peer: Peer, port: MessagePort, on_input: &js_sys::Function) {
     match peer {
         Peer::Training => {
             port.set_onmessage(Some(on_input));
-            let _ = wire::post(wire::To::Port(&port), WorkerOutput::Ready.to_parts());
             TRAINING.with(|t| *t.borrow_mut() = Some(port));
+            // From here on, all it says goes to the training worker (`post`).
+            post(&WorkerOutput::Ready);
         }
         Peer::Helper => HELPER.with(|h| {
             let mut h = h.borrow_mut();
@@ -99,7 +105,9 @@ enum Helper {
     /// Linked; it listens once it has said Ready over the port.
     Starting(MessagePort),
     Ready(MessagePort),
-    /// It could not start, or crashed: this worker computes both shards.
+    /// It crashed, failed or stopped answering: this worker computes both
+    /// shards. (One that never says Ready leaves this worker `Requested`
+    /// or `Starting`, and it trains alone.)
     Gone,
 }
 
@@ -230,8 +238,9 @@ fn on_helper_message(data: JsValue) {
             }
             after_work();
         }
-        // A crash report (its panic hook), or garbage (such as an answer
-        // whose bytes are not a buffer): this worker goes on alone.
+        // A crash report (its panic hook, `post` sending it here), an
+        // error, or garbage (such as an answer whose bytes are not a
+        // buffer): this worker goes on alone.
         _ => helper_gone(),
     }
 }

@@ -32,16 +32,22 @@ fn now() -> f64 {
     scope().performance().map(|p| p.now()).unwrap_or(0.0)
 }
 
-/// Send one message to the page (or, in the helper, to the training worker).
+/// Send one message to the page; in a helper once linked, to the training
+/// worker over their port (its one peer, which gives it up on a crash
+/// report or an error, [`helper`]'s `on_helper_message`).
 fn post(out: &WorkerOutput) {
-    let _ = wire::post(wire::To::Parent(&scope()), out.to_parts());
+    let _ = match helper::training_port() {
+        Some(port) => wire::post(wire::To::Port(&port), out.to_parts()),
+        None => wire::post(wire::To::Parent(&scope()), out.to_parts()),
+    };
 }
 
 fn post_all(outs: Vec<WorkerOutput>) {
     outs.iter().for_each(post);
 }
 
-/// Start the worker: report panics to the page, listen, and say Ready.
+/// Start the worker: report panics (to the page, or a helper's to the
+/// training worker), listen, and say Ready.
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         // wasm aborts right after this hook, so the page must restart the worker.

@@ -9,10 +9,10 @@
 use super::data::{FigureBox, Opens, Part, Side};
 use crate::components::paint;
 use crate::context::i18n::Arg;
-use crate::context::state::Lab;
+use crate::context::state::use_lab;
 use crate::i18n::script::respell;
 use lab_plot::colormap::{heatmap_rgba, ColorMap};
-use lab_protocol::{AttentionSet, LayerInput, ProbePrediction};
+use lab_protocol::{AttentionKind, AttentionSet, LayerInput, ProbePrediction};
 use leptos::prelude::*;
 
 /// How many positions the softmax's glimpse names.
@@ -49,9 +49,35 @@ pub enum About {
 /// The softmax's first choice at one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pick {
+    /// The token, as the vocabulary spells it.
     pub token: String,
     /// It is the position's target.
     pub right: bool,
+}
+
+/// What a box's glimpse is drawn from: the one rule of which boxes have one.
+#[derive(Clone, Copy)]
+enum Source {
+    /// The attention maps of this kind and layer.
+    Attention {
+        kind: AttentionKind,
+        layer: usize,
+    },
+    /// How the probe enters this stack.
+    Embedding(Side),
+    Positions(Side),
+    /// The probe prediction.
+    Softmax,
+}
+
+fn source(b: &FigureBox) -> Option<Source> {
+    match (b.part, b.opens) {
+        (_, Opens::Attention { kind, layer }) => Some(Source::Attention { kind, layer }),
+        (Part::Embedding(side), _) => Some(Source::Embedding(side)),
+        (Part::Positions(side), _) => Some(Source::Positions(side)),
+        (Part::Softmax, _) => Some(Source::Softmax),
+        _ => None,
+    }
 }
 
 /// The glimpse of box `b`, from the latest attention maps and probe
@@ -61,8 +87,8 @@ pub fn glimpse(
     attention: Option<&AttentionSet>,
     prediction: Option<&ProbePrediction>,
 ) -> Option<Glimpse> {
-    match (b.part, b.opens) {
-        (_, Opens::Attention { kind, layer }) => {
+    match source(b)? {
+        Source::Attention { kind, layer } => {
             let maps = attention?.maps(kind);
             let whole = maps.n_layers * maps.n_heads * maps.seq_q * maps.seq_k;
             (layer < maps.n_layers && maps.n_heads > 0 && maps.weights.len() == whole).then(|| {
@@ -78,16 +104,16 @@ pub fn glimpse(
                 }
             })
         }
-        (Part::Embedding(side), _) => {
+        Source::Embedding(side) => {
             let input = stack_input(prediction?, side);
             let range = signed_range(&input.scaled);
             input_map(input, &input.scaled, About::Embedding(side), range)
         }
-        (Part::Positions(side), _) => {
+        Source::Positions(side) => {
             let input = stack_input(prediction?, side);
             input_map(input, &input.positions, About::Positions(side), (-1.0, 1.0))
         }
-        (Part::Softmax, _) => {
+        Source::Softmax => {
             let p = prediction?;
             let picks: Vec<Pick> = (0..p.targets.len().min(PICKED_POSITIONS))
                 .map_while(|t| {
@@ -100,7 +126,6 @@ pub fn glimpse(
                 .collect();
             (!picks.is_empty()).then_some(Glimpse::Picks(picks))
         }
-        _ => None,
     }
 }
 
@@ -144,17 +169,18 @@ fn input_map(
 
 /// Whether box `b` has a glimpse once a snapshot comes.
 pub fn has_glimpse(b: &FigureBox) -> bool {
-    matches!(b.opens, Opens::Attention { .. })
-        || matches!(
-            b.part,
-            Part::Embedding(_) | Part::Positions(_) | Part::Softmax
-        )
+    source(b).is_some()
 }
 
-/// Box `b`'s glimpse, redrawn with each snapshot (`data-testid="glimpse"`);
-/// `lang` is the target language, for the softmax's tokens.
+/// A box's glimpse, redrawn with each snapshot (`data-testid="glimpse"`).
 #[component]
-pub fn BoxGlimpse(lab: Lab, b: FigureBox, lang: &'static str) -> impl IntoView {
+pub fn BoxGlimpse(
+    /// The box.
+    b: FigureBox,
+    /// The target language's tag, for the softmax's tokens.
+    lang: &'static str,
+) -> impl IntoView {
+    let lab = use_lab();
     let shown = Memo::new(move |_| {
         lab.attention
             .with(|a| lab.prediction.with(|p| glimpse(&b, a.as_ref(), p.as_ref())))

@@ -51,10 +51,13 @@ fn changed_by(field: SettingsField, b: &FigureBox) -> bool {
 /// One box of the map, in the map's units (a 64-wide picture).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MiniBox {
+    /// The box's `data-box` name ([`Part::name`]).
     pub name: &'static str,
+    /// Its left and top edges and its width; every box is [`BOX_H`] high.
     pub x: f64,
     pub y: f64,
     pub w: f64,
+    /// The view is about it.
     pub lit: bool,
 }
 
@@ -110,14 +113,20 @@ pub fn layout(
 /// The map beside the view `panel` (`data-testid="minimap"`), once a model
 /// is loaded; none for a view no box is about.
 #[component]
-pub fn MiniMap(panel: &'static str) -> impl IntoView {
+pub fn MiniMap(
+    /// The view's panel id (`panels::ids`).
+    panel: &'static str,
+) -> impl IntoView {
     map_of(vec![panel], "arch-minimap")
 }
 
 /// The map in a row of the guide whose views are `panels`: the boxes any
 /// of them is about.
 #[component]
-pub fn ViewsMap(panels: Vec<&'static str>) -> impl IntoView {
+pub fn ViewsMap(
+    /// The row's views' panel ids (`panels::ids`).
+    panels: Vec<&'static str>,
+) -> impl IntoView {
     map_of(panels, "arch-minimap-views")
 }
 
@@ -140,7 +149,7 @@ fn map_of(panels: Vec<&'static str>, words: &'static str) -> impl IntoView {
     let lab = use_lab();
     let i18n = lab.i18n();
     let drawn = Memo::new(move |_| {
-        let boxes = super::drawn(lab)?.boxes;
+        let boxes = super::model_boxes(lab)?;
         let compared = lab.compare_axis.get();
         let lit = |b: &FigureBox| panels.iter().any(|p| about(p, compared, b));
         let names = lit_names(i18n, &boxes, lit);

@@ -19,7 +19,7 @@ use crate::context::state::{use_lab, Lab};
 use crate::i18n::script::{respell, target_lang};
 use crate::panels::{self, PANELS};
 use data::{figure, shape_named, shape_text, FigureBox, Opens, Part, Sentence, Side};
-use lab_protocol::SettingsField;
+use lab_protocol::{ModelInfo, SettingsField};
 use leptos::prelude::*;
 pub use minimap::{MiniMap, ViewsMap};
 use picture::{layout, Picture, Shape, Stacks, Words};
@@ -37,27 +37,39 @@ struct Drawn {
 
 fn drawn(lab: Lab) -> Option<Drawn> {
     let spelling = lab.spelling.get();
+    let (src, tgt) = lab.attention.with(|a| {
+        a.as_ref()
+            .map(|a| (a.src_tokens.clone(), a.tgt_tokens.clone()))
+            .unwrap_or_default()
+    });
     lab.model.with(|m| {
         let m = m.as_ref()?;
-        let (src, tgt) = lab.attention.with(|a| {
-            a.as_ref()
-                .map(|a| (a.src_tokens.clone(), a.tgt_tokens.clone()))
-                .unwrap_or_default()
-        });
-        let sentence = Sentence {
-            src_len: src.len(),
-            tgt_len: tgt.len(),
-            src_vocab: m.facts.src_vocab.len(),
-            tgt_vocab: m.facts.tgt_vocab.len(),
-        };
         Some(Drawn {
-            boxes: figure(&m.settings, sentence),
+            boxes: boxes_of(m, src.len(), tgt.len()),
             n_layers: m.settings.n_layers,
             tgt: respell(spelling.as_ref(), &tgt),
-            src,
             tgt_lang: target_lang(Some(m.settings.task), spelling.as_ref()),
+            src,
         })
     })
+}
+
+/// The figure's boxes for the loaded model, without the probe's lengths
+/// (its shapes then read 0): what the small maps draw, which change only
+/// with the model, not with each snapshot.
+fn model_boxes(lab: Lab) -> Option<Vec<FigureBox>> {
+    lab.model.with(|m| m.as_ref().map(|m| boxes_of(m, 0, 0)))
+}
+
+/// The boxes of model `m` for a probe of these lengths.
+fn boxes_of(m: &ModelInfo, src_len: usize, tgt_len: usize) -> Vec<FigureBox> {
+    let sentence = Sentence {
+        src_len,
+        tgt_len,
+        src_vocab: m.facts.src_vocab.len(),
+        tgt_vocab: m.facts.tgt_vocab.len(),
+    };
+    figure(&m.settings, sentence)
 }
 
 /// Open the view a box leads to, set to show it.
@@ -143,7 +155,7 @@ fn figure_box(
         .join("; ");
     let opens = b.opens;
     let glimpse = glimpse::has_glimpse(&b).then(|| {
-        view! { <glimpse::BoxGlimpse lab b=b.clone() lang=tgt_lang /> }
+        view! { <glimpse::BoxGlimpse b=b.clone() lang=tgt_lang /> }
     });
     let words = tokens.map(|(words, lang)| {
         view! {

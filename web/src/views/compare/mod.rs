@@ -9,11 +9,12 @@ pub mod data;
 
 use crate::components::chart::CanvasChart;
 use crate::components::formula::Equation;
+use crate::context::compare::CompareRun;
 use crate::context::i18n::use_i18n;
 use crate::context::state::{use_lab, Lab};
 use crate::i18n::{text, text_args, Locale};
 use crate::views::attention::AttentionGrid;
-use crate::workers::compare::{self, Run};
+use crate::workers::compare;
 use data::{layer_steps, legend_origins, origin_mark, CompareAxis};
 use lab_plot::draw::{LineChart, Series, BLUE, VERMILLION};
 use lab_protocol::Curves;
@@ -93,7 +94,7 @@ fn with_chart<R>(locale: Locale, series: Vec<Series>, f: impl FnOnce(&LineChart)
 }
 
 /// Both runs' loss curves, in the page's language.
-fn series_of(locale: Locale, runs: [Run; 2], whats: [String; 2]) -> Vec<Series> {
+fn series_of(locale: Locale, runs: [CompareRun; 2], whats: [String; 2]) -> Vec<Series> {
     let curves = runs.map(|r| r.curves.get());
     let parts: Vec<RunCurves> = whats
         .into_iter()
@@ -111,7 +112,7 @@ fn series_of(locale: Locale, runs: [Run; 2], whats: [String; 2]) -> Vec<Series> 
 
 /// How each run differs: from the settings it trains with, or, before it
 /// starts, from the settings "Start both" would give it.
-fn whats(locale: Locale, runs: [Run; 2], axis: CompareAxis, base: &Settings) -> [String; 2] {
+fn whats(locale: Locale, runs: [CompareRun; 2], axis: CompareAxis, base: &Settings) -> [String; 2] {
     let (a, b) = axis.runs(base);
     let planned = [a, b];
     [0, 1].map(|i| {
@@ -130,7 +131,7 @@ fn base_settings(lab: Lab) -> Settings {
 }
 
 /// [`whats`] now, in the page's language and for the axis chosen (tracked).
-fn run_whats(lab: Lab, runs: [Run; 2], axis: Signal<CompareAxis>) -> [String; 2] {
+fn run_whats(lab: Lab, runs: [CompareRun; 2], axis: Signal<CompareAxis>) -> [String; 2] {
     whats(lab.locale.get(), runs, axis.get(), &base_settings(lab))
 }
 
@@ -139,7 +140,7 @@ pub fn CompareView() -> impl IntoView {
     let lab = use_lab();
     // Shared: the figure's norm boxes open the norm comparison.
     let axis = Signal::derive(move || CompareAxis::of(lab.compare_axis.get()));
-    let runs = [Run::default(), Run::default()];
+    let runs = lab.compare_runs;
     let i18n = use_i18n();
     view! {
         <section id=crate::panels::ids::COMPARE class="view" data-testid="compare-view">
@@ -147,7 +148,7 @@ pub fn CompareView() -> impl IntoView {
             <crate::views::architecture::MiniMap panel=crate::panels::ids::COMPARE />
             <p>{i18n.t("compare-intro")}</p>
             <AxisFormulas axis />
-            <CompareControls axis runs />
+            <CompareControls axis />
             <RunStatus run=runs[0] name="A" testid="compare-status-a" />
             <RunStatus run=runs[1] name="B" testid="compare-status-b" />
             <LossChart axis runs />
@@ -196,8 +197,6 @@ fn AxisFormulas(
 fn CompareControls(
     /// The setting the two runs differ in.
     axis: Signal<CompareAxis>,
-    /// The two runs.
-    runs: [Run; 2],
 ) -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
@@ -228,7 +227,7 @@ fn CompareControls(
                 class="primary"
                 data-testid="compare-start"
                 on:click=move |_| {
-                    compare::start(lab, runs, axis.get_untracked().runs(&base_settings(lab)));
+                    compare::start(lab, axis.get_untracked().runs(&base_settings(lab)));
                     running.set(true)
                 }
             >
@@ -252,7 +251,7 @@ fn CompareControls(
 #[component]
 fn RunStatus(
     /// The run.
-    run: Run,
+    run: CompareRun,
     /// Its name on the page ("A").
     name: &'static str,
     /// The `data-testid` of the line.
@@ -300,7 +299,7 @@ fn LossChart(
     /// The setting the two runs differ in.
     axis: Signal<CompareAxis>,
     /// The two runs.
-    runs: [Run; 2],
+    runs: [CompareRun; 2],
 ) -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
@@ -327,7 +326,7 @@ fn RunAttention(
     /// The setting the two runs differ in.
     axis: Signal<CompareAxis>,
     /// The two runs.
-    runs: [Run; 2],
+    runs: [CompareRun; 2],
     /// Which of them: 0 is "A", 1 is "B".
     index: usize,
     /// The `data-testid` of its grid.

@@ -21,16 +21,16 @@ pub fn start() {
     stop();
     let helper = spawn_worker(
         lab_session::spawn::names::HELPER,
-        // Its other messages (a crash report from its panic hook) need
-        // nothing here: the training worker, waiting for its shard, gives it
-        // up (its watchdog) and says so (`DropsHelper`).
+        // Once linked, it speaks only to the training worker, which gives
+        // it up on a crash report or when it stops answering, and says so
+        // (`DropsHelper`). A helper that dies (a trap) is stopped here.
         |out| {
             if let WorkerOutput::Ready = out {
                 link();
             }
         },
         |_| {},
-        |_| {},
+        |_| stop(),
     );
     HELPER.with(|h| *h.borrow_mut() = helper);
 }

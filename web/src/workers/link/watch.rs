@@ -94,7 +94,7 @@ fn look(lab: Lab) {
     let running = lab.running.get_untracked();
     let now = Lab::now_ms();
     crate::workers::evaluator::look(now, step_ms);
-    crate::workers::compare::look(now);
+    crate::workers::compare::look(lab, now);
     let verdict = WATCH.with(|w| w.borrow_mut().look(now, running, step_ms));
     match verdict {
         Look::Fine => {}

@@ -179,20 +179,22 @@ fn no_glimpse_before_a_snapshot_or_for_a_box_without_one() {
         None
     );
     assert_eq!(glimpse(&find(&boxes, "linear", None), Some(&a), None), None);
-    // Maps of fewer layers than the figure (an older snapshot): none.
+    // Maps of fewer layers than the figure (an older snapshot), whole in
+    // themselves: none for the layer they lack, one for the layer they have.
     let mut short = attention();
-    short.encoder_self = HeadMaps {
-        n_layers: 1,
-        ..maps(100.0, SRC, SRC)
-    };
-    assert_eq!(
+    let mut one_layer = maps(100.0, SRC, SRC);
+    one_layer.n_layers = 1;
+    one_layer.weights.truncate(one_layer.n_heads * SRC * SRC);
+    short.encoder_self = one_layer;
+    let of_layer = |layer| {
         glimpse(
-            &find(&boxes, "enc-self-attention", Some(1)),
+            &find(&boxes, "enc-self-attention", Some(layer)),
             Some(&short),
-            None
-        ),
-        None
-    );
+            None,
+        )
+    };
+    assert_eq!(of_layer(1), None);
+    assert!(of_layer(0).is_some());
 }
 
 #[test]
