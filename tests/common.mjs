@@ -1,6 +1,6 @@
-// What the Playwright e2e suite (e2e/lab.mjs) and the engines' driver
-// (engines/driver.mjs) share: Chromium's flags, and checks that run in the
-// page whatever drives it.
+// What the Playwright e2e suite (e2e/lab.mjs), the engines' driver
+// (engines/driver.mjs) and the measuring and screenshot scripts share:
+// Chromium's flags, and checks that run in the page whatever drives it.
 
 /** Flags for a CI container: no sandbox (root), no GPU, no background traffic. */
 export const CHROMIUM_ARGS = [

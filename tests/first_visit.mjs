@@ -13,13 +13,12 @@
 // THROTTLE=LATENCY_MS,KBIT_S in the environment slows the page's network
 // as Chromium's DevTools do (e.g. 40,20000: a classroom's shared Wi-Fi).
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './common.mjs';
 
 const [a, b] = process.argv.slice(2, 4);
 const rounds = Number(process.argv[4] ?? 7);
 const [width, height] = (process.argv[5] ?? '1366x768').split('x').map(Number);
 const lang = process.argv[6] ?? 'en';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run'];
 
 async function visit(browser, url) {
   const context = await browser.newContext({ viewport: { width, height } });
@@ -50,7 +49,7 @@ async function visit(browser, url) {
 }
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ARGS });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const seen = { a: [], b: [] };
 for (let i = 0; i < rounds; i++) {
   for (const [key, url] of i % 2 ? [['b', b], ['a', a]] : [['a', a], ['b', b]]) {

@@ -1,8 +1,9 @@
 // Screenshots of a refused checkpoint's banner in one language:
 // node tests/shot_err.mjs LANG OUT_DIR (BASE_URL, CHROMIUM as for the e2e tests).
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './common.mjs';
 const [lang, out] = process.argv.slice(2);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
 await page.goto(`${process.env.BASE_URL}?lang=${lang}`);
 await page.waitForSelector('[data-testid="model-origin"]');

@@ -1,8 +1,9 @@
 // Screenshots of views with their small map (not a test): node shot_minimap.mjs OUT_DIR
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './common.mjs';
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8500/';
 const out = process.argv[2] ?? '/tmp/minimap-shots';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 for (const lang of (process.env.LANGS ?? 'en,ja,zh-Hans,zh-Hant').split(',')) {
   for (const [w, h] of [[1366, 768], [390, 844]]) {
     const context = await browser.newContext({ viewport: { width: w, height: h } });
