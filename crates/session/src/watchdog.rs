@@ -1,4 +1,5 @@
-//! The page's watchdog on the training worker: a worker that stops
+//! The page's watchdog on its workers (the training worker, and the compare
+//! workers, which are stopped rather than replaced): a worker that stops
 //! answering (a browser that never returns from a call, an endless loop) is
 //! noticed, replaced by a new one that restores the last save, and replaced
 //! only so often.
@@ -12,6 +13,8 @@
 //! which nothing at all has come for [`worker_patience_ms`] is taken for
 //! stopped. Plain logic on a clock passed in (milliseconds); the page's
 //! `workers/link/watch.rs` pings, terminates and restarts.
+
+use lab_protocol::{WorkerInput, WorkerOutput};
 
 /// The training worker may stay silent this long while the page waits for
 /// it (ms). The longest the worker is busy without a break, measured in
@@ -94,7 +97,8 @@ pub struct Recovery {
     pub training: bool,
 }
 
-/// The watchdog's state: one per training worker slot of the page.
+/// The watchdog's state: one per worker the page watches (the training
+/// worker, and each compare worker).
 #[derive(Debug, Default)]
 pub struct WorkerWatch {
     /// The worker said Ready and has not been replaced since: before that
@@ -160,6 +164,38 @@ impl WorkerWatch {
         }
         if self.request_taken_by.is_some_and(|r| id >= r) {
             self.request_taken_by = None;
+        }
+    }
+
+    /// The page sends the worker `input` at `now`: Train and Pause say
+    /// whether the run trains, and the page waits until a request (anything
+    /// but a ping) is taken up. The one rule for every worker the page watches.
+    pub fn on_sent(&mut self, input: &WorkerInput, now: f64) {
+        match input {
+            WorkerInput::Ping { .. } => return,
+            WorkerInput::Play => self.trains(true),
+            WorkerInput::Pause => self.trains(false),
+            _ => {}
+        }
+        self.sent(now);
+    }
+
+    /// The worker said `out` at `now`: it listens (Ready), a ping is
+    /// answered (Pong), a snapshot says whether the run trains, and a new
+    /// or diverged model stops it (the page says Train again if it wants).
+    pub fn on_heard(&mut self, out: &WorkerOutput, now: f64) {
+        if let WorkerOutput::Ready = out {
+            self.ready(now);
+        }
+        let pong = match out {
+            WorkerOutput::Pong { id } => Some(*id),
+            _ => None,
+        };
+        self.heard(now, pong);
+        match out {
+            WorkerOutput::Snapshot(snap) => self.trains(snap.running),
+            WorkerOutput::Loaded(_) | WorkerOutput::Diverged { .. } => self.trains(false),
+            _ => {}
         }
     }
 

@@ -30,15 +30,7 @@ thread_local! {
 fn post_to(index: usize, input: WorkerInput) {
     WORKERS.with(|w| {
         if let Some(slot) = &mut w.borrow_mut()[index] {
-            match input {
-                WorkerInput::Ping { .. } => {}
-                WorkerInput::Play => slot.watch.trains(true),
-                WorkerInput::Pause => slot.watch.trains(false),
-                _ => {}
-            }
-            if !matches!(input, WorkerInput::Ping { .. }) {
-                slot.watch.sent(Lab::now_ms());
-            }
+            slot.watch.on_sent(&input, Lab::now_ms());
             post(&slot.worker, &input);
         }
     });
@@ -46,19 +38,10 @@ fn post_to(index: usize, input: WorkerInput) {
 
 /// A message came from compare worker `index`: its watchdog heard it.
 fn heard(index: usize, out: &WorkerOutput, measured: Option<f64>) {
-    let now = Lab::now_ms();
     WORKERS.with(|w| {
         if let Some(slot) = &mut w.borrow_mut()[index] {
-            if let WorkerOutput::Ready = out {
-                slot.watch.ready(now);
-            }
-            let pong = match out {
-                WorkerOutput::Pong { id } => Some(*id),
-                _ => None,
-            };
-            slot.watch.heard(now, pong);
+            slot.watch.on_heard(out, Lab::now_ms());
             match out {
-                WorkerOutput::Snapshot(snap) => slot.watch.trains(snap.running),
                 // A big model takes seconds to build: a step of it is
                 // what the worker may be silent for meanwhile.
                 WorkerOutput::Building(estimate) => {
@@ -68,7 +51,6 @@ fn heard(index: usize, out: &WorkerOutput, measured: Option<f64>) {
                     slot.step_ms =
                         1000.0 * crate::estimate::model_step_seconds(info, measured).unwrap_or(0.0);
                 }
-                WorkerOutput::Diverged { .. } => slot.watch.trains(false),
                 _ => {}
             }
         }

@@ -235,3 +235,33 @@ fn a_run_that_was_paused_stays_paused_in_the_new_worker() {
     watch.replace(30_000.0, Cause::Silent { for_ms: 10_000.0 });
     assert_eq!(watch.restored().map(|r| r.training), Some(true));
 }
+
+#[test]
+fn what_the_page_sends_and_hears_says_whether_it_waits() {
+    use lab_protocol::{Snapshot, WorkerInput, WorkerOutput};
+    let mut watch = WorkerWatch::default();
+    watch.on_heard(&WorkerOutput::Ready, 0.0);
+    // Train: the page waits for the worker, and pings it.
+    watch.on_sent(&WorkerInput::Play, 10.0);
+    assert!(watch.is_training());
+    let ping = match watch.look(LOOK_EVERY_MS, watch.is_training(), 50.0) {
+        Look::Ping(id) => id,
+        other => panic!("no ping: {other:?}"),
+    };
+    // A ping sent is no request, and its answer is heard.
+    watch.on_sent(&WorkerInput::Ping { id: ping }, LOOK_EVERY_MS);
+    watch.on_heard(&WorkerOutput::Pong { id: ping }, LOOK_EVERY_MS + 5.0);
+    // A snapshot of a paused run: nothing to wait for.
+    let paused = Snapshot {
+        running: false,
+        ..Snapshot::default()
+    };
+    watch.on_heard(&WorkerOutput::Snapshot(paused), 300.0);
+    assert!(!watch.is_training());
+    assert_eq!(watch.look(100_000.0, watch.is_training(), 50.0), Look::Fine);
+    // Train again, then Pause.
+    watch.on_sent(&WorkerInput::Play, 100_010.0);
+    assert!(watch.is_training());
+    watch.on_sent(&WorkerInput::Pause, 100_030.0);
+    assert!(!watch.is_training());
+}

@@ -25,37 +25,12 @@ thread_local! {
 
 /// A message came from the training worker.
 pub(super) fn heard(out: &WorkerOutput) {
-    let now = Lab::now_ms();
-    WATCH.with(|w| {
-        let mut w = w.borrow_mut();
-        if let WorkerOutput::Ready = out {
-            w.ready(now);
-        }
-        let pong = match out {
-            WorkerOutput::Pong { id } => Some(*id),
-            _ => None,
-        };
-        w.heard(now, pong);
-        match out {
-            WorkerOutput::Snapshot(snap) => w.trains(snap.running),
-            WorkerOutput::Loaded(_) | WorkerOutput::Diverged { .. } => w.trains(false),
-            _ => {}
-        }
-    });
+    WATCH.with(|w| w.borrow_mut().on_heard(out, Lab::now_ms()));
 }
 
 /// A message goes to the training worker: the page waits until it is taken up.
 pub(super) fn sent(input: &WorkerInput) {
-    WATCH.with(|w| {
-        let mut w = w.borrow_mut();
-        match input {
-            WorkerInput::Ping { .. } => return,
-            WorkerInput::Play => w.trains(true),
-            WorkerInput::Pause => w.trains(false),
-            _ => {}
-        }
-        w.sent(Lab::now_ms());
-    });
+    WATCH.with(|w| w.borrow_mut().on_sent(input, Lab::now_ms()));
 }
 
 /// A model of `estimate` is being built.
