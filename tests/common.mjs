@@ -1,6 +1,30 @@
 // What the Playwright e2e suite (e2e/lab.mjs), the engines' driver
 // (engines/driver.mjs) and the measuring and screenshot scripts share:
-// Chromium's flags, and checks that run in the page whatever drives it.
+// Chromium's flags, the lab's address, how a test finds an element and
+// waits for a value, and checks that run in the page whatever drives it.
+
+/** The served lab (`cargo xtask serve`, or CI's own server). */
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
+
+/** The selector of the element whose `data-testid` is `id`. */
+export const byTestId = (id) => `[data-testid="${id}"]`;
+
+/**
+ * Polls `read` until `accept(value)` holds; returns the value, or throws after
+ * `timeout` ms, naming `what`. With `retryErrors`, a read that throws counts
+ * as a value not yet accepted (a WebDriver read while the page navigates);
+ * without, it fails the wait at once.
+ */
+export async function until(read, accept, timeout, what, retryErrors = false) {
+  const deadline = Date.now() + timeout;
+  let value;
+  while (Date.now() < deadline) {
+    value = await (retryErrors ? read().catch((e) => `(error: ${e.message})`) : read());
+    if (accept(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out after ${timeout} ms waiting for ${what}; last value: ${JSON.stringify(value)}`);
+}
 
 /** Flags for a CI container: no sandbox (root), no GPU, no background traffic. */
 export const CHROMIUM_ARGS = [

@@ -8,10 +8,9 @@
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { CHROMIUM_ARGS } from '../common.mjs';
+import { BASE_URL, CHROMIUM_ARGS, byTestId, until } from '../common.mjs';
 
-export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
-
+export { BASE_URL, byTestId, until };
 
 /**
  * The browser. Its contexts block service workers unless a test asks for
@@ -26,8 +25,6 @@ export async function launch() {
   browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
   return browser;
 }
-
-export const byTestId = (id) => `[data-testid="${id}"]`;
 
 /**
  * Opens the lab (the site at `base`) in a fresh context and waits until the
@@ -66,18 +63,6 @@ export async function lossValue(page) {
 
 export async function stepCount(page) {
   return Number.parseInt(await page.locator(byTestId('step-count')).innerText(), 10);
-}
-
-/** Polls `read` until `accept(value)` holds; returns the value, or throws after `timeout` ms. */
-export async function until(read, accept, timeout, what) {
-  const deadline = Date.now() + timeout;
-  let value;
-  while (Date.now() < deadline) {
-    value = await read();
-    if (accept(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out after ${timeout} ms waiting for ${what}; last value: ${JSON.stringify(value)}`);
 }
 
 /** Presses Train if training is not running yet. */

@@ -34,12 +34,12 @@ import puppeteer from 'puppeteer-core';
 import webdriver from 'selenium-webdriver';
 import http from 'selenium-webdriver/http/index.js';
 import portprober from 'selenium-webdriver/net/portprober.js';
-import { CHROMIUM_ARGS } from '../common.mjs';
+import { BASE_URL, CHROMIUM_ARGS, byTestId, until as waitFor } from '../common.mjs';
+
+export { BASE_URL, byTestId };
 
 export const ENGINE = process.env.ENGINE ?? 'chromium';
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
-export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
-
 
 /** The browser of `engine` (default: ENGINE), launched. */
 export async function launch(engine = ENGINE) {
@@ -342,19 +342,8 @@ function frameOf(driver, lab, size) {
 
 // Helpers that read the page through its data-testid hooks, the same in every engine.
 
-export const byTestId = (id) => `[data-testid="${id}"]`;
-
-/** Polls `read` until `accept(value)` holds; returns the value, or throws after `timeout` ms. */
-export async function until(read, accept, timeout, what) {
-  const deadline = Date.now() + timeout;
-  let value;
-  while (Date.now() < deadline) {
-    value = await read().catch((e) => `(error: ${e.message})`);
-    if (accept(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out after ${timeout} ms waiting for ${what}; last value: ${JSON.stringify(value)}`);
-}
+/** `until` of common.mjs, a read that throws retried (a WebDriver read while the page navigates). */
+export const until = (read, accept, timeout, what) => waitFor(read, accept, timeout, what, true);
 
 /** The text of the first element with data-testid `id`, or '' while there is none. */
 export const text = (page, id) => page.evaluate((s) => document.querySelector(s)?.textContent ?? '', byTestId(id));
