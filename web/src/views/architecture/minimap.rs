@@ -134,8 +134,7 @@ pub fn ViewsMap(
 fn lit_names(i18n: I18n, boxes: &[FigureBox], lit: impl Fn(&FigureBox) -> bool) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for b in boxes.iter().filter(|b| lit(b)) {
-        let args: Vec<(&str, Arg)> = b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect();
-        let name = i18n.f(b.label, &args);
+        let name = i18n.f(b.label, &super::label_args(b));
         if !names.contains(&name) {
             names.push(name);
         }

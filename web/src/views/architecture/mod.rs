@@ -72,6 +72,11 @@ fn boxes_of(m: &ModelInfo, src_len: usize, tgt_len: usize) -> Vec<FigureBox> {
     figure(&m.settings, sentence)
 }
 
+/// The arguments of box `b`'s label message (`FigureBox::label`).
+fn label_args(b: &FigureBox) -> Vec<(&'static str, Arg)> {
+    b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect()
+}
+
 /// Open the view a box leads to, set to show it.
 fn open(lab: Lab, opens: Opens) {
     let at = match opens {
@@ -129,8 +134,7 @@ fn figure_box(
     tgt_lang: &'static str,
 ) -> AnyView {
     let i18n = lab.i18n();
-    let args: Vec<(&str, Arg)> = b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect();
-    let label = i18n.f(b.label, &args);
+    let label = i18n.f(b.label, &label_args(&b));
     let known = b.shape.iter().all(|d| d.size > 0);
     let shape = known.then(|| shape_text(&b.shape));
     let named = if known {
@@ -260,7 +264,7 @@ fn words_of(lab: Lab, d: &Drawn, boxes: &[&FigureBox]) -> Vec<Words> {
     boxes
         .iter()
         .map(|b| {
-            let args: Vec<(&str, Arg)> = b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect();
+            let args = label_args(b);
             let known = b.shape.iter().all(|d| d.size > 0);
             Words {
                 name: Some(b.part.name()),
@@ -454,7 +458,7 @@ fn boxes_table(lab: Lab, boxes: &[FigureBox]) -> impl IntoView {
     let rows = boxes
         .iter()
         .map(|b| {
-            let args: Vec<(&str, Arg)> = b.args.iter().map(|&(k, v)| (k, Arg::from(v))).collect();
+            let args = label_args(b);
             let stack = match b.part.side() {
                 Some(Side::Encoder) => i18n.s("arch-encoder"),
                 Some(Side::Decoder) => i18n.s("arch-decoder"),
