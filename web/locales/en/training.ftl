@@ -29,8 +29,8 @@ training-model = Current model: { $task }, { $origin }, d_model { $d_model }, { 
 training-steps = steps:
 training-tokens-per-s = { -token }s/s:
 training-engine-slower = { $engine ->
-    [firefox] Training may go more slowly here than in Chrome or Edge: on the computer where it was measured, Firefox trained this page's model at about { $times } times the { -step }s per second of Chromium, the engine of Chrome and Edge.
-   *[webkit] Training may go more slowly here than in Chrome or Edge on a computer: this browser runs on WebKit, Safari's engine, and on the computer where it was measured, WebKit trained this page's model at about { $times } times the { -step }s per second of Chromium, the engine of Chrome and Edge. On an iPhone or iPad every browser, Chrome and Edge too, runs on WebKit.
+    [firefox] Training may go more slowly here than in Chrome or Edge: on the computer where it was measured, Firefox trained the lab's default model at about { $times } times the { -step }s per second of Chromium, the engine of Chrome and Edge.
+   *[webkit] Training may go more slowly here than in Chrome or Edge on a computer: this browser runs on WebKit, Safari's engine, and on the computer where it was measured, WebKit trained the lab's default model at about { $times } times the { -step }s per second of Chromium, the engine of Chrome and Edge. On an iPhone or iPad every browser, Chrome and Edge too, runs on WebKit.
 } The model trained is the same; only the { -step }s per second differ.
 training-log-scale = log scale ({ -loss } and { -learning-rate })
 training-eval-none = Held-out evaluation: not run yet.

@@ -29,8 +29,8 @@ training-model = 現在のモデル：{ $task }、{ $origin }、d_model { $d_mod
 training-steps = { -step }数：
 training-tokens-per-s = { -token }/秒：
 training-engine-slower = { $engine ->
-    [firefox] このブラウザでは、Chrome や Edge より学習が遅くなることがあります。測定したコンピュータでは、Firefox でこのページのモデルを学習させると、1 秒あたりの{ -step }数は Chrome と Edge のエンジンである Chromium の約 { $times } 倍でした。
-   *[webkit] このブラウザでは、コンピュータ上の Chrome や Edge より学習が遅くなることがあります。このブラウザは Safari のエンジンである WebKit で動いています。測定したコンピュータでは、WebKit でこのページのモデルを学習させると、1 秒あたりの{ -step }数は Chrome と Edge のエンジンである Chromium の約 { $times } 倍でした。iPhone や iPad では、Chrome や Edge も含め、どのブラウザも WebKit で動きます。
+    [firefox] このブラウザでは、Chrome や Edge より学習が遅くなることがあります。測定したコンピュータでは、Firefox でラボの既定のモデルを学習させると、1 秒あたりの{ -step }数は Chrome と Edge のエンジンである Chromium の約 { $times } 倍でした。
+   *[webkit] このブラウザでは、コンピュータ上の Chrome や Edge より学習が遅くなることがあります。このブラウザは Safari のエンジンである WebKit で動いています。測定したコンピュータでは、WebKit でラボの既定のモデルを学習させると、1 秒あたりの{ -step }数は Chrome と Edge のエンジンである Chromium の約 { $times } 倍でした。iPhone や iPad では、Chrome や Edge も含め、どのブラウザも WebKit で動きます。
 }学習するモデルは同じで、違うのは 1 秒あたりの{ -step }数だけです。
 training-log-scale = 対数目盛（{ -loss }と{ -learning-rate }）
 training-eval-none = { -held-out }データでの評価：まだ実行していません。

@@ -29,8 +29,8 @@ training-model = 当前模型：{ $task }，{ $origin }，d_model { $d_model }�
 training-steps = { -step }数：
 training-tokens-per-s = { -token }/秒：
 training-engine-slower = { $engine ->
-    [firefox] 在这个浏览器中，训练可能比 Chrome 或 Edge 慢：在测量用的电脑上，Firefox 训练本页模型时每秒的{ -step }数约为 Chromium（Chrome 和 Edge 的引擎）的 { $times } 倍。
-   *[webkit] 在这个浏览器中，训练可能比电脑上的 Chrome 或 Edge 慢：这个浏览器使用 Safari 的引擎 WebKit。在测量用的电脑上，WebKit 训练本页模型时每秒的{ -step }数约为 Chromium（Chrome 和 Edge 的引擎）的 { $times } 倍。在 iPhone 和 iPad 上，所有浏览器（包括 Chrome 和 Edge）都使用 WebKit。
+    [firefox] 在这个浏览器中，训练可能比 Chrome 或 Edge 慢：在测量用的电脑上，Firefox 训练本实验室的默认模型时每秒的{ -step }数约为 Chromium（Chrome 和 Edge 的引擎）的 { $times } 倍。
+   *[webkit] 在这个浏览器中，训练可能比电脑上的 Chrome 或 Edge 慢：这个浏览器使用 Safari 的引擎 WebKit。在测量用的电脑上，WebKit 训练本实验室的默认模型时每秒的{ -step }数约为 Chromium（Chrome 和 Edge 的引擎）的 { $times } 倍。在 iPhone 和 iPad 上，所有浏览器（包括 Chrome 和 Edge）都使用 WebKit。
 }训练的模型相同，只是每秒的{ -step }数不同。
 training-log-scale = 对数坐标（{ -loss }和{ -learning-rate }）
 training-eval-none = { -held-out }集评估：尚未运行。

@@ -29,8 +29,8 @@ training-model = 目前的模型：{ $task }，{ $origin }，d_model { $d_model 
 training-steps = { -step }數：
 training-tokens-per-s = { -token }/秒：
 training-engine-slower = { $engine ->
-    [firefox] 在這個瀏覽器中，訓練可能比 Chrome 或 Edge 慢：在測量用的電腦上，Firefox 訓練本頁模型時每秒的{ -step }數約為 Chromium（Chrome 與 Edge 的引擎）的 { $times } 倍。
-   *[webkit] 在這個瀏覽器中，訓練可能比電腦上的 Chrome 或 Edge 慢：這個瀏覽器使用 Safari 的引擎 WebKit。在測量用的電腦上，WebKit 訓練本頁模型時每秒的{ -step }數約為 Chromium（Chrome 與 Edge 的引擎）的 { $times } 倍。在 iPhone 和 iPad 上，所有瀏覽器（包括 Chrome 與 Edge）都使用 WebKit。
+    [firefox] 在這個瀏覽器中，訓練可能比 Chrome 或 Edge 慢：在測量用的電腦上，Firefox 訓練本實驗室的預設模型時每秒的{ -step }數約為 Chromium（Chrome 與 Edge 的引擎）的 { $times } 倍。
+   *[webkit] 在這個瀏覽器中，訓練可能比電腦上的 Chrome 或 Edge 慢：這個瀏覽器使用 Safari 的引擎 WebKit。在測量用的電腦上，WebKit 訓練本實驗室的預設模型時每秒的{ -step }數約為 Chromium（Chrome 與 Edge 的引擎）的 { $times } 倍。在 iPhone 和 iPad 上，所有瀏覽器（包括 Chrome 與 Edge）都使用 WebKit。
 }訓練的模型相同，只是每秒的{ -step }數不同。
 training-log-scale = 對數刻度（{ -loss }與{ -learning-rate }）
 training-eval-none = { -held-out }資料評估：尚未執行。
