@@ -102,6 +102,11 @@ test('a worker that dies is replaced by itself, and the saved run comes back', (
   await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /A new worker is starting and will restore the last saved run/.test(t), 10_000, 'the restart message');
   await until(() => page.locator(`${byTestId('train-toggle')}:not([disabled])`).count(), (n) => n === 1, 30_000, 'a model in the new worker');
   assert.equal(await stepCount(page), saved, 'the saved run restored');
+  // The banner no longer says the run "will" be restored: it says it was, from which step.
+  const restored = await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /restored from its last save, at step \d+/.test(t), 10_000, 'the restored message');
+  assert.equal(Number(restored.match(/at step (\d+)/)[1]), saved, 'the banner names the restored step');
+  assert.match(restored, /simulated/, 'the technical detail is kept for a bug report');
+  assert.doesNotMatch(restored, /will restore/);
   await startTraining(page);
   await until(() => stepCount(page), (n) => n >= saved + 2, 20_000, 'training to go on');
 }));

@@ -102,7 +102,7 @@ fn is_submodule(views: &Path, view: &str, name: &str) -> bool {
 }
 
 /// The code of a file that is not its tests.
-fn non_test(relative: &str, text: &str) -> Option<String> {
+pub(crate) fn non_test(relative: &str, text: &str) -> Option<String> {
     let name = relative.rsplit('/').next().unwrap_or("");
     if name == "tests.rs" || relative.contains("/tests/") {
         return None;
@@ -137,21 +137,10 @@ fn wrong_arrows(views: &Path, relative: &str, code: &str) -> Vec<String> {
             }
         }
     }
-    for block in code.split("thread_local!").skip(1) {
-        let body = block.split("\n}").next().unwrap_or("");
-        if ["Signal", "signal(", "Memo", "Trigger"]
-            .iter()
-            .any(|s| body.contains(s))
-        {
-            wrong.push(format!(
-                "{relative}: a signal in a thread_local! (put it in the context)"
-            ));
-        }
-    }
     wrong
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable folder") {
         let path = entry.expect("readable entry").path();
         if path.is_dir() {
@@ -169,6 +158,7 @@ fn the_page_s_arrows_run_one_way() {
     rust_files(&src, &mut files);
     let mut floors = std::collections::BTreeSet::new();
     let mut wrong = Vec::new();
+    let mut sources = Vec::new();
     for file in &files {
         let relative = file
             .strip_prefix(&src)
@@ -184,8 +174,10 @@ fn the_page_s_arrows_run_one_way() {
                     .collect::<String>(),
             );
             wrong.extend(wrong_arrows(&src.join("views"), &relative, &code));
+            sources.push((relative, code));
         }
     }
+    wrong.extend(crate::thread_locals::signals_kept(&sources));
     assert!(wrong.is_empty(), "arrows the wrong way: {wrong:#?}");
     // Every floor was read.
     assert_eq!(floors.len(), 6, "{floors:?}");
@@ -255,11 +247,6 @@ fn the_scan_finds_each_kind_of_wrong_arrow() {
         ),
         0
     );
-    // A signal kept in a thread_local!, and one that is not a signal.
-    let signal = "thread_local! {\n    static L: RwSignal<Vec<u8>> = RwSignal::new(Vec::new());\n}";
-    assert_eq!(wrong("views/runs.rs", signal), 1);
-    let count = "thread_local! {\n    static N: Cell<u64> = const { Cell::new(0) };\n}";
-    assert_eq!(wrong("views/runs.rs", count), 0);
     // Tests may reach anywhere.
     assert_eq!(
         non_test(

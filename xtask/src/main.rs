@@ -24,6 +24,8 @@ mod lengths;
 #[cfg(test)]
 mod prose;
 #[cfg(test)]
+mod thread_locals;
+#[cfg(test)]
 mod vendored;
 
 use std::process::ExitCode;

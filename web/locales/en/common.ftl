@@ -72,6 +72,7 @@ common-open-whole = Open the whole lab ↗
 common-link-copied = Link copied. Opening it restores this view; a run from scratch with the same seed trains identically.
 common-link-problems = Some values of the link could not be used and were left out: { $values }
 common-worker-restarted = The training worker stopped. A new worker is starting and will restore the last saved run. (Technical detail, for a bug report: { $message })
+common-worker-crashed-restored = The training worker stopped, so a new worker was started and the run restored from its last save, at { -step } { $step }. (Technical detail, for a bug report: { $message })
 common-worker-unstartable = The training worker could not be started. Reload the page to try again.
 common-worker-silent = The training worker stopped answering: nothing came from it for { $seconds } s. A new worker is starting and will restore the last saved run.
 common-worker-silent-restored = The training worker stopped answering for { $seconds } s, so a new worker was started and the run restored from its last save, at { -step } { $step }.

@@ -69,6 +69,7 @@ common-open-whole = ラボ全体を開く ↗
 common-link-copied = リンクをコピーしました。開くとこの表示が復元されます。同じ{ -seed }で最初から学習すると、まったく同じ結果になります。
 common-link-problems = リンクの一部の値は使えないため無視しました：{ $values }
 common-worker-restarted = 学習ワーカーが停止しました。新しいワーカーを起動し、最後に保存した学習を復元します。（不具合報告用の技術的な詳細：{ $message }）
+common-worker-crashed-restored = 学習ワーカーが停止したため、新しいワーカーを起動し、最後に保存した { -step } { $step } の時点から学習を復元しました。（不具合報告用の技術的な詳細：{ $message }）
 common-worker-unstartable = 学習ワーカーを起動できませんでした。ページを再読み込みしてもう一度お試しください。
 common-worker-silent = 学習ワーカーが応答しなくなりました（{ $seconds } 秒間、何も返ってきませんでした）。新しいワーカーを起動し、最後に保存した学習を復元します。
 common-worker-silent-restored = 学習ワーカーが { $seconds } 秒間応答しなかったため、新しいワーカーを起動し、最後に保存した { -step } { $step } の時点から学習を復元しました。

@@ -69,6 +69,7 @@ common-open-whole = 打开完整实验室 ↗
 common-link-copied = 链接已复制。打开它会恢复这个视图；用同一{ -seed }从头训练，结果完全相同。
 common-link-problems = 链接中的部分值无法使用，已忽略：{ $values }
 common-worker-restarted = 训练 Worker 停止了。正在启动新的 Worker，并将恢复最后保存的训练。（供报告问题用的技术细节：{ $message }）
+common-worker-crashed-restored = 训练 Worker 停止了，因此已启动新的 Worker，并从最后一次保存（第 { $step } { -step }）恢复了训练。（供报告问题用的技术细节：{ $message }）
 common-worker-unstartable = 无法启动训练 Worker。请重新加载页面后再试。
 common-worker-silent = 训练 Worker 没有响应：{ $seconds } 秒内没有收到它的任何消息。正在启动新的 Worker，并将恢复最后保存的训练。
 common-worker-silent-restored = 训练 Worker 有 { $seconds } 秒没有响应，因此已启动新的 Worker，并从最后一次保存（第 { $step } { -step }）恢复了训练。

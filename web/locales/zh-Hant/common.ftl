@@ -69,6 +69,7 @@ common-open-whole = 開啟完整實驗室 ↗
 common-link-copied = 連結已複製。開啟它會還原這個檢視；用同一{ -seed }從頭訓練，結果完全相同。
 common-link-problems = 連結中的部分值無法使用，已忽略：{ $values }
 common-worker-restarted = 訓練 Worker 停止了。正在啟動新的 Worker，並將還原最後儲存的訓練。（供回報問題用的技術細節：{ $message }）
+common-worker-crashed-restored = 訓練 Worker 停止了，因此已啟動新的 Worker，並從最後一次儲存（第 { $step } { -step }）還原了訓練。（供回報問題用的技術細節：{ $message }）
 common-worker-unstartable = 無法啟動訓練 Worker。請重新載入頁面後再試。
 common-worker-silent = 訓練 Worker 沒有回應：{ $seconds } 秒內沒有收到它的任何訊息。正在啟動新的 Worker，並將還原最後儲存的訓練。
 common-worker-silent-restored = 訓練 Worker 有 { $seconds } 秒沒有回應，因此已啟動新的 Worker，並從最後一次儲存（第 { $step } { -step }）還原了訓練。

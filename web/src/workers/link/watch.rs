@@ -140,27 +140,33 @@ pub(super) fn retry() {
 }
 
 /// A model loaded, at `step`: after a replacement, the run restored from
-/// its last save trains on if it trained, and the banner says from where.
+/// its last save trains on if it trained, and the banner, which said a new
+/// worker "will restore" it, now says it did, and from which step.
 pub(super) fn loaded(lab: Lab, step: usize) {
     BUILDING_STEP_MS.with(|b| b.set(0.0));
     let Some(Recovery { cause, training }) = WATCH.with(|w| w.borrow_mut().restored()) else {
         return;
     };
-    if let Cause::Silent { for_ms } = cause {
-        let message = lab.i18n().f_now(
+    let i18n = lab.i18n();
+    let message = match cause {
+        Cause::Silent { for_ms } => i18n.f_now(
             "common-worker-silent-restored",
             &[
                 ("seconds", Arg::from(seconds_text(for_ms / 1000.0))),
                 ("step", Arg::from(step)),
             ],
-        );
-        lab.banner.set(Some(Banner {
-            source: Source::Worker,
-            message,
-            offer_reset: false,
-            offer_restart: false,
-        }));
-    }
+        ),
+        Cause::Crashed(why) => i18n.f_now(
+            "common-worker-crashed-restored",
+            &[("step", Arg::from(step)), ("message", why.into())],
+        ),
+    };
+    lab.banner.set(Some(Banner {
+        source: Source::Worker,
+        message,
+        offer_reset: false,
+        offer_restart: false,
+    }));
     if training {
         send(WorkerInput::Play);
     }

@@ -1,0 +1,164 @@
+//! No `thread_local!` of the page holds a signal, directly or inside a type
+//! of the page's own (ARCHITECTURE.md, "The page's floors"): shared state
+//! lives in the context. A `thread_local!` is followed through every struct,
+//! enum and type alias the page defines, so a signal wrapped in a struct is
+//! found as surely as a bare one.
+
+use std::collections::{BTreeSet, HashMap};
+
+/// The names that make a type reactive state: Leptos's signals, memos,
+/// triggers, resources and arena values.
+const REACTIVE: [&str; 6] = [
+    "Signal",
+    "signal(",
+    "Memo",
+    "Trigger",
+    "Resource",
+    "StoredValue",
+];
+
+/// Every `thread_local!` of `sources` (file, non-test code) that holds
+/// reactive state, as `file: what (why)`.
+pub(crate) fn signals_kept(sources: &[(String, String)]) -> Vec<String> {
+    // A name defined twice (in two files) is read as both bodies.
+    let mut types: HashMap<String, String> = HashMap::new();
+    for (name, body) in sources.iter().flat_map(|(_, code)| definitions(code)) {
+        types.entry(name).or_default().push_str(&body);
+    }
+    let mut wrong = Vec::new();
+    for (file, code) in sources {
+        for block in code.split("thread_local!").skip(1) {
+            let body = balanced(block.trim_start()).unwrap_or(block);
+            if let Some(via) = reactive_in(body, &types, &mut BTreeSet::new()) {
+                wrong.push(format!(
+                    "{file}: a signal in a thread_local! ({via}; put it in the context)"
+                ));
+            }
+        }
+    }
+    wrong
+}
+
+/// How `text` holds reactive state, if it does: the reactive name itself,
+/// or the chain of the page's types that leads to one.
+fn reactive_in(
+    text: &str,
+    types: &HashMap<String, String>,
+    seen: &mut BTreeSet<String>,
+) -> Option<String> {
+    if let Some(name) = REACTIVE.iter().find(|r| text.contains(*r)) {
+        return Some(name.trim_end_matches('(').to_string());
+    }
+    for name in identifiers(text) {
+        let Some(body) = types.get(&name) else {
+            continue;
+        };
+        if seen.insert(name.clone()) {
+            if let Some(via) = reactive_in(body, types, seen) {
+                return Some(format!("{name} → {via}"));
+            }
+        }
+    }
+    None
+}
+
+/// The identifiers of `text` that start with a capital: the type names.
+fn identifiers(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+        .map(String::from)
+        .collect()
+}
+
+/// Each `struct`, `enum` and `type` that `code` defines, with its body.
+fn definitions(code: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for keyword in ["struct ", "enum ", "type "] {
+        for (at, _) in code.match_indices(keyword) {
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue; // `Enum::…`, `subtype `
+            }
+            let rest = &code[at + keyword.len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if name.is_empty() {
+                continue;
+            }
+            // The body: to the end of its braces or parentheses, or to `;`.
+            let rest = &rest[name.len()..];
+            let end = rest.find(['{', '(', ';', '=']).unwrap_or(rest.len());
+            let body = match rest[end..].chars().next() {
+                Some('{' | '(') => balanced(&rest[end..]).unwrap_or(rest),
+                Some('=') => rest[end..].split(';').next().unwrap_or(""),
+                _ => &rest[..end], // a unit struct: its generics only
+            };
+            out.push((name, format!("{}{body}", &rest[..end])));
+        }
+    }
+    out
+}
+
+/// `text` from its first `{` or `(` to the bracket that closes it.
+fn balanced(text: &str) -> Option<&str> {
+    let open = text.find(['{', '('])?;
+    let mut depth = 0usize;
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '{' | '(' => depth += 1,
+            '}' | ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&text[open..=open + i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The scan can fail: a signal kept bare, in a struct, through an alias and
+/// two structs deep; and what is not reactive passes.
+#[test]
+fn the_scan_finds_a_signal_however_it_is_wrapped() {
+    let scan = |files: &[(&str, &str)]| {
+        let sources: Vec<(String, String)> = files
+            .iter()
+            .map(|(f, c)| (f.to_string(), c.to_string()))
+            .collect();
+        signals_kept(&sources)
+    };
+    let bare = "thread_local! {\n    static L: RwSignal<Vec<u8>> = RwSignal::new(Vec::new());\n}";
+    assert_eq!(scan(&[("views/runs.rs", bare)]).len(), 1);
+    let count = "thread_local! {\n    static N: Cell<u64> = const { Cell::new(0) };\n}";
+    assert!(scan(&[("views/runs.rs", count)]).is_empty());
+    // A struct holding a signal, defined in another file.
+    let in_slot =
+        "thread_local! {\n    static S: RefCell<Option<Slot>> = const { RefCell::new(None) };\n}";
+    let slot = "pub struct Slot {\n    worker: Worker,\n    progress: ReadSignal<f32>,\n}";
+    let found = scan(&[("workers/compare.rs", in_slot), ("workers/slot.rs", slot)]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("Slot → Signal"), "{found:?}");
+    // Two structs deep, through a type alias and a tuple struct.
+    let deep =
+        "type Runs = Vec<Run>;\nstruct Run(Progress, u32);\nstruct Progress { at: Memo<f64> }";
+    let in_runs = "thread_local! {\n    static R: RefCell<Runs> = RefCell::new(Vec::new());\n}";
+    let found = scan(&[("views/runs.rs", in_runs), ("views/data.rs", deep)]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("Runs → Run → Progress → Memo"),
+        "{found:?}"
+    );
+    // The same struct without the signal passes; an enum's variants are read.
+    let plain = "pub struct Slot {\n    worker: Worker,\n    progress: f32,\n}";
+    assert!(scan(&[("workers/compare.rs", in_slot), ("workers/slot.rs", plain)]).is_empty());
+    let state = "enum State { Unclaimed, Claimed(Trigger) }";
+    let in_state = "thread_local! {\n    static T: RefCell<State> = const { RefCell::new(State::Unclaimed) };\n}";
+    assert_eq!(
+        scan(&[("workers/tab.rs", in_state), ("workers/tab2.rs", state)]).len(),
+        1
+    );
+}
