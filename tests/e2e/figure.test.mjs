@@ -273,6 +273,19 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
     const inputPe = await figure.locator(`.fig-stack.encoder ${BOX}[data-box=pe] ${byTestId('glimpse')}`).evaluate((c) => [c.height, c.width]);
     assert.deepEqual([decoderPe[0], inputPe[0]], [tgt, src], 'a row per token of each stack');
     assert.equal(decoderPe[1], inputPe[1], 'd_model columns in both');
+    // Each feed-forward box: its hidden layer, a row per token of its stack,
+    // a column per unit (d_ff, as its label says), in every layer.
+    const dff = Number((await figure.locator(`${BOX}[data-box=enc-feed-forward]`).first().innerText()).match(/d_ff = (\d+)/)[1]);
+    const layers = await figure.locator(`${BOX}[data-box=enc-self-attention]`).count();
+    for (const [name, rows] of [['enc-feed-forward', src], ['dec-feed-forward', tgt]]) {
+      const maps = figure.locator(`${BOX}[data-box=${name}] ${byTestId('glimpse')}`);
+      await until(() => maps.count(), (n) => n === layers, 10_000, `a ${name} glimpse per layer`);
+      for (let l = 0; l < layers; l++) {
+        const map = await maps.nth(l).evaluate((c) => ({ size: [c.height, c.width], title: c.title }));
+        assert.deepEqual(map.size, [rows, dff], `${name} ${l}: a row per token, a column per hidden unit`);
+        assert.match(map.title, /hidden units after the ReLU.*; \d+% of the cells are exactly 0/, `${name} ${l}`);
+      }
+    }
     const picks = await glimpse('softmax').locator('.chip').count();
     assert.ok(picks >= 1 && picks <= 3, `the softmax names its first choices (${picks})`);
     // From scratch, then trained: the maps change with the model. The

@@ -78,7 +78,7 @@ impl AddNorm {
         }
     }
 
-    /// Both halves around a sub-layer that returns only its output (the FFN).
+    /// Both halves around a sub-layer that returns only its output.
     ///
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`

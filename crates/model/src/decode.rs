@@ -105,7 +105,12 @@ impl<'m> DecoderState<'m> {
         let model = self.model;
         let device = self.memory.device();
         let (batch, t) = (self.prefixes.len(), self.len());
-        let (DecoderOutput { hidden: h, layers }, mut multiply_adds) = match &mut self.caches {
+        let (
+            DecoderOutput {
+                hidden: h, layers, ..
+            },
+            mut multiply_adds,
+        ) = match &mut self.caches {
             Some(caches) => {
                 let last: Vec<i64> = self.prefixes.iter().map(|p| p[t - 1]).collect();
                 let ids = Tensor::<2, Int>::from_data(TensorData::new(last, [batch, 1]), &device);

@@ -75,6 +75,8 @@ pub struct DecoderLayerOutput {
     /// `[batch, tgt_len, d_model]`: the input of the next layer.
     pub x: Tensor<3>,
     pub attention: DecoderAttention,
+    /// `[batch, tgt_len, d_ff]`: the feed-forward network's hidden layer.
+    pub ffn_hidden: Tensor<3>,
 }
 
 impl DecoderLayer {
@@ -106,15 +108,16 @@ impl DecoderLayer {
         self_attn: AttentionOutput,
         cross_attn: AttentionOutput,
     ) -> DecoderLayerOutput {
-        let x = self
-            .ff_residual
-            .forward(x, |h| self.feed_forward.forward(h));
+        let h = self.ff_residual.sublayer_input(x.clone());
+        let (y, ffn_hidden) = self.feed_forward.forward_keeping_hidden(h);
+        let x = self.ff_residual.add(x, y);
         DecoderLayerOutput {
             x,
             attention: DecoderAttention {
                 self_attn,
                 cross_attn,
             },
+            ffn_hidden,
         }
     }
 }
@@ -222,6 +225,8 @@ pub struct DecoderOutput {
     pub hidden: Tensor<3>,
     /// Each layer's two attentions, first layer first.
     pub layers: Vec<DecoderAttention>,
+    /// Each layer's feed-forward hidden layer, `[batch, tgt_len, d_ff]`.
+    pub ffn_hidden: Vec<Tensor<3>>,
 }
 
 impl Decoder {
@@ -270,14 +275,20 @@ impl Decoder {
         mut layer_forward: impl FnMut(usize, &DecoderLayer, Tensor<3>) -> DecoderLayerOutput,
     ) -> DecoderOutput {
         let mut layers = Vec::with_capacity(self.layers.len());
+        let mut ffn_hidden = Vec::with_capacity(self.layers.len());
         for (i, layer) in self.layers.iter().enumerate() {
             let out = layer_forward(i, layer, x);
             x = out.x;
             layers.push(out.attention);
+            ffn_hidden.push(out.ffn_hidden);
         }
         if let Some(norm) = &self.final_norm {
             x = norm.forward(x);
         }
-        DecoderOutput { hidden: x, layers }
+        DecoderOutput {
+            hidden: x,
+            layers,
+            ffn_hidden,
+        }
     }
 }

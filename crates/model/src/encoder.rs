@@ -60,6 +60,8 @@ pub struct EncoderLayerOutput {
     pub x: Tensor<3>,
     /// The layer's self-attention, with every intermediate.
     pub self_attn: AttentionOutput,
+    /// `[batch, src_len, d_ff]`: the feed-forward network's hidden layer.
+    pub ffn_hidden: Tensor<3>,
 }
 
 impl EncoderLayer {
@@ -69,10 +71,14 @@ impl EncoderLayer {
         let h = self.attn_residual.sublayer_input(x.clone());
         let self_attn = self.self_attn.forward_self(h, Some(src_mask.clone()));
         let x = self.attn_residual.add(x, self_attn.context.clone());
-        let x = self
-            .ff_residual
-            .forward(x, |h| self.feed_forward.forward(h));
-        EncoderLayerOutput { x, self_attn }
+        let h = self.ff_residual.sublayer_input(x.clone());
+        let (y, ffn_hidden) = self.feed_forward.forward_keeping_hidden(h);
+        let x = self.ff_residual.add(x, y);
+        EncoderLayerOutput {
+            x,
+            self_attn,
+            ffn_hidden,
+        }
     }
 }
 
@@ -90,6 +96,8 @@ pub struct EncoderOutput {
     pub memory: Tensor<3>,
     /// Each layer's self-attention, first layer first.
     pub self_attn: Vec<AttentionOutput>,
+    /// Each layer's feed-forward hidden layer, `[batch, src_len, d_ff]`.
+    pub ffn_hidden: Vec<Tensor<3>>,
 }
 
 impl Encoder {
@@ -97,10 +105,12 @@ impl Encoder {
     /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]` → memory `[batch, src_len, d_model]`
     pub fn forward(&self, mut x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> EncoderOutput {
         let mut self_attn = Vec::with_capacity(self.layers.len());
+        let mut ffn_hidden = Vec::with_capacity(self.layers.len());
         for layer in &self.layers {
             let out = layer.forward(x, src_mask);
             x = out.x;
             self_attn.push(out.self_attn);
+            ffn_hidden.push(out.ffn_hidden);
         }
         if let Some(norm) = &self.final_norm {
             x = norm.forward(x);
@@ -108,6 +118,7 @@ impl Encoder {
         EncoderOutput {
             memory: x,
             self_attn,
+            ffn_hidden,
         }
     }
 }

@@ -54,8 +54,18 @@ impl PositionwiseFeedForward {
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
     pub fn forward(&self, x: Tensor<3>) -> Tensor<3> {
+        self.forward_keeping_hidden(x).0
+    }
+
+    /// [`Self::forward`], and the hidden layer `max(0, x W₁ + b₁)` it went
+    /// through, which the figure's feed-forward boxes show.
+    ///
+    /// # Shapes
+    /// - `x`: `[batch, seq, d_model]` → (`[batch, seq, d_model]`, hidden `[batch, seq, d_ff]`)
+    pub fn forward_keeping_hidden(&self, x: Tensor<3>) -> (Tensor<3>, Tensor<3>) {
         let hidden = relu(position_wise(&self.w1, x)); // [batch, seq, d_ff]
-        position_wise(&self.w2, dropout::apply(&self.dropout, hidden)) // [batch, seq, d_model]
+        let out = position_wise(&self.w2, dropout::apply(&self.dropout, hidden.clone())); // [batch, seq, d_model]
+        (out, hidden)
     }
 }
 

@@ -49,7 +49,7 @@ pub use decoder::{DecoderConfig, DecoderOutput};
 pub use embedding::{InputEmbedding, InputEmbeddingConfig};
 pub use encoder::{EncoderConfig, EncoderOutput};
 pub use feed_forward::PositionwiseFeedForwardConfig;
-pub use transformer::{AttentionMaps, Encoded, Transformer, TransformerOutput};
+pub use transformer::{AttentionMaps, Encoded, FfnHidden, Transformer, TransformerOutput};
 
 /// burn's tensor API, re-exported so dependants use the same version.
 pub use burn;

@@ -49,11 +49,23 @@ pub struct AttentionMaps {
     pub cross: Vec<AttentionOutput>,
 }
 
+/// Every layer's feed-forward hidden layer, `max(0, x W₁ + b₁)` (§3.3).
+///
+/// Each tensor is `[batch, seq, d_ff]`, one per layer, first layer first.
+#[derive(Clone, Debug)]
+pub struct FfnHidden {
+    /// `[batch, src_len, d_ff]` per encoder layer.
+    pub encoder: Vec<Tensor<3>>,
+    /// `[batch, tgt_len, d_ff]` per decoder layer.
+    pub decoder: Vec<Tensor<3>>,
+}
+
 #[derive(Clone, Debug)]
 pub struct TransformerOutput {
     /// `[batch, tgt_len, tgt_vocab_size]`: unnormalised next-token scores.
     pub logits: Tensor<3>,
     pub attention: AttentionMaps,
+    pub ffn_hidden: FfnHidden,
 }
 
 impl TransformerConfig {
@@ -87,6 +99,8 @@ pub struct Encoded {
     pub src_mask: Tensor<3, Bool>,
     /// Each encoder layer's self-attention, first layer first.
     pub self_attn: Vec<AttentionOutput>,
+    /// Each encoder layer's feed-forward hidden layer, `[batch, src_len, d_ff]`.
+    pub ffn_hidden: Vec<Tensor<3>>,
 }
 
 impl Transformer {
@@ -99,11 +113,16 @@ impl Transformer {
         let src_mask = padding_mask(&src, PAD);
         let positions = self.positions(src_len, &src.device());
         let x = self.src_embed.forward(src, &positions); // [batch, src_len, d_model]
-        let EncoderOutput { memory, self_attn } = self.encoder.forward(x, &src_mask);
+        let EncoderOutput {
+            memory,
+            self_attn,
+            ffn_hidden,
+        } = self.encoder.forward(x, &src_mask);
         Encoded {
             memory,
             src_mask,
             self_attn,
+            ffn_hidden,
         }
     }
 
@@ -156,6 +175,10 @@ impl Transformer {
                 encoder_self: encoded.self_attn,
                 decoder_self,
                 cross,
+            },
+            ffn_hidden: FfnHidden {
+                encoder: encoded.ffn_hidden,
+                decoder: decoded.ffn_hidden,
             },
         }
     }

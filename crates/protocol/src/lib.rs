@@ -25,8 +25,8 @@ pub use messages::{
     DECODING_COMPARISON_SENTENCES, EVAL_SENTENCES,
 };
 pub use reports::{
-    BeamHyp, BeamLevel, DecodeStep, DecodingComparison, EvalReport, LayerInput, MaskDemo,
-    ProbePrediction, StepReport, Translation,
+    BeamHyp, BeamLevel, DecodeStep, DecodingComparison, EvalReport, FfnActivations, LayerInput,
+    MaskDemo, ProbePrediction, StepReport, Translation, MAX_FFN_FLOATS,
 };
 pub use settings::{
     NormPlacement, Rule, SettingProblem, Settings, SettingsError, SettingsField, StepEstimate,

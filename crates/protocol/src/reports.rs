@@ -178,6 +178,40 @@ pub struct ProbePrediction {
     /// How the decoder inputs (`inputs`) enter the decoder, the same way.
     #[serde(default)]
     pub target_input: LayerInput,
+    /// Each layer's feed-forward hidden layer on the probe (§3.3).
+    #[serde(default)]
+    pub ffn_hidden: FfnActivations,
+}
+
+/// The feed-forward hidden layer `max(0, x W₁ + b₁)` (§3.3) of every layer
+/// on the probe sentence, read off the model's own forward pass. A model
+/// whose hidden layers hold more than [`MAX_FFN_FLOATS`] numbers on the
+/// probe sends none (`encoder` and `decoder` empty): the figure then shows
+/// no glimpse in its feed-forward boxes.
+///
+/// # Shapes
+/// `encoder[l]` is `[source_input.tokens.len(), d_ff]` and `decoder[l]`
+/// `[inputs.len(), d_ff]`, flattened row-major, first layer first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct FfnActivations {
+    pub d_ff: usize,
+    pub encoder: Vec<Vec<f32>>,
+    pub decoder: Vec<Vec<f32>>,
+}
+
+/// The most hidden-layer numbers a probe carries, both stacks and every
+/// layer together: about what its next-token distributions carry on a real
+/// task. The toy preset sends at most 2 · 2 · 256 · 32.
+pub const MAX_FFN_FLOATS: usize = 1 << 16;
+
+impl FfnActivations {
+    /// True when every number is finite.
+    pub fn is_finite(&self) -> bool {
+        self.encoder
+            .iter()
+            .chain(&self.decoder)
+            .all(|layer| layer.iter().all(|x| x.is_finite()))
+    }
 }
 
 /// How a sentence enters a stack's first layer: each token's embedding row, times

@@ -43,6 +43,7 @@ arch-glimpse-embedding = Live: each { $stack ->
     [encoder] source
    *[decoder] { -decoder } input
 } { -token }'s { -embedding } row × √d_model, to which the { -positional-encoding } is added (a row per { -token }, a column per dimension; the middle colour is zero).
+arch-glimpse-ffn = Live: inside this { -layer }'s { -ffn }, on the probe sentence: each { -token }'s { $d_ff } hidden units after the ReLU, max(0, x W₁ + b₁), with the same W₁ and b₁ at every position (a row per { -token }, a column per unit). 0 is the darkest colour, this map's largest value the brightest; { $zero }% of the cells are exactly 0, where the ReLU cut that unit off for that { -token }.
 arch-glimpse-picks = Live: the { -token } the model ranks first at each of the first few positions; ✓ where it is the target.
 arch-table = Every box of every { -layer }, with its shape
 arch-table-stack = stack

@@ -43,6 +43,7 @@ arch-glimpse-embedding = リアルタイム：{ $stack ->
     [encoder] 原文
    *[decoder] { -decoder }の入力
 }の各{ -token }の{ -embedding }の行 × √d_model。これに{ -positional-encoding }を加えます（行が{ -token }、列が次元、中央の色が 0）。
+arch-glimpse-ffn = リアルタイム：観察用の例文に対する、この{ -layer }の{ -ffn }の内部。各{ -token }の { $d_ff } 個の隠れユニットの、ReLU を通した後の値 max(0, x W₁ + b₁)（行が{ -token }、列がユニット。W₁ と b₁ はどの位置でも同じ）。0 がいちばん暗い色、この図の最大値がいちばん明るい色です。いまは全体の { $zero }% がちょうど 0 で、その{ -token }では ReLU がそのユニットを 0 にしています。
 arch-glimpse-picks = リアルタイム：最初のいくつかの位置で、モデルが 1 位にした{ -token }。✓ は目標の{ -token }と一致したもの。
 arch-table = すべての{ -layer }のすべての箱と、その形
 arch-table-stack = スタック

@@ -43,6 +43,7 @@ arch-glimpse-embedding = 实时：{ $stack ->
     [encoder] 源句
    *[decoder] { -decoder }输入
 }中每个{ -token }的{ -embedding } × √d_model，{ -positional-encoding }就加在它上面（每行一个{ -token }，每列一个维度；中间的颜色表示 0）。
+arch-glimpse-ffn = 实时：观察例句经过这一{ -layer }的{ -ffn }时，其中每个{ -token }的 { $d_ff } 个隐藏单元经过 ReLU 后的值 max(0, x W₁ + b₁)（每行一个{ -token }，每列一个单元；各位置用同一组 W₁、b₁）。0 是最暗的颜色，本图的最大值是最亮的颜色；目前有 { $zero }% 的格子恰好为 0，即该单元对这个{ -token }被 ReLU 置零。
 arch-glimpse-picks = 实时：在前几个位置上，模型排在第一的{ -token }；✓ 表示它就是目标{ -token }。
 arch-table = 每一{ -layer }的每个框及其形状
 arch-table-stack = 堆叠

@@ -43,6 +43,7 @@ arch-glimpse-embedding = 即時：{ $stack ->
     [encoder] 來源句
    *[decoder] { -decoder }輸入
 }中每個{ -token }的{ -embedding }列 × √d_model，{ -positional-encoding }就加在它上面（每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
+arch-glimpse-ffn = 即時：觀察例句經過這一{ -layer }的 { -ffn }時，其中每個{ -token }的 { $d_ff } 個隱藏單元經過 ReLU 後的值 max(0, x W₁ + b₁)（每列一個{ -token }，每欄一個單元；各位置用同一組 W₁、b₁）。0 是最暗的顏色，本圖的最大值是最亮的顏色；目前有 { $zero }% 的格子剛好是 0，即該單元對這個{ -token }被 ReLU 歸零。
 arch-glimpse-picks = 即時：在前幾個位置上，模型排在第一的{ -token }；✓ 表示它就是目標{ -token }。
 arch-table = 每一{ -layer }的每個框及其形狀
 arch-table-stack = 堆疊

@@ -117,6 +117,7 @@ pub fn probe_without_model(facts: &TaskFacts) -> ProbePrediction {
         label_smoothing: PAPER_EPS as f32,
         source_input: Default::default(),
         target_input: Default::default(),
+        ffn_hidden: Default::default(),
     }
 }
 

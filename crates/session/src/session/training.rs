@@ -139,6 +139,7 @@ impl<M: LabModel> Session<M> {
                     && all_finite(&prediction.probs)
                     && prediction.source_input.is_finite()
                     && prediction.target_input.is_finite()
+                    && prediction.ffn_hidden.is_finite()
                 {
                     (
                         Some(attention),

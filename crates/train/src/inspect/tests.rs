@@ -358,3 +358,78 @@ fn the_worker_tells_the_held_out_sentences_of_its_own_seed() {
         assert_eq!(facts.max_input_words, MAX_INPUT_WORDS);
     }
 }
+
+#[test]
+fn each_layers_ffn_hidden_is_the_relu_of_its_first_linear_map() {
+    use lab_model::burn::module::Module as _;
+    use lab_model::burn::tensor::activation::relu;
+    use lab_model::burn::tensor::{Tensor, TensorData};
+    let t = trainer();
+    let probe = t.probe(t.dataset().probe(), None);
+    let p = &probe.prediction;
+    let ffn = &p.ffn_hidden;
+    let model = t.inference_model();
+    assert_eq!(ffn.d_ff, model.config.d_ff);
+    assert_eq!((ffn.encoder.len(), ffn.decoder.len()), (2, 2));
+    let (src_len, tgt_len) = (p.source_input.tokens.len(), p.inputs.len());
+    for (stack, tokens) in [(&ffn.encoder, src_len), (&ffn.decoder, tgt_len)] {
+        for layer in stack {
+            assert_eq!(layer.len(), tokens * ffn.d_ff);
+            assert!(layer.iter().all(|&h| h >= 0.0), "after the ReLU");
+            assert!(layer.iter().any(|&h| h == 0.0) && layer.iter().any(|&h| h > 0.0));
+        }
+    }
+    // Recomputed from the encoder's input (the probe has no padding): the
+    // first layer's self-attention with its Add & Norm, then W₁ and the ReLU.
+    let device = model.devices()[0].clone();
+    let d = p.source_input.d_model;
+    let x = Tensor::<3>::from_data(
+        TensorData::new(p.source_input.sum.clone(), [1, src_len, d]),
+        &device,
+    );
+    let layer = &model.encoder.layers[0];
+    let context = layer
+        .self_attn
+        .forward_self(layer.attn_residual.sublayer_input(x.clone()), None)
+        .context;
+    let x = layer.attn_residual.add(x, context);
+    let hidden = relu(
+        layer
+            .feed_forward
+            .w1
+            .forward(layer.ff_residual.sublayer_input(x)),
+    );
+    let expected = floats(hidden);
+    assert_eq!(expected.len(), ffn.encoder[0].len());
+    for (i, (a, b)) in ffn.encoder[0].iter().zip(&expected).enumerate() {
+        assert!((a - b).abs() < 1e-4, "hidden unit {i}: {a} against {b}");
+    }
+    assert_ne!(ffn.encoder[0], ffn.encoder[1], "each layer its own");
+}
+
+#[test]
+fn a_model_too_wide_for_the_probe_sends_no_hidden_layers_and_the_toy_never_is() {
+    use lab_math::{limits::MAX_LEN, toy};
+    use lab_protocol::MAX_FFN_FLOATS;
+    // Both stacks, every layer, the longest sentences.
+    assert!(2 * toy::N_LAYERS * toy::D_FF * MAX_LEN <= MAX_FFN_FLOATS);
+    let wide = Trainer::new(&Settings {
+        n_layers: 6,
+        d_ff: 2048,
+        ..small(TaskKind::EnJa)
+    })
+    .expect("valid");
+    let p = wide.probe(wide.dataset().probe(), None).prediction;
+    let tokens = p.source_input.tokens.len() + p.inputs.len();
+    assert!(
+        6 * 2048 * tokens > MAX_FFN_FLOATS,
+        "the case is over the budget"
+    );
+    assert_eq!(p.ffn_hidden.d_ff, 2048);
+    assert!(p.ffn_hidden.encoder.is_empty() && p.ffn_hidden.decoder.is_empty());
+    // The attention maps and the rest are still there.
+    assert_eq!(
+        wide.probe_attention(wide.dataset().probe()).cross.n_layers,
+        6
+    );
+}

@@ -2,7 +2,8 @@
 //! from the run's latest snapshot, so that the figure changes while the
 //! model trains. An attention box shows the average of its layer's heads,
 //! of its own kind (the map its click opens); an embedding, the probe's
-//! rows × √d_model; a positional encoding, the rows the model adds; the softmax,
+//! rows × √d_model; a positional encoding, the rows the model adds; a
+//! feed-forward network, its hidden layer after the ReLU; the softmax,
 //! the token it ranks first at each of the first positions, and whether
 //! that is the target.
 
@@ -44,6 +45,9 @@ pub enum About {
     Embedding(Side),
     /// The positional encoding a stack adds.
     Positions(Side),
+    /// A feed-forward network's hidden layer of `d_ff` units, of which
+    /// `zero_percent` are zero (the ReLU cut them off).
+    FeedForward { d_ff: usize, zero_percent: usize },
 }
 
 /// The softmax's first choice at one position.
@@ -66,6 +70,11 @@ enum Source {
     /// How the probe enters this stack.
     Embedding(Side),
     Positions(Side),
+    /// The hidden layer of this stack's feed-forward network in this layer.
+    FeedForward {
+        side: Side,
+        layer: usize,
+    },
     /// The probe prediction.
     Softmax,
 }
@@ -75,6 +84,10 @@ fn source(b: &FigureBox) -> Option<Source> {
         (_, Opens::Attention { kind, layer }) => Some(Source::Attention { kind, layer }),
         (Part::Embedding(side), _) => Some(Source::Embedding(side)),
         (Part::Positions(side), _) => Some(Source::Positions(side)),
+        (Part::FeedForward(side), _) => Some(Source::FeedForward {
+            side,
+            layer: b.layer?,
+        }),
         (Part::Softmax, _) => Some(Source::Softmax),
         _ => None,
     }
@@ -113,6 +126,7 @@ pub fn glimpse(
             let input = stack_input(prediction?, side);
             input_map(input, &input.positions, About::Positions(side), (-1.0, 1.0))
         }
+        Source::FeedForward { side, layer } => ffn_map(prediction?, side, layer),
         Source::Softmax => {
             let p = prediction?;
             let picks: Vec<Pick> = (0..p.targets.len().min(PICKED_POSITIONS))
@@ -167,6 +181,34 @@ fn input_map(
     })
 }
 
+/// The hidden layer of `side`'s feed-forward network in `layer`, a row per
+/// token, from 0 (the darkest colour) to its largest value.
+fn ffn_map(p: &ProbePrediction, side: Side, layer: usize) -> Option<Glimpse> {
+    let ffn = &p.ffn_hidden;
+    let layers = match side {
+        Side::Encoder => &ffn.encoder,
+        Side::Decoder => &ffn.decoder,
+    };
+    let values = layers.get(layer)?;
+    let (rows, cols) = (stack_input(p, side).tokens.len(), ffn.d_ff);
+    if rows == 0 || cols == 0 || values.len() != rows * cols {
+        return None;
+    }
+    let zeros = values.iter().filter(|&&h| h == 0.0).count();
+    let largest = values.iter().fold(0.0f32, |m, &h| m.max(h));
+    Some(Glimpse::Map {
+        about: About::FeedForward {
+            d_ff: cols,
+            zero_percent: (100.0 * zeros as f64 / values.len() as f64).round() as usize,
+        },
+        rows,
+        cols,
+        values: values.clone(),
+        range: (0.0, if largest > 0.0 { largest } else { 1.0 }),
+        map: ColorMap::Viridis,
+    })
+}
+
 /// Whether box `b` has a glimpse once a snapshot comes.
 pub fn has_glimpse(b: &FigureBox) -> bool {
     source(b).is_some()
@@ -206,6 +248,10 @@ pub fn BoxGlimpse(
                 About::Positions(side) => {
                     i18n.f("arch-glimpse-pe", &[("stack", Arg::from(side.name()))])
                 }
+                About::FeedForward { d_ff, zero_percent } => i18n.f(
+                    "arch-glimpse-ffn",
+                    &[("d_ff", Arg::from(d_ff)), ("zero", Arg::from(zero_percent))],
+                ),
             };
             let canvas = NodeRef::<leptos::html::Canvas>::new();
             canvas.on_load(move |canvas| {

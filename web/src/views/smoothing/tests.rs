@@ -27,6 +27,7 @@ fn with_model() -> ProbePrediction {
         label_smoothing: 0.1,
         source_input: Default::default(),
         target_input: Default::default(),
+        ffn_hidden: Default::default(),
     }
 }
 
@@ -170,6 +171,7 @@ fn a_large_vocabulary_shows_the_target_pad_and_the_likeliest_then_the_rest_as_on
         label_smoothing: 0.1,
         source_input: Default::default(),
         target_input: Default::default(),
+        ffn_hidden: Default::default(),
     };
     let shown = shown_tokens(&p, 0, MAX_BARS).expect("100 tokens are folded");
     assert_eq!(shown.len(), MAX_BARS - 1, "and one bar for the rest");

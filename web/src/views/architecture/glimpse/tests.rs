@@ -1,6 +1,6 @@
 use super::*;
 use crate::views::architecture::data::{figure, Sentence};
-use lab_protocol::{HeadMaps, LayerInput, Settings};
+use lab_protocol::{FfnActivations, HeadMaps, LayerInput, Settings};
 use lab_tasks::TaskKind;
 
 const SRC: usize = 3;
@@ -157,6 +157,71 @@ fn each_stacks_embedding_and_positional_encoding_show_its_own_input() {
             "{side:?}"
         );
     }
+}
+
+#[test]
+fn a_feed_forward_box_shows_its_own_stacks_and_layers_hidden_units() {
+    const D_FF: usize = 5;
+    // Layer `l` of a stack starts at its own base; every other unit is 0.
+    let layer = |len: usize, base: f32| -> Vec<f32> {
+        (0..len * D_FF)
+            .map(|i| if i % 2 == 0 { 0.0 } else { base + i as f32 })
+            .collect()
+    };
+    let p = ProbePrediction {
+        source_input: input(SRC, 0.0),
+        target_input: input(TGT, 0.0),
+        ffn_hidden: FfnActivations {
+            d_ff: D_FF,
+            encoder: vec![layer(SRC, 100.0), layer(SRC, 200.0)],
+            decoder: vec![layer(TGT, 300.0), layer(TGT, 400.0)],
+        },
+        ..ProbePrediction::default()
+    };
+    let boxes = boxes();
+    for (name, len, own) in [
+        ("enc-feed-forward", SRC, &p.ffn_hidden.encoder),
+        ("dec-feed-forward", TGT, &p.ffn_hidden.decoder),
+    ] {
+        for (l, values) in own.iter().enumerate() {
+            let g = glimpse(&find(&boxes, name, Some(l)), None, Some(&p));
+            let largest = values.iter().copied().fold(0.0, f32::max);
+            let zeros = (len * D_FF).div_ceil(2);
+            let percent = (100.0 * zeros as f64 / (len * D_FF) as f64).round() as usize;
+            assert_eq!(
+                g,
+                Some(Glimpse::Map {
+                    about: About::FeedForward {
+                        d_ff: D_FF,
+                        zero_percent: percent,
+                    },
+                    rows: len,
+                    cols: D_FF,
+                    values: values.clone(),
+                    range: (0.0, largest),
+                    map: ColorMap::Viridis,
+                }),
+                "{name} layer {l}"
+            );
+        }
+    }
+    // A snapshot of fewer layers, or of the wrong width, has none.
+    let mut short = p.clone();
+    short.ffn_hidden.encoder.truncate(1);
+    assert!(glimpse(
+        &find(&boxes, "enc-feed-forward", Some(1)),
+        None,
+        Some(&short)
+    )
+    .is_none());
+    let mut wide = p;
+    wide.ffn_hidden.d_ff = D_FF + 1;
+    assert!(glimpse(
+        &find(&boxes, "dec-feed-forward", Some(0)),
+        None,
+        Some(&wide)
+    )
+    .is_none());
 }
 
 #[test]
