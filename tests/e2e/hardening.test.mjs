@@ -111,6 +111,26 @@ test('a worker that dies is replaced by itself, and the saved run comes back', (
   await until(() => stepCount(page), (n) => n >= saved + 2, 20_000, 'training to go on');
 }));
 
+// With this tab's run forgotten, the new worker finds no run to restore
+// and opens the pretrained model: the banner says that, not that a saved
+// run came back.
+test('a worker that dies with no saved run is replaced, and the banner says no run was restored', () => withLab(browser, async ({ page }) => {
+  await until(() => page.locator(`${byTestId('train-toggle')}:not([disabled])`).count(), (n) => n === 1, 30_000, 'the first model');
+  await page.getByRole('button', { name: 'Forget saved run' }).dispatchEvent('click');
+  await until(() => page.locator(byTestId('save-note')).innerText().catch(() => ''), (t) => /saved run was forgotten/.test(t), 10_000, 'the run forgotten');
+  await page.waitForTimeout(500); // the worker has taken the message up
+  const worker = await workerNamed(page, 'training');
+  assert.ok(worker, 'the training worker');
+  await worker.evaluate(() => { setTimeout(() => { throw new Error('RuntimeError: unreachable (simulated)'); }); });
+  const banner = await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /found no saved run to restore/.test(t), 30_000, 'the no-save message');
+  const at = Number(banner.match(/opened the pretrained model, at step ([\d,]+)/)[1].replace(/,/g, ''));
+  assert.doesNotMatch(banner, /restored from its last save/);
+  await until(() => page.locator(`${byTestId('train-toggle')}:not([disabled])`).count(), (n) => n === 1, 30_000, 'a model in the new worker');
+  await page.waitForTimeout(1_000);
+  assert.notEqual(await page.locator(byTestId('train-toggle')).getAttribute('data-running'), 'true', 'nothing trains by itself');
+  assert.equal(await stepCount(page), at, 'the banner names the step the page shows');
+}));
+
 // The helper worker on the second core can stop without a word (closed, or
 // stopped by the browser): the training worker gives up waiting for its half
 // of the step, computes it itself, and the run trains on, on one core.

@@ -101,13 +101,38 @@ fn is_submodule(views: &Path, view: &str, name: &str) -> bool {
     folder.join(format!("{name}.rs")).is_file() || folder.join(name).is_dir()
 }
 
-/// The code of a file that is not its tests.
+/// The code of a file that is not its tests: none for a test file, and
+/// each `#[cfg(test)]` item (a `mod tests;`, a test module, a helper) left out.
 pub(crate) fn non_test(relative: &str, text: &str) -> Option<String> {
     let name = relative.rsplit('/').next().unwrap_or("");
     if name == "tests.rs" || relative.contains("/tests/") {
         return None;
     }
-    Some(text.split("#[cfg(test)]").next().unwrap_or("").to_string())
+    let mut kept = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        kept.push_str(&rest[..at]);
+        let item = &rest[at + "#[cfg(test)]".len()..];
+        // The item ends at its first `;` or at the brace that closes its body.
+        rest = match item.find(['{', ';']) {
+            Some(end) if item.as_bytes()[end] == b';' => &item[end + 1..],
+            Some(open) => {
+                let mut depth = 0usize;
+                let close = item[open..].char_indices().find_map(|(i, c)| {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                    (depth == 0).then_some(open + i)
+                });
+                close.map_or("", |close| &item[close + 1..])
+            }
+            None => "",
+        };
+    }
+    kept.push_str(rest);
+    Some(kept)
 }
 
 /// Every arrow of `code` (the file `relative` of `web/src`, whose views are
@@ -260,4 +285,13 @@ fn the_scan_finds_each_kind_of_wrong_arrow() {
         "fn a() {}\n#[cfg(test)]\nuse crate::views::x;",
     );
     assert_eq!(code.as_deref(), Some("fn a() {}\n"));
+    // Only the test item is left out: what follows it is still read.
+    let code = non_test(
+        "i18n/mod.rs",
+        "fn a() {}\n#[cfg(test)]\nfn helper() { if x { y() } }\nuse crate::views::z;\n#[cfg(test)]\nmod tests;\n",
+    );
+    assert_eq!(
+        code.as_deref(),
+        Some("fn a() {}\n\nuse crate::views::z;\n\n")
+    );
 }

@@ -1,32 +1,57 @@
-//! No `thread_local!` of the page holds a signal, directly or inside a type
-//! of the page's own (ARCHITECTURE.md, "The page's floors"): shared state
-//! lives in the context. A `thread_local!` is followed through every struct,
-//! enum and type alias the page defines, so a signal wrapped in a struct is
-//! found as surely as a bare one.
+//! No `thread_local!` of the page holds reactive state (ARCHITECTURE.md,
+//! "The page's floors"): shared state lives in the context. A
+//! `thread_local!`'s type is followed through every struct, enum and type
+//! alias the page defines, so a signal wrapped in a struct of the page's is
+//! found as a bare one is. What it cannot see: what a closure captures (a
+//! `Box<dyn Fn…>` may hold a signal), and types from other crates.
 
 use std::collections::{BTreeSet, HashMap};
 
-/// The names that make a type reactive state: Leptos's signals, memos,
-/// triggers, resources and arena values.
-const REACTIVE: [&str; 6] = [
+/// Leptos's reactive types and constructors, as whole identifiers.
+const REACTIVE: [&str; 30] = [
     "Signal",
-    "signal(",
+    "ReadSignal",
+    "WriteSignal",
+    "RwSignal",
+    "ArcSignal",
+    "ArcReadSignal",
+    "ArcWriteSignal",
+    "ArcRwSignal",
+    "MaybeSignal",
+    "MaybeProp",
     "Memo",
+    "ArcMemo",
     "Trigger",
+    "ArcTrigger",
     "Resource",
+    "ArcResource",
+    "LocalResource",
+    "ArcLocalResource",
+    "OnceResource",
     "StoredValue",
+    "ArcStoredValue",
+    "NodeRef",
+    "Callback",
+    "UnsyncCallback",
+    "Action",
+    "ArcAction",
+    "Effect",
+    "RenderEffect",
+    "signal",
+    "arc_signal",
 ];
 
 /// Every `thread_local!` of `sources` (file, non-test code) that holds
 /// reactive state, as `file: what (why)`.
 pub(crate) fn signals_kept(sources: &[(String, String)]) -> Vec<String> {
+    let sources: Vec<(&String, String)> = sources.iter().map(|(f, c)| (f, code_only(c))).collect();
     // A name defined twice (in two files) is read as both bodies.
     let mut types: HashMap<String, String> = HashMap::new();
     for (name, body) in sources.iter().flat_map(|(_, code)| definitions(code)) {
         types.entry(name).or_default().push_str(&body);
     }
     let mut wrong = Vec::new();
-    for (file, code) in sources {
+    for (file, code) in &sources {
         for block in code.split("thread_local!").skip(1) {
             let body = balanced(block.trim_start()).unwrap_or(block);
             if let Some(via) = reactive_in(body, &types, &mut BTreeSet::new()) {
@@ -46,10 +71,11 @@ fn reactive_in(
     types: &HashMap<String, String>,
     seen: &mut BTreeSet<String>,
 ) -> Option<String> {
-    if let Some(name) = REACTIVE.iter().find(|r| text.contains(*r)) {
-        return Some(name.trim_end_matches('(').to_string());
+    let names = identifiers(text);
+    if let Some(name) = REACTIVE.iter().find(|r| names.contains(**r)) {
+        return Some(name.to_string());
     }
-    for name in identifiers(text) {
+    for name in names {
         let Some(body) = types.get(&name) else {
             continue;
         };
@@ -62,12 +88,59 @@ fn reactive_in(
     None
 }
 
-/// The identifiers of `text` that start with a capital: the type names.
+/// The identifiers of `text`.
 fn identifiers(text: &str) -> BTreeSet<String> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+        .filter(|w| !w.is_empty())
         .map(String::from)
         .collect()
+}
+
+/// `code` without its comments and the insides of its string and character
+/// literals (a lifetime's `'` is kept).
+fn code_only(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = String::with_capacity(code.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let rest = &chars[i..];
+        match rest {
+            ['/', '/', ..] => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            ['/', '*', ..] => {
+                i += 2;
+                while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            ['"', ..] => {
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                i += 1;
+                out.push_str("\"\"");
+            }
+            ['\'', '\\', ..] => {
+                i += 2;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            ['\'', _, '\'', ..] => i += 3,
+            [c, ..] => {
+                out.push(*c);
+                i += 1;
+            }
+            [] => break,
+        }
+    }
+    out
 }
 
 /// Each `struct`, `enum` and `type` that `code` defines, with its body.
@@ -141,7 +214,7 @@ fn the_scan_finds_a_signal_however_it_is_wrapped() {
     let slot = "pub struct Slot {\n    worker: Worker,\n    progress: ReadSignal<f32>,\n}";
     let found = scan(&[("workers/compare.rs", in_slot), ("workers/slot.rs", slot)]);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].contains("Slot → Signal"), "{found:?}");
+    assert!(found[0].contains("Slot → ReadSignal"), "{found:?}");
     // Two structs deep, through a type alias and a tuple struct.
     let deep =
         "type Runs = Vec<Run>;\nstruct Run(Progress, u32);\nstruct Progress { at: Memo<f64> }";
@@ -161,4 +234,16 @@ fn the_scan_finds_a_signal_however_it_is_wrapped() {
         scan(&[("workers/tab.rs", in_state), ("workers/tab2.rs", state)]).len(),
         1
     );
+    // Whole names only, and code only: a Fluent resource, a memory, a
+    // browser's AbortSignal, a comment and a string are not reactive.
+    let bundles = "thread_local! {\n    static B: RefCell<HashMap<Locale, FluentBundle<FluentResource>>> = RefCell::new(HashMap::new());\n}";
+    assert!(scan(&[("i18n/mod.rs", bundles)]).is_empty());
+    let words = "struct Pending {\n    /// Not a Signal: a Memory of what waits, \"RwSignal\" in a string.\n    memory: Memory,\n    abort: AbortSignal,\n    note: &'static str,\n}";
+    let in_pending =
+        "thread_local! {\n    static P: RefCell<Pending> = RefCell::new(Pending::new());\n}";
+    let found = scan(&[
+        ("components/paint.rs", in_pending),
+        ("components/p.rs", words),
+    ]);
+    assert!(found.is_empty(), "{found:?}");
 }

@@ -75,8 +75,9 @@ pub struct DecoderLayerOutput {
     /// `[batch, tgt_len, d_model]`: the input of the next layer.
     pub x: Tensor<3>,
     pub attention: DecoderAttention,
-    /// `[batch, tgt_len, d_ff]`: the feed-forward network's hidden layer.
-    pub ffn_hidden: Tensor<3>,
+    /// `[batch, tgt_len, d_ff]`: the feed-forward network's hidden layer,
+    /// at inference (not kept while training).
+    pub ffn_hidden: Option<Tensor<3>>,
 }
 
 impl DecoderLayer {
@@ -109,8 +110,9 @@ impl DecoderLayer {
         cross_attn: AttentionOutput,
     ) -> DecoderLayerOutput {
         let h = self.ff_residual.sublayer_input(x.clone());
-        let (y, ffn_hidden) = self.feed_forward.forward_keeping_hidden(h);
-        let x = self.ff_residual.add(x, y);
+        let ffn = self.feed_forward.forward_inspected(h);
+        let x = self.ff_residual.add(x, ffn.out);
+        let ffn_hidden = ffn.hidden;
         DecoderLayerOutput {
             x,
             attention: DecoderAttention {
@@ -225,7 +227,8 @@ pub struct DecoderOutput {
     pub hidden: Tensor<3>,
     /// Each layer's two attentions, first layer first.
     pub layers: Vec<DecoderAttention>,
-    /// Each layer's feed-forward hidden layer, `[batch, tgt_len, d_ff]`.
+    /// Each layer's feed-forward hidden layer, `[batch, tgt_len, d_ff]`, at
+    /// inference; empty while training.
     pub ffn_hidden: Vec<Tensor<3>>,
 }
 
@@ -280,7 +283,7 @@ impl Decoder {
             let out = layer_forward(i, layer, x);
             x = out.x;
             layers.push(out.attention);
-            ffn_hidden.push(out.ffn_hidden);
+            ffn_hidden.extend(out.ffn_hidden);
         }
         if let Some(norm) = &self.final_norm {
             x = norm.forward(x);

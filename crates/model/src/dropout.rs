@@ -70,6 +70,12 @@ pub fn mask_values(n: usize, p: f64) -> Vec<f32> {
     values
 }
 
+/// Whether [`apply`] drops anything on `device`: only while training (an
+/// autodiff device, the module in training mode, `prob > 0`).
+pub fn is_active(dropout: &Dropout, device: &burn::tensor::Device) -> bool {
+    dropout.training.is_enabled() && device.is_autodiff() && dropout.prob != 0.0
+}
+
 /// `dropout` applied to `x`: the identity outside training (inference
 /// device, a frozen module, or `p = 0`), exactly as burn's
 /// [`Dropout::forward`] decides.
@@ -78,7 +84,7 @@ pub fn mask_values(n: usize, p: f64) -> Vec<f32> {
 /// - `x`: any shape → the same shape
 pub fn apply<const D: usize>(dropout: &Dropout, x: Tensor<D>) -> Tensor<D> {
     let device = x.device();
-    if !dropout.training.is_enabled() || !device.is_autodiff() || dropout.prob == 0.0 {
+    if !is_active(dropout, &device) {
         return x;
     }
     let shape = x.shape();

@@ -60,8 +60,9 @@ pub struct EncoderLayerOutput {
     pub x: Tensor<3>,
     /// The layer's self-attention, with every intermediate.
     pub self_attn: AttentionOutput,
-    /// `[batch, src_len, d_ff]`: the feed-forward network's hidden layer.
-    pub ffn_hidden: Tensor<3>,
+    /// `[batch, src_len, d_ff]`: the feed-forward network's hidden layer,
+    /// at inference (not kept while training).
+    pub ffn_hidden: Option<Tensor<3>>,
 }
 
 impl EncoderLayer {
@@ -72,8 +73,9 @@ impl EncoderLayer {
         let self_attn = self.self_attn.forward_self(h, Some(src_mask.clone()));
         let x = self.attn_residual.add(x, self_attn.context.clone());
         let h = self.ff_residual.sublayer_input(x.clone());
-        let (y, ffn_hidden) = self.feed_forward.forward_keeping_hidden(h);
-        let x = self.ff_residual.add(x, y);
+        let ffn = self.feed_forward.forward_inspected(h);
+        let x = self.ff_residual.add(x, ffn.out);
+        let ffn_hidden = ffn.hidden;
         EncoderLayerOutput {
             x,
             self_attn,
@@ -96,7 +98,8 @@ pub struct EncoderOutput {
     pub memory: Tensor<3>,
     /// Each layer's self-attention, first layer first.
     pub self_attn: Vec<AttentionOutput>,
-    /// Each layer's feed-forward hidden layer, `[batch, src_len, d_ff]`.
+    /// Each layer's feed-forward hidden layer, `[batch, src_len, d_ff]`, at
+    /// inference; empty while training.
     pub ffn_hidden: Vec<Tensor<3>>,
 }
 
@@ -110,7 +113,7 @@ impl Encoder {
             let out = layer.forward(x, src_mask);
             x = out.x;
             self_attn.push(out.self_attn);
-            ffn_hidden.push(out.ffn_hidden);
+            ffn_hidden.extend(out.ffn_hidden);
         }
         if let Some(norm) = &self.final_norm {
             x = norm.forward(x);

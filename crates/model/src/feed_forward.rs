@@ -54,19 +54,31 @@ impl PositionwiseFeedForward {
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
     pub fn forward(&self, x: Tensor<3>) -> Tensor<3> {
-        self.forward_keeping_hidden(x).0
+        self.forward_inspected(x).out
     }
 
-    /// [`Self::forward`], and the hidden layer `max(0, x W₁ + b₁)` it went
-    /// through, which the figure's feed-forward boxes show.
+    /// [`Self::forward`], and, where no dropout applies (inference), the
+    /// hidden layer it went through, which the figure's feed-forward boxes
+    /// show. While training, the hidden layer is not kept: dropout's
+    /// product then reuses its buffer.
     ///
     /// # Shapes
-    /// - `x`: `[batch, seq, d_model]` → (`[batch, seq, d_model]`, hidden `[batch, seq, d_ff]`)
-    pub fn forward_keeping_hidden(&self, x: Tensor<3>) -> (Tensor<3>, Tensor<3>) {
+    /// - `x`: `[batch, seq, d_model]` → out `[batch, seq, d_model]`, hidden `[batch, seq, d_ff]`
+    pub fn forward_inspected(&self, x: Tensor<3>) -> FeedForwardOutput {
         let hidden = relu(position_wise(&self.w1, x)); // [batch, seq, d_ff]
-        let out = position_wise(&self.w2, dropout::apply(&self.dropout, hidden.clone())); // [batch, seq, d_model]
-        (out, hidden)
+        let kept = (!dropout::is_active(&self.dropout, &hidden.device())).then(|| hidden.clone());
+        let out = position_wise(&self.w2, dropout::apply(&self.dropout, hidden)); // [batch, seq, d_model]
+        FeedForwardOutput { out, hidden: kept }
     }
+}
+
+/// What [`PositionwiseFeedForward::forward_inspected`] returns.
+#[derive(Clone, Debug)]
+pub struct FeedForwardOutput {
+    /// `[batch, seq, d_model]`: `FFN(x)`.
+    pub out: Tensor<3>,
+    /// `[batch, seq, d_ff]`: `max(0, x W₁ + b₁)`, kept where no dropout applies.
+    pub hidden: Option<Tensor<3>>,
 }
 
 #[cfg(test)]
@@ -95,5 +107,30 @@ mod tests {
         for (a, b) in whole[8..16].iter().zip(&middle) {
             assert!((a - b).abs() < 1e-5);
         }
+    }
+
+    #[test]
+    fn the_hidden_layer_is_kept_at_inference_and_not_while_training() {
+        let values = |t: Tensor<3>| t.into_data().try_to_vec::<f32>().expect("f32");
+        let backend = Backend::default();
+        let device = backend.device();
+        let ffn = PositionwiseFeedForwardConfig::new(8, 32).init(&device);
+        let x = Tensor::<3>::random([2, 3, 8], Distribution::Normal(0.0, 1.0), &device);
+        let inspected = ffn.forward_inspected(x.clone());
+        let hidden = values(inspected.hidden.expect("kept at inference"));
+        let expected = values(relu(ffn.w1.forward(x.clone())));
+        assert_eq!(hidden.len(), 2 * 3 * 32);
+        for (a, b) in hidden.iter().zip(&expected) {
+            assert!((a - b).abs() < 1e-5, "{a} against {b}");
+        }
+        assert!(hidden.iter().any(|&h| h == 0.0) && hidden.iter().any(|&h| h > 0.0));
+        assert_eq!(values(inspected.out), values(ffn.forward(x.clone())));
+        // Training (an autodiff device, dropout 0.1): nothing kept.
+        let training = backend.training_device();
+        let ffn = PositionwiseFeedForwardConfig::new(8, 32).init(&training);
+        assert!(ffn
+            .forward_inspected(x.to_device(&training))
+            .hidden
+            .is_none());
     }
 }

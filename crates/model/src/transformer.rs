@@ -49,7 +49,8 @@ pub struct AttentionMaps {
     pub cross: Vec<AttentionOutput>,
 }
 
-/// Every layer's feed-forward hidden layer, `max(0, x W₁ + b₁)` (§3.3).
+/// Every layer's feed-forward hidden layer, `max(0, x W₁ + b₁)` (§3.3), at
+/// inference; while training (dropout on) none is kept and both are empty.
 ///
 /// Each tensor is `[batch, seq, d_ff]`, one per layer, first layer first.
 #[derive(Clone, Debug)]
@@ -99,7 +100,8 @@ pub struct Encoded {
     pub src_mask: Tensor<3, Bool>,
     /// Each encoder layer's self-attention, first layer first.
     pub self_attn: Vec<AttentionOutput>,
-    /// Each encoder layer's feed-forward hidden layer, `[batch, src_len, d_ff]`.
+    /// Each encoder layer's feed-forward hidden layer, `[batch, src_len, d_ff]`
+    /// (at inference; empty while training).
     pub ffn_hidden: Vec<Tensor<3>>,
 }
 

@@ -191,7 +191,8 @@ pub struct ProbePrediction {
 ///
 /// # Shapes
 /// `encoder[l]` is `[source_input.tokens.len(), d_ff]` and `decoder[l]`
-/// `[inputs.len(), d_ff]`, flattened row-major, first layer first.
+/// `[target_input.tokens.len(), d_ff]` (the decoder's `inputs`), flattened
+/// row-major, first layer first.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct FfnActivations {
     pub d_ff: usize,
@@ -200,8 +201,9 @@ pub struct FfnActivations {
 }
 
 /// The most hidden-layer numbers a probe carries, both stacks and every
-/// layer together: about what its next-token distributions carry on a real
-/// task. The toy preset sends at most 2 · 2 · 256 · 32.
+/// layer together (256 KiB of `f32`). The toy preset stays within it at the
+/// longest sentences (lab-train's
+/// `a_model_too_wide_for_the_probe_sends_no_hidden_layers_and_the_toy_never_is`).
 pub const MAX_FFN_FLOATS: usize = 1 << 16;
 
 impl FfnActivations {

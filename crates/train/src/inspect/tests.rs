@@ -363,7 +363,9 @@ fn the_worker_tells_the_held_out_sentences_of_its_own_seed() {
 fn each_layers_ffn_hidden_is_the_relu_of_its_first_linear_map() {
     use lab_model::burn::module::Module as _;
     use lab_model::burn::tensor::activation::relu;
-    use lab_model::burn::tensor::{Tensor, TensorData};
+    use lab_model::burn::tensor::{Int, Tensor, TensorData};
+    use lab_model::masks::{decoder_mask, padding_mask};
+    use lab_tasks::PAD;
     let t = trainer();
     let probe = t.probe(t.dataset().probe(), None);
     let p = &probe.prediction;
@@ -371,7 +373,7 @@ fn each_layers_ffn_hidden_is_the_relu_of_its_first_linear_map() {
     let model = t.inference_model();
     assert_eq!(ffn.d_ff, model.config.d_ff);
     assert_eq!((ffn.encoder.len(), ffn.decoder.len()), (2, 2));
-    let (src_len, tgt_len) = (p.source_input.tokens.len(), p.inputs.len());
+    let (src_len, tgt_len) = (p.source_input.tokens.len(), p.target_input.tokens.len());
     for (stack, tokens) in [(&ffn.encoder, src_len), (&ffn.decoder, tgt_len)] {
         for layer in stack {
             assert_eq!(layer.len(), tokens * ffn.d_ff);
@@ -379,32 +381,74 @@ fn each_layers_ffn_hidden_is_the_relu_of_its_first_linear_map() {
             assert!(layer.iter().any(|&h| h == 0.0) && layer.iter().any(|&h| h > 0.0));
         }
     }
-    // Recomputed from the encoder's input (the probe has no padding): the
-    // first layer's self-attention with its Add & Norm, then W₁ and the ReLU.
+    // Recomputed layer by layer from each stack's input, through each
+    // sub-layer and its Add & Norm, then W₁ and the ReLU.
     let device = model.devices()[0].clone();
     let d = p.source_input.d_model;
-    let x = Tensor::<3>::from_data(
-        TensorData::new(p.source_input.sum.clone(), [1, src_len, d]),
-        &device,
-    );
-    let layer = &model.encoder.layers[0];
-    let context = layer
-        .self_attn
-        .forward_self(layer.attn_residual.sublayer_input(x.clone()), None)
-        .context;
-    let x = layer.attn_residual.add(x, context);
-    let hidden = relu(
-        layer
-            .feed_forward
-            .w1
-            .forward(layer.ff_residual.sublayer_input(x)),
-    );
-    let expected = floats(hidden);
-    assert_eq!(expected.len(), ffn.encoder[0].len());
-    for (i, (a, b)) in ffn.encoder[0].iter().zip(&expected).enumerate() {
-        assert!((a - b).abs() < 1e-4, "hidden unit {i}: {a} against {b}");
+    let rows = |v: &[f32], n: usize| {
+        Tensor::<3>::from_data(TensorData::new(v.to_vec(), [1, n, d]), &device)
+    };
+    let ids = |v: Vec<u32>| {
+        let n = v.len();
+        let v: Vec<i64> = v.into_iter().map(i64::from).collect();
+        Tensor::<2, Int>::from_data(TensorData::new(v, [1, n]), &device)
+    };
+    let close = |got: &[f32], hidden: Tensor<3>, what: &str| {
+        let expected = floats(hidden);
+        assert_eq!(got.len(), expected.len(), "{what}");
+        for (i, (a, b)) in got.iter().zip(&expected).enumerate() {
+            assert!((a - b).abs() < 1e-4, "{what}, unit {i}: {a} against {b}");
+        }
+    };
+    let data = t.dataset();
+    let src = ids(source_side(&data.src_vocab.encode_words(&data.probe().src)).0);
+    let src_mask = padding_mask(&src, PAD);
+    let mut x = rows(&p.source_input.sum, src_len);
+    for (l, layer) in model.encoder.layers.iter().enumerate() {
+        let h = layer.attn_residual.sublayer_input(x.clone());
+        let context = layer
+            .self_attn
+            .forward_self(h, Some(src_mask.clone()))
+            .context;
+        let mid = layer.attn_residual.add(x, context);
+        let inner = layer.ff_residual.sublayer_input(mid.clone());
+        close(
+            &ffn.encoder[l],
+            relu(layer.feed_forward.w1.forward(inner.clone())),
+            &format!("encoder layer {l}"),
+        );
+        x = layer
+            .ff_residual
+            .add(mid, layer.feed_forward.forward(inner));
     }
-    assert_ne!(ffn.encoder[0], ffn.encoder[1], "each layer its own");
+    let memory = model.encode(src).memory;
+    let tgt = p.target_ids.iter().take(tgt_len - 1).copied();
+    let tgt = ids(std::iter::once(BOS).chain(tgt).collect());
+    let tgt_mask = decoder_mask(&tgt, PAD);
+    let mut x = rows(&p.target_input.sum, tgt_len);
+    for (l, layer) in model.decoder.layers.iter().enumerate() {
+        let h = layer.self_residual.sublayer_input(x.clone());
+        let context = layer
+            .self_attn
+            .forward_self(h, Some(tgt_mask.clone()))
+            .context;
+        let x1 = layer.self_residual.add(x, context);
+        let h = layer.cross_residual.sublayer_input(x1.clone());
+        let context = layer
+            .cross_attn
+            .forward(h, memory.clone(), Some(src_mask.clone()))
+            .context;
+        let mid = layer.cross_residual.add(x1, context);
+        let inner = layer.ff_residual.sublayer_input(mid.clone());
+        close(
+            &ffn.decoder[l],
+            relu(layer.feed_forward.w1.forward(inner.clone())),
+            &format!("decoder layer {l}"),
+        );
+        x = layer
+            .ff_residual
+            .add(mid, layer.feed_forward.forward(inner));
+    }
 }
 
 #[test]

@@ -132,6 +132,7 @@ fn loaded(lab: Lab, mut info: ModelInfo) {
     }
     lab.clear(Source::Diverged);
     crate::workers::evaluator::on_new_run(info.step);
+    let info_origin = info.origin;
     lab.model.set(Some(info));
     MASK_DEMO_STEP.with(|s| s.set(Some(lab.step.get_untracked())));
     send(WorkerInput::MaskDemo {
@@ -146,7 +147,7 @@ fn loaded(lab: Lab, mut info: ModelInfo) {
             request: Some(request),
         });
     }
-    watch::loaded(lab, lab.step.get_untracked());
+    watch::loaded(lab, lab.step.get_untracked(), info_origin);
 }
 
 /// A training snapshot: new curve points, the step, the speed and the probe.

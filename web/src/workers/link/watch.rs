@@ -139,16 +139,32 @@ pub(super) fn retry() {
     WATCH.with(|w| w.borrow_mut().retry());
 }
 
-/// A model loaded, at `step`: after a replacement, the run restored from
-/// its last save trains on if it trained, and the banner, which said a new
-/// worker "will restore" it, now says it did, and from which step.
-pub(super) fn loaded(lab: Lab, step: usize) {
+/// A model loaded, at `step`, from `origin`: after a replacement, the
+/// banner, which said a new worker "will restore" the run, says it did and
+/// from which step, and the run trains on if it trained. A new worker that
+/// found no save to restore opened another model (`Restore` falls back to
+/// the pretrained one): the banner says so, and nothing trains by itself.
+pub(super) fn loaded(lab: Lab, step: usize, origin: ModelOrigin) {
     BUILDING_STEP_MS.with(|b| b.set(0.0));
     let Some(Recovery { cause, training }) = WATCH.with(|w| w.borrow_mut().restored()) else {
         return;
     };
     let i18n = lab.i18n();
+    let restored = origin == ModelOrigin::Restored;
     let message = match cause {
+        _ if !restored => i18n.f_now(
+            "common-worker-replaced-unsaved",
+            &[
+                (
+                    "origin",
+                    Arg::from(match origin {
+                        ModelOrigin::Pretrained => "pretrained",
+                        _ => "scratch",
+                    }),
+                ),
+                ("step", Arg::from(step)),
+            ],
+        ),
         Cause::Silent { for_ms } => i18n.f_now(
             "common-worker-silent-restored",
             &[
@@ -167,7 +183,7 @@ pub(super) fn loaded(lab: Lab, step: usize) {
         offer_reset: false,
         offer_restart: false,
     }));
-    if training {
+    if training && restored {
         send(WorkerInput::Play);
     }
 }
