@@ -232,3 +232,34 @@ fn gemm_writes_every_entry_of_a_result_it_does_not_read() {
     }
     assert_eq!(checked, 6 * 4 * 5 * 4);
 }
+
+/// The worker's burn-flex is built with `f32-gemm-only` (vendor/burn-flex,
+/// change 4): an f64 or f16 matrix product is computed in f32, keeps its
+/// dtype, and is the same product. The values are exact in every dtype.
+#[wasm_bindgen_test]
+fn f64_and_f16_products_are_computed_in_f32_and_keep_their_dtype() {
+    use lab_model::burn::tensor::{FloatDType, Tensor, TensorData};
+    let device = lab_model::Backend::Flex.device();
+    let a = Tensor::<2>::from_data(
+        TensorData::new(vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], [2, 3]),
+        &device,
+    );
+    let b = Tensor::<2>::from_data(
+        TensorData::new(vec![1.0f32, 0.5, -1.0, 2.0, 0.25, 4.0], [3, 2]),
+        &device,
+    );
+    // [1 2 3; 4 5 6] · [1 0.5; -1 2; 0.25 4] = [-0.25 16.5; 0.5 36].
+    let want = vec![-0.25f32, 16.5, 0.5, 36.0];
+    let values = |t: Tensor<2>| {
+        t.into_data()
+            .convert::<f32>()
+            .try_to_vec::<f32>()
+            .expect("f32")
+    };
+    assert_eq!(values(a.clone().matmul(b.clone())), want);
+    for dtype in [FloatDType::F64, FloatDType::F16] {
+        let product = a.clone().cast(dtype).matmul(b.clone().cast(dtype));
+        assert_eq!(product.dtype(), dtype.into(), "{dtype:?}");
+        assert_eq!(values(product.cast(FloatDType::F32)), want, "{dtype:?}");
+    }
+}

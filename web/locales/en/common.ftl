@@ -76,9 +76,9 @@ common-worker-crashed-restored = The training worker stopped, so a new worker wa
 common-worker-unstartable = The training worker could not be started. Reload the page to try again.
 common-worker-silent = The training worker stopped answering: nothing came from it for { $seconds } s. A new worker is starting and will restore the last saved run.
 common-worker-silent-restored = The training worker stopped answering for { $seconds } s, so a new worker was started and the run restored from its last save, at { -step } { $step }.
-common-worker-replaced-unsaved = The training worker stopped, so a new worker was started. It found no saved run to restore, so it opened { $origin ->
+common-worker-replaced-unsaved = The training worker stopped, so a new worker was started. It found no saved run to restore, so it loaded { $origin ->
     [pretrained] the pretrained model
-   *[scratch] a new model, from scratch
+   *[scratch] a new model from scratch
 }, at { -step } { $step }.
 common-worker-silent-again = The training worker stopped answering again. It was restarted { $restarts } times within { $minutes } minutes, so it is not restarted by itself any more: press “Restart worker” to try once more (the last saved run is kept).
 common-building = Building a model of { $params } parameters; a training step will need about { $memory } and take about { $seconds } s.

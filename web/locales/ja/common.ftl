@@ -73,10 +73,10 @@ common-worker-crashed-restored = 学習ワーカーが停止したため、新�
 common-worker-unstartable = 学習ワーカーを起動できませんでした。ページを再読み込みしてもう一度お試しください。
 common-worker-silent = 学習ワーカーが応答しなくなりました（{ $seconds } 秒間、何も返ってきませんでした）。新しいワーカーを起動し、最後に保存した学習を復元します。
 common-worker-silent-restored = 学習ワーカーが { $seconds } 秒間応答しなかったため、新しいワーカーを起動し、最後に保存した{ -step } { $step } の時点から学習を復元しました。
-common-worker-replaced-unsaved = 学習ワーカーが停止したため、新しいワーカーを起動しました。復元できる保存した学習がなかったため、{ $origin ->
+common-worker-replaced-unsaved = 学習ワーカーが停止したため、新しいワーカーを起動しました。復元できる保存した学習がなかったので、{ $origin ->
     [pretrained] 学習済みモデル
-   *[scratch] ゼロから作った新しいモデル
-}を開きました（{ -step } { $step }）。
+   *[scratch] 最初から始める新しいモデル
+}を読み込みました（{ -step } { $step }）。
 common-worker-silent-again = 学習ワーカーがまた応答しなくなりました。{ $minutes } 分以内に { $restarts } 回再起動したので、これ以上は自動で再起動しません。「ワーカーを再起動」を押すと、もう一度試せます（最後に保存した学習は残っています）。
 common-building = パラメータ { $params } 個のモデルを構築しています。1 学習{ -step }に約 { $memory } のメモリと約 { $seconds } 秒が必要です。
 common-step-running = { -step } { $step } を実行中：{ $elapsed } 秒経過（約 { $total } 秒）

@@ -73,9 +73,9 @@ common-worker-crashed-restored = 訓練 Worker 停止了，因此已啟動新的
 common-worker-unstartable = 無法啟動訓練 Worker。請重新載入頁面後再試。
 common-worker-silent = 訓練 Worker 沒有回應：{ $seconds } 秒內沒有收到它的任何訊息。正在啟動新的 Worker，並將還原最後儲存的訓練。
 common-worker-silent-restored = 訓練 Worker 有 { $seconds } 秒沒有回應，因此已啟動新的 Worker，並從最後一次儲存（第 { $step } { -step }）還原了訓練。
-common-worker-replaced-unsaved = 訓練 Worker 停止了，因此已啟動新的 Worker。沒有可還原的已儲存訓練，因此開啟了{ $origin ->
+common-worker-replaced-unsaved = 訓練 Worker 停止了，因此已啟動新的 Worker。它沒有找到可還原的已儲存訓練，所以載入了{ $origin ->
     [pretrained] 預訓練模型
-   *[scratch] 從零開始的新模型
+   *[scratch] 從頭開始的新模型
 }（第 { $step } { -step }）。
 common-worker-silent-again = 訓練 Worker 又沒有回應了。它在 { $minutes } 分鐘內已重新啟動 { $restarts } 次，因此不再自動重新啟動：按「重新啟動 Worker」可再試一次（最後儲存的訓練仍然保留）。
 common-building = 正在建構一個有 { $params } 個參數的模型；一個訓練步需要約 { $memory } 記憶體、約 { $seconds } 秒。

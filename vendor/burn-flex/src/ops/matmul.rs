@@ -98,8 +98,17 @@ pub fn matmul(lhs: FlexTensor, rhs: FlexTensor) -> FlexTensor {
 
     match lhs.dtype() {
         DType::F32 => matmul_gemm::<f32>(lhs, rhs),
+        // Patched for Attention Lab: with `f32-gemm-only`, f64 and f16 go
+        // through f32 as bf16 does, and gemm's f64 and f16 kernels are not
+        // compiled in (a smaller WebAssembly binary).
+        #[cfg(not(feature = "f32-gemm-only"))]
         DType::F64 => matmul_gemm::<f64>(lhs, rhs),
+        #[cfg(not(feature = "f32-gemm-only"))]
         DType::F16 => matmul_gemm::<f16>(lhs, rhs),
+        #[cfg(feature = "f32-gemm-only")]
+        DType::F64 => matmul_through_f32(lhs, rhs, |x: &f64| *x as f32, f64::from),
+        #[cfg(feature = "f32-gemm-only")]
+        DType::F16 => matmul_through_f32(lhs, rhs, |x: &f16| x.to_f32(), f16::from_f32),
         DType::BF16 => matmul_bf16(lhs, rhs),
         _ => panic!("matmul: unsupported dtype {:?}", lhs.dtype()),
     }
@@ -455,6 +464,30 @@ fn matmul_batched_gemm<T: GemmScalar>(lhs: FlexTensor, rhs: FlexTensor) -> FlexT
     }
 
     output
+}
+
+// Patched for Attention Lab: a float matmul computed in f32, for
+// `f32-gemm-only`.
+#[cfg(feature = "f32-gemm-only")]
+fn matmul_through_f32<T: Element + bytemuck::Pod>(
+    lhs: FlexTensor,
+    rhs: FlexTensor,
+    to_f32: fn(&T) -> f32,
+    from_f32: fn(f32) -> T,
+) -> FlexTensor {
+    let dtype = lhs.dtype();
+    let widen = |t: FlexTensor| {
+        let t = t.to_contiguous();
+        let values: Vec<f32> = t.storage::<T>().iter().map(to_f32).collect();
+        FlexTensor::new(
+            Bytes::from_elems(values),
+            Layout::contiguous(t.layout().shape().clone()),
+            DType::F32,
+        )
+    };
+    let result = matmul_gemm::<f32>(widen(lhs), widen(rhs));
+    let values: Vec<T> = result.storage::<f32>().iter().map(|x| from_f32(*x)).collect();
+    FlexTensor::new(Bytes::from_elems(values), result.layout().clone(), dtype)
 }
 
 // ============================================================================
