@@ -123,7 +123,7 @@ mod tests {
         for (a, b) in hidden.iter().zip(&expected) {
             assert!((a - b).abs() < 1e-5, "{a} against {b}");
         }
-        assert!(hidden.iter().any(|&h| h == 0.0) && hidden.iter().any(|&h| h > 0.0));
+        assert!(hidden.contains(&0.0) && hidden.iter().any(|&h| h > 0.0));
         assert_eq!(values(inspected.out), values(ffn.forward(x.clone())));
         // Training (an autodiff device, dropout 0.1): nothing kept.
         let training = backend.training_device();

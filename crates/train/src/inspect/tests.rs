@@ -378,7 +378,7 @@ fn each_layers_ffn_hidden_is_the_relu_of_its_first_linear_map() {
         for layer in stack {
             assert_eq!(layer.len(), tokens * ffn.d_ff);
             assert!(layer.iter().all(|&h| h >= 0.0), "after the ReLU");
-            assert!(layer.iter().any(|&h| h == 0.0) && layer.iter().any(|&h| h > 0.0));
+            assert!(layer.contains(&0.0) && layer.iter().any(|&h| h > 0.0));
         }
     }
     // Recomputed layer by layer from each stack's input, through each
@@ -456,7 +456,7 @@ fn a_model_too_wide_for_the_probe_sends_no_hidden_layers_and_the_toy_never_is() 
     use lab_math::{limits::MAX_LEN, toy};
     use lab_protocol::MAX_FFN_FLOATS;
     // Both stacks, every layer, the longest sentences.
-    assert!(2 * toy::N_LAYERS * toy::D_FF * MAX_LEN <= MAX_FFN_FLOATS);
+    const { assert!(2 * toy::N_LAYERS * toy::D_FF * MAX_LEN <= MAX_FFN_FLOATS) };
     let wide = Trainer::new(&Settings {
         n_layers: 6,
         d_ff: 2048,
