@@ -364,7 +364,9 @@ fn each_layers_ffn_hidden_is_the_relu_of_its_first_linear_map() {
     use lab_model::burn::module::Module as _;
     use lab_model::burn::tensor::activation::relu;
     use lab_model::burn::tensor::{Int, Tensor, TensorData};
+    use lab_model::feed_forward::PositionwiseFeedForward;
     use lab_model::masks::{decoder_mask, padding_mask};
+    use lab_model::AddNorm;
     use lab_tasks::PAD;
     let t = trainer();
     let probe = t.probe(t.dataset().probe(), None);
@@ -400,6 +402,16 @@ fn each_layers_ffn_hidden_is_the_relu_of_its_first_linear_map() {
             assert!((a - b).abs() < 1e-4, "{what}, unit {i}: {a} against {b}");
         }
     };
+    // A layer's last sub-layer, its hidden layer checked against `got` on the way.
+    let feed_forward = |residual: &AddNorm,
+                        net: &PositionwiseFeedForward,
+                        mid: Tensor<3>,
+                        got: &[f32],
+                        what: &str| {
+        let inner = residual.sublayer_input(mid.clone());
+        close(got, relu(net.w1.forward(inner.clone())), what);
+        residual.add(mid, net.forward(inner))
+    };
     let data = t.dataset();
     let src = ids(source_side(&data.src_vocab.encode_words(&data.probe().src)).0);
     let src_mask = padding_mask(&src, PAD);
@@ -411,15 +423,13 @@ fn each_layers_ffn_hidden_is_the_relu_of_its_first_linear_map() {
             .forward_self(h, Some(src_mask.clone()))
             .context;
         let mid = layer.attn_residual.add(x, context);
-        let inner = layer.ff_residual.sublayer_input(mid.clone());
-        close(
+        x = feed_forward(
+            &layer.ff_residual,
+            &layer.feed_forward,
+            mid,
             &ffn.encoder[l],
-            relu(layer.feed_forward.w1.forward(inner.clone())),
             &format!("encoder layer {l}"),
         );
-        x = layer
-            .ff_residual
-            .add(mid, layer.feed_forward.forward(inner));
     }
     let memory = model.encode(src).memory;
     let tgt = p.target_ids.iter().take(tgt_len - 1).copied();
@@ -439,15 +449,13 @@ fn each_layers_ffn_hidden_is_the_relu_of_its_first_linear_map() {
             .forward(h, memory.clone(), Some(src_mask.clone()))
             .context;
         let mid = layer.cross_residual.add(x1, context);
-        let inner = layer.ff_residual.sublayer_input(mid.clone());
-        close(
+        x = feed_forward(
+            &layer.ff_residual,
+            &layer.feed_forward,
+            mid,
             &ffn.decoder[l],
-            relu(layer.feed_forward.w1.forward(inner.clone())),
             &format!("decoder layer {l}"),
         );
-        x = layer
-            .ff_residual
-            .add(mid, layer.feed_forward.forward(inner));
     }
 }
 
