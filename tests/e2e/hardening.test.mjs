@@ -122,7 +122,7 @@ test('a worker that dies with no saved run is replaced, and the banner says no r
   const worker = await workerNamed(page, 'training');
   assert.ok(worker, 'the training worker');
   await worker.evaluate(() => { setTimeout(() => { throw new Error('RuntimeError: unreachable (simulated)'); }); });
-  const banner = await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /found no saved run to restore/.test(t), 30_000, 'the no-save message');
+  const banner = await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /could not restore a saved run/.test(t), 30_000, 'the no-save message');
   const at = Number(banner.match(/loaded the pretrained model, at step ([\d,]+)/)[1].replace(/,/g, ''));
   assert.doesNotMatch(banner, /restored from its last save/);
   await until(() => page.locator(`${byTestId('train-toggle')}:not([disabled])`).count(), (n) => n === 1, 30_000, 'a model in the new worker');

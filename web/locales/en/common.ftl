@@ -76,7 +76,7 @@ common-worker-crashed-restored = The training worker stopped, so a new worker wa
 common-worker-unstartable = The training worker could not be started. Reload the page to try again.
 common-worker-silent = The training worker stopped answering: nothing came from it for { $seconds } s. A new worker is starting and will restore the last saved run.
 common-worker-silent-restored = The training worker stopped answering for { $seconds } s, so a new worker was started and the run restored from its last save, at { -step } { $step }.
-common-worker-replaced-unsaved = The training worker stopped, so a new worker was started. It found no saved run to restore, so it loaded { $origin ->
+common-worker-replaced-unsaved = The training worker stopped, so a new worker was started. It could not restore a saved run, so it loaded { $origin ->
     [pretrained] the pretrained model
    *[scratch] a new model from scratch
 }, at { -step } { $step }.

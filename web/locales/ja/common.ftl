@@ -73,7 +73,7 @@ common-worker-crashed-restored = 学習ワーカーが停止したため、新�
 common-worker-unstartable = 学習ワーカーを起動できませんでした。ページを再読み込みしてもう一度お試しください。
 common-worker-silent = 学習ワーカーが応答しなくなりました（{ $seconds } 秒間、何も返ってきませんでした）。新しいワーカーを起動し、最後に保存した学習を復元します。
 common-worker-silent-restored = 学習ワーカーが { $seconds } 秒間応答しなかったため、新しいワーカーを起動し、最後に保存した{ -step } { $step } の時点から学習を復元しました。
-common-worker-replaced-unsaved = 学習ワーカーが停止したため、新しいワーカーを起動しました。復元できる保存した学習がなかったので、{ $origin ->
+common-worker-replaced-unsaved = 学習ワーカーが停止したため、新しいワーカーを起動しました。保存した学習を復元できなかったので、{ $origin ->
     [pretrained] 学習済みモデル
    *[scratch] 最初から始める新しいモデル
 }を読み込みました（{ -step } { $step }）。

@@ -73,7 +73,7 @@ common-worker-crashed-restored = 训练 Worker 停止了，因此已启动新的
 common-worker-unstartable = 无法启动训练 Worker。请重新加载页面后再试。
 common-worker-silent = 训练 Worker 没有响应：{ $seconds } 秒内没有收到它的任何消息。正在启动新的 Worker，并将恢复最后保存的训练。
 common-worker-silent-restored = 训练 Worker 有 { $seconds } 秒没有响应，因此已启动新的 Worker，并从最后一次保存（第 { $step } { -step }）恢复了训练。
-common-worker-replaced-unsaved = 训练 Worker 停止了，因此已启动新的 Worker。它没有找到可恢复的已保存训练，所以加载了{ $origin ->
+common-worker-replaced-unsaved = 训练 Worker 停止了，因此已启动新的 Worker。它无法恢复已保存的训练，所以加载了{ $origin ->
     [pretrained] 预训练模型
    *[scratch] 从头开始的新模型
 }（第 { $step } { -step }）。

@@ -73,7 +73,7 @@ common-worker-crashed-restored = 訓練 Worker 停止了，因此已啟動新的
 common-worker-unstartable = 無法啟動訓練 Worker。請重新載入頁面後再試。
 common-worker-silent = 訓練 Worker 沒有回應：{ $seconds } 秒內沒有收到它的任何訊息。正在啟動新的 Worker，並將還原最後儲存的訓練。
 common-worker-silent-restored = 訓練 Worker 有 { $seconds } 秒沒有回應，因此已啟動新的 Worker，並從最後一次儲存（第 { $step } { -step }）還原了訓練。
-common-worker-replaced-unsaved = 訓練 Worker 停止了，因此已啟動新的 Worker。它沒有找到可還原的已儲存訓練，所以載入了{ $origin ->
+common-worker-replaced-unsaved = 訓練 Worker 停止了，因此已啟動新的 Worker。它無法還原已儲存的訓練，所以載入了{ $origin ->
     [pretrained] 預訓練模型
    *[scratch] 從頭開始的新模型
 }（第 { $step } { -step }）。
