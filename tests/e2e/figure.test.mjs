@@ -111,6 +111,20 @@ test('the figure follows the settings: layers, heads, pre-norm, tied weights, no
       assert.ok(await figure.locator(`${BOX}[data-box=${name}]`).count() >= 1, `pre-norm draws ${name}`);
     }
     assert.equal(await figure.locator(`${BOX}[data-box=enc-add-norm]`).count(), 0, 'no post-norm Add & Norm');
+    // Each of them shows its own part of the stream once the probe comes:
+    // a norm and a sum around each sub-layer of the layer drawn, and a
+    // final norm per stack.
+    const glimpses = (name) => figure.locator(`${BOX}[data-box=${name}] ${byTestId('glimpse')}`);
+    for (const [name, count, words] of [
+      ['enc-norm', 2, /LayerNorm\(x\) .*what the sub-layer reads/], ['enc-add', 2, /x \+ Sublayer\(LayerNorm\(x\)\)/],
+      ['dec-norm', 3, /LayerNorm\(x\) /], ['dec-add', 3, /nothing normalises the sum/],
+      ['enc-final-norm', 1, /encoder's last layer.*cross-attention reads/], ['dec-final-norm', 1, /decoder's last layer.*linear layer reads/],
+    ]) {
+      await until(() => glimpses(name).count(), (n) => n === count, 20_000, `${count} ${name} glimpses`);
+      const title = await glimpses(name).last().getAttribute('title');
+      assert.match(title, words, name);
+      assert.match(title, /32 numbers/, `${name}: d_model = 32`);
+    }
     assert.match(await figure.locator(`${BOX}[data-box=linear]`).innerText(), /§3\.4/, 'tied to the target embedding');
     for (const pe of await figure.locator(`${BOX}[data-box=pe]`).allInnerTexts()) assert.match(pe, /off/);
     const cross = await figure.locator(`${BOX}[data-box=dec-cross-attention]`).innerText();
@@ -284,6 +298,17 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
         const map = await maps.nth(l).evaluate((c) => ({ size: [c.height, c.width], title: c.title }));
         assert.deepEqual(map.size, [rows, dff], `${name} ${l}: a row per token, a column per hidden unit`);
         assert.match(map.title, /hidden units after the ReLU.*; \d+% of the cells are exactly 0/, `${name} ${l}`);
+      }
+    }
+    // Each Add & Norm box: the stream it hands on, a row per token of its
+    // stack, a column per dimension: two per encoder layer, three per decoder layer.
+    for (const [name, rows, perLayer] of [['enc-add-norm', src, 2], ['dec-add-norm', tgt, 3]]) {
+      const maps = figure.locator(`${BOX}[data-box=${name}] ${byTestId('glimpse')}`);
+      await until(() => maps.count(), (n) => n === perLayer * layers, 10_000, `a ${name} glimpse per sub-layer`);
+      for (let i = 0; i < perLayer * layers; i++) {
+        const map = await maps.nth(i).evaluate((c) => ({ size: [c.height, c.width], title: c.title }));
+        assert.deepEqual(map.size, [rows, inputPe[1]], `${name} ${i}: a row per token, a column per dimension`);
+        assert.match(map.title, /LayerNorm\(x \+ Sublayer\(x\)\).*mean 0 and variance 1/, `${name} ${i}`);
       }
     }
     const picks = await glimpse('softmax').locator('.chip').count();

@@ -78,17 +78,89 @@ impl AddNorm {
         }
     }
 
-    /// Both halves around a sub-layer that returns only its output.
+    /// Both halves around `sublayer`, which returns its output and
+    /// whatever else it computed (`inner`). Where no dropout applies
+    /// (inference), what this box put on the residual stream is kept for
+    /// the figure's Add & Norm boxes; while training it is not, so that no
+    /// buffer is held that the next operation could reuse.
+    ///
+    /// # Shapes
+    /// - `x`: `[batch, seq, d_model]` → out `[batch, seq, d_model]`
+    pub fn around<T>(
+        &self,
+        x: Tensor<3>,
+        sublayer: impl FnOnce(Tensor<3>) -> (Tensor<3>, T),
+    ) -> Around<T> {
+        let keep = !dropout::is_active(&self.dropout, &x.device());
+        let h = self.sublayer_input(x.clone());
+        let normed = (keep && self.placement == NormPlacement::Pre).then(|| h.clone());
+        let (y, inner) = sublayer(h);
+        let out = self.add(x, y);
+        let states = keep.then(|| AddNormStates {
+            normed,
+            out: out.clone(),
+        });
+        Around { out, inner, states }
+    }
+}
+
+/// What [`AddNorm::around`] returns.
+#[derive(Clone, Debug)]
+pub struct Around<T> {
+    /// `[batch, seq, d_model]`: the residual stream after the sub-layer.
+    pub out: Tensor<3>,
+    /// What the sub-layer computed besides its output.
+    pub inner: T,
+    /// Kept at inference only.
+    pub states: Option<AddNormStates>,
+}
+
+/// What one [`AddNorm`] did on the probe: the numbers of the figure's
+/// "Add & Norm" box (post-norm) or its "Norm" and "Add" boxes (pre-norm).
+///
+/// # Shapes
+/// Both `[batch, seq, d_model]`.
+#[derive(Clone, Debug)]
+pub struct AddNormStates {
+    /// `LayerNorm(x)`, what a pre-norm sub-layer reads; `None` after the
+    /// paper's placement, where the sub-layer reads `x` itself.
+    pub normed: Option<Tensor<3>>,
+    /// The residual stream after the sub-layer: `LayerNorm(x + y)` after
+    /// the paper's placement, `x + y` with the norm before.
+    pub out: Tensor<3>,
+}
+
+/// A stack's residual stream on one input, kept at inference: what each
+/// layer's [`AddNorm`]s did, in the order of its sub-layers, and the final
+/// norm's output, if the stack has one. Empty while training.
+#[derive(Clone, Debug, Default)]
+pub struct StackStates {
+    /// `layers[l][s]`: around sub-layer `s` of layer `l`.
+    pub layers: Vec<Vec<AddNormStates>>,
+    /// `[batch, seq, d_model]`: the stack's output after its final LayerNorm.
+    pub final_norm: Option<Tensor<3>>,
+}
+
+impl StackStates {
+    /// Adds one layer's states (none while training).
+    pub fn push(&mut self, layer: Vec<AddNormStates>) {
+        if !layer.is_empty() {
+            self.layers.push(layer);
+        }
+    }
+
+    /// The stack's output `x`, after its final norm if it has one, with
+    /// that norm's output kept when the layers' states were.
     ///
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
-    pub fn forward(
-        &self,
-        x: Tensor<3>,
-        sublayer: impl FnOnce(Tensor<3>) -> Tensor<3>,
-    ) -> Tensor<3> {
-        let y = sublayer(self.sublayer_input(x.clone()));
-        self.add(x, y)
+    pub fn finish(&mut self, x: Tensor<3>, final_norm: Option<&LayerNorm>) -> Tensor<3> {
+        let Some(norm) = final_norm else { return x };
+        let x = norm.forward(x);
+        if !self.layers.is_empty() {
+            self.final_norm = Some(x.clone());
+        }
+        x
     }
 }
 
@@ -116,7 +188,8 @@ mod tests {
                 .with_dropout(0.0)
                 .with_norm(norm)
                 .init(&device);
-            let got = values(add_norm.forward(x.clone(), double));
+            let around = add_norm.around(x.clone(), |h| (double(h), ()));
+            let got = values(around.out.clone());
             let by_formula = match norm {
                 // LayerNorm(x + 2x)
                 NormPlacement::Post => add_norm.norm.forward(x.clone().mul_scalar(3.0)),
@@ -124,15 +197,41 @@ mod tests {
                 NormPlacement::Pre => x.clone() + add_norm.norm.forward(x.clone()).mul_scalar(2.0),
             };
             assert!(close(&got, &values(by_formula)), "{norm:?}");
+            // Kept at inference: the stream after, and the norm the sub-layer read.
+            let states = around.states.expect("no dropout applies");
+            assert!(close(&got, &values(states.out)), "{norm:?}");
+            let normed = states.normed.map(values);
+            let expected =
+                (norm == NormPlacement::Pre).then(|| values(add_norm.norm.forward(x.clone())));
+            assert_eq!(normed.is_some(), expected.is_some(), "{norm:?}");
+            assert!(close(
+                &normed.unwrap_or_default(),
+                &expected.unwrap_or_default()
+            ));
         }
         let post = AddNormConfig::new(8).with_dropout(0.0).init(&device);
         let pre = AddNormConfig::new(8)
             .with_dropout(0.0)
             .with_norm(NormPlacement::Pre)
             .init(&device);
-        assert!(!close(
-            &values(post.forward(x.clone(), double)),
-            &values(pre.forward(x, double))
-        ));
+        let out = |a: &AddNorm, x: Tensor<3>| values(a.around(x, |h| (double(h), ())).out);
+        assert!(!close(&out(&post, x.clone()), &out(&pre, x)));
+    }
+
+    #[test]
+    fn nothing_is_kept_while_training() {
+        let backend = Backend::default();
+        let training = backend.training_device();
+        let x = Tensor::<3>::random([2, 3, 8], Distribution::Normal(0.0, 1.0), &training);
+        for norm in [NormPlacement::Post, NormPlacement::Pre] {
+            // An autodiff device and dropout 0.1, as the trainer's model has.
+            let add_norm = AddNormConfig::new(8).with_norm(norm).init(&training);
+            let around = add_norm.around(x.clone(), |h| (h, ()));
+            assert!(around.states.is_none(), "{norm:?}");
+            let mut stack = StackStates::default();
+            stack.push(around.states.into_iter().collect());
+            stack.finish(around.out, Some(&add_norm.norm));
+            assert!(stack.layers.is_empty() && stack.final_norm.is_none());
+        }
     }
 }

@@ -11,7 +11,7 @@ use burn::module::Module;
 use burn::nn::LayerNorm;
 use burn::tensor::{Bool, Device, Tensor};
 
-use crate::add_norm::AddNorm;
+use crate::add_norm::{AddNorm, AddNormStates, Around, StackStates};
 use crate::attention::{AttentionOutput, KeysValues, MultiHeadAttention, QueriesKeysValues};
 use crate::config::LayerConfig;
 use crate::feed_forward::PositionwiseFeedForward;
@@ -78,6 +78,9 @@ pub struct DecoderLayerOutput {
     /// `[batch, tgt_len, d_ff]`: the feed-forward network's hidden layer,
     /// at inference (not kept while training).
     pub ffn_hidden: Option<Tensor<3>>,
+    /// Around the masked self-attention, the cross-attention and the
+    /// feed-forward network, at inference (empty while training).
+    pub residual: Vec<AddNormStates>,
 }
 
 impl DecoderLayer {
@@ -91,35 +94,40 @@ impl DecoderLayer {
         tgt_mask: &Tensor<3, Bool>,
         src_mask: &Tensor<3, Bool>,
     ) -> DecoderLayerOutput {
-        let h = self.self_residual.sublayer_input(x.clone());
-        let self_attn = self.self_attn.forward_self(h, Some(tgt_mask.clone()));
-        let x = self.self_residual.add(x, self_attn.context.clone());
-        let h = self.cross_residual.sublayer_input(x.clone());
-        let cross_attn = self
-            .cross_attn
-            .forward(h, memory.clone(), Some(src_mask.clone()));
-        let x = self.cross_residual.add(x, cross_attn.context.clone());
-        self.finish(x, self_attn, cross_attn)
+        let masked = self.self_residual.around(x, |h| {
+            let out = self.self_attn.forward_self(h, Some(tgt_mask.clone()));
+            (out.context.clone(), out)
+        });
+        let cross = self.cross_residual.around(masked.out.clone(), |h| {
+            let out = self
+                .cross_attn
+                .forward(h, memory.clone(), Some(src_mask.clone()));
+            (out.context.clone(), out)
+        });
+        self.finish(masked, cross)
     }
 
     /// The feed-forward sub-layer, after both attentions.
     fn finish(
         &self,
-        x: Tensor<3>,
-        self_attn: AttentionOutput,
-        cross_attn: AttentionOutput,
+        masked: Around<AttentionOutput>,
+        cross: Around<AttentionOutput>,
     ) -> DecoderLayerOutput {
-        let h = self.ff_residual.sublayer_input(x.clone());
-        let ffn = self.feed_forward.forward_inspected(h);
-        let x = self.ff_residual.add(x, ffn.out);
-        let ffn_hidden = ffn.hidden;
+        let ffn = self.ff_residual.around(cross.out, |h| {
+            let out = self.feed_forward.forward_inspected(h);
+            (out.out, out.hidden)
+        });
         DecoderLayerOutput {
-            x,
+            x: ffn.out,
             attention: DecoderAttention {
-                self_attn,
-                cross_attn,
+                self_attn: masked.inner,
+                cross_attn: cross.inner,
             },
-            ffn_hidden,
+            ffn_hidden: ffn.inner,
+            residual: [masked.states, cross.states, ffn.states]
+                .into_iter()
+                .flatten()
+                .collect(),
         }
     }
 }
@@ -193,22 +201,24 @@ impl DecoderLayer {
         src_mask: &Tensor<3, Bool>,
         cache: &mut LayerCache,
     ) -> DecoderLayerOutput {
-        let h = self.self_residual.sublayer_input(x.clone());
-        let QueriesKeysValues { q, k, v } = self.self_attn.project_qkv(h.clone()); // each [batch, n_heads, 1, d_k]
-        let KeysValues { k, v } = cache.append(KeysValues { k, v }); // [batch, n_heads, t, d_k]
-        let self_attn = self.self_attn.attend(h, q, k, v, None);
-        let x = self.self_residual.add(x, self_attn.context.clone());
-        let h = self.cross_residual.sublayer_input(x.clone());
-        let q = self.cross_attn.project_q(h.clone()); // [batch, n_heads, 1, d_k]
-        let cross_attn = self.cross_attn.attend(
-            h,
-            q,
-            cache.cross_k.clone(),
-            cache.cross_v.clone(),
-            Some(src_mask.clone()),
-        );
-        let x = self.cross_residual.add(x, cross_attn.context.clone());
-        self.finish(x, self_attn, cross_attn)
+        let masked = self.self_residual.around(x, |h| {
+            let QueriesKeysValues { q, k, v } = self.self_attn.project_qkv(h.clone()); // each [batch, n_heads, 1, d_k]
+            let KeysValues { k, v } = cache.append(KeysValues { k, v }); // [batch, n_heads, t, d_k]
+            let out = self.self_attn.attend(h, q, k, v, None);
+            (out.context.clone(), out)
+        });
+        let cross = self.cross_residual.around(masked.out.clone(), |h| {
+            let q = self.cross_attn.project_q(h.clone()); // [batch, n_heads, 1, d_k]
+            let out = self.cross_attn.attend(
+                h,
+                q,
+                cache.cross_k.clone(),
+                cache.cross_v.clone(),
+                Some(src_mask.clone()),
+            );
+            (out.context.clone(), out)
+        });
+        self.finish(masked, cross)
     }
 }
 
@@ -230,6 +240,8 @@ pub struct DecoderOutput {
     /// Each layer's feed-forward hidden layer, `[batch, tgt_len, d_ff]`, at
     /// inference; empty while training.
     pub ffn_hidden: Vec<Tensor<3>>,
+    /// The residual stream, at inference; empty while training.
+    pub residual: StackStates,
 }
 
 impl Decoder {
@@ -279,19 +291,19 @@ impl Decoder {
     ) -> DecoderOutput {
         let mut layers = Vec::with_capacity(self.layers.len());
         let mut ffn_hidden = Vec::with_capacity(self.layers.len());
+        let mut residual = StackStates::default();
         for (i, layer) in self.layers.iter().enumerate() {
             let out = layer_forward(i, layer, x);
             x = out.x;
             layers.push(out.attention);
             ffn_hidden.extend(out.ffn_hidden);
-        }
-        if let Some(norm) = &self.final_norm {
-            x = norm.forward(x);
+            residual.push(out.residual);
         }
         DecoderOutput {
-            hidden: x,
+            hidden: residual.finish(x, self.final_norm.as_ref()),
             layers,
             ffn_hidden,
+            residual,
         }
     }
 }

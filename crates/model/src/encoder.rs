@@ -7,7 +7,7 @@ use burn::module::Module;
 use burn::nn::LayerNorm;
 use burn::tensor::{Bool, Device, Tensor};
 
-use crate::add_norm::AddNorm;
+use crate::add_norm::{AddNorm, AddNormStates, StackStates};
 use crate::attention::{AttentionOutput, MultiHeadAttention};
 use crate::config::LayerConfig;
 use crate::feed_forward::PositionwiseFeedForward;
@@ -63,23 +63,31 @@ pub struct EncoderLayerOutput {
     /// `[batch, src_len, d_ff]`: the feed-forward network's hidden layer,
     /// at inference (not kept while training).
     pub ffn_hidden: Option<Tensor<3>>,
+    /// Around the self-attention, then the feed-forward network, at
+    /// inference (empty while training).
+    pub residual: Vec<AddNormStates>,
 }
 
 impl EncoderLayer {
     /// # Shapes
     /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]`
     pub fn forward(&self, x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> EncoderLayerOutput {
-        let h = self.attn_residual.sublayer_input(x.clone());
-        let self_attn = self.self_attn.forward_self(h, Some(src_mask.clone()));
-        let x = self.attn_residual.add(x, self_attn.context.clone());
-        let h = self.ff_residual.sublayer_input(x.clone());
-        let ffn = self.feed_forward.forward_inspected(h);
-        let x = self.ff_residual.add(x, ffn.out);
-        let ffn_hidden = ffn.hidden;
+        let attention = self.attn_residual.around(x, |h| {
+            let out = self.self_attn.forward_self(h, Some(src_mask.clone()));
+            (out.context.clone(), out)
+        });
+        let ffn = self.ff_residual.around(attention.out, |h| {
+            let out = self.feed_forward.forward_inspected(h);
+            (out.out, out.hidden)
+        });
         EncoderLayerOutput {
-            x,
-            self_attn,
-            ffn_hidden,
+            x: ffn.out,
+            self_attn: attention.inner,
+            ffn_hidden: ffn.inner,
+            residual: [attention.states, ffn.states]
+                .into_iter()
+                .flatten()
+                .collect(),
         }
     }
 }
@@ -101,6 +109,8 @@ pub struct EncoderOutput {
     /// Each layer's feed-forward hidden layer, `[batch, src_len, d_ff]`, at
     /// inference; empty while training.
     pub ffn_hidden: Vec<Tensor<3>>,
+    /// The residual stream, at inference; empty while training.
+    pub residual: StackStates,
 }
 
 impl Encoder {
@@ -109,19 +119,19 @@ impl Encoder {
     pub fn forward(&self, mut x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> EncoderOutput {
         let mut self_attn = Vec::with_capacity(self.layers.len());
         let mut ffn_hidden = Vec::with_capacity(self.layers.len());
+        let mut residual = StackStates::default();
         for layer in &self.layers {
             let out = layer.forward(x, src_mask);
             x = out.x;
             self_attn.push(out.self_attn);
             ffn_hidden.extend(out.ffn_hidden);
-        }
-        if let Some(norm) = &self.final_norm {
-            x = norm.forward(x);
+            residual.push(out.residual);
         }
         EncoderOutput {
-            memory: x,
+            memory: residual.finish(x, self.final_norm.as_ref()),
             self_attn,
             ffn_hidden,
+            residual,
         }
     }
 }

@@ -36,7 +36,7 @@ pub mod positional;
 pub mod safetensors;
 pub mod transformer;
 
-pub use add_norm::{AddNorm, AddNormConfig};
+pub use add_norm::{AddNorm, AddNormConfig, AddNormStates, StackStates};
 pub use attention::{AttentionOutput, MultiHeadAttention, MultiHeadAttentionConfig};
 pub use backend::Backend;
 pub use beam::{beam_search, BeamSearch, BeamStep, Candidate, Hypothesis};
@@ -49,7 +49,9 @@ pub use decoder::{DecoderConfig, DecoderOutput};
 pub use embedding::{InputEmbedding, InputEmbeddingConfig};
 pub use encoder::{EncoderConfig, EncoderOutput};
 pub use feed_forward::PositionwiseFeedForwardConfig;
-pub use transformer::{AttentionMaps, Encoded, FfnHidden, Transformer, TransformerOutput};
+pub use transformer::{
+    AttentionMaps, Encoded, FfnHidden, Residual, Transformer, TransformerOutput,
+};
 
 /// burn's tensor API, re-exported so dependants use the same version.
 pub use burn;

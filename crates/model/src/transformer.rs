@@ -10,6 +10,7 @@ use burn::module::{Initializer, Module};
 use burn::nn::{Linear, LinearConfig};
 use burn::tensor::{Bool, Device, Int, Tensor, TensorData};
 
+use crate::add_norm::StackStates;
 use crate::attention::AttentionOutput;
 use crate::config::TransformerConfig;
 use crate::decoder::{Decoder, DecoderOutput};
@@ -67,6 +68,16 @@ pub struct TransformerOutput {
     pub logits: Tensor<3>,
     pub attention: AttentionMaps,
     pub ffn_hidden: FfnHidden,
+    /// Each stack's residual stream, at inference (empty while training).
+    pub residual: Residual,
+}
+
+/// Both stacks' residual streams on one forward pass: what the figure's
+/// Add & Norm boxes show.
+#[derive(Clone, Debug, Default)]
+pub struct Residual {
+    pub encoder: StackStates,
+    pub decoder: StackStates,
 }
 
 impl TransformerConfig {
@@ -103,6 +114,8 @@ pub struct Encoded {
     /// Each encoder layer's feed-forward hidden layer, `[batch, src_len, d_ff]`
     /// (at inference; empty while training).
     pub ffn_hidden: Vec<Tensor<3>>,
+    /// The encoder's residual stream (at inference; empty while training).
+    pub residual: StackStates,
 }
 
 impl Transformer {
@@ -119,12 +132,14 @@ impl Transformer {
             memory,
             self_attn,
             ffn_hidden,
+            residual,
         } = self.encoder.forward(x, &src_mask);
         Encoded {
             memory,
             src_mask,
             self_attn,
             ffn_hidden,
+            residual,
         }
     }
 
@@ -181,6 +196,10 @@ impl Transformer {
             ffn_hidden: FfnHidden {
                 encoder: encoded.ffn_hidden,
                 decoder: decoded.ffn_hidden,
+            },
+            residual: Residual {
+                encoder: encoded.residual,
+                decoder: decoded.residual,
             },
         }
     }

@@ -181,6 +181,69 @@ pub struct ProbePrediction {
     /// Each layer's feed-forward hidden layer on the probe (§3.3).
     #[serde(default)]
     pub ffn_hidden: FfnActivations,
+    /// Each stack's residual stream on the probe (§3.1, §5.4).
+    #[serde(default)]
+    pub residual: ResidualStream,
+}
+
+/// The residual stream of both stacks on the probe sentence, read off the
+/// model's own forward pass: what each sub-layer's Add & Norm put on it,
+/// and each stack's final LayerNorm. A probe that would carry more than
+/// [`MAX_RESIDUAL_FLOATS`] numbers carries none (`encoder` and `decoder`
+/// empty): the figure then shows no glimpse in its norm boxes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ResidualStream {
+    pub d_model: usize,
+    /// Over the `source_input` tokens: self-attention, feed-forward.
+    pub encoder: StackStream,
+    /// Over the decoder's `inputs`: masked self-attention, cross-attention,
+    /// feed-forward.
+    pub decoder: StackStream,
+}
+
+/// One stack's residual stream.
+///
+/// # Shapes
+/// Every vector is `[tokens, d_model]`, flattened row-major.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StackStream {
+    /// `layers[l][s]`: around sub-layer `s` of layer `l`, first layer first.
+    pub layers: Vec<Vec<SublayerStream>>,
+    /// The stack's output after its final LayerNorm (pre-norm); empty
+    /// without one.
+    #[serde(default)]
+    pub final_norm: Vec<f32>,
+}
+
+/// What one Add & Norm put on the residual stream.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SublayerStream {
+    /// Pre-norm: `LayerNorm(x)`, what the sub-layer read. Empty after the
+    /// paper's placement, where the sub-layer reads `x` itself.
+    #[serde(default)]
+    pub normed: Vec<f32>,
+    /// The stream after the sub-layer: `LayerNorm(x + Sublayer(x))`
+    /// (post-norm) or `x + Sublayer(LayerNorm(x))` (pre-norm).
+    pub out: Vec<f32>,
+}
+
+/// The most residual-stream numbers a probe carries, both stacks together
+/// (256 KiB of `f32`). The toy preset stays within it at the longest
+/// sentences with either norm placement (lab-train's
+/// `a_model_too_wide_for_the_probe_sends_no_residual_stream_and_the_toy_never_is`).
+pub const MAX_RESIDUAL_FLOATS: usize = 1 << 16;
+
+impl ResidualStream {
+    /// True when every number is finite.
+    pub fn is_finite(&self) -> bool {
+        [&self.encoder, &self.decoder].iter().all(|stack| {
+            let sublayers = stack.layers.iter().flatten();
+            sublayers
+                .flat_map(|s| [&s.normed, &s.out])
+                .chain([&stack.final_norm])
+                .all(|v| v.iter().all(|x| x.is_finite()))
+        })
+    }
 }
 
 /// The feed-forward hidden layer `max(0, x W₁ + b₁)` (§3.3) of every layer
@@ -245,6 +308,15 @@ impl LayerInput {
 }
 
 impl ProbePrediction {
+    /// True when every number is finite.
+    pub fn is_finite(&self) -> bool {
+        self.probs.iter().all(|p| p.is_finite())
+            && self.source_input.is_finite()
+            && self.target_input.is_finite()
+            && self.ffn_hidden.is_finite()
+            && self.residual.is_finite()
+    }
+
     /// The predicted distribution of one position.
     ///
     /// # Panics

@@ -8,11 +8,11 @@ use lab_model::burn::tensor::activation::softmax;
 use lab_model::burn::tensor::Tensor;
 use lab_model::{
     beam_search, forced_decode, greedy_decode_with, sample_decode, AttentionOutput, BeamSearch,
-    DecodeMode, FfnHidden, Hypothesis, InputEmbedding, Transformer, TransformerOutput,
+    DecodeMode, Hypothesis, InputEmbedding, Transformer, TransformerOutput,
 };
 use lab_protocol::{
-    AttentionSet, BeamHyp, BeamLevel, DecodeStep, FfnActivations, HeadMaps, HeadTrace, LayerInput,
-    MaskDemo, ProbePrediction, TaskFacts, TraceRequest, Translation, MAX_FFN_FLOATS,
+    AttentionSet, BeamHyp, BeamLevel, DecodeStep, HeadMaps, HeadTrace, LayerInput, MaskDemo,
+    ProbePrediction, TaskFacts, TraceRequest, Translation,
 };
 use lab_tasks::{Encoded, Pair, UnknownWord, Vocab, BOS, EOS};
 
@@ -156,30 +156,6 @@ pub(crate) struct Forced {
     pub out: TransformerOutput,
 }
 
-/// Every layer's feed-forward hidden layer on the probe, unless there are
-/// more than [`MAX_FFN_FLOATS`] of them (counted before any is copied).
-fn ffn_activations(model: &Transformer, hidden: &FfnHidden) -> FfnActivations {
-    let d_ff = model.config.d_ff;
-    let stacks = [&hidden.encoder, &hidden.decoder];
-    let count: usize = stacks
-        .iter()
-        .flat_map(|layers| layers.iter())
-        .map(|t| t.shape().num_elements())
-        .sum();
-    if count > MAX_FFN_FLOATS {
-        return FfnActivations {
-            d_ff,
-            ..FfnActivations::default()
-        };
-    }
-    let [encoder, decoder] = stacks.map(|layers| layers.iter().cloned().map(floats).collect());
-    FfnActivations {
-        d_ff,
-        encoder,
-        decoder,
-    }
-}
-
 /// What the views read off one teacher-forced pass on the probe sentence.
 pub struct Probe {
     pub attention: AttentionSet,
@@ -249,7 +225,8 @@ impl Trainer {
             label_smoothing: self.settings().label_smoothing,
             source_input,
             target_input,
-            ffn_hidden: ffn_activations(&model, &forced.out.ffn_hidden),
+            ffn_hidden: inside::ffn_activations(&model, &forced.out.ffn_hidden),
+            residual: inside::residual_stream(&model, &forced.out.residual),
         };
         let trace = trace.map(|request| self.head_trace(&model, &forced, request));
         Probe {
@@ -481,6 +458,8 @@ impl Trainer {
         }
     }
 }
+
+mod inside;
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -44,6 +44,16 @@ arch-glimpse-embedding = Live: each { $stack ->
    *[decoder] { -decoder } input
 } { -token }'s { -embedding } row × √d_model, to which the { -positional-encoding } is added (a row per { -token }, a column per dimension; the middle colour is zero).
 arch-glimpse-ffn = Live: inside this { -layer }'s { -ffn }, on the probe sentence: each { -token }'s { $d_ff } hidden units after the ReLU, max(0, x W₁ + b₁), with the same W₁ and b₁ at every position (a row per { -token }, a column per unit). 0 is the darkest colour, this map's largest value the brightest; { $zero }% of the cells are exactly 0, where the ReLU cut that unit off for that { -token }.
+arch-glimpse-add-norm = Live: LayerNorm(x + Sublayer(x)) on the probe sentence, what this box hands on. The { -residual } adds the sub-layer's output to its input x; then each { -token }'s row of { $d_model } numbers is normalised to mean 0 and variance 1, and each dimension scaled by its learned γ and shifted by its β (a row per { -token }, a column per dimension; the middle colour is zero).
+arch-glimpse-norm = Live: LayerNorm(x) on the probe sentence, what the sub-layer reads from below: each { -token }'s row of { $d_model } numbers normalised to mean 0 and variance 1, then each dimension scaled by its learned γ and shifted by its β (a row per { -token }, a column per dimension; the middle colour is zero).
+arch-glimpse-add = Live: x + Sublayer(LayerNorm(x)) on the probe sentence, what this box hands on: the { -residual } adds the sub-layer's output to each { -token }'s { $d_model } numbers, and nothing normalises the sum here (a row per { -token }, a column per dimension; the middle colour is zero).
+arch-glimpse-final-norm = Live: the { -layer-norm } of the output of the { $stack ->
+    [encoder] { -encoder }
+   *[decoder] { -decoder }
+}'s last { -layer }, on the probe sentence: what { $stack ->
+    [encoder] each { -decoder } { -layer }'s { -cross-attention } reads for its { -key }s and { -value }s
+   *[decoder] the linear layer reads
+} ({ $d_model } numbers per { -token }; a row per { -token }, a column per dimension; the middle colour is zero).
 arch-glimpse-picks = Live: the { -token } the model ranks first at each of the first few positions; ✓ where it is the target.
 arch-table = Every box of every { -layer }, with its shape
 arch-table-stack = stack

@@ -44,6 +44,16 @@ arch-glimpse-embedding = リアルタイム：{ $stack ->
    *[decoder] { -decoder }の入力
 }の各{ -token }の{ -embedding }の行 × √d_model。これに{ -positional-encoding }を加えます（行が{ -token }、列が次元、中央の色が 0）。
 arch-glimpse-ffn = リアルタイム：観察用の例文に対する、この{ -layer }の{ -ffn }の内部。各{ -token }の { $d_ff } 個の隠れユニットの、ReLU を通した後の値 max(0, x W₁ + b₁)（行が{ -token }、列がユニット。W₁ と b₁ はどの位置でも同じ）。0 がいちばん暗い色、この図の最大値がいちばん明るい色です。いまは全体の { $zero }% がちょうど 0 で、その{ -token }では ReLU がそのユニットを 0 にしています。
+arch-glimpse-add-norm = リアルタイム：観察用の例文に対する LayerNorm(x + Sublayer(x))。この箱が次へ渡す値です。{ -residual }でサブ層の出力を入力 x に足し、各{ -token }の { $d_model } 個の数の行を平均 0、分散 1 に正規化してから、次元ごとに学習した γ を掛けて β を足します（行が{ -token }、列が次元、中央の色が 0）。
+arch-glimpse-norm = リアルタイム：観察用の例文に対する LayerNorm(x)。サブ層が下から読む値です。各{ -token }の { $d_model } 個の数の行を平均 0、分散 1 に正規化してから、次元ごとに学習した γ を掛けて β を足します（行が{ -token }、列が次元、中央の色が 0）。
+arch-glimpse-add = リアルタイム：観察用の例文に対する x + Sublayer(LayerNorm(x))。この箱が次へ渡す値です。{ -residual }で各{ -token }の { $d_model } 個の数にサブ層の出力を足します。ここでは和を正規化しません（行が{ -token }、列が次元、中央の色が 0）。
+arch-glimpse-final-norm = リアルタイム：観察用の例文に対する、{ $stack ->
+    [encoder] { -encoder }
+   *[decoder] { -decoder }
+}の最後の{ -layer }の出力の { -layer-norm }。{ $stack ->
+    [encoder] { -decoder }の各{ -layer }の{ -cross-attention }が{ -key }と{ -value }として読む値です
+   *[decoder] 線形層が読む値です
+}（{ -token }ごとに { $d_model } 個の数。行が{ -token }、列が次元、中央の色が 0）。
 arch-glimpse-picks = リアルタイム：最初のいくつかの位置で、モデルが 1 位にした{ -token }。✓ は目標の{ -token }と一致したもの。
 arch-table = すべての{ -layer }のすべての箱と、その形
 arch-table-stack = スタック

@@ -44,6 +44,16 @@ arch-glimpse-embedding = 实时：{ $stack ->
    *[decoder] { -decoder }输入
 }中每个{ -token }的{ -embedding } × √d_model，{ -positional-encoding }就加在它上面（每行一个{ -token }，每列一个维度；中间的颜色表示 0）。
 arch-glimpse-ffn = 实时：观察例句经过这一{ -layer }的{ -ffn }时，其中每个{ -token }的 { $d_ff } 个隐藏单元经过 ReLU 后的值 max(0, x W₁ + b₁)（每行一个{ -token }，每列一个单元；各位置用同一组 W₁、b₁）。0 是最暗的颜色，本图的最大值是最亮的颜色；目前有 { $zero }% 的格子恰好为 0，即该单元对这个{ -token }被 ReLU 置零。
+arch-glimpse-add-norm = 实时：观察例句的 LayerNorm(x + Sublayer(x))，也就是这个框传给下一步的值。{ -residual }把子层的输出加到它的输入 x 上；然后每个{ -token }那一行的 { $d_model } 个数被归一化为均值 0、方差 1，再在每个维度上乘以学到的 γ、加上 β（每行一个{ -token }，每列一个维度；中间的颜色表示 0）。
+arch-glimpse-norm = 实时：观察例句的 LayerNorm(x)，也就是子层从下方读入的值：每个{ -token }那一行的 { $d_model } 个数被归一化为均值 0、方差 1，再在每个维度上乘以学到的 γ、加上 β（每行一个{ -token }，每列一个维度；中间的颜色表示 0）。
+arch-glimpse-add = 实时：观察例句的 x + Sublayer(LayerNorm(x))，也就是这个框传给下一步的值：{ -residual }把子层的输出加到每个{ -token }的 { $d_model } 个数上，这里不对和做归一化（每行一个{ -token }，每列一个维度；中间的颜色表示 0）。
+arch-glimpse-final-norm = 实时：观察例句经过{ $stack ->
+    [encoder] { -encoder }
+   *[decoder] { -decoder }
+}最后一{ -layer }后，对其输出做的{ -layer-norm }：{ $stack ->
+    [encoder] { -decoder }每一{ -layer }的{ -cross-attention }把它当作{ -key }和{ -value }读入
+   *[decoder] 线性层读入的就是它
+}（每个{ -token } { $d_model } 个数；每行一个{ -token }，每列一个维度；中间的颜色表示 0）。
 arch-glimpse-picks = 实时：在前几个位置上，模型排在第一的{ -token }；✓ 表示它就是目标{ -token }。
 arch-table = 每一{ -layer }的每个框及其形状
 arch-table-stack = 堆叠

@@ -115,9 +115,7 @@ pub fn probe_without_model(facts: &TaskFacts) -> ProbePrediction {
         vocab: tgt_vocab.tokens().to_vec(),
         probs: Vec::new(),
         label_smoothing: PAPER_EPS as f32,
-        source_input: Default::default(),
-        target_input: Default::default(),
-        ffn_hidden: Default::default(),
+        ..ProbePrediction::default()
     }
 }
 

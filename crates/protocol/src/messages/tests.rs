@@ -403,3 +403,29 @@ fn non_finite_attention_is_detected() {
     set.cross.weights = vec![0.5, f32::NAN];
     assert!(!set.is_finite());
 }
+
+#[test]
+fn a_probe_prediction_with_any_non_finite_number_is_detected() {
+    use crate::{ProbePrediction, StackStream, SublayerStream};
+    let stream = |x: f32| StackStream {
+        layers: vec![vec![SublayerStream {
+            normed: Vec::new(),
+            out: vec![0.5, x],
+        }]],
+        final_norm: vec![1.0],
+    };
+    let mut p = ProbePrediction {
+        probs: vec![0.25, 0.75],
+        ..ProbePrediction::default()
+    };
+    p.residual.encoder = stream(-1.0);
+    assert!(p.is_finite());
+    let mut broken = [p.clone(), p.clone(), p.clone(), p.clone()];
+    broken[0].probs[1] = f32::NAN;
+    broken[1].residual.encoder = stream(f32::INFINITY);
+    broken[2].residual.decoder.final_norm = vec![f32::NAN];
+    broken[3].ffn_hidden.decoder = vec![vec![f32::NEG_INFINITY]];
+    for (i, b) in broken.iter().enumerate() {
+        assert!(!b.is_finite(), "case {i}");
+    }
+}

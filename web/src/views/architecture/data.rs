@@ -202,6 +202,19 @@ pub fn attention_kind(part: Part) -> Option<AttentionKind> {
     }
 }
 
+/// Where a sub-layer runs in its layer (the model's order, §3.1, §3.2.3):
+/// the encoder's self-attention, then its feed-forward network; the
+/// decoder's masked self-attention, cross-attention, then its feed-forward
+/// network. `None` for a box that is not a sub-layer.
+pub fn sublayer_index(part: Part) -> Option<usize> {
+    match part {
+        Part::SelfAttention(_) => Some(0),
+        Part::CrossAttention | Part::FeedForward(Side::Encoder) => Some(1),
+        Part::FeedForward(Side::Decoder) => Some(2),
+        _ => None,
+    }
+}
+
 /// Builds the boxes of one figure.
 struct Builder<'a> {
     settings: &'a Settings,

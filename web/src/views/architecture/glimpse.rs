@@ -3,17 +3,19 @@
 //! model trains. An attention box shows the average of its layer's heads,
 //! of its own kind (the map its click opens); an embedding, the probe's
 //! rows × √d_model; a positional encoding, the rows the model adds; a
-//! feed-forward network, its hidden layer after the ReLU; the softmax,
+//! feed-forward network, its hidden layer after the ReLU; a norm or
+//! residual box, the stream it hands on (or, before a pre-norm sub-layer,
+//! the LayerNorm that sub-layer reads); the softmax,
 //! the token it ranks first at each of the first positions, and whether
 //! that is the target.
 
-use super::data::{FigureBox, Opens, Part, Side};
+use super::data::{sublayer_index, FigureBox, Opens, Part, Side};
 use crate::components::paint;
 use crate::context::i18n::Arg;
 use crate::context::state::use_lab;
 use crate::i18n::script::respell;
 use lab_plot::colormap::{heatmap_rgba, ColorMap};
-use lab_protocol::{AttentionKind, AttentionSet, LayerInput, ProbePrediction};
+use lab_protocol::{AttentionKind, AttentionSet, LayerInput, ProbePrediction, StackStream};
 use leptos::prelude::*;
 
 /// How many positions the softmax's glimpse names.
@@ -48,6 +50,9 @@ pub enum About {
     /// A feed-forward network's hidden layer of `d_ff` units, of which
     /// `zero_percent` are zero (the ReLU cut them off).
     FeedForward { d_ff: usize, zero_percent: usize },
+    /// The residual stream at a norm or residual box (`part`), `d_model`
+    /// numbers per token.
+    Stream { part: Part, d_model: usize },
 }
 
 /// The softmax's first choice at one position.
@@ -75,6 +80,17 @@ enum Source {
         side: Side,
         layer: usize,
     },
+    /// The residual stream around sub-layer `sublayer` of `layer`: what
+    /// its LayerNorm gave the sub-layer (`normed`, pre-norm), or the
+    /// stream after it.
+    Stream {
+        side: Side,
+        layer: usize,
+        sublayer: usize,
+        normed: bool,
+    },
+    /// The stack's output after its final LayerNorm.
+    FinalNorm(Side),
     /// The probe prediction.
     Softmax,
 }
@@ -88,6 +104,13 @@ fn source(b: &FigureBox) -> Option<Source> {
             side,
             layer: b.layer?,
         }),
+        (Part::AddNorm(side) | Part::Add(side) | Part::Norm(side), _) => Some(Source::Stream {
+            side,
+            layer: b.layer?,
+            sublayer: sublayer_index(b.around?)?,
+            normed: matches!(b.part, Part::Norm(_)),
+        }),
+        (Part::FinalNorm(side), _) => Some(Source::FinalNorm(side)),
         (Part::Softmax, _) => Some(Source::Softmax),
         _ => None,
     }
@@ -126,6 +149,21 @@ pub fn glimpse(
             let input = stack_input(prediction?, side);
             input_map(input, &input.positions, About::Positions(side), (-1.0, 1.0))
         }
+        Source::Stream {
+            side,
+            layer,
+            sublayer,
+            normed,
+        } => {
+            let p = prediction?;
+            let around = stack_stream(p, side).layers.get(layer)?.get(sublayer)?;
+            let values = if normed { &around.normed } else { &around.out };
+            stream_map(p, side, values, b.part)
+        }
+        Source::FinalNorm(side) => {
+            let p = prediction?;
+            stream_map(p, side, &stack_stream(p, side).final_norm, b.part)
+        }
         Source::FeedForward { side, layer } => ffn_map(prediction?, side, layer),
         Source::Softmax => {
             let p = prediction?;
@@ -148,6 +186,14 @@ fn stack_input(p: &ProbePrediction, side: Side) -> &LayerInput {
     match side {
         Side::Encoder => &p.source_input,
         Side::Decoder => &p.target_input,
+    }
+}
+
+/// The residual stream of the stack `side`.
+fn stack_stream(p: &ProbePrediction, side: Side) -> &StackStream {
+    match side {
+        Side::Encoder => &p.residual.encoder,
+        Side::Decoder => &p.residual.decoder,
     }
 }
 
@@ -181,6 +227,23 @@ fn input_map(
     })
 }
 
+/// The residual stream `values` of the stack `side` at the box `part`, a
+/// row per token, zero the middle colour.
+fn stream_map(p: &ProbePrediction, side: Side, values: &[f32], part: Part) -> Option<Glimpse> {
+    let (rows, cols) = (stack_input(p, side).tokens.len(), p.residual.d_model);
+    (rows > 0 && cols > 0 && values.len() == rows * cols).then(|| Glimpse::Map {
+        about: About::Stream {
+            part,
+            d_model: cols,
+        },
+        rows,
+        cols,
+        values: values.to_vec(),
+        range: signed_range(values),
+        map: ColorMap::Cividis,
+    })
+}
+
 /// The hidden layer of `side`'s feed-forward network in `layer`, a row per
 /// token, from 0 (the darkest colour) to its largest value.
 fn ffn_map(p: &ProbePrediction, side: Side, layer: usize) -> Option<Glimpse> {
@@ -207,6 +270,16 @@ fn ffn_map(p: &ProbePrediction, side: Side, layer: usize) -> Option<Glimpse> {
         range: (0.0, if largest > 0.0 { largest } else { 1.0 }),
         map: ColorMap::Viridis,
     })
+}
+
+/// The words of a residual-stream glimpse at the box `part`.
+fn stream_message(part: Part) -> &'static str {
+    match part {
+        Part::Norm(_) => "arch-glimpse-norm",
+        Part::Add(_) => "arch-glimpse-add",
+        Part::FinalNorm(_) => "arch-glimpse-final-norm",
+        _ => "arch-glimpse-add-norm",
+    }
 }
 
 /// Whether box `b` has a glimpse once a snapshot comes.
@@ -252,6 +325,13 @@ pub fn BoxGlimpse(
                     "arch-glimpse-ffn",
                     &[("d_ff", Arg::from(d_ff)), ("zero", Arg::from(zero_percent))],
                 ),
+                About::Stream { part, d_model } => {
+                    let stack = part.side().map_or("", Side::name);
+                    i18n.f(
+                        stream_message(part),
+                        &[("d_model", Arg::from(d_model)), ("stack", Arg::from(stack))],
+                    )
+                }
             };
             let canvas = NodeRef::<leptos::html::Canvas>::new();
             canvas.on_load(move |canvas| {

@@ -25,9 +25,7 @@ fn with_model() -> ProbePrediction {
         vocab,
         probs: vec![0.01, 0.01, 0.08, 0.1, 0.8, 0.02, 0.03, 0.85, 0.05, 0.05],
         label_smoothing: 0.1,
-        source_input: Default::default(),
-        target_input: Default::default(),
-        ffn_hidden: Default::default(),
+        ..ProbePrediction::default()
     }
 }
 
@@ -169,9 +167,7 @@ fn a_large_vocabulary_shows_the_target_pad_and_the_likeliest_then_the_rest_as_on
         vocab: (0..vocab).map(|k| format!("w{k}")).collect(),
         probs,
         label_smoothing: 0.1,
-        source_input: Default::default(),
-        target_input: Default::default(),
-        ffn_hidden: Default::default(),
+        ..ProbePrediction::default()
     };
     let shown = shown_tokens(&p, 0, MAX_BARS).expect("100 tokens are folded");
     assert_eq!(shown.len(), MAX_BARS - 1, "and one bar for the rest");

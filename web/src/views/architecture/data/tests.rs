@@ -234,3 +234,32 @@ fn every_norm_box_opens_the_norm_comparison_at_its_own_placement() {
         layer_diagram(NormPlacement::Pre)
     );
 }
+
+#[test]
+fn each_layers_sub_layers_are_numbered_in_the_order_the_figure_draws_them() {
+    // The residual stream's numbers are sent in this order (lab-protocol's
+    // `StackStream`); the figure's norm boxes find theirs by it.
+    for norm in [NormPlacement::Post, NormPlacement::Pre] {
+        let settings = Settings {
+            n_layers: 2,
+            norm,
+            ..toy()
+        };
+        let boxes = figure(&settings, SENTENCE);
+        for (side, expected) in [(Side::Encoder, vec![0, 1]), (Side::Decoder, vec![0, 1, 2])] {
+            for layer in 0..2 {
+                let order: Vec<usize> = boxes
+                    .iter()
+                    .filter(|b| b.layer == Some(layer) && b.part.side() == Some(side))
+                    .filter_map(|b| sublayer_index(b.part))
+                    .collect();
+                assert_eq!(order, expected, "{norm:?} {side:?} layer {layer}");
+            }
+        }
+        // Every norm box wraps a numbered sub-layer.
+        for b in boxes.iter().filter(|b| b.around.is_some()) {
+            assert!(b.around.and_then(sublayer_index).is_some(), "{b:?}");
+        }
+    }
+    assert_eq!(sublayer_index(Part::Linear), None);
+}

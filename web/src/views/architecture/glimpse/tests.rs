@@ -8,9 +8,15 @@ const TGT: usize = 2;
 
 /// A model of two layers and two heads.
 fn boxes() -> Vec<FigureBox> {
+    boxes_with(lab_protocol::NormPlacement::Post)
+}
+
+/// The same with the norm at `norm`.
+fn boxes_with(norm: lab_protocol::NormPlacement) -> Vec<FigureBox> {
     let settings = Settings {
         n_layers: 2,
         n_heads: 2,
+        norm,
         ..Settings::toy(TaskKind::DEFAULT)
     };
     let sentence = Sentence {
@@ -279,4 +285,94 @@ fn the_attention_glimpse_speaks_of_an_average_only_over_more_than_one_head() {
             "{locale:?}: one head is no average: {one}"
         );
     }
+}
+
+#[test]
+fn a_norm_box_shows_the_stream_of_its_own_stack_layer_and_sub_layer() {
+    use lab_protocol::{NormPlacement, ResidualStream, StackStream, SublayerStream};
+    const D: usize = 4;
+    // Every vector its own: `base + i/100`; the base names stack, layer and
+    // sub-layer (and + 5 for the LayerNorm a pre-norm sub-layer reads).
+    let v = |len: usize, base: f32| -> Vec<f32> {
+        (0..len * D).map(|i| base + i as f32 / 100.0).collect()
+    };
+    let stack = |len: usize, base: f32, sublayers: usize| StackStream {
+        layers: (0..2)
+            .map(|l| {
+                (0..sublayers)
+                    .map(|s| {
+                        let base = base + 100.0 * l as f32 + 10.0 * s as f32;
+                        SublayerStream {
+                            normed: v(len, base + 5.0),
+                            out: v(len, base),
+                        }
+                    })
+                    .collect()
+            })
+            .collect(),
+        final_norm: v(len, base + 900.0),
+    };
+    let p = ProbePrediction {
+        source_input: input(SRC, 0.0),
+        target_input: input(TGT, 0.0),
+        residual: ResidualStream {
+            d_model: D,
+            encoder: stack(SRC, 1000.0, 2),
+            decoder: stack(TGT, 2000.0, 3),
+        },
+        ..ProbePrediction::default()
+    };
+    use Part::{CrossAttention as Cross, FeedForward as Ffn, SelfAttention as Attn};
+    use Side::{Decoder as Dec, Encoder as Enc};
+    let (post, pre) = (
+        boxes_with(NormPlacement::Post),
+        boxes_with(NormPlacement::Pre),
+    );
+    let cases = [
+        (&post, "enc-add-norm", Some(0), Some(Attn(Enc)), SRC, 1000.0),
+        (&post, "enc-add-norm", Some(0), Some(Ffn(Enc)), SRC, 1010.0),
+        (&post, "enc-add-norm", Some(1), Some(Ffn(Enc)), SRC, 1110.0),
+        (&post, "dec-add-norm", Some(1), Some(Cross), TGT, 2110.0),
+        (&post, "dec-add-norm", Some(0), Some(Ffn(Dec)), TGT, 2020.0),
+        (&pre, "enc-norm", Some(1), Some(Attn(Enc)), SRC, 1105.0),
+        (&pre, "enc-add", Some(1), Some(Attn(Enc)), SRC, 1100.0),
+        (&pre, "dec-add", Some(0), Some(Cross), TGT, 2010.0),
+        (&pre, "dec-norm", Some(1), Some(Ffn(Dec)), TGT, 2125.0),
+        (&pre, "enc-final-norm", None, None, SRC, 1900.0),
+        (&pre, "dec-final-norm", None, None, TGT, 2900.0),
+    ];
+    for (boxes, name, layer, around, len, base) in cases {
+        let b = boxes
+            .iter()
+            .find(|b| b.part.name() == name && b.layer == layer && b.around == around)
+            .unwrap_or_else(|| panic!("no {name} {layer:?} around {around:?}"));
+        let largest = base + (len * D - 1) as f32 / 100.0;
+        assert_eq!(
+            glimpse(b, None, Some(&p)),
+            Some(Glimpse::Map {
+                about: About::Stream {
+                    part: b.part,
+                    d_model: D,
+                },
+                rows: len,
+                cols: D,
+                values: v(len, base),
+                range: (-largest, largest),
+                map: ColorMap::Cividis,
+            }),
+            "{name} {layer:?} around {around:?}"
+        );
+    }
+    // A probe over the budget (no stream), or of another width, has none.
+    let add_norm = find(&post, "dec-add-norm", Some(1));
+    let mut none = p.clone();
+    none.residual = ResidualStream {
+        d_model: D,
+        ..ResidualStream::default()
+    };
+    assert_eq!(glimpse(&add_norm, None, Some(&none)), None);
+    let mut wide = p;
+    wide.residual.d_model = D + 1;
+    assert_eq!(glimpse(&add_norm, None, Some(&wide)), None);
+    assert!(glimpse(&find(&pre, "dec-final-norm", None), None, Some(&wide)).is_none());
 }
