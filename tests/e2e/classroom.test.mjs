@@ -43,7 +43,10 @@ function latinAllowed(locale) {
     'max', 'min', 'exp', 'log', 'sin', 'cos', 'argmax', 'concat', 'true', 'false', 'pad', 'bos', 'eos', 'unk',
     'var', 'factor', 'pe', 'pos', 'rms', 'gflop', 'flop', 'mb', 'kb', 'kib', 'mib', 'gib', 'png', 'svg', 'csv', 'esc', 'space', 'rnn', 'cnn', 'gpu', 'cpu', 'et', 'al',
     // A name, in Latin letters in Japanese (QR コード) and Taiwan (QR 碼).
-    'qr'];
+    'qr',
+    // The paper's §3.1 formula, LayerNorm(x + Sublayer(x)), as the tutorials
+    // write it (000), and "logits", which Chinese writing keeps in Latin letters.
+    'layernorm', 'sublayer', 'logits'];
   for (const w of always) words.add(w);
   return words;
 }

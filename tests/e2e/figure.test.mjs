@@ -267,12 +267,11 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
     for (const name of ['enc-self-attention', 'dec-self-attention', 'dec-cross-attention', 'softmax']) {
       await glimpse(name).waitFor({ timeout: 20_000 });
     }
-    // Each stack's embedding and positional encoding; no linear layer's.
+    // Each stack's embedding and positional encoding.
     for (const stack of ['encoder', 'decoder']) {
       assert.equal(await figure.locator(`.fig-stack.${stack} ${BOX}[data-box=pe] ${byTestId('glimpse')}`).count(), 1, `${stack} PE`);
     }
     for (const name of ['input-embedding', 'output-embedding']) await glimpse(name).waitFor({ timeout: 5_000 });
-    assert.equal(await figure.locator(`${BOX}[data-box=linear] ${byTestId('glimpse')}`).count(), 0);
     // A map is drawn, one pixel per cell: [queries, keys] for cross-attention.
     const pixels = (name) => glimpse(name).evaluate((c) => {
       const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -311,6 +310,12 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
         assert.match(map.title, /LayerNorm\(x \+ Sublayer\(x\)\).*mean 0 and variance 1/, `${name} ${i}`);
       }
     }
+    // The linear layer: the logits, a row per decoder position, a column
+    // per token of the target vocabulary (as its shape says).
+    const vocab = Number((await figure.locator(`${BOX}[data-box=linear] .fig-shape`).innerText()).match(/(\d+)\]/)[1]);
+    const logits = await glimpse('linear').evaluate((c) => ({ size: [c.height, c.width], title: c.title }));
+    assert.deepEqual(logits.size, [tgt, vocab], 'a row per position, a column per token of the vocabulary');
+    assert.match(logits.title, new RegExp(`at each position of the decoder's input \\(a row\\), a logit, .* for each of the ${vocab} tokens`));
     const picks = await glimpse('softmax').locator('.chip').count();
     assert.ok(picks >= 1 && picks <= 3, `the softmax names its first choices (${picks})`);
     // From scratch, then trained: the maps change with the model. The

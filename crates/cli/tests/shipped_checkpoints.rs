@@ -272,3 +272,20 @@ fn beam_of_one_scores_as_greedy_on_held_out_sentences_and_the_cli_decodes_three_
         "{eval}"
     );
 }
+
+#[test]
+fn every_shipped_models_probe_carries_its_logits_even_at_the_longest_sentences() {
+    use lab_math::limits::MAX_LEN;
+    use lab_protocol::MAX_LOGIT_FLOATS;
+    for task in TaskKind::BUILT_IN {
+        let bytes = std::fs::read(checkpoint(task)).expect("checkpoint is committed");
+        let trainer = Trainer::from_bytes(&bytes).expect("shipped checkpoint loads");
+        let vocab = trainer.dataset().tgt_vocab.len();
+        assert!(
+            vocab * MAX_LEN <= MAX_LOGIT_FLOATS,
+            "{task}: {vocab} tokens"
+        );
+        let p = trainer.probe(trainer.dataset().probe(), None).prediction;
+        assert_eq!(p.logits.len(), p.targets.len() * vocab, "{task}");
+    }
+}

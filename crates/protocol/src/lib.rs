@@ -27,7 +27,7 @@ pub use messages::{
 pub use reports::{
     BeamHyp, BeamLevel, DecodeStep, DecodingComparison, EvalReport, FfnActivations, LayerInput,
     MaskDemo, ProbePrediction, ResidualStream, StackStream, StepReport, SublayerStream,
-    Translation, MAX_FFN_FLOATS, MAX_RESIDUAL_FLOATS,
+    Translation, MAX_FFN_FLOATS, MAX_LOGIT_FLOATS, MAX_RESIDUAL_FLOATS,
 };
 pub use settings::{
     NormPlacement, Rule, SettingProblem, Settings, SettingsError, SettingsField, StepEstimate,

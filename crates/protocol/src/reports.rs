@@ -170,6 +170,10 @@ pub struct ProbePrediction {
     pub vocab: Vec<String>,
     /// `softmax(logits)` of every position.
     pub probs: Vec<f32>,
+    /// The linear layer's output, `[positions, vocab.len()]` like `probs`;
+    /// empty when it would hold more than [`MAX_LOGIT_FLOATS`] numbers.
+    #[serde(default)]
+    pub logits: Vec<f32>,
     /// The ε the training loss uses.
     pub label_smoothing: f32,
     /// How the probe's source enters the encoder (§3.4, §3.5).
@@ -226,6 +230,11 @@ pub struct SublayerStream {
     /// (post-norm) or `x + Sublayer(LayerNorm(x))` (pre-norm).
     pub out: Vec<f32>,
 }
+
+/// The most logits a probe carries (256 KiB of `f32`): every shipped task's
+/// vocabulary at the longest sentences fits (lab-train's
+/// `the_logits_are_what_the_softmax_turns_into_the_probabilities_and_fit_every_shipped_task`).
+pub const MAX_LOGIT_FLOATS: usize = 1 << 16;
 
 /// The most residual-stream numbers a probe carries, both stacks together
 /// (256 KiB of `f32`). The toy preset stays within it at the longest
@@ -310,7 +319,7 @@ impl LayerInput {
 impl ProbePrediction {
     /// True when every number is finite.
     pub fn is_finite(&self) -> bool {
-        self.probs.iter().all(|p| p.is_finite())
+        self.probs.iter().chain(&self.logits).all(|p| p.is_finite())
             && self.source_input.is_finite()
             && self.target_input.is_finite()
             && self.ffn_hidden.is_finite()

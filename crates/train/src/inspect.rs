@@ -12,7 +12,7 @@ use lab_model::{
 };
 use lab_protocol::{
     AttentionSet, BeamHyp, BeamLevel, DecodeStep, HeadMaps, HeadTrace, LayerInput, MaskDemo,
-    ProbePrediction, TaskFacts, TraceRequest, Translation,
+    ProbePrediction, TaskFacts, TraceRequest, Translation, MAX_LOGIT_FLOATS,
 };
 use lab_tasks::{Encoded, Pair, UnknownWord, Vocab, BOS, EOS};
 
@@ -213,7 +213,13 @@ impl Trainer {
         let forced =
             self.teacher_forced(&model, &data.src_vocab.encode_words(&pair.src), &pair.tgt);
         let [_, len, vocab] = forced.out.logits.dims();
-        let probs = floats(softmax(forced.out.logits.clone().reshape([len, vocab]), 1)); // [tgt_len, vocab]
+        let logits = forced.out.logits.clone().reshape([len, vocab]); // [tgt_len, vocab]
+        let probs = floats(softmax(logits.clone(), 1));
+        let logits = if len * vocab <= MAX_LOGIT_FLOATS {
+            floats(logits)
+        } else {
+            Vec::new()
+        };
         let inputs = tokens(&data.tgt_vocab, &forced.tgt_in);
         let [source_input, target_input] = self.stack_inputs(&model, &forced, inputs.clone());
         let prediction = ProbePrediction {
@@ -222,6 +228,7 @@ impl Trainer {
             target_ids: forced.tgt_out.clone(),
             vocab: data.tgt_vocab.tokens().to_vec(),
             probs,
+            logits,
             label_smoothing: self.settings().label_smoothing,
             source_input,
             target_input,

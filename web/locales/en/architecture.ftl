@@ -47,13 +47,14 @@ arch-glimpse-ffn = Live: inside this { -layer }'s { -ffn }, on the probe sentenc
 arch-glimpse-add-norm = Live: LayerNorm(x + Sublayer(x)) on the probe sentence, what this box hands on. The { -residual } adds the sub-layer's output to its input x; then each { -token }'s row of { $d_model } numbers is normalised to mean 0 and variance 1, and each dimension scaled by its learned γ and shifted by its β (a row per { -token }, a column per dimension; the middle colour is zero).
 arch-glimpse-norm = Live: LayerNorm(x) on the probe sentence, what the sub-layer reads from below: each { -token }'s row of { $d_model } numbers normalised to mean 0 and variance 1, then each dimension scaled by its learned γ and shifted by its β (a row per { -token }, a column per dimension; the middle colour is zero).
 arch-glimpse-add = Live: x + Sublayer(LayerNorm(x)) on the probe sentence, what this box hands on: the { -residual } adds the sub-layer's output to each { -token }'s { $d_model } numbers, and nothing normalises the sum here (a row per { -token }, a column per dimension; the middle colour is zero).
-arch-glimpse-final-norm = Live: the { -layer-norm } of the output of the { $stack ->
+arch-glimpse-final-norm = Live: the stack's final { -layer-norm }, applied to the output of the { $stack ->
     [encoder] { -encoder }
    *[decoder] { -decoder }
 }'s last { -layer }, on the probe sentence: what { $stack ->
     [encoder] each { -decoder } { -layer }'s { -cross-attention } reads for its { -key }s and { -value }s
    *[decoder] the linear layer reads
 } ({ $d_model } numbers per { -token }; a row per { -token }, a column per dimension; the middle colour is zero).
+arch-glimpse-logits = Live: the linear layer's output on the probe sentence: at each position of the { -decoder }'s input (a row), a logit, the raw number before the { -softmax }, for each of the { $vocab } { -token }s of the target { -vocabulary } (a column). This map's lowest value is the darkest colour, its highest the brightest. The { -softmax } above turns each row into the probabilities of the next { -token }.
 arch-glimpse-picks = Live: the { -token } the model ranks first at each of the first few positions; ✓ where it is the target.
 arch-table = Every box of every { -layer }, with its shape
 arch-table-stack = stack

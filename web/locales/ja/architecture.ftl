@@ -50,10 +50,11 @@ arch-glimpse-add = リアルタイム：観察用の例文に対する x + Subla
 arch-glimpse-final-norm = リアルタイム：観察用の例文に対する、{ $stack ->
     [encoder] { -encoder }
    *[decoder] { -decoder }
-}の最後の{ -layer }の出力の { -layer-norm }。{ $stack ->
+}の最後の{ -layer }の出力に、スタック最後の { -layer-norm } をかけた値。{ $stack ->
     [encoder] { -decoder }の各{ -layer }の{ -cross-attention }が{ -key }と{ -value }として読む値です
    *[decoder] 線形層が読む値です
 }（{ -token }ごとに { $d_model } 個の数。行が{ -token }、列が次元、中央の色が 0）。
+arch-glimpse-logits = リアルタイム：観察用の例文に対する線形層の出力。{ -decoder }の入力の各位置（行）で、出力側の{ -vocabulary }の { $vocab } 個の{ -token }（列）それぞれに 1 つずつ値（ロジット：{ -softmax } にかける前の値）があります。この図の最小値がいちばん暗い色、最大値がいちばん明るい色です。上の { -softmax } が各行を次の{ -token }の確率に変えます。
 arch-glimpse-picks = リアルタイム：最初のいくつかの位置で、モデルが 1 位にした{ -token }。✓ は目標の{ -token }と一致したもの。
 arch-table = すべての{ -layer }のすべての箱と、その形
 arch-table-stack = スタック

@@ -50,10 +50,11 @@ arch-glimpse-add = 实时：观察例句的 x + Sublayer(LayerNorm(x))，也就�
 arch-glimpse-final-norm = 实时：观察例句经过{ $stack ->
     [encoder] { -encoder }
    *[decoder] { -decoder }
-}最后一{ -layer }后，对其输出做的{ -layer-norm }：{ $stack ->
+}最后一{ -layer }后的输出，再经过整个堆叠最后的{ -layer-norm }得到的值：{ $stack ->
     [encoder] { -decoder }每一{ -layer }的{ -cross-attention }把它当作{ -key }和{ -value }读入
    *[decoder] 线性层读入的就是它
 }（每个{ -token } { $d_model } 个数；每行一个{ -token }，每列一个维度；中间的颜色表示 0）。
+arch-glimpse-logits = 实时：观察例句经过线性层的输出，即 logits（进入 { -softmax } 之前的值）：每行是{ -decoder }输入的一个位置，每列是目标{ -vocabulary }的一个{ -token }（共 { $vocab } 个），每格一个值。本图的最小值是最暗的颜色，最大值是最亮的颜色。上方的 { -softmax } 把每一行变成下一个{ -token }的概率。
 arch-glimpse-picks = 实时：在前几个位置上，模型排在第一的{ -token }；✓ 表示它就是目标{ -token }。
 arch-table = 每一{ -layer }的每个框及其形状
 arch-table-stack = 堆叠

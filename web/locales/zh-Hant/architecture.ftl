@@ -44,16 +44,17 @@ arch-glimpse-embedding = 即時：{ $stack ->
    *[decoder] { -decoder }輸入
 }中每個{ -token }的{ -embedding }列 × √d_model，{ -positional-encoding }就加在它上面（每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
 arch-glimpse-ffn = 即時：觀察例句經過這一{ -layer }的 { -ffn }時，其中每個{ -token }的 { $d_ff } 個隱藏單元經過 ReLU 後的值 max(0, x W₁ + b₁)（每列一個{ -token }，每欄一個單元；各位置用同一組 W₁、b₁）。0 是最暗的顏色，本圖的最大值是最亮的顏色；目前有 { $zero }% 的格子剛好是 0，即該單元對這個{ -token }被 ReLU 歸零。
-arch-glimpse-add-norm = 即時：觀察例句的 LayerNorm(x + Sublayer(x))，也就是這個框傳給下一步的值。{ -residual }把子層的輸出加到它的輸入 x 上；接著每個{ -token }那一列的 { $d_model } 個數被正規化為平均 0、變異數 1，再在每個維度上乘以學到的 γ、加上 β（每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
-arch-glimpse-norm = 即時：觀察例句的 LayerNorm(x)，也就是子層從下方讀入的值：每個{ -token }那一列的 { $d_model } 個數被正規化為平均 0、變異數 1，再在每個維度上乘以學到的 γ、加上 β（每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
-arch-glimpse-add = 即時：觀察例句的 x + Sublayer(LayerNorm(x))，也就是這個框傳給下一步的值：{ -residual }把子層的輸出加到每個{ -token }的 { $d_model } 個數上，這裡不對和做正規化（每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
+arch-glimpse-add-norm = 即時：觀察例句的 LayerNorm(x + Sublayer(x))，也就是這個框傳給下一步的值。{ -residual }把子層的輸出加到它的輸入 x 上；接著每個{ -token }那一列的 { $d_model } 個數被正規化為平均值 0、變異數 1，再在每個維度上乘以學到的 γ、加上 β（每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
+arch-glimpse-norm = 即時：觀察例句的 LayerNorm(x)，也就是子層從下方讀入的值：每個{ -token }那一列的 { $d_model } 個數被正規化為平均值 0、變異數 1，再在每個維度上乘以學到的 γ、加上 β（每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
+arch-glimpse-add = 即時：觀察例句的 x + Sublayer(LayerNorm(x))，也就是這個框傳給下一步的值：{ -residual }把子層的輸出加到每個{ -token }的 { $d_model } 個數上，這裡不對總和做正規化（每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
 arch-glimpse-final-norm = 即時：觀察例句經過{ $stack ->
     [encoder] { -encoder }
    *[decoder] { -decoder }
-}最後一{ -layer }後，對其輸出做的 { -layer-norm }：{ $stack ->
+}最後一{ -layer }後的輸出，再經過整個堆疊最後的 { -layer-norm } 得到的值：{ $stack ->
     [encoder] { -decoder }每一{ -layer }的{ -cross-attention }把它當作 { -key } 和 { -value } 讀入
    *[decoder] 線性層讀入的就是它
 }（每個{ -token } { $d_model } 個數；每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
+arch-glimpse-logits = 即時：觀察例句經過線性層的輸出，即 logits（進入 { -softmax } 之前的值）：每列是{ -decoder }輸入的一個位置，每欄是目標{ -vocabulary }的一個{ -token }（共 { $vocab } 個），每格一個值。本圖的最小值是最暗的顏色，最大值是最亮的顏色。上方的 { -softmax } 把每一列變成下一個{ -token }的機率。
 arch-glimpse-picks = 即時：在前幾個位置上，模型排在第一的{ -token }；✓ 表示它就是目標{ -token }。
 arch-table = 每一{ -layer }的每個框及其形狀
 arch-table-stack = 堆疊

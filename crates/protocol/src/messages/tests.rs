@@ -420,11 +420,12 @@ fn a_probe_prediction_with_any_non_finite_number_is_detected() {
     };
     p.residual.encoder = stream(-1.0);
     assert!(p.is_finite());
-    let mut broken = [p.clone(), p.clone(), p.clone(), p.clone()];
+    let mut broken = [p.clone(), p.clone(), p.clone(), p.clone(), p.clone()];
     broken[0].probs[1] = f32::NAN;
     broken[1].residual.encoder = stream(f32::INFINITY);
     broken[2].residual.decoder.final_norm = vec![f32::NAN];
     broken[3].ffn_hidden.decoder = vec![vec![f32::NEG_INFINITY]];
+    broken[4].logits = vec![2.0, f32::NAN];
     for (i, b) in broken.iter().enumerate() {
         assert!(!b.is_finite(), "case {i}");
     }

@@ -5,7 +5,7 @@
 //! rows × √d_model; a positional encoding, the rows the model adds; a
 //! feed-forward network, its hidden layer after the ReLU; a norm or
 //! residual box, the stream it hands on (or, before a pre-norm sub-layer,
-//! the LayerNorm that sub-layer reads); the softmax,
+//! the LayerNorm that sub-layer reads); the linear layer, its logits; the softmax,
 //! the token it ranks first at each of the first positions, and whether
 //! that is the target.
 
@@ -53,6 +53,8 @@ pub enum About {
     /// The residual stream at a norm or residual box (`part`), `d_model`
     /// numbers per token.
     Stream { part: Part, d_model: usize },
+    /// The linear layer's logits over a vocabulary of `vocab` tokens.
+    Logits { vocab: usize },
 }
 
 /// The softmax's first choice at one position.
@@ -91,6 +93,8 @@ enum Source {
     },
     /// The stack's output after its final LayerNorm.
     FinalNorm(Side),
+    /// The linear layer's output.
+    Linear,
     /// The probe prediction.
     Softmax,
 }
@@ -111,6 +115,7 @@ fn source(b: &FigureBox) -> Option<Source> {
             normed: matches!(b.part, Part::Norm(_)),
         }),
         (Part::FinalNorm(side), _) => Some(Source::FinalNorm(side)),
+        (Part::Linear, _) => Some(Source::Linear),
         (Part::Softmax, _) => Some(Source::Softmax),
         _ => None,
     }
@@ -165,6 +170,7 @@ pub fn glimpse(
             stream_map(p, side, &stack_stream(p, side).final_norm, b.part)
         }
         Source::FeedForward { side, layer } => ffn_map(prediction?, side, layer),
+        Source::Linear => logits_map(prediction?),
         Source::Softmax => {
             let p = prediction?;
             let picks: Vec<Pick> = (0..p.targets.len().min(PICKED_POSITIONS))
@@ -241,6 +247,33 @@ fn stream_map(p: &ProbePrediction, side: Side, values: &[f32], part: Part) -> Op
         values: values.to_vec(),
         range: signed_range(values),
         map: ColorMap::Cividis,
+    })
+}
+
+/// The linear layer's logits, a row per position, from the lowest (the
+/// darkest colour) to the highest.
+fn logits_map(p: &ProbePrediction) -> Option<Glimpse> {
+    let (rows, cols) = (p.targets.len(), p.vocab.len());
+    if rows == 0 || cols == 0 || p.logits.len() != rows * cols {
+        return None;
+    }
+    let (low, high) = p
+        .logits
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &z| {
+            (l.min(z), h.max(z))
+        });
+    Some(Glimpse::Map {
+        about: About::Logits { vocab: cols },
+        rows,
+        cols,
+        values: p.logits.clone(),
+        range: if high > low {
+            (low, high)
+        } else {
+            (low - 1.0, low + 1.0)
+        },
+        map: ColorMap::Viridis,
     })
 }
 
@@ -325,6 +358,9 @@ pub fn BoxGlimpse(
                     "arch-glimpse-ffn",
                     &[("d_ff", Arg::from(d_ff)), ("zero", Arg::from(zero_percent))],
                 ),
+                About::Logits { vocab } => {
+                    i18n.f("arch-glimpse-logits", &[("vocab", Arg::from(vocab))])
+                }
                 About::Stream { part, d_model } => {
                     let stack = part.side().map_or("", Side::name);
                     i18n.f(

@@ -251,3 +251,29 @@ fn a_model_too_wide_for_the_probe_sends_no_residual_stream_and_the_toy_never_is(
     assert_eq!(stream.encoder.layers.len(), toy::N_LAYERS);
     assert!(!stream.decoder.final_norm.is_empty());
 }
+
+#[test]
+fn the_logits_are_what_the_softmax_turns_into_the_probabilities() {
+    let t = Trainer::new(&small(TaskKind::EnJa)).expect("valid");
+    let p = t.probe(t.dataset().probe(), None).prediction;
+    let v = p.vocab.len();
+    assert_eq!(p.logits.len(), p.probs.len());
+    assert_eq!(p.logits.len(), p.targets.len() * v);
+    for (position, row) in p.logits.chunks(v).enumerate() {
+        // softmax, in f64, from the logits alone.
+        let top = row
+            .iter()
+            .fold(f64::NEG_INFINITY, |m, &z| m.max(f64::from(z)));
+        let sum: f64 = row.iter().map(|&z| (f64::from(z) - top).exp()).sum();
+        for (k, &z) in row.iter().enumerate() {
+            let expected = (f64::from(z) - top).exp() / sum;
+            let got = f64::from(p.row(position)[k]);
+            assert!(
+                (got - expected).abs() < 1e-5,
+                "position {position}, token {k}"
+            );
+        }
+        let best = (0..v).max_by(|&a, &b| row[a].total_cmp(&row[b]));
+        assert_eq!(best, p.most_likely(position), "position {position}");
+    }
+}

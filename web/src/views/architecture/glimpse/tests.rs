@@ -249,6 +249,12 @@ fn no_glimpse_before_a_snapshot_or_for_a_box_without_one() {
         None
     );
     assert_eq!(glimpse(&find(&boxes, "linear", None), Some(&a), None), None);
+    for name in ["inputs", "outputs"] {
+        assert!(
+            !has_glimpse(&find(&boxes, name, None)),
+            "{name}: its tokens are its glimpse"
+        );
+    }
     // Maps of fewer layers than the figure (an older snapshot), whole in
     // themselves: none for the layer they lack, one for the layer they have.
     let mut short = attention();
@@ -375,4 +381,35 @@ fn a_norm_box_shows_the_stream_of_its_own_stack_layer_and_sub_layer() {
     wide.residual.d_model = D + 1;
     assert_eq!(glimpse(&add_norm, None, Some(&wide)), None);
     assert!(glimpse(&find(&pre, "dec-final-norm", None), None, Some(&wide)).is_none());
+}
+
+#[test]
+fn the_linear_layer_shows_the_logits_of_every_position_over_the_vocabulary() {
+    // Two positions over a vocabulary of three: each logit its own.
+    let p = ProbePrediction {
+        targets: vec!["a".into(), "<eos>".into()],
+        vocab: vec!["<pad>".into(), "a".into(), "<eos>".into()],
+        probs: vec![0.2, 0.5, 0.3, 0.1, 0.1, 0.8],
+        logits: vec![-1.5, 0.25, 0.0, -3.0, -2.5, 4.0],
+        ..ProbePrediction::default()
+    };
+    let linear = find(&boxes(), "linear", None);
+    assert_eq!(
+        glimpse(&linear, None, Some(&p)),
+        Some(Glimpse::Map {
+            about: About::Logits { vocab: 3 },
+            rows: 2,
+            cols: 3,
+            values: vec![-1.5, 0.25, 0.0, -3.0, -2.5, 4.0],
+            range: (-3.0, 4.0),
+            map: ColorMap::Viridis,
+        })
+    );
+    // A probe over the budget (no logits), or one of another size, has none.
+    let mut none = p.clone();
+    none.logits.clear();
+    assert_eq!(glimpse(&linear, None, Some(&none)), None);
+    let mut short = p;
+    short.targets.pop();
+    assert_eq!(glimpse(&linear, None, Some(&short)), None);
 }
