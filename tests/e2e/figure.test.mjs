@@ -295,7 +295,10 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
       await until(() => maps.count(), (n) => n === layers, 10_000, `a ${name} glimpse per layer`);
       for (let l = 0; l < layers; l++) {
         const map = await maps.nth(l).evaluate((c) => ({ size: [c.height, c.width], title: c.title }));
-        assert.deepEqual(map.size, [rows, dff], `${name} ${l}: a row per token, a column per hidden unit`);
+        // Wider than 80 columns, each drawn column is the largest of a run of units.
+        const run = Number(map.title.match(/the largest of (\d+) neighbouring columns/)?.[1] ?? 1);
+        assert.ok(dff > 80 ? run > 1 : run === 1, `${name} ${l}: ${dff} units in runs of ${run}`);
+        assert.deepEqual(map.size, [rows, Math.ceil(dff / run)], `${name} ${l}: a row per token, a column per hidden unit or run of units`);
         assert.match(map.title, /hidden units after the ReLU.*; \d+% of the cells are exactly 0/, `${name} ${l}`);
       }
     }
@@ -314,7 +317,9 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
     // per token of the target vocabulary (as its shape says).
     const vocab = Number((await figure.locator(`${BOX}[data-box=linear] .fig-shape`).innerText()).match(/(\d+)\]/)[1]);
     const logits = await glimpse('linear').evaluate((c) => ({ size: [c.height, c.width], title: c.title }));
+    assert.ok(vocab <= 80, 'the default task\'s logits are drawn column by column');
     assert.deepEqual(logits.size, [tgt, vocab], 'a row per position, a column per token of the vocabulary');
+    assert.doesNotMatch(logits.title, /neighbouring columns/);
     assert.match(logits.title, new RegExp(`at each position of the decoder's input \\(a row\\), a logit, .* for each of the ${vocab} tokens`));
     const picks = await glimpse('softmax').locator('.chip').count();
     assert.ok(picks >= 1 && picks <= 3, `the softmax names its first choices (${picks})`);

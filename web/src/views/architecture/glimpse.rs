@@ -21,6 +21,10 @@ use leptos::prelude::*;
 /// How many positions the softmax's glimpse names.
 pub const PICKED_POSITIONS: usize = 3;
 
+/// The most columns a wide map is drawn with: one per CSS pixel of a
+/// glimpse at its widest (`.fig-glimpse`'s `max-width`, 5rem).
+pub const MAX_COLUMNS: usize = 80;
+
 /// What a box's glimpse shows.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Glimpse {
@@ -55,6 +59,58 @@ pub enum About {
     Stream { part: Part, d_model: usize },
     /// The linear layer's logits over a vocabulary of `vocab` tokens.
     Logits { vocab: usize },
+}
+
+impl About {
+    /// Its words: a message id and its arguments.
+    fn words(self) -> (&'static str, Vec<(&'static str, Arg)>) {
+        match self {
+            Self::Attention { heads } => {
+                ("arch-glimpse-attention", vec![("heads", Arg::from(heads))])
+            }
+            Self::Embedding(side) => (
+                "arch-glimpse-embedding",
+                vec![("stack", Arg::from(side.name()))],
+            ),
+            Self::Positions(side) => ("arch-glimpse-pe", vec![("stack", Arg::from(side.name()))]),
+            Self::FeedForward { d_ff, zero_percent } => (
+                "arch-glimpse-ffn",
+                vec![("d_ff", Arg::from(d_ff)), ("zero", Arg::from(zero_percent))],
+            ),
+            Self::Logits { vocab } => ("arch-glimpse-logits", vec![("vocab", Arg::from(vocab))]),
+            Self::Stream { part, d_model } => {
+                let stack = part.side().map_or("", Side::name);
+                let args = vec![("d_model", Arg::from(d_model)), ("stack", Arg::from(stack))];
+                (stream_message(part), args)
+            }
+        }
+    }
+
+    /// Whether a map too wide to draw column by column is drawn with the
+    /// largest of each run of columns ([`widest_of_runs`]): where the
+    /// largest is what stands out (an active hidden unit, the top logit).
+    fn keeps_the_largest(self) -> bool {
+        matches!(self, Self::FeedForward { .. } | Self::Logits { .. })
+    }
+}
+
+/// `values` (`[rows, cols]` row-major) with each run of `run` neighbouring
+/// columns replaced by its largest value, `run` the fewest that leave at
+/// most [`MAX_COLUMNS`] columns (the last run may be shorter), so that
+/// drawing a wide map small loses no peak; `(values, cols, run)`.
+pub fn widest_of_runs(values: &[f32], rows: usize, cols: usize) -> (Vec<f32>, usize, usize) {
+    let run = cols.div_ceil(MAX_COLUMNS).max(1);
+    if run == 1 || values.len() != rows * cols {
+        return (values.to_vec(), cols, 1);
+    }
+    let pooled: Vec<f32> = values
+        .chunks(cols)
+        .flat_map(|row| {
+            row.chunks(run)
+                .map(|r| r.iter().copied().fold(f32::MIN, f32::max))
+        })
+        .collect();
+    (pooled, cols.div_ceil(run), run)
 }
 
 /// The softmax's first choice at one position.
@@ -343,31 +399,21 @@ pub fn BoxGlimpse(
             range,
             map,
         } => {
-            let title = match about {
-                About::Attention { heads } => {
-                    i18n.f("arch-glimpse-attention", &[("heads", Arg::from(heads))])
-                }
-                About::Embedding(side) => i18n.f(
-                    "arch-glimpse-embedding",
-                    &[("stack", Arg::from(side.name()))],
-                ),
-                About::Positions(side) => {
-                    i18n.f("arch-glimpse-pe", &[("stack", Arg::from(side.name()))])
-                }
-                About::FeedForward { d_ff, zero_percent } => i18n.f(
-                    "arch-glimpse-ffn",
-                    &[("d_ff", Arg::from(d_ff)), ("zero", Arg::from(zero_percent))],
-                ),
-                About::Logits { vocab } => {
-                    i18n.f("arch-glimpse-logits", &[("vocab", Arg::from(vocab))])
-                }
-                About::Stream { part, d_model } => {
-                    let stack = part.side().map_or("", Side::name);
-                    i18n.f(
-                        stream_message(part),
-                        &[("d_model", Arg::from(d_model)), ("stack", Arg::from(stack))],
-                    )
-                }
+            let (id, args) = about.words();
+            let title = i18n.f(id, &args);
+            let (values, cols, run) = if about.keeps_the_largest() {
+                widest_of_runs(&values, rows, cols)
+            } else {
+                (values, cols, 1)
+            };
+            let title = if run > 1 {
+                let args = [
+                    ("words", Arg::from(title.as_str())),
+                    ("run", Arg::from(run)),
+                ];
+                i18n.f("arch-glimpse-runs", &args)
+            } else {
+                title
             };
             let canvas = NodeRef::<leptos::html::Canvas>::new();
             canvas.on_load(move |canvas| {

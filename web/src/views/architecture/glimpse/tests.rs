@@ -413,3 +413,42 @@ fn the_linear_layer_shows_the_logits_of_every_position_over_the_vocabulary() {
     short.targets.pop();
     assert_eq!(glimpse(&linear, None, Some(&short)), None);
 }
+
+#[test]
+fn a_map_too_wide_to_draw_column_by_column_keeps_the_largest_of_each_run() {
+    // 256 units: runs of 4 (64 columns); the peak in each row survives.
+    let (rows, cols) = (2, 256);
+    let mut values = vec![0.0; rows * cols];
+    values[77] = 9.0; // row 0, unit 77: run 19
+    values[cols + 255] = 4.0; // row 1, the last unit: run 63
+    let (pooled, width, run) = widest_of_runs(&values, rows, cols);
+    assert_eq!((width, run), (64, 4));
+    assert_eq!(pooled.len(), rows * 64);
+    assert_eq!(pooled[19], 9.0);
+    assert_eq!(pooled[64 + 63], 4.0);
+    assert_eq!(pooled.iter().filter(|&&v| v != 0.0).count(), 2);
+    // 1,872 logits: runs of 24, the last one shorter (78 columns).
+    let logits: Vec<f32> = (0..1872).map(|i| -(i as f32)).collect();
+    let (pooled, width, run) = widest_of_runs(&logits, 1, 1872);
+    assert_eq!((width, run), (78, 24));
+    assert_eq!((pooled[0], pooled[1], pooled[77]), (0.0, -24.0, -1848.0));
+    // A map that fits is drawn as it is.
+    let narrow = [1.0, -2.0, 3.0];
+    assert_eq!(widest_of_runs(&narrow, 1, 3), (narrow.to_vec(), 3, 1));
+    assert_eq!(widest_of_runs(&[5.0; 80], 1, 80).2, 1);
+    assert_eq!(widest_of_runs(&[5.0; 81], 1, 81), (vec![5.0; 41], 41, 2));
+}
+
+#[test]
+fn the_runs_sentence_follows_the_maps_own_words_in_every_language() {
+    use crate::i18n::{text_args, Arg, Locale};
+    for locale in Locale::ALL {
+        let said = text_args(
+            locale,
+            "arch-glimpse-runs",
+            &[("words", Arg::from("WORDS.")), ("run", Arg::from(24usize))],
+        );
+        assert!(said.starts_with("WORDS."), "{locale:?}: {said}");
+        assert!(said.contains("24"), "{locale:?}: {said}");
+    }
+}
