@@ -296,7 +296,7 @@ test('the figure\'s boxes show live glimpses that change as the model trains', a
       for (let l = 0; l < layers; l++) {
         const map = await maps.nth(l).evaluate((c) => ({ size: [c.height, c.width], title: c.title }));
         // Wider than 80 columns, each drawn column is the largest of a run of units.
-        const run = Number(map.title.match(/the largest of (\d+) neighbouring columns/)?.[1] ?? 1);
+        const run = Number(map.title.match(/one column for every (\d+) neighbouring columns/)?.[1] ?? 1);
         assert.ok(dff > 80 ? run > 1 : run === 1, `${name} ${l}: ${dff} units in runs of ${run}`);
         assert.deepEqual(map.size, [rows, Math.ceil(dff / run)], `${name} ${l}: a row per token, a column per hidden unit or run of units`);
         assert.match(map.title, /hidden units after the ReLU.*; \d+% of the cells are exactly 0/, `${name} ${l}`);

@@ -7,8 +7,8 @@
 //! pre-norm (Annotated Transformer): x = x + Dropout(Sublayer(LayerNorm(x)))
 //! ```
 //!
-//! A layer calls the two halves around its sub-layer:
-//! [`AddNorm::sublayer_input`] is what the sub-layer reads, and
+//! A layer wraps each sub-layer in [`AddNorm::around`], which calls the two
+//! halves: [`AddNorm::sublayer_input`] is what the sub-layer reads, and
 //! [`AddNorm::add`] puts its output back on the residual stream.
 
 use burn::config::Config;
@@ -18,6 +18,7 @@ use burn::tensor::{Device, Tensor};
 
 use crate::config::NormPlacement;
 use crate::dropout;
+use crate::keep::Keep;
 
 /// Configuration of an [`AddNorm`].
 #[derive(Config, Debug, PartialEq)]
@@ -79,19 +80,19 @@ impl AddNorm {
     }
 
     /// Both halves around `sublayer`, which returns its output and
-    /// whatever else it computed (`inner`). Where no dropout applies
-    /// (inference), what this box put on the residual stream is kept for
-    /// the figure's Add & Norm boxes; while training it is not, so that no
-    /// buffer is held that the next operation could reuse.
+    /// whatever else it computed (`inner`). With [`Keep::Inside`] (the
+    /// probe), what this box put on the residual stream is kept for the
+    /// figure's Add & Norm boxes.
     ///
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → out `[batch, seq, d_model]`
     pub fn around<T>(
         &self,
         x: Tensor<3>,
+        keep: Keep,
         sublayer: impl FnOnce(Tensor<3>) -> (Tensor<3>, T),
     ) -> Around<T> {
-        let keep = !dropout::is_active(&self.dropout, &x.device());
+        let keep = keep.inside();
         let h = self.sublayer_input(x.clone());
         let normed = (keep && self.placement == NormPlacement::Pre).then(|| h.clone());
         let (y, inner) = sublayer(h);
@@ -111,7 +112,7 @@ pub struct Around<T> {
     pub out: Tensor<3>,
     /// What the sub-layer computed besides its output.
     pub inner: T,
-    /// Kept at inference only.
+    /// Kept with [`Keep::Inside`] only.
     pub states: Option<AddNormStates>,
 }
 
@@ -130,9 +131,9 @@ pub struct AddNormStates {
     pub out: Tensor<3>,
 }
 
-/// A stack's residual stream on one input, kept at inference: what each
-/// layer's [`AddNorm`]s did, in the order of its sub-layers, and the final
-/// norm's output, if the stack has one. Empty while training.
+/// A stack's residual stream on one input, kept with [`Keep::Inside`]:
+/// what each layer's [`AddNorm`]s did, in the order of its sub-layers, and
+/// the final norm's output, if the stack has one. Empty otherwise.
 #[derive(Clone, Debug, Default)]
 pub struct StackStates {
     /// `layers[l][s]`: around sub-layer `s` of layer `l`.
@@ -142,7 +143,7 @@ pub struct StackStates {
 }
 
 impl StackStates {
-    /// Adds one layer's states (none while training).
+    /// Adds one layer's states (none unless kept).
     pub fn push(&mut self, layer: Vec<AddNormStates>) {
         if !layer.is_empty() {
             self.layers.push(layer);
@@ -150,14 +151,19 @@ impl StackStates {
     }
 
     /// The stack's output `x`, after its final norm if it has one, with
-    /// that norm's output kept when the layers' states were.
+    /// that norm's output kept if `keep` says so.
     ///
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
-    pub fn finish(&mut self, x: Tensor<3>, final_norm: Option<&LayerNorm>) -> Tensor<3> {
+    pub fn finish(
+        &mut self,
+        x: Tensor<3>,
+        final_norm: Option<&LayerNorm>,
+        keep: Keep,
+    ) -> Tensor<3> {
         let Some(norm) = final_norm else { return x };
         let x = norm.forward(x);
-        if !self.layers.is_empty() {
+        if keep.inside() {
             self.final_norm = Some(x.clone());
         }
         x
@@ -188,7 +194,7 @@ mod tests {
                 .with_dropout(0.0)
                 .with_norm(norm)
                 .init(&device);
-            let around = add_norm.around(x.clone(), |h| (double(h), ()));
+            let around = add_norm.around(x.clone(), Keep::Inside, |h| (double(h), ()));
             let got = values(around.out.clone());
             let by_formula = match norm {
                 // LayerNorm(x + 2x)
@@ -197,9 +203,8 @@ mod tests {
                 NormPlacement::Pre => x.clone() + add_norm.norm.forward(x.clone()).mul_scalar(2.0),
             };
             assert!(close(&got, &values(by_formula)), "{norm:?}");
-            // Kept at inference: the stream after, and the norm the sub-layer read.
-            let states = around.states.expect("no dropout applies");
-            assert!(close(&got, &values(states.out)), "{norm:?}");
+            // Kept when asked: the norm the sub-layer read.
+            let states = around.states.expect("kept");
             let normed = states.normed.map(values);
             let expected =
                 (norm == NormPlacement::Pre).then(|| values(add_norm.norm.forward(x.clone())));
@@ -214,24 +219,30 @@ mod tests {
             .with_dropout(0.0)
             .with_norm(NormPlacement::Pre)
             .init(&device);
-        let out = |a: &AddNorm, x: Tensor<3>| values(a.around(x, |h| (double(h), ())).out);
+        let out =
+            |a: &AddNorm, x: Tensor<3>| values(a.around(x, Keep::Nothing, |h| (double(h), ())).out);
         assert!(!close(&out(&post, x.clone()), &out(&pre, x)));
     }
 
     #[test]
-    fn nothing_is_kept_while_training() {
+    fn nothing_is_kept_unless_asked() {
         let backend = Backend::default();
-        let training = backend.training_device();
-        let x = Tensor::<3>::random([2, 3, 8], Distribution::Normal(0.0, 1.0), &training);
-        for norm in [NormPlacement::Post, NormPlacement::Pre] {
-            // An autodiff device and dropout 0.1, as the trainer's model has.
-            let add_norm = AddNormConfig::new(8).with_norm(norm).init(&training);
-            let around = add_norm.around(x.clone(), |h| (h, ()));
-            assert!(around.states.is_none(), "{norm:?}");
-            let mut stack = StackStates::default();
-            stack.push(around.states.into_iter().collect());
-            stack.finish(around.out, Some(&add_norm.norm));
-            assert!(stack.layers.is_empty() && stack.final_norm.is_none());
+        // Training with or without dropout, and inference: kept only when asked.
+        for device in [backend.training_device(), backend.device()] {
+            let x = Tensor::<3>::random([2, 3, 8], Distribution::Normal(0.0, 1.0), &device);
+            for (norm, dropout) in [(NormPlacement::Post, 0.1), (NormPlacement::Pre, 0.0)] {
+                let config = AddNormConfig::new(8).with_norm(norm).with_dropout(dropout);
+                let add_norm = config.init(&device);
+                for keep in [Keep::Nothing, Keep::Inside] {
+                    let around = add_norm.around(x.clone(), keep, |h| (h, ()));
+                    assert_eq!(around.states.is_some(), keep.inside(), "{norm:?} {keep:?}");
+                    let mut stack = StackStates::default();
+                    stack.push(around.states.into_iter().collect());
+                    stack.finish(around.out, Some(&add_norm.norm), keep);
+                    assert_eq!(stack.layers.len(), usize::from(keep.inside()));
+                    assert_eq!(stack.final_norm.is_some(), keep.inside());
+                }
+            }
         }
     }
 }

@@ -19,6 +19,7 @@ use burn::tensor::{Bool, Int, Tensor, TensorData};
 
 use crate::attention::AttentionOutput;
 use crate::decoder::{DecoderOutput, LayerCache};
+use crate::keep::Keep;
 use crate::masks::decoder_mask;
 use crate::ops::count_multiply_adds;
 use crate::transformer::{Transformer, BOS, EOS, PAD};
@@ -128,7 +129,7 @@ impl<'m> DecoderState<'m> {
                 count_multiply_adds(|| {
                     model
                         .decoder
-                        .forward(x, &self.memory, &tgt_mask, &self.src_mask)
+                        .forward(x, &self.memory, &tgt_mask, &self.src_mask, Keep::Nothing)
                 })
             }
         };

@@ -15,6 +15,7 @@ use crate::add_norm::{AddNorm, AddNormStates, Around, StackStates};
 use crate::attention::{AttentionOutput, KeysValues, MultiHeadAttention, QueriesKeysValues};
 use crate::config::LayerConfig;
 use crate::feed_forward::PositionwiseFeedForward;
+use crate::keep::Keep;
 
 /// Configuration of a [`Decoder`]: `n_layers` layers of one size.
 #[derive(Config, Debug, PartialEq)]
@@ -76,10 +77,10 @@ pub struct DecoderLayerOutput {
     pub x: Tensor<3>,
     pub attention: DecoderAttention,
     /// `[batch, tgt_len, d_ff]`: the feed-forward network's hidden layer,
-    /// at inference (not kept while training).
+    /// with [`Keep::Inside`].
     pub ffn_hidden: Option<Tensor<3>>,
     /// Around the masked self-attention, the cross-attention and the
-    /// feed-forward network, at inference (empty while training).
+    /// feed-forward network, with [`Keep::Inside`] (empty otherwise).
     pub residual: Vec<AddNormStates>,
 }
 
@@ -93,18 +94,19 @@ impl DecoderLayer {
         memory: &Tensor<3>,
         tgt_mask: &Tensor<3, Bool>,
         src_mask: &Tensor<3, Bool>,
+        keep: Keep,
     ) -> DecoderLayerOutput {
-        let masked = self.self_residual.around(x, |h| {
+        let masked = self.self_residual.around(x, keep, |h| {
             let out = self.self_attn.forward_self(h, Some(tgt_mask.clone()));
             (out.context.clone(), out)
         });
-        let cross = self.cross_residual.around(masked.out.clone(), |h| {
+        let cross = self.cross_residual.around(masked.out.clone(), keep, |h| {
             let out = self
                 .cross_attn
                 .forward(h, memory.clone(), Some(src_mask.clone()));
             (out.context.clone(), out)
         });
-        self.finish(masked, cross)
+        self.finish(masked, cross, keep)
     }
 
     /// The feed-forward sub-layer, after both attentions.
@@ -112,9 +114,10 @@ impl DecoderLayer {
         &self,
         masked: Around<AttentionOutput>,
         cross: Around<AttentionOutput>,
+        keep: Keep,
     ) -> DecoderLayerOutput {
-        let ffn = self.ff_residual.around(cross.out, |h| {
-            let out = self.feed_forward.forward_inspected(h);
+        let ffn = self.ff_residual.around(cross.out, keep, |h| {
+            let out = self.feed_forward.forward_inspected(h, keep);
             (out.out, out.hidden)
         });
         DecoderLayerOutput {
@@ -201,24 +204,26 @@ impl DecoderLayer {
         src_mask: &Tensor<3, Bool>,
         cache: &mut LayerCache,
     ) -> DecoderLayerOutput {
-        let masked = self.self_residual.around(x, |h| {
+        let masked = self.self_residual.around(x, Keep::Nothing, |h| {
             let QueriesKeysValues { q, k, v } = self.self_attn.project_qkv(h.clone()); // each [batch, n_heads, 1, d_k]
             let KeysValues { k, v } = cache.append(KeysValues { k, v }); // [batch, n_heads, t, d_k]
             let out = self.self_attn.attend(h, q, k, v, None);
             (out.context.clone(), out)
         });
-        let cross = self.cross_residual.around(masked.out.clone(), |h| {
-            let q = self.cross_attn.project_q(h.clone()); // [batch, n_heads, 1, d_k]
-            let out = self.cross_attn.attend(
-                h,
-                q,
-                cache.cross_k.clone(),
-                cache.cross_v.clone(),
-                Some(src_mask.clone()),
-            );
-            (out.context.clone(), out)
-        });
-        self.finish(masked, cross)
+        let cross = self
+            .cross_residual
+            .around(masked.out.clone(), Keep::Nothing, |h| {
+                let q = self.cross_attn.project_q(h.clone()); // [batch, n_heads, 1, d_k]
+                let out = self.cross_attn.attend(
+                    h,
+                    q,
+                    cache.cross_k.clone(),
+                    cache.cross_v.clone(),
+                    Some(src_mask.clone()),
+                );
+                (out.context.clone(), out)
+            });
+        self.finish(masked, cross, Keep::Nothing)
     }
 }
 
@@ -237,10 +242,10 @@ pub struct DecoderOutput {
     pub hidden: Tensor<3>,
     /// Each layer's two attentions, first layer first.
     pub layers: Vec<DecoderAttention>,
-    /// Each layer's feed-forward hidden layer, `[batch, tgt_len, d_ff]`, at
-    /// inference; empty while training.
+    /// Each layer's feed-forward hidden layer, `[batch, tgt_len, d_ff]`,
+    /// with [`Keep::Inside`]; empty otherwise.
     pub ffn_hidden: Vec<Tensor<3>>,
-    /// The residual stream, at inference; empty while training.
+    /// The residual stream, with [`Keep::Inside`]; empty otherwise.
     pub residual: StackStates,
 }
 
@@ -253,10 +258,11 @@ impl Decoder {
         memory: &Tensor<3>,
         tgt_mask: &Tensor<3, Bool>,
         src_mask: &Tensor<3, Bool>,
+        keep: Keep,
     ) -> DecoderOutput {
-        self.through_layers(x, |_, layer, x| {
-            layer.forward(x, memory, tgt_mask, src_mask)
-        })
+        let layers =
+            |_, layer: &DecoderLayer, x| layer.forward(x, memory, tgt_mask, src_mask, keep);
+        self.through_layers(x, keep, layers)
     }
 
     /// One decoding step through every layer for the newest position only.
@@ -277,7 +283,7 @@ impl Decoder {
             self.layers.len(),
             "one cache per decoder layer"
         );
-        self.through_layers(x, |i, layer, x| {
+        self.through_layers(x, Keep::Nothing, |i, layer, x| {
             layer.forward_cached(x, src_mask, &mut caches[i])
         })
     }
@@ -287,6 +293,7 @@ impl Decoder {
     fn through_layers(
         &self,
         mut x: Tensor<3>,
+        keep: Keep,
         mut layer_forward: impl FnMut(usize, &DecoderLayer, Tensor<3>) -> DecoderLayerOutput,
     ) -> DecoderOutput {
         let mut layers = Vec::with_capacity(self.layers.len());
@@ -300,7 +307,7 @@ impl Decoder {
             residual.push(out.residual);
         }
         DecoderOutput {
-            hidden: residual.finish(x, self.final_norm.as_ref()),
+            hidden: residual.finish(x, self.final_norm.as_ref(), keep),
             layers,
             ffn_hidden,
             residual,

@@ -11,6 +11,7 @@ use crate::add_norm::{AddNorm, AddNormStates, StackStates};
 use crate::attention::{AttentionOutput, MultiHeadAttention};
 use crate::config::LayerConfig;
 use crate::feed_forward::PositionwiseFeedForward;
+use crate::keep::Keep;
 
 /// Configuration of an [`Encoder`]: `n_layers` layers of one size.
 #[derive(Config, Debug, PartialEq)]
@@ -61,23 +62,28 @@ pub struct EncoderLayerOutput {
     /// The layer's self-attention, with every intermediate.
     pub self_attn: AttentionOutput,
     /// `[batch, src_len, d_ff]`: the feed-forward network's hidden layer,
-    /// at inference (not kept while training).
+    /// with [`Keep::Inside`].
     pub ffn_hidden: Option<Tensor<3>>,
-    /// Around the self-attention, then the feed-forward network, at
-    /// inference (empty while training).
+    /// Around the self-attention, then the feed-forward network, with
+    /// [`Keep::Inside`] (empty otherwise).
     pub residual: Vec<AddNormStates>,
 }
 
 impl EncoderLayer {
     /// # Shapes
     /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]`
-    pub fn forward(&self, x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> EncoderLayerOutput {
-        let attention = self.attn_residual.around(x, |h| {
+    pub fn forward(
+        &self,
+        x: Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+        keep: Keep,
+    ) -> EncoderLayerOutput {
+        let attention = self.attn_residual.around(x, keep, |h| {
             let out = self.self_attn.forward_self(h, Some(src_mask.clone()));
             (out.context.clone(), out)
         });
-        let ffn = self.ff_residual.around(attention.out, |h| {
-            let out = self.feed_forward.forward_inspected(h);
+        let ffn = self.ff_residual.around(attention.out, keep, |h| {
+            let out = self.feed_forward.forward_inspected(h, keep);
             (out.out, out.hidden)
         });
         EncoderLayerOutput {
@@ -106,29 +112,34 @@ pub struct EncoderOutput {
     pub memory: Tensor<3>,
     /// Each layer's self-attention, first layer first.
     pub self_attn: Vec<AttentionOutput>,
-    /// Each layer's feed-forward hidden layer, `[batch, src_len, d_ff]`, at
-    /// inference; empty while training.
+    /// Each layer's feed-forward hidden layer, `[batch, src_len, d_ff]`,
+    /// with [`Keep::Inside`]; empty otherwise.
     pub ffn_hidden: Vec<Tensor<3>>,
-    /// The residual stream, at inference; empty while training.
+    /// The residual stream, with [`Keep::Inside`]; empty otherwise.
     pub residual: StackStates,
 }
 
 impl Encoder {
     /// # Shapes
     /// - `x`: `[batch, src_len, d_model]`, `src_mask`: `[batch, 1, src_len]` → memory `[batch, src_len, d_model]`
-    pub fn forward(&self, mut x: Tensor<3>, src_mask: &Tensor<3, Bool>) -> EncoderOutput {
+    pub fn forward(
+        &self,
+        mut x: Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+        keep: Keep,
+    ) -> EncoderOutput {
         let mut self_attn = Vec::with_capacity(self.layers.len());
         let mut ffn_hidden = Vec::with_capacity(self.layers.len());
         let mut residual = StackStates::default();
         for layer in &self.layers {
-            let out = layer.forward(x, src_mask);
+            let out = layer.forward(x, src_mask, keep);
             x = out.x;
             self_attn.push(out.self_attn);
             ffn_hidden.extend(out.ffn_hidden);
             residual.push(out.residual);
         }
         EncoderOutput {
-            memory: residual.finish(x, self.final_norm.as_ref()),
+            memory: residual.finish(x, self.final_norm.as_ref(), keep),
             self_attn,
             ffn_hidden,
             residual,

@@ -14,6 +14,7 @@ use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor};
 
 use crate::dropout;
+use crate::keep::Keep;
 use crate::ops::position_wise;
 
 /// Configuration of a [`PositionwiseFeedForward`].
@@ -54,19 +55,19 @@ impl PositionwiseFeedForward {
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → `[batch, seq, d_model]`
     pub fn forward(&self, x: Tensor<3>) -> Tensor<3> {
-        self.forward_inspected(x).out
+        self.forward_inspected(x, Keep::Nothing).out
     }
 
-    /// [`Self::forward`], and, where no dropout applies (inference), the
+    /// [`Self::forward`], and, with [`Keep::Inside`] (the probe), the
     /// hidden layer it went through, which the figure's feed-forward boxes
-    /// show. While training, the hidden layer is not kept: dropout's
-    /// product then reuses its buffer.
+    /// show. Otherwise it is not kept: while training, dropout's product
+    /// then reuses its buffer.
     ///
     /// # Shapes
     /// - `x`: `[batch, seq, d_model]` → out `[batch, seq, d_model]`, hidden `[batch, seq, d_ff]`
-    pub fn forward_inspected(&self, x: Tensor<3>) -> FeedForwardOutput {
+    pub fn forward_inspected(&self, x: Tensor<3>, keep: Keep) -> FeedForwardOutput {
         let hidden = relu(position_wise(&self.w1, x)); // [batch, seq, d_ff]
-        let kept = (!dropout::is_active(&self.dropout, &hidden.device())).then(|| hidden.clone());
+        let kept = keep.inside().then(|| hidden.clone());
         let out = position_wise(&self.w2, dropout::apply(&self.dropout, hidden)); // [batch, seq, d_model]
         FeedForwardOutput { out, hidden: kept }
     }
@@ -77,7 +78,7 @@ impl PositionwiseFeedForward {
 pub struct FeedForwardOutput {
     /// `[batch, seq, d_model]`: `FFN(x)`.
     pub out: Tensor<3>,
-    /// `[batch, seq, d_ff]`: `max(0, x W₁ + b₁)`, kept where no dropout applies.
+    /// `[batch, seq, d_ff]`: `max(0, x W₁ + b₁)`, kept with [`Keep::Inside`].
     pub hidden: Option<Tensor<3>>,
 }
 
@@ -110,14 +111,14 @@ mod tests {
     }
 
     #[test]
-    fn the_hidden_layer_is_kept_at_inference_and_not_while_training() {
+    fn the_hidden_layer_is_kept_only_when_asked() {
         let values = |t: Tensor<3>| t.into_data().try_to_vec::<f32>().expect("f32");
         let backend = Backend::default();
         let device = backend.device();
         let ffn = PositionwiseFeedForwardConfig::new(8, 32).init(&device);
         let x = Tensor::<3>::random([2, 3, 8], Distribution::Normal(0.0, 1.0), &device);
-        let inspected = ffn.forward_inspected(x.clone());
-        let hidden = values(inspected.hidden.expect("kept at inference"));
+        let inspected = ffn.forward_inspected(x.clone(), Keep::Inside);
+        let hidden = values(inspected.hidden.expect("kept when asked"));
         let expected = values(relu(ffn.w1.forward(x.clone())));
         assert_eq!(hidden.len(), 2 * 3 * 32);
         for (a, b) in hidden.iter().zip(&expected) {
@@ -125,12 +126,16 @@ mod tests {
         }
         assert!(hidden.contains(&0.0) && hidden.iter().any(|&h| h > 0.0));
         assert_eq!(values(inspected.out), values(ffn.forward(x.clone())));
-        // Training (an autodiff device, dropout 0.1): nothing kept.
-        let training = backend.training_device();
-        let ffn = PositionwiseFeedForwardConfig::new(8, 32).init(&training);
         assert!(ffn
-            .forward_inspected(x.to_device(&training))
+            .forward_inspected(x.clone(), Keep::Nothing)
             .hidden
             .is_none());
+        // Training without dropout: nothing kept either.
+        let training = backend.training_device();
+        let ffn = PositionwiseFeedForwardConfig::new(8, 32)
+            .with_dropout(0.0)
+            .init(&training);
+        let x = x.to_device(&training);
+        assert!(ffn.forward_inspected(x, Keep::Nothing).hidden.is_none());
     }
 }

@@ -29,6 +29,7 @@ pub mod dropout;
 pub mod embedding;
 pub mod encoder;
 pub mod feed_forward;
+pub mod keep;
 pub mod masks;
 pub mod ops;
 pub mod parameters;
@@ -49,6 +50,7 @@ pub use decoder::{DecoderConfig, DecoderOutput};
 pub use embedding::{InputEmbedding, InputEmbeddingConfig};
 pub use encoder::{EncoderConfig, EncoderOutput};
 pub use feed_forward::PositionwiseFeedForwardConfig;
+pub use keep::Keep;
 pub use transformer::{
     AttentionMaps, Encoded, FfnHidden, Residual, Transformer, TransformerOutput,
 };

@@ -16,6 +16,7 @@ use crate::config::TransformerConfig;
 use crate::decoder::{Decoder, DecoderOutput};
 use crate::embedding::InputEmbedding;
 use crate::encoder::{Encoder, EncoderOutput};
+use crate::keep::Keep;
 use crate::masks::{decoder_mask, padding_mask};
 use crate::ops::{position_wise, position_wise_transposed};
 use crate::positional::sinusoid_tensor;
@@ -50,8 +51,8 @@ pub struct AttentionMaps {
     pub cross: Vec<AttentionOutput>,
 }
 
-/// Every layer's feed-forward hidden layer, `max(0, x W₁ + b₁)` (§3.3), at
-/// inference; while training (dropout on) none is kept and both are empty.
+/// Every layer's feed-forward hidden layer, `max(0, x W₁ + b₁)` (§3.3), from
+/// [`Transformer::forward_keeping`] with [`Keep::Inside`]; other passes keep none and both are empty.
 ///
 /// Each tensor is `[batch, seq, d_ff]`, one per layer, first layer first.
 #[derive(Clone, Debug)]
@@ -68,7 +69,7 @@ pub struct TransformerOutput {
     pub logits: Tensor<3>,
     pub attention: AttentionMaps,
     pub ffn_hidden: FfnHidden,
-    /// Each stack's residual stream, at inference (empty while training).
+    /// Each stack's residual stream, with [`Keep::Inside`] (empty otherwise).
     pub residual: Residual,
 }
 
@@ -76,7 +77,9 @@ pub struct TransformerOutput {
 /// Add & Norm boxes show.
 #[derive(Clone, Debug, Default)]
 pub struct Residual {
+    /// Over the source tokens.
     pub encoder: StackStates,
+    /// Over the decoder's inputs.
     pub decoder: StackStates,
 }
 
@@ -112,9 +115,9 @@ pub struct Encoded {
     /// Each encoder layer's self-attention, first layer first.
     pub self_attn: Vec<AttentionOutput>,
     /// Each encoder layer's feed-forward hidden layer, `[batch, src_len, d_ff]`
-    /// (at inference; empty while training).
+    /// (with [`Keep::Inside`]; empty otherwise).
     pub ffn_hidden: Vec<Tensor<3>>,
-    /// The encoder's residual stream (at inference; empty while training).
+    /// The encoder's residual stream (with [`Keep::Inside`]; empty otherwise).
     pub residual: StackStates,
 }
 
@@ -124,6 +127,11 @@ impl Transformer {
     /// # Shapes
     /// - `src`: `[batch, src_len]` → memory `[batch, src_len, d_model]`, mask `[batch, 1, src_len]`
     pub fn encode(&self, src: Tensor<2, Int>) -> Encoded {
+        self.encode_keeping(src, Keep::Nothing)
+    }
+
+    /// [`Self::encode`], keeping what `keep` asks for.
+    fn encode_keeping(&self, src: Tensor<2, Int>, keep: Keep) -> Encoded {
         let [_, src_len] = src.dims();
         let src_mask = padding_mask(&src, PAD);
         let positions = self.positions(src_len, &src.device());
@@ -133,7 +141,7 @@ impl Transformer {
             self_attn,
             ffn_hidden,
             residual,
-        } = self.encoder.forward(x, &src_mask);
+        } = self.encoder.forward(x, &src_mask, keep);
         Encoded {
             memory,
             src_mask,
@@ -155,11 +163,22 @@ impl Transformer {
         memory: &Tensor<3>,
         src_mask: &Tensor<3, Bool>,
     ) -> DecoderOutput {
+        self.decode_keeping(tgt_in, memory, src_mask, Keep::Nothing)
+    }
+
+    /// [`Self::decode`], keeping what `keep` asks for.
+    fn decode_keeping(
+        &self,
+        tgt_in: Tensor<2, Int>,
+        memory: &Tensor<3>,
+        src_mask: &Tensor<3, Bool>,
+        keep: Keep,
+    ) -> DecoderOutput {
         let [_, tgt_len] = tgt_in.dims();
         let tgt_mask = decoder_mask(&tgt_in, PAD); // [batch, tgt_len, tgt_len]
         let positions = self.positions(tgt_len, &tgt_in.device());
         let x = self.tgt_embed.forward(tgt_in, &positions); // [batch, tgt_len, d_model]
-        self.decoder.forward(x, memory, &tgt_mask, src_mask)
+        self.decoder.forward(x, memory, &tgt_mask, src_mask, keep)
     }
 
     /// The pre-softmax projection: the generator, or, with tied weights, the
@@ -179,8 +198,24 @@ impl Transformer {
     /// # Shapes
     /// - `src`: `[batch, src_len]`, `tgt_in`: `[batch, tgt_len]` → logits `[batch, tgt_len, tgt_vocab_size]`
     pub fn forward(&self, src: Tensor<2, Int>, tgt_in: Tensor<2, Int>) -> TransformerOutput {
-        let encoded = self.encode(src);
-        let decoded = self.decode(tgt_in, &encoded.memory, &encoded.src_mask);
+        self.forward_keeping(src, tgt_in, Keep::Nothing)
+    }
+
+    /// [`Self::forward`], with [`Keep::Inside`] keeping every layer's
+    /// feed-forward hidden layer and residual stream
+    /// ([`TransformerOutput::ffn_hidden`] and [`TransformerOutput::residual`]):
+    /// the probe's pass, which the figure's boxes show.
+    ///
+    /// # Shapes
+    /// As [`Self::forward`].
+    pub fn forward_keeping(
+        &self,
+        src: Tensor<2, Int>,
+        tgt_in: Tensor<2, Int>,
+        keep: Keep,
+    ) -> TransformerOutput {
+        let encoded = self.encode_keeping(src, keep);
+        let decoded = self.decode_keeping(tgt_in, &encoded.memory, &encoded.src_mask, keep);
         let (decoder_self, cross) = decoded
             .layers
             .into_iter()

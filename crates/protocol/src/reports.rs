@@ -232,8 +232,8 @@ pub struct SublayerStream {
 }
 
 /// The most logits a probe carries (256 KiB of `f32`): every shipped task's
-/// vocabulary at the longest sentences fits (lab-train's
-/// `the_logits_are_what_the_softmax_turns_into_the_probabilities_and_fit_every_shipped_task`).
+/// vocabulary at the longest sentences fits (lab-cli's
+/// `every_shipped_models_probe_carries_its_logits_even_at_the_longest_sentences`).
 pub const MAX_LOGIT_FLOATS: usize = 1 << 16;
 
 /// The most residual-stream numbers a probe carries, both stacks together

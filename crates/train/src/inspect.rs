@@ -8,7 +8,7 @@ use lab_model::burn::tensor::activation::softmax;
 use lab_model::burn::tensor::Tensor;
 use lab_model::{
     beam_search, forced_decode, greedy_decode_with, sample_decode, AttentionOutput, BeamSearch,
-    DecodeMode, Hypothesis, InputEmbedding, Transformer, TransformerOutput,
+    DecodeMode, Hypothesis, InputEmbedding, Keep, Transformer, TransformerOutput,
 };
 use lab_protocol::{
     AttentionSet, BeamHyp, BeamLevel, DecodeStep, HeadMaps, HeadTrace, LayerInput, MaskDemo,
@@ -171,6 +171,7 @@ impl Trainer {
         model: &Transformer,
         src: &Encoded,
         tgt: &[String],
+        keep: Keep,
     ) -> Forced {
         let data = self.dataset();
         let device = self.backend().device();
@@ -178,9 +179,10 @@ impl Trainer {
         let tgt = data.tgt_vocab.encode_words(tgt).ids;
         let tgt_in: Vec<u32> = std::iter::once(BOS).chain(tgt.iter().copied()).collect();
         let tgt_out: Vec<u32> = tgt.into_iter().chain(std::iter::once(EOS)).collect();
-        let out = model.forward(
+        let out = model.forward_keeping(
             id_tensor(std::slice::from_ref(&src), &device),
             id_tensor(std::slice::from_ref(&tgt_in), &device),
+            keep,
         );
         Forced {
             src,
@@ -210,8 +212,12 @@ impl Trainer {
     pub fn probe(&self, pair: &Pair, trace: Option<&TraceRequest>) -> Probe {
         let model = self.inference_model();
         let data = self.dataset();
-        let forced =
-            self.teacher_forced(&model, &data.src_vocab.encode_words(&pair.src), &pair.tgt);
+        let forced = self.teacher_forced(
+            &model,
+            &data.src_vocab.encode_words(&pair.src),
+            &pair.tgt,
+            Keep::Inside,
+        );
         let [_, len, vocab] = forced.out.logits.dims();
         let logits = forced.out.logits.clone().reshape([len, vocab]); // [tgt_len, vocab]
         let probs = floats(softmax(logits.clone(), 1));
@@ -443,7 +449,7 @@ impl Trainer {
     /// decoder self-attention layer, teacher-forced on `pair`.
     pub fn mask_demo(&self, pair: &Pair, head: usize) -> MaskDemo {
         let src = self.dataset().src_vocab.encode_words(&pair.src);
-        let forced = self.teacher_forced(&self.inference_model(), &src, &pair.tgt);
+        let forced = self.teacher_forced(&self.inference_model(), &src, &pair.tgt, Keep::Nothing);
         let layer = &forced.out.attention.decoder_self[0];
         let [_, n_heads, seq, _] = layer.weights.dims();
         let head = head.min(n_heads - 1);

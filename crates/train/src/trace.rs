@@ -11,7 +11,7 @@
 use lab_math::limits::MAX_OUTPUT_TOKENS;
 use lab_model::attention::MultiHeadAttention;
 use lab_model::burn::tensor::Tensor;
-use lab_model::Transformer;
+use lab_model::{Keep, Transformer};
 use lab_protocol::{AttentionKind, HeadTrace, TraceRequest};
 
 use crate::evaluate::floats;
@@ -147,7 +147,7 @@ impl Trainer {
                 (encoded, data.tgt_vocab.decode(&ids))
             }
         };
-        let forced = self.teacher_forced(&model, &src, &tgt);
+        let forced = self.teacher_forced(&model, &src, &tgt, Keep::Nothing);
         Ok(self.head_trace(&model, &forced, request))
     }
 }

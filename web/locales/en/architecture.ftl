@@ -55,7 +55,7 @@ arch-glimpse-final-norm = Live: the stack's final { -layer-norm }, applied to th
    *[decoder] the linear layer reads
 } ({ $d_model } numbers per { -token }; a row per { -token }, a column per dimension; the middle colour is zero).
 arch-glimpse-logits = Live: the linear layer's output on the probe sentence: at each position of the { -decoder }'s input (a row), a logit, the raw number before the { -softmax }, for each of the { $vocab } { -token }s of the target { -vocabulary } (a column). This map's lowest value is the darkest colour, its highest the brightest. The { -softmax } above turns each row into the probabilities of the next { -token }.
-arch-glimpse-runs = { $words } Drawn small, each column of the picture is the largest of { $run } neighbouring columns, so that no peak is lost.
+arch-glimpse-runs = { $words } Drawn small, the picture has one column for every { $run } neighbouring columns, showing in each row the largest of their values, so that no peak is lost; a cell is dark only where all of them are low.
 arch-glimpse-picks = Live: the { -token } the model ranks first at each of the first few positions; ✓ where it is the target.
 arch-table = Every box of every { -layer }, with its shape
 arch-table-stack = stack

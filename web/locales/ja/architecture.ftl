@@ -55,7 +55,7 @@ arch-glimpse-final-norm = リアルタイム：観察用の例文に対する、
    *[decoder] 線形層が読む値です
 }（{ -token }ごとに { $d_model } 個の数。行が{ -token }、列が次元、中央の色が 0）。
 arch-glimpse-logits = リアルタイム：観察用の例文に対する線形層の出力。{ -decoder }の入力の各位置（行）で、出力側の{ -vocabulary }の { $vocab } 個の{ -token }（列）それぞれに 1 つずつ値（ロジット：{ -softmax } にかける前の値）があります。この図の最小値がいちばん暗い色、最大値がいちばん明るい色です。上の { -softmax } が各行を次の{ -token }の確率に変えます。
-arch-glimpse-runs = { $words }小さく描くため、図の各列は隣り合う { $run } 列のうちの最大値で、山が消えないようにしています。
+arch-glimpse-runs = { $words }図を小さく描くため、隣り合う { $run } 列を 1 列にまとめ、行ごとにそのうちの最大値を表示しています。こうすると大きな値（ピーク）が消えません。暗く見えるのは、まとめた値がすべて小さいところだけです。
 arch-glimpse-picks = リアルタイム：最初のいくつかの位置で、モデルが 1 位にした{ -token }。✓ は目標の{ -token }と一致したもの。
 arch-table = すべての{ -layer }のすべての箱と、その形
 arch-table-stack = スタック

@@ -55,7 +55,7 @@ arch-glimpse-final-norm = 实时：观察例句经过{ $stack ->
    *[decoder] 线性层读入的就是它
 }（每个{ -token } { $d_model } 个数；每行一个{ -token }，每列一个维度；中间的颜色表示 0）。
 arch-glimpse-logits = 实时：观察例句经过线性层的输出，即 logits（进入 { -softmax } 之前的值）：每行是{ -decoder }输入的一个位置，每列是目标{ -vocabulary }的一个{ -token }（共 { $vocab } 个），每格一个值。本图的最小值是最暗的颜色，最大值是最亮的颜色。上方的 { -softmax } 把每一行变成下一个{ -token }的概率。
-arch-glimpse-runs = { $words }为了画得小，图中每一列是相邻 { $run } 列中的最大值，这样不会丢掉峰值。
+arch-glimpse-runs = { $words }由于图画得很小，每 { $run } 个相邻的列合并成一列，每行显示其中的最大值，这样不会丢掉峰值；只有这 { $run } 个值都很小的地方才显得暗。
 arch-glimpse-picks = 实时：在前几个位置上，模型排在第一的{ -token }；✓ 表示它就是目标{ -token }。
 arch-table = 每一{ -layer }的每个框及其形状
 arch-table-stack = 堆叠

@@ -55,7 +55,7 @@ arch-glimpse-final-norm = 即時：觀察例句經過{ $stack ->
    *[decoder] 線性層讀入的就是它
 }（每個{ -token } { $d_model } 個數；每列一個{ -token }，每欄一個維度；中間的顏色表示 0）。
 arch-glimpse-logits = 即時：觀察例句經過線性層的輸出，即 logits（進入 { -softmax } 之前的值）：每列是{ -decoder }輸入的一個位置，每欄是目標{ -vocabulary }的一個{ -token }（共 { $vocab } 個），每格一個值。本圖的最小值是最暗的顏色，最大值是最亮的顏色。上方的 { -softmax } 把每一列變成下一個{ -token }的機率。
-arch-glimpse-runs = { $words }為了畫得小，圖中每一欄是相鄰 { $run } 欄中的最大值，這樣不會漏掉峰值。
+arch-glimpse-runs = { $words }由於圖畫得很小，每 { $run } 個相鄰的欄合併成一欄，每列顯示其中的最大值，這樣不會漏掉峰值；只有這 { $run } 個值都很小的地方才顯得暗。
 arch-glimpse-picks = 即時：在前幾個位置上，模型排在第一的{ -token }；✓ 表示它就是目標{ -token }。
 arch-table = 每一{ -layer }的每個框及其形狀
 arch-table-stack = 堆疊

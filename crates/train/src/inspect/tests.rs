@@ -225,6 +225,7 @@ fn an_unknown_word_is_shown_as_typed_but_read_as_unk() {
         &t.inference_model(),
         &vocab.encode_words(&a.source),
         &a.output,
+        lab_model::Keep::Nothing,
     );
     assert_eq!(t.attention_set(&forced).src_tokens, a.attention.src_tokens);
     let read = t.read_input("the zyzzyva is big .").expect("read");
@@ -297,7 +298,7 @@ fn stacked_decoding_rows_equal_a_teacher_forced_pass_on_the_output() {
         .expect("known words");
     let words: Vec<String> = tr.output.clone();
     let src = t.dataset().src_vocab.encode_words(&tr.source);
-    let forced = t.teacher_forced(&t.inference_model(), &src, &words);
+    let forced = t.teacher_forced(&t.inference_model(), &src, &words, lab_model::Keep::Nothing);
     let set = t.attention_set(&forced);
     // The decode may stop at max_len without <eos>; compare the rows it made.
     let n = tr.attention.tgt_tokens.len();

@@ -23,7 +23,7 @@ pub const PICKED_POSITIONS: usize = 3;
 
 /// The most columns a wide map is drawn with: one per CSS pixel of a
 /// glimpse at its widest (`.fig-glimpse`'s `max-width`, 5rem).
-pub const MAX_COLUMNS: usize = 80;
+const MAX_COLUMNS: usize = 80;
 
 /// What a box's glimpse shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,7 +98,7 @@ impl About {
 /// columns replaced by its largest value, `run` the fewest that leave at
 /// most [`MAX_COLUMNS`] columns (the last run may be shorter), so that
 /// drawing a wide map small loses no peak; `(values, cols, run)`.
-pub fn widest_of_runs(values: &[f32], rows: usize, cols: usize) -> (Vec<f32>, usize, usize) {
+fn widest_of_runs(values: &[f32], rows: usize, cols: usize) -> (Vec<f32>, usize, usize) {
     let run = cols.div_ceil(MAX_COLUMNS).max(1);
     if run == 1 || values.len() != rows * cols {
         return (values.to_vec(), cols, 1);
@@ -107,7 +107,7 @@ pub fn widest_of_runs(values: &[f32], rows: usize, cols: usize) -> (Vec<f32>, us
         .chunks(cols)
         .flat_map(|row| {
             row.chunks(run)
-                .map(|r| r.iter().copied().fold(f32::MIN, f32::max))
+                .map(|r| r.iter().copied().fold(f32::NEG_INFINITY, f32::max))
         })
         .collect();
     (pooled, cols.div_ceil(run), run)
@@ -319,6 +319,9 @@ fn logits_map(p: &ProbePrediction) -> Option<Glimpse> {
         .fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &z| {
             (l.min(z), h.max(z))
         });
+    if !(low.is_finite() && high.is_finite()) {
+        return None;
+    }
     Some(Glimpse::Map {
         about: About::Logits { vocab: cols },
         rows,

@@ -412,6 +412,10 @@ fn the_linear_layer_shows_the_logits_of_every_position_over_the_vocabulary() {
     let mut short = p;
     short.targets.pop();
     assert_eq!(glimpse(&linear, None, Some(&short)), None);
+    let mut nan = short;
+    nan.targets.push("<eos>".into());
+    nan.logits = vec![f32::NAN; 6];
+    assert_eq!(glimpse(&linear, None, Some(&nan)), None);
 }
 
 #[test]
@@ -427,11 +431,15 @@ fn a_map_too_wide_to_draw_column_by_column_keeps_the_largest_of_each_run() {
     assert_eq!(pooled[19], 9.0);
     assert_eq!(pooled[64 + 63], 4.0);
     assert_eq!(pooled.iter().filter(|&&v| v != 0.0).count(), 2);
-    // 1,872 logits: runs of 24, the last one shorter (78 columns).
-    let logits: Vec<f32> = (0..1872).map(|i| -(i as f32)).collect();
-    let (pooled, width, run) = widest_of_runs(&logits, 1, 1872);
-    assert_eq!((width, run), (78, 24));
-    assert_eq!((pooled[0], pooled[1], pooled[77]), (0.0, -24.0, -1848.0));
+    // 1,873 logits (one more than real-en-ja's): runs of 24, the last one
+    // of a single logit (79 columns).
+    let logits: Vec<f32> = (0..1873).map(|i| -(i as f32)).collect();
+    let (pooled, width, run) = widest_of_runs(&logits, 1, 1873);
+    assert_eq!((width, run), (79, 24));
+    assert_eq!(
+        (pooled[0], pooled[1], pooled[77], pooled[78]),
+        (0.0, -24.0, -1848.0, -1872.0)
+    );
     // A map that fits is drawn as it is.
     let narrow = [1.0, -2.0, 3.0];
     assert_eq!(widest_of_runs(&narrow, 1, 3), (narrow.to_vec(), 3, 1));
