@@ -111,6 +111,29 @@ test('a worker that dies is replaced by itself, and the saved run comes back', (
   await until(() => stepCount(page), (n) => n >= saved + 2, 20_000, 'training to go on');
 }));
 
+// A worker that dies while training may say so twice (a trap, then a panic
+// as a later message finds a `RefCell` the trap left borrowed: WebKit, CI of
+// 2026-12-07). The page replaces it once, names the first cause, and the
+// restored run trains on by itself.
+test('a worker that dies twice while training is replaced once, and the run trains on', () => withLab(browser, async ({ page }) => {
+  const start = await stepCount(page);
+  await startTraining(page);
+  await until(() => stepCount(page), (n) => n >= start + 3, 20_000, 'a few steps');
+  const worker = await workerNamed(page, 'training');
+  assert.ok(worker, 'the training worker');
+  // A trap (an uncaught error), then its panic hook's report of the second.
+  await worker.evaluate(() => {
+    setTimeout(() => { throw new Error('RuntimeError: unreachable (the first, simulated)'); });
+    const why = 'RefCell already borrowed (the second, simulated)';
+    setTimeout(() => postMessage(JSON.stringify({ Error: { Crashed: { why } } })), 50);
+  });
+  const restored = await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /restored from its last save, at step \d+/.test(t), 30_000, 'the restored message');
+  assert.match(restored, /the first, simulated/, 'the banner names the first cause');
+  assert.doesNotMatch(restored, /the second/);
+  const from = Number(restored.match(/at step (\d+)/)[1]);
+  await until(() => stepCount(page), (n) => n >= from + 3, 30_000, 'the restored run to train on by itself');
+}));
+
 // With this tab's run forgotten, the new worker finds no run to restore
 // and opens the pretrained model: the banner says that, not that a saved
 // run came back.

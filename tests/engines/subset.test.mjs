@@ -48,7 +48,7 @@ test('the lab opens on a model and draws the PE heatmap and the attention maps',
   await noErrors(page);
 }));
 
-test('Train advances the step counter, and Pause stops it', LIMIT, () => withLab(browser, '', async (page) => {
+test('Train advances the step counter, and Pause stops it', LIMIT, (t) => withLab(browser, '', async (page) => {
   const start = await stepCount(page);
   await page.click(byTestId('train-toggle'));
   await until(() => stepCount(page), (n) => n >= start + 10, 30_000, `10 steps past ${start}`);
@@ -70,6 +70,11 @@ test('Train advances the step counter, and Pause stops it', LIMIT, () => withLab
   const note = await page.evaluate((s) => document.querySelector(s)?.dataset.engine ?? null, byTestId('engine-note'));
   assert.equal(note, ENGINE === 'chromium' ? null : ENGINE, 'the note on a slower engine');
   await noErrors(page);
+  // A worker replaced on the way (the run trains on after it) is not this
+  // test's failure, but its first cause goes into the log: WebKit trapped
+  // once in CI's first steps (2026-12-07), and never in 33 runs by hand.
+  const banner = await text(page, 'error-message');
+  if (banner !== '') t.diagnostic(`${ENGINE}: the banner after training: ${banner}`);
 }));
 
 test('a held-out sentence translates, and the decoding steps through its tokens', LIMIT, () => withLab(browser, '', async (page) => {

@@ -129,11 +129,7 @@ pub fn spawn(lab: Lab) {
     stop();
     lab.worker.set(WorkerState::Starting);
     lab.running.set(false);
-    let on_crash = move |message: String| {
-        if lab.worker.get_untracked() != WorkerState::Crashed {
-            watch::failed(lab, watch::Cause::Crashed(message));
-        }
-    };
+    let on_crash = move |message: String| watch::failed(lab, watch::Cause::Crashed(message));
     let Some(worker) = spawn_worker(
         lab_session::spawn::names::TRAINING,
         move |out| {

@@ -79,8 +79,16 @@ fn look(lab: Lab) {
 }
 
 /// The training worker crashed or stopped answering: a new one restores the
-/// last save, unless this happened too often; the banner says which.
+/// last save, unless this happened too often; the banner says which. A
+/// worker fails once: what it says between its failure and its successor
+/// (an error event after its panic report, or a second panic as it dies,
+/// such as a `RefCell` the first left borrowed) is not a second crash,
+/// which would count twice, hide the first cause and forget that the run
+/// trained.
 pub(super) fn failed(lab: Lab, cause: Cause) {
+    if lab.worker.get_untracked() == WorkerState::Crashed {
+        return;
+    }
     let verdict = WATCH.with(|w| w.borrow_mut().replace(Lab::now_ms(), cause.clone()));
     if let Cause::Silent { .. } = cause {
         // It may be computing forever: it stops now, its helper with it.
