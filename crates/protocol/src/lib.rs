@@ -26,7 +26,7 @@ pub use messages::{
 };
 pub use reports::{
     BeamHyp, BeamLevel, DecodeStep, DecodingComparison, EvalReport, FfnActivations, LayerInput,
-    MaskDemo, ProbePrediction, ResidualStream, StackStream, StepReport, SublayerStream,
+    MaskDemo, ProbePrediction, ResidualStream, StackStream, StepReport, Sublayer, SublayerStream,
     Translation, MAX_FFN_FLOATS, MAX_LOGIT_FLOATS, MAX_RESIDUAL_FLOATS,
 };
 pub use settings::{

@@ -205,13 +205,48 @@ pub struct ResidualStream {
     pub decoder: StackStream,
 }
 
+/// A sub-layer of an encoder or a decoder layer (§3.1), each wrapped in
+/// its own Add & Norm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sublayer {
+    /// Multi-head self-attention (masked in the decoder).
+    SelfAttention,
+    /// The decoder's attention over the encoder's output.
+    CrossAttention,
+    /// The position-wise feed-forward network.
+    FeedForward,
+}
+
+impl Sublayer {
+    /// An encoder layer's sub-layers in the order they run (§3.1): the
+    /// order of [`StackStream::layers`]' inner lists. lab-train's
+    /// `each_layers_hidden_layer_and_residual_stream_are_the_models_own`
+    /// walks the model in this order and finds its numbers.
+    pub const ENCODER: [Sublayer; 2] = [Self::SelfAttention, Self::FeedForward];
+    /// A decoder layer's sub-layers in the order they run (§3.1).
+    pub const DECODER: [Sublayer; 3] =
+        [Self::SelfAttention, Self::CrossAttention, Self::FeedForward];
+
+    /// Where `self` runs in an encoder (`decoder` false) or a decoder
+    /// layer; `None` for cross-attention in the encoder, which has none.
+    pub fn index(self, decoder: bool) -> Option<usize> {
+        let order: &[Sublayer] = if decoder {
+            &Self::DECODER
+        } else {
+            &Self::ENCODER
+        };
+        order.iter().position(|&s| s == self)
+    }
+}
+
 /// One stack's residual stream.
 ///
 /// # Shapes
 /// Every vector is `[tokens, d_model]`, flattened row-major.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct StackStream {
-    /// `layers[l][s]`: around sub-layer `s` of layer `l`, first layer first.
+    /// `layers[l][s]`: around sub-layer `s` of layer `l`, first layer first,
+    /// in the order of [`Sublayer::ENCODER`] or [`Sublayer::DECODER`].
     pub layers: Vec<Vec<SublayerStream>>,
     /// The stack's output after its final LayerNorm (pre-norm); empty
     /// without one.

@@ -14,7 +14,7 @@
 //! sentence (one sentence: no batch axis), and the view that shows it.
 
 use crate::panels::ids;
-use lab_protocol::{AttentionKind, NormPlacement, Settings};
+use lab_protocol::{AttentionKind, NormPlacement, Settings, Sublayer};
 
 /// Which stack a box belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,17 +202,17 @@ pub fn attention_kind(part: Part) -> Option<AttentionKind> {
     }
 }
 
-/// Where a sub-layer runs in its layer (the model's order, §3.1, §3.2.3):
-/// the encoder's self-attention, then its feed-forward network; the
-/// decoder's masked self-attention, cross-attention, then its feed-forward
-/// network. `None` for a box that is not a sub-layer.
+/// Where a sub-layer runs in its layer, in the order the residual stream
+/// is sent ([`Sublayer::ENCODER`], [`Sublayer::DECODER`]). `None` for a
+/// box that is not a sub-layer.
 pub fn sublayer_index(part: Part) -> Option<usize> {
-    match part {
-        Part::SelfAttention(_) => Some(0),
-        Part::CrossAttention | Part::FeedForward(Side::Encoder) => Some(1),
-        Part::FeedForward(Side::Decoder) => Some(2),
-        _ => None,
-    }
+    let (sublayer, side) = match part {
+        Part::SelfAttention(side) => (Sublayer::SelfAttention, side),
+        Part::CrossAttention => (Sublayer::CrossAttention, Side::Decoder),
+        Part::FeedForward(side) => (Sublayer::FeedForward, side),
+        _ => return None,
+    };
+    sublayer.index(side == Side::Decoder)
 }
 
 /// Builds the boxes of one figure.

@@ -11,7 +11,7 @@ use lab_model::burn::tensor::{Int, Tensor, TensorData};
 use lab_model::feed_forward::PositionwiseFeedForward;
 use lab_model::masks::{decoder_mask, padding_mask};
 use lab_model::{AddNorm, NormPlacement};
-use lab_protocol::{ProbePrediction, Settings, StackStream};
+use lab_protocol::{ProbePrediction, Settings, StackStream, Sublayer};
 use lab_tasks::{TaskKind, BOS, PAD};
 
 use crate::evaluate::floats;
@@ -21,14 +21,15 @@ use crate::evaluate::floats;
 #[derive(Default)]
 struct Walked {
     ffn_hidden: Vec<Tensor<3>>,
-    /// `(LayerNorm(x) for pre-norm, the stream after)` per sub-layer.
-    residual: Vec<Vec<(Option<Tensor<3>>, Tensor<3>)>>,
+    /// `(which, LayerNorm(x) for pre-norm, the stream after)` per sub-layer.
+    residual: Vec<Vec<(Sublayer, Option<Tensor<3>>, Tensor<3>)>>,
 }
 
 impl Walked {
     /// One sub-layer inside `residual`'s two halves, kept in the last layer.
     fn around(
         &mut self,
+        which: Sublayer,
         residual: &AddNorm,
         x: Tensor<3>,
         sublayer: impl FnOnce(Tensor<3>) -> Tensor<3>,
@@ -37,7 +38,7 @@ impl Walked {
         let normed = (residual.placement == NormPlacement::Pre).then(|| h.clone());
         let out = residual.add(x, sublayer(h));
         let layer = self.residual.last_mut().expect("a layer was begun");
-        layer.push((normed, out.clone()));
+        layer.push((which, normed, out.clone()));
         out
     }
 
@@ -49,7 +50,7 @@ impl Walked {
         x: Tensor<3>,
     ) -> Tensor<3> {
         let mut hidden = None;
-        let out = self.around(residual, x, |h| {
+        let out = self.around(Sublayer::FeedForward, residual, x, |h| {
             hidden = Some(relu(net.w1.forward(h.clone())));
             net.forward(h)
         });
@@ -97,7 +98,7 @@ fn walk(t: &Trainer, p: &ProbePrediction) -> [(Walked, Tensor<3>); 2] {
         enc.residual.push(Vec::new());
         let mask = Some(src_mask.clone());
         let attention = |h| layer.self_attn.forward_self(h, mask).context;
-        let mid = enc.around(&layer.attn_residual, x, attention);
+        let mid = enc.around(Sublayer::SelfAttention, &layer.attn_residual, x, attention);
         x = enc.feed_forward(&layer.ff_residual, &layer.feed_forward, mid);
     }
     let memory = final_norm(model.encoder.final_norm.as_ref(), x);
@@ -109,22 +110,23 @@ fn walk(t: &Trainer, p: &ProbePrediction) -> [(Walked, Tensor<3>); 2] {
         dec.residual.push(Vec::new());
         let mask = Some(tgt_mask.clone());
         let masked = |h| layer.self_attn.forward_self(h, mask).context;
-        let x1 = dec.around(&layer.self_residual, x, masked);
+        let x1 = dec.around(Sublayer::SelfAttention, &layer.self_residual, x, masked);
         let (memory, mask) = (memory.clone(), Some(src_mask.clone()));
         let cross = |h| layer.cross_attn.forward(h, memory, mask).context;
-        let mid = dec.around(&layer.cross_residual, x1, cross);
+        let mid = dec.around(Sublayer::CrossAttention, &layer.cross_residual, x1, cross);
         x = dec.feed_forward(&layer.ff_residual, &layer.feed_forward, mid);
     }
     let hidden = final_norm(model.decoder.final_norm.as_ref(), x);
     [(enc, memory), (dec, hidden)]
 }
 
-/// The probe's numbers against the walk's, for `what` (a stack).
+/// The probe's numbers against the walk's, for `what` (a stack) whose
+/// layers run `order`'s sub-layers.
 fn compare(
     ffn: &[Vec<f32>],
     stream: &StackStream,
     (walked, out): (Walked, Tensor<3>),
-    pre: bool,
+    (order, pre): (&[Sublayer], bool),
     what: &str,
 ) {
     assert_eq!(ffn.len(), walked.ffn_hidden.len(), "{what}");
@@ -135,8 +137,12 @@ fn compare(
     }
     assert_eq!(stream.layers.len(), walked.residual.len(), "{what}");
     for (l, (got, expected)) in stream.layers.iter().zip(walked.residual).enumerate() {
+        // The walk ran the model's sub-layers in the order the stream is
+        // sent in, which the page reads it by.
+        let walked: Vec<Sublayer> = expected.iter().map(|(which, ..)| *which).collect();
+        assert_eq!(walked, order, "{what} layer {l}'s sub-layers");
         assert_eq!(got.len(), expected.len(), "{what} layer {l}'s sub-layers");
-        for (s, (got, (normed, out))) in got.iter().zip(expected).enumerate() {
+        for (s, (got, (_, normed, out))) in got.iter().zip(expected).enumerate() {
             let here = format!("{what} layer {l}, sub-layer {s}");
             assert_close(&got.out, out, &here);
             match normed {
@@ -175,14 +181,14 @@ fn each_layers_hidden_layer_and_residual_stream_are_the_models_own() {
             &ffn.encoder,
             &stream.encoder,
             encoder,
-            pre,
+            (&Sublayer::ENCODER, pre),
             &format!("{norm:?} encoder"),
         );
         compare(
             &ffn.decoder,
             &stream.decoder,
             decoder,
-            pre,
+            (&Sublayer::DECODER, pre),
             &format!("{norm:?} decoder"),
         );
     }
