@@ -230,12 +230,15 @@ test('while training runs, the page answers a click within 100 ms', () => withLa
   // received the input) to the next animation frame after the checkbox's
   // handler re-rendered the attention grid. The median of several clicks
   // keeps one unlucky garbage collection from failing the test.
-  await page.evaluate(() => {
+  // Only the checkbox's clicks count: CI of 2026-12-07 once saw a tenth
+  // click event on the page during nine clicks on it.
+  await page.evaluate((checkbox) => {
     window.__clickLatencies = [];
     document.addEventListener('click', (event) => {
+      if (!event.target.closest?.(checkbox)) return;
       requestAnimationFrame(() => window.__clickLatencies.push(performance.now() - event.timeStamp));
     });
-  });
+  }, byTestId('attention-average'));
   const checkbox = page.locator(byTestId('attention-average'));
   const medianOfClicks = async () => {
     await page.evaluate(() => { window.__clickLatencies = []; });
@@ -244,7 +247,8 @@ test('while training runs, the page answers a click within 100 ms', () => withLa
       await page.waitForTimeout(150);
     }
     const latencies = await page.evaluate(() => window.__clickLatencies);
-    assert.equal(latencies.length, 9, 'every click was answered');
+    // A click Playwright had to repeat counts twice; none may go unanswered.
+    assert.ok(latencies.length >= 9, `every click was answered: ${latencies.length} frames for 9 clicks`);
     const sorted = [...latencies].sort((a, b) => a - b);
     return { median: sorted[Math.floor(sorted.length / 2)], sorted };
   };
