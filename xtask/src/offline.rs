@@ -3,7 +3,8 @@
 //! becomes `dist/`. It writes one file per language other than English
 //! (`crate::locales`), then the service worker's version and the list of the
 //! site's files into the built `sw.js` (`web/sw.js`, which keeps the lab for
-//! offline use).
+//! offline use), then, in a release build, the files' pre-compressed copies
+//! (`crate::precompress`).
 //!
 //! The site's files keep fixed names (`filehash = false`), so the version
 //! is a hash of their contents: a change to any built file changes `sw.js`,
@@ -41,6 +42,19 @@ pub fn post_build(options: &[String]) -> Result<(), String> {
         "post-build: {} is version {version}",
         dir.join(SERVICE_WORKER).display()
     );
+    // A debug build (`trunk build` without --release) is for its author's
+    // machine: no copies, which take seconds to write.
+    if std::env::var("TRUNK_PROFILE").as_deref() != Ok("debug") {
+        let files = files_under(&dir, Path::new(""))?;
+        let written = crate::precompress::write_beside(&dir, &files)?;
+        println!(
+            "post-build: {} files pre-compressed ({}), {} bytes as {}",
+            written.copies,
+            crate::precompress::SUFFIX,
+            written.before,
+            written.after
+        );
+    }
     Ok(())
 }
 
@@ -93,7 +107,9 @@ fn js_quoted(text: &str) -> String {
     text.replace('\\', "\\\\").replace('\'', "\\'")
 }
 
-/// Every file under `dir/sub`, as `/`-separated paths relative to `dir`, sorted.
+/// Every file under `dir/sub`, as `/`-separated paths relative to `dir`,
+/// sorted; not the pre-compressed copies of a site built before, which are
+/// not the site's files (`crate::precompress`).
 fn files_under(dir: &Path, sub: &Path) -> Result<Vec<String>, String> {
     let folder = dir.join(sub);
     let entries = std::fs::read_dir(&folder)
@@ -104,7 +120,10 @@ fn files_under(dir: &Path, sub: &Path) -> Result<Vec<String>, String> {
         let relative = sub.join(entry.file_name());
         if entry.path().is_dir() {
             files.extend(files_under(dir, &relative)?);
-        } else {
+        } else if !relative
+            .to_string_lossy()
+            .ends_with(crate::precompress::SUFFIX)
+        {
             let parts: Vec<String> = relative
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -181,12 +200,14 @@ mod tests {
     }
 
     #[test]
-    fn the_site_list_is_every_built_file_but_the_tasks_the_languages_and_the_worker_itself() {
+    fn the_site_list_is_every_built_file_but_the_tasks_the_languages_the_copies_and_the_worker_itself(
+    ) {
         let dir = staged(
             "list",
             &[
                 ("index.html", "<!doctype html>"),
                 ("app_bg.wasm", "wasm"),
+                ("app_bg.wasm.br", "a copy, from a build before"),
                 ("snippets/x/inline0.js", "js"),
                 ("assets/checkpoints/en-ja.ckpt", "model"),
                 ("locales/ja.ftl", "common-title = アテンション・ラボ"),
