@@ -113,9 +113,9 @@ test('a worker that dies is replaced by itself, and the saved run comes back', (
 
 // A worker that dies while training may say so twice (a trap, then a panic
 // as a later message finds a `RefCell` the trap left borrowed: WebKit, CI of
-// 2026-12-07). The page replaces it once, names the first cause, and the
+// 2026-12-07). The page counts one failure, names its first cause, and the
 // restored run trains on by itself.
-test('a worker that dies twice while training is replaced once, and the run trains on', () => withLab(browser, async ({ page }) => {
+test('a worker that dies twice while training is counted once: the banner names the first cause, and the run trains on', () => withLab(browser, async ({ page }) => {
   const start = await stepCount(page);
   await startTraining(page);
   await until(() => stepCount(page), (n) => n >= start + 3, 20_000, 'a few steps');

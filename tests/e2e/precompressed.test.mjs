@@ -17,7 +17,10 @@ import { gzipSync } from 'node:zlib';
 import { byTestId, launch, openLab, stepCount, until, workerNamed } from './lab.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+const TYPES = {
+  '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.webmanifest': 'application/manifest+json',
+};
 
 let browser;
 let server;
@@ -60,6 +63,7 @@ test('served pre-compressed, the lab loads and trains, and its wasm comes as bro
     assert.ok(worker, 'the training worker');
     const fetched = [...await wasmFetched(page), ...await wasmFetched(worker)];
     for (const name of ['app_bg.wasm', 'worker_bg.wasm']) {
+      assert.ok(existsSync(join(DIST, `${name}.br`)), `${name}.br: a release build writes it (\`trunk build --release\`)`);
       const file = readFileSync(join(DIST, name));
       const copy = readFileSync(join(DIST, `${name}.br`));
       const gzipped = gzipSync(file, { level: 9 }).length;

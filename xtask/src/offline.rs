@@ -24,8 +24,10 @@ const SITE_LINE: &str = "const SITE = ['./'];";
 /// requests to a first visit for languages most readers never open.
 const ON_DEMAND: [&str; 2] = ["assets", crate::locales::FOLDER];
 
-/// `cargo xtask post-build [DIR]`: writes the language files into `DIR`
-/// and stamps `DIR/sw.js`, by default in trunk's staging folder.
+/// `cargo xtask post-build [DIR]`: writes the language files into `DIR`,
+/// stamps `DIR/sw.js`, then writes the pre-compressed copies (not in a
+/// debug build, nor under `cargo xtask serve`), by default in trunk's
+/// staging folder.
 pub fn post_build(options: &[String]) -> Result<(), String> {
     let dir = match options.first() {
         Some(dir) => PathBuf::from(dir),
@@ -43,8 +45,10 @@ pub fn post_build(options: &[String]) -> Result<(), String> {
         dir.join(SERVICE_WORKER).display()
     );
     // A debug build (`trunk build` without --release) is for its author's
-    // machine: no copies, which take seconds to write.
-    if std::env::var("TRUNK_PROFILE").as_deref() != Ok("debug") {
+    // machine, and trunk's own server never sends the copies: none, which
+    // take about 15 s to write.
+    let debug = std::env::var("TRUNK_PROFILE").as_deref() == Ok("debug");
+    if !debug && std::env::var_os(crate::precompress::SKIP).is_none() {
         let files = files_under(&dir, Path::new(""))?;
         let written = crate::precompress::write_beside(&dir, &files)?;
         println!(
@@ -235,7 +239,9 @@ mod tests {
             ("assets/data/a.tsv", "a\tb"),
         ];
         let a = stamp(&staged("a", &files)).expect("stamps");
-        let same = stamp(&staged("same", &files)).expect("stamps");
+        // A pre-compressed copy is not the site's: the same version.
+        let copied = [files[0], files[1], ("index.html.br", "a copy")];
+        let same = stamp(&staged("same", &copied)).expect("stamps");
         let page =
             stamp(&staged("page", &[files[0], ("assets/data/a.tsv", "a\tc")])).expect("stamps");
         let renamed = stamp(&staged(
@@ -243,7 +249,7 @@ mod tests {
             &[files[0], ("assets/data/b.tsv", "a\tb")],
         ))
         .expect("stamps");
-        assert_eq!(a, same, "the same files are the same version");
+        assert_eq!(a, same, "the same files, and a copy, are the same version");
         assert_ne!(a, page, "a changed task file is a new version");
         assert_ne!(a, renamed, "a renamed file is a new version");
         for name in ["a", "same", "page", "renamed"] {

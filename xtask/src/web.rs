@@ -198,7 +198,7 @@ pub fn soak(minutes: u32) -> Result<(), String> {
 /// server, which also rebuilds on an edit) until interrupted.
 pub fn serve(port: u16) -> Result<(), String> {
     let port = port.to_string();
-    cmd::run(&mut cmd::command(
+    let mut trunk = cmd::command(
         "trunk",
         &[
             "serve",
@@ -209,7 +209,10 @@ pub fn serve(port: u16) -> Result<(), String> {
             "--port",
             &port,
         ],
-    ))
+    );
+    // trunk's server sends files as they are: no pre-compressed copies.
+    trunk.env(crate::precompress::SKIP, "1");
+    cmd::run(&mut trunk)
 }
 
 /// `cargo xtask size`: what a first visit downloads, gzipped. Returns total bytes.
@@ -235,8 +238,9 @@ pub fn size() -> Result<u64, String> {
         // The pre-compressed copy post-build wrote, which a host that
         // serves such copies sends instead (`crate::precompress`).
         let copy = file.with_extension(format!("wasm{}", crate::precompress::SUFFIX));
-        let brotli = std::fs::metadata(&copy).map_or(0, |m| m.len());
-        total_brotli += brotli;
+        let brotli = std::fs::metadata(&copy).map(|m| m.len());
+        total_brotli += brotli.as_ref().map_or(0, |b| *b);
+        let brotli = brotli.map_or("none".to_string(), |b| b.to_string());
         println!(
             "size {} raw={raw} gzip={gzipped} br={brotli} ({:.2} MB gzipped)",
             file.file_name().unwrap_or_default().to_string_lossy(),
