@@ -22,12 +22,12 @@
 //! 5. the Playwright end-to-end tests in `tests/e2e/` against the site, alone
 //!    on the machine: two files at a time, then the ones that time the page
 //!    one at a time ([`web::run_e2e`]);
-//! 6. a learner's flow through the site (`tests/engines/subset.test.mjs`) in
-//!    the other engines: Firefox ESR, then WebKitGTK under `xvfb-run`
-//!    ([`subset::run_subset`]).
+//! 6. a learner's flow through the site (`tests/engines/subset.test.mjs`),
+//!    the same file in each engine: Chromium, Firefox ESR, then WebKitGTK
+//!    under `xvfb-run` ([`subset::run_subset`]).
 //!
 //! Every stage runs even if an earlier one failed (except the e2e tests and
-//! the other engines' flow, which need the site), so one run reports every
+//! the engines' flow, which need the site), so one run reports every
 //! problem. The last line is `N passed, N failed`, counting tests; a stage
 //! that fails without a failing test (a build error) counts as one failure.
 //! The exit code is non-zero on any failure.
@@ -269,18 +269,14 @@ fn test_site(outcomes: &mut Vec<Outcome>, site: bool) {
     }
 }
 
-/// Stage 6: a learner's flow in Firefox and WebKit, after the Chromium e2e
+/// Stage 6: a learner's flow in Chromium, Firefox and WebKit, after the e2e
 /// tests (alone on the machine too: it trains). Without a site there is
 /// nothing to run; the site's own stage has already failed.
 fn test_engines(outcomes: &mut Vec<Outcome>, site: bool) {
     if site {
-        stage(
-            outcomes,
-            "a learner's flow in Firefox and WebKit (tests/engines)",
-            subset::run_subset,
-        );
+        stage(outcomes, subset::STAGE, subset::run_subset);
     } else {
-        println!("\nskipping the learner's flow in Firefox and WebKit: the site did not build");
+        println!("\nskipping the learner's flow in each engine: the site did not build");
     }
 }
 

@@ -35,7 +35,7 @@ const HELP: &str = "\
 cargo xtask <command> [options]
 
   ci                 every test: native, fuzzing smoke run, wasm (headless Chromium), trunk build, Playwright e2e,
-                     a learner's flow in Firefox and WebKit
+                     a learner's flow in Chromium, Firefox and WebKit
   bench [--steps N]  training steps/s, native and wasm (Node), flex and ndarray, with ratios
     [--peers [--python PATH] [--rounds R] [--site URL] [--base-site URL]]
                      also in-browser training (dist/ served, or the site at URL; and an older
@@ -47,8 +47,8 @@ cargo xtask <command> [options]
                      -> docs/speed.csv (medians over R rounds, default 2) and docs/speed.svg
   serve [--port P]   trunk serve --release: build the site and serve it on http://127.0.0.1:P (default 8080)
   e2e                the Playwright end-to-end tests against the built dist/
-  engines-e2e        a learner's flow (tests/engines/) against the built dist/ in Firefox ESR, then
-                     in WebKitGTK under xvfb-run (ENGINE=chromium runs it in Chromium by hand)
+  engines-e2e        a learner's flow (tests/engines/) against the built dist/ in Chromium, then
+                     Firefox ESR, then WebKitGTK under xvfb-run
   measure            time to interactive, in-browser steps/s, longest task, seconds to 95% exact match
   soak [--minutes N] train in headless Chromium for N minutes (default 10): steps/s, frame gaps, memory
   fuzz [--seconds N] every cargo-fuzz target of fuzz/ for N seconds each (default 20); see FUZZING.md

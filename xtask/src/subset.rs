@@ -1,26 +1,29 @@
-//! `cargo xtask engines-e2e`: a learner's flow through the built site in the
-//! other engines a classroom has, Firefox and Safari's (WebKit).
+//! `cargo xtask engines-e2e`: a learner's flow through the built site in
+//! every engine a classroom has: Chromium, Firefox and Safari's (WebKit).
 //!
 //! The Playwright e2e suite (`web::run_e2e`) runs in Chromium only.
 //! `tests/engines/subset.test.mjs` is a subset of it, written once against
-//! a small driver (`tests/engines/driver.mjs`) and run here in Debian's
-//! `firefox-esr` (puppeteer-core over WebDriver BiDi) and in WebKitGTK's
-//! MiniBrowser (selenium-webdriver to `WebKitWebDriver`, from
+//! a small driver (`tests/engines/driver.mjs`) and run here, the same file
+//! in each engine: Debian's Chromium (puppeteer-core over the DevTools
+//! protocol), `firefox-esr` (puppeteer-core over WebDriver BiDi) and
+//! WebKitGTK's MiniBrowser (selenium-webdriver to `WebKitWebDriver`, from
 //! `webkit2gtk-driver`), which needs an X display: it runs under
-//! `xvfb-run`. Both against one server of `dist/`, one engine after the
-//! other, each file's tests one at a time. `ENGINE=chromium` runs the same
-//! subset in Chromium, by hand.
+//! `xvfb-run`. All against one server of `dist/`, one engine after the
+//! other, each file's tests one at a time.
 
 use crate::cmd::{self, Stage};
 use crate::web;
 use std::process::Command;
 
-/// The engines the subset runs in, in this order (Chromium runs the whole
-/// e2e suite).
-pub const ENGINES: [&str; 2] = ["firefox", "webkit"];
+/// The engines the subset runs in, in this order (Chromium also runs the
+/// whole e2e suite).
+pub const ENGINES: [&str; 3] = ["chromium", "firefox", "webkit"];
 
 /// The subset's test file.
 const SUBSET: &str = "tests/engines/subset.test.mjs";
+
+/// The name of the stage that runs it, in `cargo xtask ci` too.
+pub const STAGE: &str = "a learner's flow in Chromium, Firefox and WebKit (tests/engines)";
 
 /// The virtual screen WebKit's MiniBrowser opens its window on: larger than
 /// any viewport the subset asks for. `-noreset`: an X server resets itself
@@ -86,7 +89,7 @@ pub fn run_subset() -> (Result<(), String>, Vec<String>) {
 
 /// `cargo xtask engines-e2e`
 pub fn engines_e2e() -> Result<(), String> {
-    let stage = Stage::start("a learner's flow in Firefox and WebKit (tests/engines)");
+    let stage = Stage::start(STAGE);
     let (result, lines) = run_subset();
     stage.finish(result.is_ok());
     let counts = crate::ci::Counts::read(&lines);
