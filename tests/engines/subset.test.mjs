@@ -72,7 +72,7 @@ test('Train advances the step counter, and Pause stops it', LIMIT, (t) => withLa
   await noErrors(page);
   // A worker replaced on the way (the run trains on after it) is not this
   // test's failure, but its first cause goes into the log: WebKit trapped
-  // once in CI's first steps (2026-12-07), and never in 33 runs by hand.
+  // once in CI's first steps (2026-12-07), and never in 25 runs by hand.
   const banner = await text(page, 'error-message');
   if (banner !== '') t.diagnostic(`${ENGINE}: the banner after training: ${banner}`);
 }));
