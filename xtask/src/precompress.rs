@@ -55,6 +55,18 @@ pub struct Written {
     pub after: u64,
 }
 
+impl std::ops::Add for Written {
+    type Output = Written;
+
+    fn add(self, other: Written) -> Written {
+        Written {
+            copies: self.copies + other.copies,
+            before: self.before + other.before,
+            after: self.after + other.after,
+        }
+    }
+}
+
 /// Writes `FILE.br` beside each of `files` (paths relative to `dir`) that
 /// brotli shrinks by at least [`MIN_SAVING`], a file per core at a time
 /// (the site's 16 MB take about 15 s on two).
@@ -64,10 +76,8 @@ pub fn write_beside(dir: &Path, files: &[String]) -> Result<Written, String> {
     let each_core = || -> Result<Written, String> {
         let mut written = Written::default();
         while let Some(file) = files.get(next.fetch_add(1, Ordering::Relaxed)) {
-            if let Some((before, after)) = write_one(dir, file)? {
-                written.copies += 1;
-                written.before += before;
-                written.after += after;
+            if let Some(one) = write_one(dir, file)? {
+                written = written + one;
             }
         }
         Ok(written)
@@ -84,19 +94,12 @@ pub fn write_beside(dir: &Path, files: &[String]) -> Result<Written, String> {
     });
     counts
         .into_iter()
-        .try_fold(Written::default(), |sum, count| {
-            let count = count?;
-            Ok(Written {
-                copies: sum.copies + count.copies,
-                before: sum.before + count.before,
-                after: sum.after + count.after,
-            })
-        })
+        .try_fold(Written::default(), |sum, count| Ok(sum + count?))
 }
 
-/// `dir/file.br` if brotli shrinks `file` enough: its bytes before and
-/// after. Otherwise no copy, not even one left by an earlier run.
-fn write_one(dir: &Path, file: &str) -> Result<Option<(u64, u64)>, String> {
+/// `dir/file.br` if brotli shrinks `file` enough, counted as one copy.
+/// Otherwise no copy, not even one left by an earlier run.
+fn write_one(dir: &Path, file: &str) -> Result<Option<Written>, String> {
     let bytes = std::fs::read(dir.join(file))
         .map_err(|e| format!("precompress: cannot read {file}: {e}"))?;
     let compressed = brotli(&bytes);
@@ -113,7 +116,11 @@ fn write_one(dir: &Path, file: &str) -> Result<Option<(u64, u64)>, String> {
     std::fs::File::create(&copy)
         .and_then(|mut f| f.write_all(&compressed))
         .map_err(|e| format!("precompress: cannot write {}: {e}", copy.display()))?;
-    Ok(Some((bytes.len() as u64, compressed.len() as u64)))
+    Ok(Some(Written {
+        copies: 1,
+        before: bytes.len() as u64,
+        after: compressed.len() as u64,
+    }))
 }
 
 #[cfg(test)]
