@@ -21,7 +21,7 @@ function expected(name) {
     inputs: { panel: 'translate' },
     outputs: { panel: 'masks' },
     'input-embedding': { panel: 'pe', at: byTestId('pe-input') },
-    'output-embedding': { panel: 'pe', at: byTestId('pe-input') },
+    'output-embedding': { panel: 'pe', at: `${byTestId('pe-input-decoder')}[open]` },
     pe: { panel: 'pe' },
     'enc-feed-forward': { panel: 'training', at: 'details.model-parts[open]' },
     'dec-feed-forward': { panel: 'training', at: 'details.model-parts[open]' },

@@ -143,22 +143,28 @@ test('a link opens the step-through on beam search with its size, and carries it
   }
 });
 
-test("the PE view shows how a word enters layer 1: the model's embedding × √d_model + PE", () => withLab(async ({ page, errors }) => {
-  const table = page.locator(byTestId('pe-input-table'));
-  await table.scrollIntoViewIfNeeded();
-  await table.waitFor();
-  const rows = async () => table.locator('tbody tr').evaluateAll((trs) => trs.map(
-    (tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent)),
-  ));
-  const sqrt = Math.sqrt(Number((await page.locator(byTestId('pe-input')).innerText()).match(/\(d_model = (\d+)/)[1]));
-  await page.locator(byTestId('pe-input-token')).selectOption('2');
-  await until(() => table.locator('thead').innerText(), (t) => /position 2/.test(t), 5_000, 'the token at position 2');
-  const [e, scaled, pe, sum] = await rows();
-  // The shown dimensions (the last cell is each row's RMS): PE(2, 0) = sin 2, PE(2, 1) = cos 2.
-  assert.ok(Math.abs(pe[0] - Math.sin(2)) < 2e-3 && Math.abs(pe[1] - Math.cos(2)) < 2e-3, JSON.stringify(pe));
-  for (let k = 0; k < e.length - 1; k += 1) {
-    assert.ok(Math.abs(scaled[k] - e[k] * sqrt) < 0.01, `dim ${k}: ${scaled[k]} = ${e[k]} × ${sqrt}`);
-    assert.ok(Math.abs(sum[k] - (scaled[k] + pe[k])) < 2e-3, `dim ${k}: ${sum[k]} = ${scaled[k]} + ${pe[k]}`);
+test("the PE view shows how a word enters layer 1 of each stack: the model's embedding × √d_model + PE", () => withLab(async ({ page, errors }) => {
+  // The encoder's table is open; the decoder's is folded under it.
+  await page.locator(`${byTestId('pe-input-decoder')} summary`).click();
+  for (const [id, first] of [['pe-input', /^0: the$/], ['pe-input-decoder', /^0: <bos>$/]]) {
+    const table = page.locator(byTestId(`${id}-table`));
+    await table.scrollIntoViewIfNeeded();
+    await table.waitFor();
+    const rows = async () => table.locator('tbody tr').evaluateAll((trs) => trs.map(
+      (tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent)),
+    ));
+    const picker = page.locator(byTestId(`${id}-token`));
+    assert.match((await picker.locator('option').first().innerText()).trim(), first, `${id}: its first token`);
+    const sqrt = Math.sqrt(Number((await page.locator(byTestId(id)).innerText()).match(/\(d_model = (\d+)/)[1]));
+    await picker.selectOption('2');
+    await until(() => table.locator('thead').innerText(), (t) => /position 2/.test(t), 5_000, `${id}: the token at position 2`);
+    const [e, scaled, pe, sum] = await rows();
+    // The shown dimensions (the last cell is each row's RMS): PE(2, 0) = sin 2, PE(2, 1) = cos 2.
+    assert.ok(Math.abs(pe[0] - Math.sin(2)) < 2e-3 && Math.abs(pe[1] - Math.cos(2)) < 2e-3, `${id}: ${JSON.stringify(pe)}`);
+    for (let k = 0; k < e.length - 1; k += 1) {
+      assert.ok(Math.abs(scaled[k] - e[k] * sqrt) < 0.01, `${id}, dim ${k}: ${scaled[k]} = ${e[k]} × ${sqrt}`);
+      assert.ok(Math.abs(sum[k] - (scaled[k] + pe[k])) < 2e-3, `${id}, dim ${k}: ${sum[k]} = ${scaled[k]} + ${pe[k]}`);
+    }
   }
   assert.deepEqual(errors, []);
 }));

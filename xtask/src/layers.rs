@@ -202,7 +202,10 @@ fn the_page_s_arrows_run_one_way() {
             sources.push((relative, code));
         }
     }
-    wrong.extend(crate::thread_locals::signals_kept(&sources));
+    wrong.extend(crate::thread_locals::signals_kept(
+        &sources,
+        &crate::thread_locals::CLOSURES_KEPT,
+    ));
     assert!(wrong.is_empty(), "arrows the wrong way: {wrong:#?}");
     // Every floor was read.
     assert_eq!(floors.len(), 6, "{floors:?}");

@@ -2,8 +2,10 @@
 //! "The page's floors"): shared state lives in the context. A
 //! `thread_local!`'s type is followed through every struct, enum and type
 //! alias the page defines, so a signal wrapped in a struct of the page's is
-//! found as a bare one is. What it cannot see: what a closure captures (a
-//! `Box<dyn Fn…>` may hold a signal), and types from other crates.
+//! found as a bare one is. What it cannot see is what a closure captures (a
+//! `Box<dyn Fn…>` may hold a signal), so a `thread_local!` that holds a
+//! closure passes only when [`CLOSURES_KEPT`] names it and says what its
+//! closures capture, for a reviewer to check; and types from other crates.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -41,9 +43,29 @@ const REACTIVE: [&str; 30] = [
     "arc_signal",
 ];
 
+/// The names of a closure's type: Rust's closure traits and wasm-bindgen's
+/// `Closure`, as whole identifiers.
+const CLOSURE: [&str; 4] = ["Closure", "FnOnce", "FnMut", "Fn"];
+
+/// Each `thread_local!` static that holds closures (`file::NAME`), with
+/// what they capture and why that is not shared state.
+pub(crate) const CLOSURES_KEPT: [(&str, &str); 2] = [
+    (
+        "components/paint.rs::PENDING",
+        "drawings waiting for the next frame or for their element to come into \
+         sight; each captures its component's own signals, runs once and is dropped",
+    ),
+    (
+        "workers/tab.rs::STATE",
+        "the first messages to the worker, waiting for the tab's identity; each \
+         captures the context (`Lab`) to read what to send, runs once and is dropped",
+    ),
+];
+
 /// Every `thread_local!` of `sources` (file, non-test code) that holds
-/// reactive state, as `file: what (why)`.
-pub(crate) fn signals_kept(sources: &[(String, String)]) -> Vec<String> {
+/// reactive state, or a closure `kept` (as [`CLOSURES_KEPT`]) does not
+/// name, as `file: what (why)`; and each name of `kept` no longer found.
+pub(crate) fn signals_kept(sources: &[(String, String)], kept: &[(&str, &str)]) -> Vec<String> {
     let sources: Vec<(&String, String)> = sources.iter().map(|(f, c)| (f, code_only(c))).collect();
     // A name defined twice (in two files) is read as both bodies.
     let mut types: HashMap<String, String> = HashMap::new();
@@ -51,37 +73,74 @@ pub(crate) fn signals_kept(sources: &[(String, String)]) -> Vec<String> {
         types.entry(name).or_default().push_str(&body);
     }
     let mut wrong = Vec::new();
+    let mut closures = BTreeSet::new();
     for (file, code) in &sources {
         for block in code.split("thread_local!").skip(1) {
             let body = balanced(block.trim_start()).unwrap_or(block);
-            if let Some(via) = reactive_in(body, &types, &mut BTreeSet::new()) {
-                wrong.push(format!(
-                    "{file}: a signal in a thread_local! ({via}; put it in the context)"
-                ));
+            for (name, held) in statics(body) {
+                let found = |names: &[&str]| found_in(held, names, &types, &mut BTreeSet::new());
+                if let Some(via) = found(&REACTIVE) {
+                    wrong.push(format!(
+                        "{file}: a signal in a thread_local! ({via}; put it in the context)"
+                    ));
+                } else if let Some(via) = found(&CLOSURE) {
+                    let at = format!("{file}::{name}");
+                    if !kept.iter().any(|(named, _)| *named == at) {
+                        wrong.push(format!(
+                            "{at}: a closure in a thread_local! ({via}), which may capture a \
+                             signal: name it in CLOSURES_KEPT with what it captures, or keep \
+                             it in the context"
+                        ));
+                    }
+                    closures.insert(at);
+                }
             }
+        }
+    }
+    for (named, _) in kept {
+        if !closures.contains(*named) {
+            wrong.push(format!(
+                "{named}: named in CLOSURES_KEPT, but holds no closure"
+            ));
         }
     }
     wrong
 }
 
-/// How `text` holds reactive state, if it does: the reactive name itself,
-/// or the chain of the page's types that leads to one.
-fn reactive_in(
+/// Each `static NAME: TYPE = …;` of a `thread_local!`'s body, as `(NAME,
+/// its declaration after the name)`.
+fn statics(body: &str) -> Vec<(String, &str)> {
+    body.split("static ")
+        .skip(1)
+        .map(|declaration| {
+            let name: String = declaration
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            (name, declaration)
+        })
+        .collect()
+}
+
+/// How `text` holds one of `names`, if it does: the name itself, or the
+/// chain of the page's types that leads to one.
+fn found_in(
     text: &str,
+    names: &[&str],
     types: &HashMap<String, String>,
     seen: &mut BTreeSet<String>,
 ) -> Option<String> {
-    let names = identifiers(text);
-    if let Some(name) = REACTIVE.iter().find(|r| names.contains(**r)) {
+    let idents = identifiers(text);
+    if let Some(name) = names.iter().find(|r| idents.contains(**r)) {
         return Some(name.to_string());
     }
-    for name in names {
-        let Some(body) = types.get(&name) else {
+    for ident in idents {
+        let Some(body) = types.get(&ident) else {
             continue;
         };
-        if seen.insert(name.clone()) {
-            if let Some(via) = reactive_in(body, types, seen) {
-                return Some(format!("{name} → {via}"));
+        if seen.insert(ident.clone()) {
+            if let Some(via) = found_in(body, names, types, seen) {
+                return Some(format!("{ident} → {via}"));
             }
         }
     }
@@ -202,7 +261,7 @@ fn the_scan_finds_a_signal_however_it_is_wrapped() {
             .iter()
             .map(|(f, c)| (f.to_string(), c.to_string()))
             .collect();
-        signals_kept(&sources)
+        signals_kept(&sources, &[])
     };
     let bare = "thread_local! {\n    static L: RwSignal<Vec<u8>> = RwSignal::new(Vec::new());\n}";
     assert_eq!(scan(&[("views/runs.rs", bare)]).len(), 1);
@@ -246,4 +305,36 @@ fn the_scan_finds_a_signal_however_it_is_wrapped() {
         ("components/p.rs", words),
     ]);
     assert!(found.is_empty(), "{found:?}");
+}
+
+/// A closure kept in a `thread_local!`, bare or inside the page's types,
+/// fails unless CLOSURES_KEPT names it; the name it gives passes.
+#[test]
+fn a_closure_in_a_thread_local_must_be_named_with_what_it_captures() {
+    let scan = |files: &[(&str, &str)]| {
+        let sources: Vec<(String, String)> = files
+            .iter()
+            .map(|(f, c)| (f.to_string(), c.to_string()))
+            .collect();
+        signals_kept(&sources, &[("components/paint.rs::PENDING", "drawings")])
+    };
+    let kept = "type Draw = Box<dyn FnOnce()>;\nthread_local! {\n    static PENDING: RefCell<Vec<Draw>> = RefCell::new(Vec::new());\n    static QUEUED: Cell<u64> = const { Cell::new(0) };\n}";
+    assert!(scan(&[("components/paint.rs", kept)]).is_empty());
+    // The same static in another file, or under another name, is not named.
+    let found = scan(&[("components/paint.rs", kept), ("views/runs.rs", kept)]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("views/runs.rs::PENDING: a closure"),
+        "{found:?}"
+    );
+    // wasm-bindgen's Closure two structs deep, beside the named one.
+    let handler = "struct Link { on: Listener }\nstruct Listener(Closure<dyn FnMut(MessageEvent)>);\nthread_local! {\n    static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };\n}";
+    let found = scan(&[("components/paint.rs", kept), ("workers/link.rs", handler)]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("Link → Listener → Closure"), "{found:?}");
+    // A name given for a static that holds no closure is stale.
+    let plain = "thread_local! {\n    static PENDING: Cell<u64> = const { Cell::new(0) };\n}";
+    let found = scan(&[("components/paint.rs", plain)]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("holds no closure"), "{found:?}");
 }

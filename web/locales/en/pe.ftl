@@ -34,6 +34,9 @@ pe-input-rms = RMS over all { $d }
 pe-input-embedding = { -embedding } row e
 pe-input-scaled = e × √d_model
 pe-input-pe = + PE(pos)
-pe-input-sum = = input of layer 1
+pe-input-sum = = input of { -encoder } layer 1
 pe-input-why = Why × √d_model? The paper does not say: §3.4 only writes “In the embedding layers, we multiply those weights by √d_model”, and none of the tutorials mentions the factor. One reading, the lab's own: without it a { -token }'s vector would be small beside PE, whose entries lie in [−1, 1], and the word could be drowned by its position. Here the { -embedding } row has RMS { $rms_e }, × √d_model { $rms_scaled }, and PE { $rms_pe }.
 pe-input-pe-off = { -positional-encoding } is off in this run: PE is 0, and the layer reads the scaled { -embedding } alone.
+pe-input-decoder-heading = The { -decoder }'s inputs, the same way: × √d_model, + PE
+pe-input-decoder-intro = The { -decoder } reads the target shifted right: <bos>, then the target's { -token }s y1 … ym, without the closing <eos> (Figure 1's “Outputs (shifted right)”). The model looks up each { -token }'s row of the { -decoder }'s own { -embedding } matrix (the Output { -embedding }), multiplies it by √d_model = { $sqrt_d } (d_model = { $d }, §3.4) and adds the positional encoding of its position (§3.5). The paper shares one matrix between the two { -embedding } layers (§3.4); the lab's tasks have a { -vocabulary } per language, so the { -decoder }'s is not the { -encoder }'s. The sum is what the first { -decoder } layer reads. These are the model's own numbers for the sentence the attention maps show.
+pe-input-decoder-sum = = input of { -decoder } layer 1

@@ -34,6 +34,9 @@ pe-input-rms = 全 { $d } 次元の RMS
 pe-input-embedding = { -embedding }の行 e
 pe-input-scaled = e × √d_model
 pe-input-pe = + PE(pos)
-pe-input-sum = = 第 1 層の入力
+pe-input-sum = = { -encoder }の第 1 層の入力
 pe-input-why = なぜ × √d_model なのか：論文は理由を述べていません。§3.4 には「{ -embedding }層では、その重みに √d_model を掛ける」とあるだけで、どのチュートリアルもこの係数に触れていません。ひとつの読み方（このラボの解釈）：掛けなければ{ -token }のベクトルは、成分が [−1, 1] にある PE に比べて小さく、単語が位置に埋もれかねない、というものです。ここでは{ -embedding }の行の RMS が { $rms_e }、× √d_model 後が { $rms_scaled }、PE が { $rms_pe } です。
 pe-input-pe-off = この実行では{ -positional-encoding }がオフです。PE は 0 で、層は √d_model 倍した{ -embedding }だけを読みます。
+pe-input-decoder-heading = { -decoder }の入力も同じように：× √d_model、+ PE
+pe-input-decoder-intro = { -decoder }が読むのは、右に一つずらした出力です。<bos> に続いて訳文の{ -token } y1 … ym が並び、最後の <eos> は入りません（図 1 の「出力（右に一つずらしたもの）」）。モデルは各{ -token }について{ -decoder }自身の{ -embedding }行列（出力の{ -embedding }）の行を引き、√d_model = { $sqrt_d }（d_model = { $d }、§3.4）を掛け、その位置の{ -positional-encoding }を足します（§3.5）。論文（§3.4）は 2 つの{ -embedding }層で 1 つの行列を共有しますが、ラボのタスクは言語ごとに{ -vocabulary }を持つので、この行列は{ -encoder }のものとは別です。その和が{ -decoder }の第 1 層の読む入力です。観察用の例文についての、モデル自身の数値です。
+pe-input-decoder-sum = = { -decoder }の第 1 層の入力

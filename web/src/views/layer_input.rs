@@ -1,14 +1,16 @@
-//! Inside the positional-encoding view: how a token enters the first
-//! encoder layer (§3.4, §3.5). Its embedding row is multiplied by √d_model
-//! and its position's encoding is added; the sum is what layer 1 reads. The
+//! Inside the positional-encoding view: how a token enters the first layer
+//! of a stack (§3.4, §3.5). Its embedding row is multiplied by √d_model and
+//! its position's encoding is added; the sum is what layer 1 reads. The
 //! numbers are the model's own (`lab_protocol::LayerInput`, sent with the
-//! probe), for the probe sentence's source.
+//! probe): the probe sentence's source for the encoder, and its decoder
+//! inputs (the target shifted right) for the decoder.
 
 use crate::components::paint;
 use crate::context::i18n::{use_i18n, Arg};
 use crate::context::state::use_lab;
+use crate::i18n::script::{respell, target_lang};
 use crate::i18n::{text, text_args, Locale};
-use lab_protocol::LayerInput;
+use lab_protocol::{LayerInput, ProbePrediction};
 use leptos::prelude::*;
 
 /// Dimensions shown in the table; the RMS column covers all of them.
@@ -77,18 +79,65 @@ fn first_choice(input: &LayerInput) -> usize {
     usize::from(input.tokens.len() > 1)
 }
 
-/// The names of the table's four rows, in order: the embedding, × √d_model, PE, and their sum.
-const ROW_NAMES: [&str; 4] = [
-    "pe-input-embedding",
-    "pe-input-scaled",
-    "pe-input-pe",
-    "pe-input-sum",
-];
+/// The stack whose first layer's input a table shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stack {
+    /// The probe's source, through the input embedding.
+    Encoder,
+    /// The probe's decoder inputs, through the output embedding.
+    Decoder,
+}
 
-/// How the probe sentence's tokens enter layer 1: a token to choose, its
-/// four vectors as a table, and why the embedding is scaled.
+impl Stack {
+    /// The probe's input to this stack's first layer.
+    fn input(self, p: &ProbePrediction) -> &LayerInput {
+        match self {
+            Self::Encoder => &p.source_input,
+            Self::Decoder => &p.target_input,
+        }
+    }
+
+    /// The names of the table's four rows, in order: the embedding,
+    /// × √d_model, PE, and their sum (the input of this stack's layer 1).
+    fn row_names(self) -> [&'static str; 4] {
+        let sum = match self {
+            Self::Encoder => "pe-input-sum",
+            Self::Decoder => "pe-input-decoder-sum",
+        };
+        ["pe-input-embedding", "pe-input-scaled", "pe-input-pe", sum]
+    }
+
+    /// The view's test id; the table's and the picker's add to it.
+    fn testid(self) -> &'static str {
+        match self {
+            Self::Encoder => "pe-input",
+            Self::Decoder => "pe-input-decoder",
+        }
+    }
+}
+
+/// How the probe sentence's source enters encoder layer 1: a token to
+/// choose, its four vectors as a table, and why the embedding is scaled.
+/// Below it, folded, the same for the decoder's inputs (the figure's Output
+/// Embedding box opens it).
 #[component]
 pub fn LayerInputView() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="layer-input" data-testid=Stack::Encoder.testid()>
+            <h3>{i18n.t("pe-input-heading")}</h3>
+            <StackInput stack=Stack::Encoder />
+        </div>
+        <details class="layer-input" data-testid=Stack::Decoder.testid()>
+            <summary>{i18n.t("pe-input-decoder-heading")}</summary>
+            <StackInput stack=Stack::Decoder />
+        </details>
+    }
+}
+
+/// One stack's input to its first layer, for the probe sentence.
+#[component]
+fn StackInput(stack: Stack) -> impl IntoView {
     let lab = use_lab();
     let i18n = use_i18n();
     // The probe's input as the table shows it: the first at once, then it
@@ -99,7 +148,7 @@ pub fn LayerInputView() -> impl IntoView {
     Effect::new(move |_| {
         let input = lab.prediction.with(|p| {
             p.as_ref()
-                .map(|p| p.source_input.clone())
+                .map(|p| stack.input(p).clone())
                 .filter(|i| i.d_model > 0)
         });
         match root.get_untracked() {
@@ -118,9 +167,25 @@ pub fn LayerInputView() -> impl IntoView {
         let rows = input_rows(&input, position).or_else(|| input_rows(&input, 0))?;
         Some((input, rows))
     };
+    // The decoder's inputs are target tokens: respelled as the page shows
+    // them (Traditional characters), in the target's language.
+    let words = move |tokens: &[String]| match stack {
+        Stack::Encoder => (tokens.to_vec(), "en"),
+        Stack::Decoder => {
+            let spelling = lab.spelling.get();
+            let task = lab.model.with(|m| m.as_ref().map(|m| m.settings.task));
+            (
+                respell(spelling.as_ref(), tokens),
+                target_lang(task, spelling.as_ref()),
+            )
+        }
+    };
+    let intro = match stack {
+        Stack::Encoder => "pe-input-intro",
+        Stack::Decoder => "pe-input-decoder-intro",
+    };
     view! {
-        <div class="layer-input" data-testid="pe-input" node_ref=root>
-            <h3>{i18n.t("pe-input-heading")}</h3>
+        <div node_ref=root>
             {move || match shown() {
                 None => view! { <p class="placeholder">{i18n.s("pe-input-waiting")}</p> }.into_any(),
                 Some((input, r)) => {
@@ -128,21 +193,29 @@ pub fn LayerInputView() -> impl IntoView {
                     let sqrt_d = format!("{:.3}", (d as f32).sqrt());
                     let pe_off = input.positions.iter().all(|&x| x == 0.0);
                     let locale = i18n.locale.get();
+                    let (tokens, lang) = words(&input.tokens);
                     // Read here, so that a change of language draws it all again.
                     view! {
                         <p>
-                            {i18n
-                                .f(
-                                    "pe-input-intro",
-                                    &[("d", Arg::from(d)), ("sqrt_d", Arg::from(sqrt_d))],
-                                )}
+                            {i18n.f(intro, &[("d", Arg::from(d)), ("sqrt_d", Arg::from(sqrt_d))])}
                         </p>
-                        <TokenChoice tokens=input.tokens position=r.position chosen />
-                        <InputTable vectors=r.clone() d_model=d locale />
-                        {if pe_off {
-                            view! { <p class="hint">{i18n.s("pe-input-pe-off")}</p> }.into_any()
-                        } else {
-                            view! { <p class="hint">{why_scaled(locale, &r)}</p> }.into_any()
+                        <TokenChoice stack tokens=tokens.clone() lang position=r.position chosen />
+                        <InputTable
+                            stack
+                            vectors=r.clone()
+                            token=tokens.get(r.position).cloned().unwrap_or_default()
+                            lang
+                            d_model=d
+                            locale
+                        />
+                        {match (pe_off, stack) {
+                            (true, _) => {
+                                view! { <p class="hint">{i18n.s("pe-input-pe-off")}</p> }.into_any()
+                            }
+                            (false, Stack::Encoder) => {
+                                view! { <p class="hint">{why_scaled(locale, &r)}</p> }.into_any()
+                            }
+                            (false, Stack::Decoder) => ().into_any(),
                         }}
                     }
                         .into_any()
@@ -155,8 +228,12 @@ pub fn LayerInputView() -> impl IntoView {
 /// The picker of the token whose vectors the table shows.
 #[component]
 fn TokenChoice(
-    /// The probe sentence's source tokens.
+    /// Whose input: the picker's test id.
+    stack: Stack,
+    /// The probe sentence's tokens that enter this stack, as the page shows them.
     tokens: Vec<String>,
+    /// Their language.
+    lang: &'static str,
     /// The position of the token shown.
     position: usize,
     /// The position the reader chose, if any.
@@ -167,7 +244,8 @@ fn TokenChoice(
         <label>
             {i18n.t("pe-input-token")}" "
             <select
-                data-testid="pe-input-token"
+                data-testid=format!("{}-token", stack.testid())
+                lang=lang
                 on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())
             >
                 {tokens
@@ -190,15 +268,21 @@ fn TokenChoice(
 /// each vector's RMS over all `d_model` dimensions.
 #[component]
 fn InputTable(
+    /// Whose input: the name of the sum's row and the table's test id.
+    stack: Stack,
     /// The token's vectors and their RMS.
     vectors: InputRows,
+    /// The token, as the page shows it, and its language.
+    token: String,
+    lang: &'static str,
     /// The model width, over which the RMS column is taken.
     d_model: usize,
     /// The page's language (the caller reads it, and draws the table again when it changes).
     locale: Locale,
 ) -> impl IntoView {
     let r = &vectors;
-    let body = ROW_NAMES
+    let body = stack
+        .row_names()
         .iter()
         .enumerate()
         .map(|(i, id)| {
@@ -216,12 +300,12 @@ fn InputTable(
         })
         .collect_view();
     view! {
-        <table class="numbers" data-testid="pe-input-table" tabindex="0">
+        <table class="numbers" data-testid=format!("{}-table", stack.testid()) tabindex="0">
             <thead>
                 <tr>
                     <th scope="col">
-                        <span class="token" lang="en">
-                            {r.token.clone()}
+                        <span class="token" lang=lang>
+                            {token}
                         </span>
                         " "
                         {text_args(locale, "pe-input-row-head", &[("pos", Arg::from(r.position))])}
@@ -276,6 +360,30 @@ mod tests {
         }
         assert!(input_rows(&input(), 2).is_none());
         assert_eq!(first_choice(&input()), 1);
+    }
+
+    #[test]
+    fn each_stack_reads_its_own_input_and_names_its_own_first_layer() {
+        let mut target = input();
+        target.tokens = vec!["<bos>".into(), "犬".into()];
+        target.embedding.reverse();
+        let p = ProbePrediction {
+            source_input: input(),
+            target_input: target.clone(),
+            ..ProbePrediction::default()
+        };
+        assert_eq!(Stack::Encoder.input(&p), &input());
+        assert_eq!(Stack::Decoder.input(&p), &target);
+        for locale in Locale::ALL {
+            let [encoder, decoder] =
+                [Stack::Encoder, Stack::Decoder].map(|s| text(locale, s.row_names()[3]));
+            assert_ne!(encoder, decoder, "{locale:?}");
+        }
+        assert_eq!(
+            text(Locale::En, Stack::Decoder.row_names()[3]),
+            "= input of decoder layer 1"
+        );
+        assert_ne!(Stack::Encoder.testid(), Stack::Decoder.testid());
     }
 
     #[test]

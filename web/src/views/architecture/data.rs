@@ -242,13 +242,23 @@ impl Builder<'_> {
     /// Tokens, embedding × √d_model and positions: the foot of a stack.
     fn foot(&mut self, side: Side, len: Dim) {
         let d_model = self.settings.d_model;
-        let (tokens, embedding, tokens_view) = match side {
-            Side::Encoder => ("arch-inputs", "arch-input-embedding", ids::TRANSLATE),
-            Side::Decoder => ("arch-outputs", "arch-output-embedding", ids::MASKS),
+        let (tokens, embedding, tokens_view, embed_at) = match side {
+            Side::Encoder => (
+                "arch-inputs",
+                "arch-input-embedding",
+                ids::TRANSLATE,
+                "[data-testid=pe-input]",
+            ),
+            Side::Decoder => (
+                "arch-outputs",
+                "arch-output-embedding",
+                ids::MASKS,
+                "[data-testid=pe-input-decoder]",
+            ),
         };
         let embed_view = Opens::View {
             panel: ids::PE,
-            at: Some("[data-testid=pe-input]"),
+            at: Some(embed_at),
         };
         self.push(
             Part::Tokens(side),
