@@ -263,3 +263,75 @@ fn f64_and_f16_products_are_computed_in_f32_and_keep_their_dtype() {
         assert_eq!(values(product.cast(FloatDType::F32)), want, "{dtype:?}");
     }
 }
+
+/// The worker's burn-flex is built with `f32-kernels-only` (vendor/burn-flex,
+/// change 5): f64, f16 and bf16 elementwise operations, comparisons and tests
+/// run the f32 kernels and keep their dtype. f16 and bf16 give the bits their
+/// own kernels gave (each element computed in f32 and rounded, a scalar
+/// rounded to the dtype first); f64 gets f32's precision. Each input is also
+/// read through a transposed view, which the f32 kernels get contiguous.
+#[wasm_bindgen_test]
+fn f64_f16_and_bf16_elementwise_operations_go_through_f32_and_keep_their_dtype() {
+    use lab_model::burn::tensor::{bf16, f16, Bool, FloatDType, Tensor, TensorData};
+    let device = lab_model::Backend::Flex.device();
+    let xs = [1.5f32, -2.0, 0.3, 3.0, 10.0, 0.7];
+    let ys = [0.25f32, 4.0, -0.1, 3.0, 2.5, 0.7];
+    let tensor = |v: &[f32]| Tensor::<2>::from_data(TensorData::new(v.to_vec(), [2, 3]), &device);
+    let values = |t: Tensor<2>| {
+        t.cast(FloatDType::F32)
+            .into_data()
+            .convert::<f32>()
+            .try_to_vec::<f32>()
+            .expect("f32")
+    };
+    let truths = |t: Tensor<2, Bool>| t.into_data().try_to_vec::<bool>().expect("bool");
+    /// A value of f32 as the dtype holds it.
+    type Round = fn(f32) -> f32;
+    let rounders: [(FloatDType, Round); 3] = [
+        (FloatDType::F64, |v| v),
+        (FloatDType::F16, |v| f16::from_f32(v).to_f32()),
+        (FloatDType::BF16, |v| bf16::from_f32(v).to_f32()),
+    ];
+    for (dtype, round) in rounders {
+        let (x, y) = (tensor(&xs).cast(dtype), tensor(&ys).cast(dtype));
+        let (xr, yr): (Vec<f32>, Vec<f32>) = (
+            xs.iter().map(|&v| round(v)).collect(),
+            ys.iter().map(|&v| round(v)).collect(),
+        );
+        let each = |f: &dyn Fn(f32, f32) -> f32| -> Vec<f32> {
+            xr.iter().zip(&yr).map(|(&a, &b)| round(f(a, b))).collect()
+        };
+        let tenth = round(0.1);
+        let results = [
+            ("add", x.clone() + y.clone(), each(&|a, b| a + b)),
+            ("mul", x.clone() * y.clone(), each(&|a, b| a * b)),
+            ("mul_scalar", x.clone() * 0.1, each(&|a, _| a * tenth)),
+            (
+                "sqrt",
+                x.clone().abs().sqrt(),
+                each(&|a, _| round(a.abs()).sqrt()),
+            ),
+            (
+                "add, transposed",
+                x.clone().transpose() + y.clone().transpose(),
+                // [3, 2]: element (j, i) is (i, j) of the [2, 3] inputs.
+                (0..6)
+                    .map(|k| each(&|a, b| a + b)[(k % 2) * 3 + k / 2])
+                    .collect(),
+            ),
+        ];
+        for (what, result, want) in results {
+            assert_eq!(result.dtype(), dtype.into(), "{what}, {dtype:?}");
+            assert_eq!(values(result), want, "{what}, {dtype:?}");
+        }
+        let greater: Vec<bool> = xr.iter().zip(&yr).map(|(a, b)| a > b).collect();
+        assert_eq!(truths(x.clone().greater(y.clone())), greater, "{dtype:?}");
+        let below: Vec<bool> = xr.iter().map(|&a| a < 1.0).collect();
+        assert_eq!(truths(x.clone().lower_elem(1.0)), below, "{dtype:?}");
+        assert_eq!(
+            truths((x.clone() / 0.0).is_inf()),
+            vec![true; 6],
+            "{dtype:?}"
+        );
+    }
+}

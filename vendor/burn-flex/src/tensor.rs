@@ -3,7 +3,7 @@ use core::fmt;
 
 use burn_backend::{DType, Element, TensorData, TensorMetadata};
 use burn_std::sync::Arc;
-use burn_std::{Bytes, Shape, bf16, f16};
+use burn_std::{Bytes, Shape};
 
 use crate::{FlexDevice, layout::Layout};
 
@@ -317,20 +317,16 @@ impl FlexTensor {
             return self;
         }
 
-        // Copy data to new contiguous buffer
+        // Copy data to new contiguous buffer.
+        // Patched for Attention Lab: by the element's width, not its type.
+        // `copy_contiguous` moves elements as they are and keeps `self.dtype`,
+        // so an element of the same width copies to the same bits; four
+        // copies of it are compiled in, not twelve.
         match self.dtype {
-            DType::F64 => self.copy_contiguous::<f64>(),
-            DType::F32 => self.copy_contiguous::<f32>(),
-            DType::F16 => self.copy_contiguous::<f16>(),
-            DType::BF16 => self.copy_contiguous::<bf16>(),
-            DType::I64 => self.copy_contiguous::<i64>(),
-            DType::I32 => self.copy_contiguous::<i32>(),
-            DType::I16 => self.copy_contiguous::<i16>(),
-            DType::I8 => self.copy_contiguous::<i8>(),
-            DType::U64 => self.copy_contiguous::<u64>(),
-            DType::U32 => self.copy_contiguous::<u32>(),
-            DType::U16 => self.copy_contiguous::<u16>(),
-            DType::U8 => self.copy_contiguous::<u8>(),
+            DType::F64 | DType::I64 | DType::U64 => self.copy_contiguous::<u64>(),
+            DType::F32 | DType::I32 | DType::U32 => self.copy_contiguous::<u32>(),
+            DType::F16 | DType::BF16 | DType::I16 | DType::U16 => self.copy_contiguous::<u16>(),
+            DType::I8 | DType::U8 => self.copy_contiguous::<u8>(),
             DType::Bool(burn_std::BoolStore::Native | burn_std::BoolStore::U8) => {
                 self.copy_contiguous::<u8>()
             }

@@ -45,6 +45,22 @@ where
 
     let dtype = lhs.dtype();
 
+    // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and bf16
+    // go through the f32 kernel (f16 and bf16 to the same bits: their own
+    // kernels compute in f32 too).
+    #[cfg(feature = "f32-kernels-only")]
+    {
+        let _ = f64_op;
+        match dtype {
+            DType::F32 => binary_op_f32(lhs, rhs, f32_op, simd_hint),
+            DType::F64 | DType::F16 | DType::BF16 => {
+                let (lhs, rhs) = (super::widen_to_f32(lhs), super::widen_to_f32(rhs));
+                super::narrow_from_f32(binary_op_f32(lhs, rhs, f32_op, simd_hint), dtype)
+            }
+            _ => panic!("binary_op: unsupported dtype {:?}", dtype),
+        }
+    }
+    #[cfg(not(feature = "f32-kernels-only"))]
     match dtype {
         DType::F32 => binary_op_f32(lhs, rhs, f32_op, simd_hint),
         DType::F64 => binary_op_typed(lhs, rhs, f64_op),
@@ -288,6 +304,22 @@ where
 {
     let dtype = tensor.dtype();
 
+    // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and bf16
+    // go through the f32 kernel; f16 and bf16 round the scalar to their own
+    // precision first, as their own kernels do.
+    #[cfg(feature = "f32-kernels-only")]
+    {
+        let _ = f64_op;
+        let scalar = match dtype {
+            DType::F16 => f16::from_f32(scalar as f32).to_f32(),
+            DType::BF16 => bf16::from_f32(scalar as f32).to_f32(),
+            DType::F32 | DType::F64 => scalar as f32,
+            _ => panic!("scalar_op: unsupported dtype {:?}", dtype),
+        };
+        let tensor = super::widen_to_f32(tensor);
+        super::narrow_from_f32(scalar_op_typed(tensor, scalar, f32_op), dtype)
+    }
+    #[cfg(not(feature = "f32-kernels-only"))]
     match dtype {
         DType::F32 => scalar_op_typed(tensor, scalar as f32, f32_op),
         DType::F64 => scalar_op_typed(tensor, scalar, f64_op),

@@ -37,6 +37,20 @@ where
 
     let dtype = lhs.dtype();
 
+    // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and bf16
+    // are compared in f32 (f16 and bf16 as their own kernels compare them).
+    #[cfg(feature = "f32-kernels-only")]
+    {
+        let _ = f64_cmp;
+        match dtype {
+            DType::F32 | DType::F64 | DType::F16 | DType::BF16 => {
+                let rhs = crate::ops::widen_to_f32(rhs);
+                compare_f32(crate::ops::widen_to_f32(lhs), &rhs, out_dtype, f32_cmp, simd_hint)
+            }
+            _ => panic!("compare: unsupported dtype {:?}", dtype),
+        }
+    }
+    #[cfg(not(feature = "f32-kernels-only"))]
     match dtype {
         DType::F32 => compare_f32(lhs, &rhs, out_dtype, f32_cmp, simd_hint),
         DType::F64 => compare_typed(lhs, &rhs, out_dtype, f64_cmp),
@@ -203,6 +217,21 @@ where
 {
     let dtype = lhs.dtype();
 
+    // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and bf16
+    // are compared in f32; f16 and bf16 round the scalar to their own
+    // precision first, as their own kernels do.
+    #[cfg(feature = "f32-kernels-only")]
+    {
+        let _ = f64_cmp;
+        let rhs = match dtype {
+            DType::F16 => f16::from_f64(rhs).to_f32(),
+            DType::BF16 => bf16::from_f64(rhs).to_f32(),
+            DType::F32 | DType::F64 => rhs as f32,
+            _ => panic!("compare_elem: unsupported dtype {:?}", dtype),
+        };
+        compare_elem_f32(crate::ops::widen_to_f32(lhs), rhs, out_dtype, f32_cmp, simd_hint)
+    }
+    #[cfg(not(feature = "f32-kernels-only"))]
     match dtype {
         DType::F32 => compare_elem_f32(lhs, rhs as f32, out_dtype, f32_cmp, simd_hint),
         DType::F64 => compare_elem_typed(lhs, rhs, out_dtype, f64_cmp),

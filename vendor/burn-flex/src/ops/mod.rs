@@ -88,6 +88,51 @@ pub(crate) fn float_storage_as_f32(tensor: &FlexTensor) -> Cow<'_, [f32]> {
     }
 }
 
+// Patched for Attention Lab: for `f32-kernels-only`, a float tensor of any
+// dtype as a contiguous f32 one (`widen_to_f32`) and back (`narrow_from_f32`),
+// so that f64, f16 and bf16 elementwise operations, comparisons and
+// reductions run the f32 kernels, and their own are not compiled in. Neither
+// function is generic: each is compiled once.
+#[cfg(feature = "f32-kernels-only")]
+pub(crate) fn widen_to_f32(tensor: FlexTensor) -> FlexTensor {
+    if tensor.dtype() == DType::F32 {
+        return tensor;
+    }
+    let tensor = tensor.to_contiguous();
+    let shape = tensor.layout().shape().clone();
+    let values = float_storage_as_f32(&tensor).into_owned();
+    FlexTensor::new(
+        burn_std::Bytes::from_elems(values),
+        crate::Layout::contiguous(shape),
+        DType::F32,
+    )
+}
+
+// Patched for Attention Lab: see `widen_to_f32`.
+#[cfg(feature = "f32-kernels-only")]
+pub(crate) fn narrow_from_f32(tensor: FlexTensor, dtype: DType) -> FlexTensor {
+    use alloc::vec::Vec;
+    if dtype == DType::F32 {
+        return tensor;
+    }
+    let tensor = tensor.to_contiguous();
+    let shape = tensor.layout().shape().clone();
+    let values: &[f32] = tensor.storage();
+    let bytes = match dtype {
+        DType::F64 => burn_std::Bytes::from_elems(
+            values.iter().map(|&x| f64::from(x)).collect::<Vec<_>>(),
+        ),
+        DType::F16 => burn_std::Bytes::from_elems(
+            values.iter().map(|&x| f16::from_f32(x)).collect::<Vec<_>>(),
+        ),
+        DType::BF16 => burn_std::Bytes::from_elems(
+            values.iter().map(|&x| bf16::from_f32(x)).collect::<Vec<_>>(),
+        ),
+        other => panic!("narrow_from_f32: unsupported dtype {:?}", other),
+    };
+    FlexTensor::new(bytes, crate::Layout::contiguous(shape), dtype)
+}
+
 pub mod activation;
 pub mod attention;
 pub mod binary;

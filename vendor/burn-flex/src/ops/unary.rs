@@ -2,7 +2,10 @@
 
 use alloc::vec::Vec;
 use burn_backend::DType;
-use burn_std::{BoolDType, Bytes, bf16, f16};
+use burn_std::{BoolDType, Bytes};
+// Patched for Attention Lab: `f32-kernels-only` has no f16 or bf16 kernel here.
+#[cfg(not(feature = "f32-kernels-only"))]
+use burn_std::{bf16, f16};
 #[cfg(not(feature = "std"))]
 #[allow(unused_imports)]
 use num_traits::Float;
@@ -29,6 +32,16 @@ where
     let shape = tensor.layout().shape().clone();
     let n = shape.num_elements();
 
+    // Patched for Attention Lab: with `f32-kernels-only`, f64 is tested in
+    // f32, as f16 and bf16 are.
+    #[cfg(feature = "f32-kernels-only")]
+    let result: Vec<u8> = {
+        let _ = f64_pred;
+        let tensor = super::widen_to_f32(tensor);
+        let s: &[f32] = tensor.storage();
+        s[..n].iter().map(|&x| f32_pred(x) as u8).collect()
+    };
+    #[cfg(not(feature = "f32-kernels-only"))]
     let result: Vec<u8> = match tensor.dtype() {
         DType::F32 => {
             let s: &[f32] = tensor.storage();
@@ -60,6 +73,22 @@ where
 {
     let dtype = tensor.dtype();
 
+    // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and bf16
+    // go through the f32 kernel (f16 and bf16 to the same bits: their own
+    // kernels compute in f32 too).
+    #[cfg(feature = "f32-kernels-only")]
+    {
+        let _ = f64_op;
+        match dtype {
+            DType::F32 => unary_op_typed(tensor, f32_op),
+            DType::F64 | DType::F16 | DType::BF16 => super::narrow_from_f32(
+                unary_op_typed(super::widen_to_f32(tensor), f32_op),
+                dtype,
+            ),
+            _ => panic!("unary_op: unsupported dtype {:?}", dtype),
+        }
+    }
+    #[cfg(not(feature = "f32-kernels-only"))]
     match dtype {
         DType::F32 => unary_op_typed(tensor, f32_op),
         DType::F64 => unary_op_typed(tensor, f64_op),
