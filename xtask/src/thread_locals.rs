@@ -252,17 +252,28 @@ fn balanced(text: &str) -> Option<&str> {
     None
 }
 
+/// [`signals_kept`] of these `(file, code)` pairs.
+#[cfg(test)]
+fn scan_of(files: &[(&str, &str)], kept: &[(&str, &str)]) -> Vec<String> {
+    let sources: Vec<(String, String)> = files
+        .iter()
+        .map(|(f, c)| (f.to_string(), c.to_string()))
+        .collect();
+    signals_kept(&sources, kept)
+}
+
+/// Asserts that `found` is one finding, and that it says `says`.
+#[cfg(test)]
+fn assert_one(found: &[String], says: &str) {
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains(says), "{found:?}");
+}
+
 /// The scan can fail: a signal kept bare, in a struct, through an alias and
 /// two structs deep; and what is not reactive passes.
 #[test]
 fn the_scan_finds_a_signal_however_it_is_wrapped() {
-    let scan = |files: &[(&str, &str)]| {
-        let sources: Vec<(String, String)> = files
-            .iter()
-            .map(|(f, c)| (f.to_string(), c.to_string()))
-            .collect();
-        signals_kept(&sources, &[])
-    };
+    let scan = |files: &[(&str, &str)]| scan_of(files, &[]);
     let bare = "thread_local! {\n    static L: RwSignal<Vec<u8>> = RwSignal::new(Vec::new());\n}";
     assert_eq!(scan(&[("views/runs.rs", bare)]).len(), 1);
     let count = "thread_local! {\n    static N: Cell<u64> = const { Cell::new(0) };\n}";
@@ -271,18 +282,17 @@ fn the_scan_finds_a_signal_however_it_is_wrapped() {
     let in_slot =
         "thread_local! {\n    static S: RefCell<Option<Slot>> = const { RefCell::new(None) };\n}";
     let slot = "pub struct Slot {\n    worker: Worker,\n    progress: ReadSignal<f32>,\n}";
-    let found = scan(&[("workers/compare.rs", in_slot), ("workers/slot.rs", slot)]);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].contains("Slot → ReadSignal"), "{found:?}");
+    assert_one(
+        &scan(&[("workers/compare.rs", in_slot), ("workers/slot.rs", slot)]),
+        "Slot → ReadSignal",
+    );
     // Two structs deep, through a type alias and a tuple struct.
     let deep =
         "type Runs = Vec<Run>;\nstruct Run(Progress, u32);\nstruct Progress { at: Memo<f64> }";
     let in_runs = "thread_local! {\n    static R: RefCell<Runs> = RefCell::new(Vec::new());\n}";
-    let found = scan(&[("views/runs.rs", in_runs), ("views/data.rs", deep)]);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(
-        found[0].contains("Runs → Run → Progress → Memo"),
-        "{found:?}"
+    assert_one(
+        &scan(&[("views/runs.rs", in_runs), ("views/data.rs", deep)]),
+        "Runs → Run → Progress → Memo",
     );
     // The same struct without the signal passes; an enum's variants are read.
     let plain = "pub struct Slot {\n    worker: Worker,\n    progress: f32,\n}";
@@ -311,30 +321,20 @@ fn the_scan_finds_a_signal_however_it_is_wrapped() {
 /// fails unless CLOSURES_KEPT names it; the name it gives passes.
 #[test]
 fn a_closure_in_a_thread_local_must_be_named_with_what_it_captures() {
-    let scan = |files: &[(&str, &str)]| {
-        let sources: Vec<(String, String)> = files
-            .iter()
-            .map(|(f, c)| (f.to_string(), c.to_string()))
-            .collect();
-        signals_kept(&sources, &[("components/paint.rs::PENDING", "drawings")])
-    };
+    let scan =
+        |files: &[(&str, &str)]| scan_of(files, &[("components/paint.rs::PENDING", "drawings")]);
     let kept = "type Draw = Box<dyn FnOnce()>;\nthread_local! {\n    static PENDING: RefCell<Vec<Draw>> = RefCell::new(Vec::new());\n    static QUEUED: Cell<u64> = const { Cell::new(0) };\n}";
     assert!(scan(&[("components/paint.rs", kept)]).is_empty());
     // The same static in another file, or under another name, is not named.
-    let found = scan(&[("components/paint.rs", kept), ("views/runs.rs", kept)]);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(
-        found[0].starts_with("views/runs.rs::PENDING: a closure"),
-        "{found:?}"
-    );
+    let twice = scan(&[("components/paint.rs", kept), ("views/runs.rs", kept)]);
+    assert_one(&twice, "views/runs.rs::PENDING: a closure");
     // wasm-bindgen's Closure two structs deep, beside the named one.
     let handler = "struct Link { on: Listener }\nstruct Listener(Closure<dyn FnMut(MessageEvent)>);\nthread_local! {\n    static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };\n}";
-    let found = scan(&[("components/paint.rs", kept), ("workers/link.rs", handler)]);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].contains("Link → Listener → Closure"), "{found:?}");
+    assert_one(
+        &scan(&[("components/paint.rs", kept), ("workers/link.rs", handler)]),
+        "Link → Listener → Closure",
+    );
     // A name given for a static that holds no closure is stale.
     let plain = "thread_local! {\n    static PENDING: Cell<u64> = const { Cell::new(0) };\n}";
-    let found = scan(&[("components/paint.rs", plain)]);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].contains("holds no closure"), "{found:?}");
+    assert_one(&scan(&[("components/paint.rs", plain)]), "holds no closure");
 }

@@ -264,6 +264,41 @@ fn f64_and_f16_products_are_computed_in_f32_and_keep_their_dtype() {
     }
 }
 
+/// The values the f64, f16 and bf16 tests start from, as a `[2, 3]` tensor.
+const XS: [f32; 6] = [1.5, -2.0, 0.3, 3.0, 10.0, 0.7];
+
+/// A value of f32 as the dtype holds it.
+type Round = fn(f32) -> f32;
+
+/// The dtypes `f32-kernels-only` sends through f32, each with its rounding.
+const ROUNDINGS: [(lab_model::burn::tensor::FloatDType, Round); 3] = {
+    use lab_model::burn::tensor::{bf16, f16, FloatDType};
+    [
+        (FloatDType::F64, |v| v),
+        (FloatDType::F16, |v| f16::from_f32(v).to_f32()),
+        (FloatDType::BF16, |v| bf16::from_f32(v).to_f32()),
+    ]
+};
+
+/// `values` as a `[2, 3]` f32 tensor.
+fn small(
+    values: &[f32],
+    device: &lab_model::burn::tensor::Device,
+) -> lab_model::burn::tensor::Tensor<2> {
+    use lab_model::burn::tensor::{Tensor, TensorData};
+    Tensor::from_data(TensorData::new(values.to_vec(), [2, 3]), device)
+}
+
+/// A float tensor's values, cast to f32 (exactly, from any of the dtypes).
+fn f32_values(t: lab_model::burn::tensor::Tensor<2>) -> Vec<f32> {
+    use lab_model::burn::tensor::FloatDType;
+    t.cast(FloatDType::F32)
+        .into_data()
+        .convert::<f32>()
+        .try_to_vec::<f32>()
+        .expect("f32")
+}
+
 /// The worker's burn-flex is built with `f32-kernels-only` (vendor/burn-flex,
 /// change 5): f64, f16 and bf16 elementwise operations, comparisons and tests
 /// run the f32 kernels and keep their dtype. f16 and bf16 give the bits their
@@ -272,28 +307,16 @@ fn f64_and_f16_products_are_computed_in_f32_and_keep_their_dtype() {
 /// read through a transposed view, which the f32 kernels get contiguous.
 #[wasm_bindgen_test]
 fn f64_f16_and_bf16_elementwise_operations_go_through_f32_and_keep_their_dtype() {
-    use lab_model::burn::tensor::{bf16, f16, Bool, FloatDType, Tensor, TensorData};
+    use lab_model::burn::tensor::{Bool, Tensor};
     let device = lab_model::Backend::Flex.device();
-    let xs = [1.5f32, -2.0, 0.3, 3.0, 10.0, 0.7];
+    let xs = XS;
     let ys = [0.25f32, 4.0, -0.1, 3.0, 2.5, 0.7];
-    let tensor = |v: &[f32]| Tensor::<2>::from_data(TensorData::new(v.to_vec(), [2, 3]), &device);
-    let values = |t: Tensor<2>| {
-        t.cast(FloatDType::F32)
-            .into_data()
-            .convert::<f32>()
-            .try_to_vec::<f32>()
-            .expect("f32")
-    };
     let truths = |t: Tensor<2, Bool>| t.into_data().try_to_vec::<bool>().expect("bool");
-    /// A value of f32 as the dtype holds it.
-    type Round = fn(f32) -> f32;
-    let rounders: [(FloatDType, Round); 3] = [
-        (FloatDType::F64, |v| v),
-        (FloatDType::F16, |v| f16::from_f32(v).to_f32()),
-        (FloatDType::BF16, |v| bf16::from_f32(v).to_f32()),
-    ];
-    for (dtype, round) in rounders {
-        let (x, y) = (tensor(&xs).cast(dtype), tensor(&ys).cast(dtype));
+    for (dtype, round) in ROUNDINGS {
+        let (x, y) = (
+            small(&xs, &device).cast(dtype),
+            small(&ys, &device).cast(dtype),
+        );
         let (xr, yr): (Vec<f32>, Vec<f32>) = (
             xs.iter().map(|&v| round(v)).collect(),
             ys.iter().map(|&v| round(v)).collect(),
@@ -322,7 +345,7 @@ fn f64_f16_and_bf16_elementwise_operations_go_through_f32_and_keep_their_dtype()
         ];
         for (what, result, want) in results {
             assert_eq!(result.dtype(), dtype.into(), "{what}, {dtype:?}");
-            assert_eq!(values(result), want, "{what}, {dtype:?}");
+            assert_eq!(f32_values(result), want, "{what}, {dtype:?}");
         }
         let greater: Vec<bool> = xr.iter().zip(&yr).map(|(a, b)| a > b).collect();
         assert_eq!(truths(x.clone().greater(y.clone())), greater, "{dtype:?}");
@@ -333,5 +356,80 @@ fn f64_f16_and_bf16_elementwise_operations_go_through_f32_and_keep_their_dtype()
             vec![true; 6],
             "{dtype:?}"
         );
+    }
+}
+
+/// The same for indexing and masks (`f32-kernels-only`): gathered,
+/// selected and masked values are the dtype's own, exactly, and a
+/// `select_assign` that adds into a repeated row adds in f32 and rounds to
+/// the dtype once.
+#[wasm_bindgen_test]
+fn f64_f16_and_bf16_indexing_and_masks_go_through_f32_and_keep_their_dtype() {
+    use lab_model::burn::tensor::{Bool, IndexingUpdateOp, Int, Tensor, TensorData};
+    let device = lab_model::Backend::Flex.device();
+    let xs = XS;
+    let rows = Tensor::<1, Int>::from_data(TensorData::new(vec![1i64, 0, 1], [3]), &device);
+    let columns =
+        Tensor::<2, Int>::from_data(TensorData::new(vec![2i64, 0, 1, 1, 2, 0], [2, 3]), &device);
+    let mask = Tensor::<2, Bool>::from_data(
+        TensorData::new(vec![true, false, true, false, false, true], [2, 3]),
+        &device,
+    );
+    for (dtype, round) in ROUNDINGS {
+        let x = small(&xs, &device).cast(dtype);
+        let xr: Vec<f32> = xs.iter().map(|&v| round(v)).collect();
+        let ones = Tensor::<2>::ones([3, 3], &device).cast(dtype);
+        // Row 1 gets 1 twice, row 0 once; each sum is rounded once.
+        let added: Vec<f32> = (0..6)
+            .map(|k| round(xr[k] + if k < 3 { 1.0 } else { 2.0 }))
+            .collect();
+        let results = [
+            (
+                "select",
+                x.clone().select(0, rows.clone()),
+                [3, 4, 5, 0, 1, 2, 3, 4, 5].map(|k| xr[k]).to_vec(),
+            ),
+            (
+                "gather",
+                x.clone().gather(1, columns.clone()),
+                [2, 0, 1, 4, 5, 3].map(|k| xr[k]).to_vec(),
+            ),
+            (
+                "select_assign, Add",
+                x.clone()
+                    .select_assign(0, rows.clone(), ones, IndexingUpdateOp::Add),
+                added,
+            ),
+            (
+                "mask_fill",
+                x.clone().mask_fill(mask.clone(), 0.1),
+                (0..6)
+                    .map(|k| {
+                        if [0, 2, 5].contains(&k) {
+                            round(0.1)
+                        } else {
+                            xr[k]
+                        }
+                    })
+                    .collect(),
+            ),
+            (
+                "mask_where",
+                x.clone().mask_where(mask.clone(), x.clone().neg()),
+                (0..6)
+                    .map(|k| {
+                        if [0, 2, 5].contains(&k) {
+                            -xr[k]
+                        } else {
+                            xr[k]
+                        }
+                    })
+                    .collect(),
+            ),
+        ];
+        for (what, result, want) in results {
+            assert_eq!(result.dtype(), dtype.into(), "{what}, {dtype:?}");
+            assert_eq!(f32_values(result), want, "{what}, {dtype:?}");
+        }
     }
 }

@@ -268,10 +268,20 @@ impl FloatTensorOps<Flex> for Flex {
         tensor: FloatTensor<Flex>,
         indices: IntTensor<Flex>,
     ) -> FloatTensor<Flex> {
+        // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and
+        // bf16 go through the f32 kernel.
+        #[cfg(feature = "f32-kernels-only")]
+        if let Some(dtype) = super::through_f32(tensor.dtype()) {
+            let result = Self::float_gather(dim, super::widen_to_f32(tensor), indices);
+            return super::narrow_from_f32(result, dtype);
+        }
         match tensor.dtype() {
             DType::F32 => crate::ops::gather_scatter::gather::<f32>(tensor, dim, indices),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F64 => crate::ops::gather_scatter::gather::<f64>(tensor, dim, indices),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F16 => crate::ops::gather_scatter::gather::<f16>(tensor, dim, indices),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::BF16 => crate::ops::gather_scatter::gather::<bf16>(tensor, dim, indices),
             _ => panic!("float_gather: unsupported dtype {:?}", tensor.dtype()),
         }
@@ -284,17 +294,33 @@ impl FloatTensorOps<Flex> for Flex {
         value: FloatTensor<Flex>,
         update: burn_backend::tensor::IndexingUpdateOp,
     ) -> FloatTensor<Flex> {
+        // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and
+        // bf16 go through the f32 kernel.
+        #[cfg(feature = "f32-kernels-only")]
+        if let Some(dtype) = super::through_f32(tensor.dtype()) {
+            let result = Self::float_scatter(
+                dim,
+                super::widen_to_f32(tensor),
+                indices,
+                super::widen_to_f32(value),
+                update,
+            );
+            return super::narrow_from_f32(result, dtype);
+        }
         match update {
             burn_backend::tensor::IndexingUpdateOp::Assign => match tensor.dtype() {
                 DType::F32 => {
                     crate::ops::gather_scatter::scatter_assign::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::scatter_assign::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::scatter_assign::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::scatter_assign::<bf16>(tensor, dim, indices, value)
                 }
@@ -304,12 +330,15 @@ impl FloatTensorOps<Flex> for Flex {
                 DType::F32 => {
                     crate::ops::gather_scatter::scatter_add::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::scatter_add::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::scatter_add::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::scatter_add::<bf16>(tensor, dim, indices, value)
                 }
@@ -319,12 +348,15 @@ impl FloatTensorOps<Flex> for Flex {
                 DType::F32 => {
                     crate::ops::gather_scatter::scatter_mul::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::scatter_mul::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::scatter_mul::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::scatter_mul::<bf16>(tensor, dim, indices, value)
                 }
@@ -334,12 +366,15 @@ impl FloatTensorOps<Flex> for Flex {
                 DType::F32 => {
                     crate::ops::gather_scatter::scatter_min::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::scatter_min::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::scatter_min::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::scatter_min::<bf16>(tensor, dim, indices, value)
                 }
@@ -349,12 +384,15 @@ impl FloatTensorOps<Flex> for Flex {
                 DType::F32 => {
                     crate::ops::gather_scatter::scatter_max::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::scatter_max::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::scatter_max::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::scatter_max::<bf16>(tensor, dim, indices, value)
                 }
@@ -369,16 +407,31 @@ impl FloatTensorOps<Flex> for Flex {
         values: FloatTensor<Flex>,
         reduction: burn_backend::tensor::IndexingUpdateOp,
     ) -> FloatTensor<Flex> {
+        // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and
+        // bf16 go through the f32 kernel.
+        #[cfg(feature = "f32-kernels-only")]
+        if let Some(dtype) = super::through_f32(data.dtype()) {
+            let result = Self::float_scatter_nd(
+                super::widen_to_f32(data),
+                indices,
+                super::widen_to_f32(values),
+                reduction,
+            );
+            return super::narrow_from_f32(result, dtype);
+        }
         match data.dtype() {
             DType::F32 => {
                 crate::ops::gather_scatter::scatter_nd::<f32>(data, indices, values, reduction)
             }
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F64 => {
                 crate::ops::gather_scatter::scatter_nd::<f64>(data, indices, values, reduction)
             }
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F16 => {
                 crate::ops::gather_scatter::scatter_nd::<f16>(data, indices, values, reduction)
             }
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::BF16 => {
                 crate::ops::gather_scatter::scatter_nd::<bf16>(data, indices, values, reduction)
             }
@@ -387,10 +440,20 @@ impl FloatTensorOps<Flex> for Flex {
     }
 
     fn float_gather_nd(data: FloatTensor<Flex>, indices: IntTensor<Flex>) -> FloatTensor<Flex> {
+        // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and
+        // bf16 go through the f32 kernel.
+        #[cfg(feature = "f32-kernels-only")]
+        if let Some(dtype) = super::through_f32(data.dtype()) {
+            let result = Self::float_gather_nd(super::widen_to_f32(data), indices);
+            return super::narrow_from_f32(result, dtype);
+        }
         match data.dtype() {
             DType::F32 => crate::ops::gather_scatter::gather_nd::<f32>(data, indices),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F64 => crate::ops::gather_scatter::gather_nd::<f64>(data, indices),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F16 => crate::ops::gather_scatter::gather_nd::<f16>(data, indices),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::BF16 => crate::ops::gather_scatter::gather_nd::<bf16>(data, indices),
             _ => panic!("float_gather_nd: unsupported dtype {:?}", data.dtype()),
         }
@@ -401,10 +464,20 @@ impl FloatTensorOps<Flex> for Flex {
         dim: usize,
         indices: IntTensor<Flex>,
     ) -> FloatTensor<Flex> {
+        // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and
+        // bf16 go through the f32 kernel.
+        #[cfg(feature = "f32-kernels-only")]
+        if let Some(dtype) = super::through_f32(tensor.dtype()) {
+            let result = Self::float_select(super::widen_to_f32(tensor), dim, indices);
+            return super::narrow_from_f32(result, dtype);
+        }
         match tensor.dtype() {
             DType::F32 => crate::ops::gather_scatter::select::<f32>(tensor, dim, indices),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F64 => crate::ops::gather_scatter::select::<f64>(tensor, dim, indices),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F16 => crate::ops::gather_scatter::select::<f16>(tensor, dim, indices),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::BF16 => crate::ops::gather_scatter::select::<bf16>(tensor, dim, indices),
             _ => panic!("float_select: unsupported dtype {:?}", tensor.dtype()),
         }
@@ -417,17 +490,33 @@ impl FloatTensorOps<Flex> for Flex {
         value: FloatTensor<Flex>,
         update: burn_backend::tensor::IndexingUpdateOp,
     ) -> FloatTensor<Flex> {
+        // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and
+        // bf16 go through the f32 kernel.
+        #[cfg(feature = "f32-kernels-only")]
+        if let Some(dtype) = super::through_f32(tensor.dtype()) {
+            let result = Self::float_select_assign(
+                super::widen_to_f32(tensor),
+                dim,
+                indices,
+                super::widen_to_f32(value),
+                update,
+            );
+            return super::narrow_from_f32(result, dtype);
+        }
         match update {
             burn_backend::tensor::IndexingUpdateOp::Assign => match tensor.dtype() {
                 DType::F32 => {
                     crate::ops::gather_scatter::select_assign::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::select_assign::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::select_assign::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::select_assign::<bf16>(tensor, dim, indices, value)
                 }
@@ -440,12 +529,15 @@ impl FloatTensorOps<Flex> for Flex {
                 DType::F32 => {
                     crate::ops::gather_scatter::select_add::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::select_add::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::select_add::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::select_add::<bf16>(tensor, dim, indices, value)
                 }
@@ -458,12 +550,15 @@ impl FloatTensorOps<Flex> for Flex {
                 DType::F32 => {
                     crate::ops::gather_scatter::select_mul::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::select_mul::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::select_mul::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::select_mul::<bf16>(tensor, dim, indices, value)
                 }
@@ -476,12 +571,15 @@ impl FloatTensorOps<Flex> for Flex {
                 DType::F32 => {
                     crate::ops::gather_scatter::select_min::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::select_min::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::select_min::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::select_min::<bf16>(tensor, dim, indices, value)
                 }
@@ -494,12 +592,15 @@ impl FloatTensorOps<Flex> for Flex {
                 DType::F32 => {
                     crate::ops::gather_scatter::select_max::<f32>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F64 => {
                     crate::ops::gather_scatter::select_max::<f64>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::F16 => {
                     crate::ops::gather_scatter::select_max::<f16>(tensor, dim, indices, value)
                 }
+                #[cfg(not(feature = "f32-kernels-only"))]
                 DType::BF16 => {
                     crate::ops::gather_scatter::select_max::<bf16>(tensor, dim, indices, value)
                 }
@@ -528,10 +629,24 @@ impl FloatTensorOps<Flex> for Flex {
         mask: BoolTensor<Flex>,
         value: FloatTensor<Flex>,
     ) -> FloatTensor<Flex> {
+        // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and
+        // bf16 go through the f32 kernel.
+        #[cfg(feature = "f32-kernels-only")]
+        if let Some(dtype) = super::through_f32(tensor.dtype()) {
+            let result = Self::float_mask_where(
+                super::widen_to_f32(tensor),
+                mask,
+                super::widen_to_f32(value),
+            );
+            return super::narrow_from_f32(result, dtype);
+        }
         match tensor.dtype() {
             DType::F32 => crate::ops::mask::mask_where_f32(tensor, mask, value),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F64 => crate::ops::mask::mask_where_f64(tensor, mask, value),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F16 => crate::ops::mask::mask_where_f16(tensor, mask, value),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::BF16 => crate::ops::mask::mask_where_bf16(tensor, mask, value),
             dtype => panic!("float_mask_where: unsupported dtype {:?}", dtype),
         }
@@ -542,14 +657,32 @@ impl FloatTensorOps<Flex> for Flex {
         mask: BoolTensor<Flex>,
         value: Scalar,
     ) -> FloatTensor<Flex> {
+        // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and
+        // bf16 go through the f32 kernel; f16 and bf16 round the value to
+        // their own precision first, as their own kernels do.
+        #[cfg(feature = "f32-kernels-only")]
+        if let Some(dtype) = super::through_f32(tensor.dtype()) {
+            let value = value.to_f64().unwrap();
+            let value = match dtype {
+                DType::F16 => f16::from_f64(value).to_f32(),
+                DType::BF16 => bf16::from_f64(value).to_f32(),
+                _ => value as f32,
+            };
+            let tensor = super::widen_to_f32(tensor);
+            let filled = crate::ops::mask::mask_fill_f32(tensor, mask, value);
+            return super::narrow_from_f32(filled, dtype);
+        }
         match tensor.dtype() {
             DType::F32 => crate::ops::mask::mask_fill_f32(tensor, mask, value.to_f32().unwrap()),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F64 => crate::ops::mask::mask_fill_f64(tensor, mask, value.to_f64().unwrap()),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::F16 => crate::ops::mask::mask_fill_f16(
                 tensor,
                 mask,
                 f16::from_f64(value.to_f64().unwrap()),
             ),
+            #[cfg(not(feature = "f32-kernels-only"))]
             DType::BF16 => crate::ops::mask::mask_fill_bf16(
                 tensor,
                 mask,

@@ -108,6 +108,14 @@ pub(crate) fn widen_to_f32(tensor: FlexTensor) -> FlexTensor {
     )
 }
 
+// Patched for Attention Lab: the dtype of a float tensor that
+// `f32-kernels-only` sends through the f32 kernels (`None` for f32 and for
+// a tensor that is not a float).
+#[cfg(feature = "f32-kernels-only")]
+pub(crate) fn through_f32(dtype: DType) -> Option<DType> {
+    matches!(dtype, DType::F64 | DType::F16 | DType::BF16).then_some(dtype)
+}
+
 // Patched for Attention Lab: see `widen_to_f32`.
 #[cfg(feature = "f32-kernels-only")]
 pub(crate) fn narrow_from_f32(tensor: FlexTensor, dtype: DType) -> FlexTensor {
