@@ -303,8 +303,9 @@ fn f32_values(t: lab_model::burn::tensor::Tensor<2>) -> Vec<f32> {
 /// change 5): f64, f16 and bf16 elementwise operations, comparisons and tests
 /// run the f32 kernels and keep their dtype. f16 and bf16 give the bits their
 /// own kernels gave (each element computed in f32 and rounded, a scalar
-/// rounded to the dtype first); f64 gets f32's precision. Each input is also
-/// read through a transposed view, which the f32 kernels get contiguous.
+/// rounded to the dtype first); f64 gets f32's precision. An addition also
+/// reads its inputs through a transposed view, which the f32 kernel gets
+/// contiguous.
 #[wasm_bindgen_test]
 fn f64_f16_and_bf16_elementwise_operations_go_through_f32_and_keep_their_dtype() {
     use lab_model::burn::tensor::{Bool, Tensor};
@@ -351,6 +352,10 @@ fn f64_f16_and_bf16_elementwise_operations_go_through_f32_and_keep_their_dtype()
         assert_eq!(truths(x.clone().greater(y.clone())), greater, "{dtype:?}");
         let below: Vec<bool> = xr.iter().map(|&a| a < 1.0).collect();
         assert_eq!(truths(x.clone().lower_elem(1.0)), below, "{dtype:?}");
+        // The scalar is rounded to the dtype as the tensor's 0.7 was: equal
+        // in each dtype (the f64 kernel, comparing 0.7 with 0.7f32, was not).
+        let last = vec![false, false, false, false, false, true];
+        assert_eq!(truths(x.clone().equal_elem(0.7)), last, "{dtype:?}");
         assert_eq!(
             truths((x.clone() / 0.0).is_inf()),
             vec![true; 6],
@@ -362,10 +367,12 @@ fn f64_f16_and_bf16_elementwise_operations_go_through_f32_and_keep_their_dtype()
 /// The same for indexing and masks (`f32-kernels-only`): gathered,
 /// selected and masked values are the dtype's own, exactly, and a
 /// `select_assign` that adds into a repeated row adds in f32 and rounds to
-/// the dtype once.
+/// the dtype once: half a unit in the last place of 1.0, added twice, moves
+/// 1.0 in f16 and bf16 (where each step rounded back to 1.0 before) and,
+/// for f64, only as far as f32 does.
 #[wasm_bindgen_test]
 fn f64_f16_and_bf16_indexing_and_masks_go_through_f32_and_keep_their_dtype() {
-    use lab_model::burn::tensor::{Bool, IndexingUpdateOp, Int, Tensor, TensorData};
+    use lab_model::burn::tensor::{Bool, FloatDType, IndexingUpdateOp, Int, Tensor, TensorData};
     let device = lab_model::Backend::Flex.device();
     let xs = XS;
     let rows = Tensor::<1, Int>::from_data(TensorData::new(vec![1i64, 0, 1], [3]), &device);
@@ -378,11 +385,18 @@ fn f64_f16_and_bf16_indexing_and_masks_go_through_f32_and_keep_their_dtype() {
     for (dtype, round) in ROUNDINGS {
         let x = small(&xs, &device).cast(dtype);
         let xr: Vec<f32> = xs.iter().map(|&v| round(v)).collect();
-        let ones = Tensor::<2>::ones([3, 3], &device).cast(dtype);
-        // Row 1 gets 1 twice, row 0 once; each sum is rounded once.
-        let added: Vec<f32> = (0..6)
-            .map(|k| round(xr[k] + if k < 3 { 1.0 } else { 2.0 }))
-            .collect();
+        // Half a unit in the last place of 1.0 in the dtype (f64: in f32).
+        let half_ulp = match dtype {
+            FloatDType::F16 => 2f32.powi(-11),
+            FloatDType::BF16 => 2f32.powi(-8),
+            _ => 2f32.powi(-24),
+        };
+        let base = Tensor::<2>::ones([2, 3], &device).cast(dtype);
+        let halves = Tensor::<2>::full([3, 3], half_ulp, &device).cast(dtype);
+        // Row 0 gets it once, row 1 twice: added in f32, then rounded once.
+        let once = round(1.0 + half_ulp);
+        let twice = round(1.0 + half_ulp + half_ulp);
+        let added = vec![once, once, once, twice, twice, twice];
         let results = [
             (
                 "select",
@@ -396,8 +410,7 @@ fn f64_f16_and_bf16_indexing_and_masks_go_through_f32_and_keep_their_dtype() {
             ),
             (
                 "select_assign, Add",
-                x.clone()
-                    .select_assign(0, rows.clone(), ones, IndexingUpdateOp::Add),
+                base.select_assign(0, rows.clone(), halves, IndexingUpdateOp::Add),
                 added,
             ),
             (

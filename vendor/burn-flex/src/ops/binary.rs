@@ -40,25 +40,25 @@ where
 {
     debug_assert_eq!(lhs.dtype(), rhs.dtype(), "binary_op: dtype mismatch");
 
+    // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and bf16
+    // go through the f32 kernel, widened before they are broadcast (f16 and
+    // bf16 to the same bits: their own kernels compute in f32 too).
+    #[cfg(feature = "f32-kernels-only")]
+    if let Some(dtype) = super::through_f32(lhs.dtype()) {
+        let (lhs, rhs) = (super::widen_to_f32(lhs), super::widen_to_f32(rhs));
+        let result = binary_op(lhs, rhs, f32_op, f64_op, simd_hint);
+        return super::narrow_from_f32(result, dtype);
+    }
+
     // Broadcast tensors to the same shape if needed
     let (lhs, rhs) = crate::ops::expand::broadcast_binary(lhs, rhs);
 
     let dtype = lhs.dtype();
 
-    // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and bf16
-    // go through the f32 kernel (f16 and bf16 to the same bits: their own
-    // kernels compute in f32 too).
     #[cfg(feature = "f32-kernels-only")]
-    {
-        let _ = f64_op;
-        match dtype {
-            DType::F32 => binary_op_f32(lhs, rhs, f32_op, simd_hint),
-            DType::F64 | DType::F16 | DType::BF16 => {
-                let (lhs, rhs) = (super::widen_to_f32(lhs), super::widen_to_f32(rhs));
-                super::narrow_from_f32(binary_op_f32(lhs, rhs, f32_op, simd_hint), dtype)
-            }
-            _ => panic!("binary_op: unsupported dtype {:?}", dtype),
-        }
+    match dtype {
+        DType::F32 => binary_op_f32(lhs, rhs, f32_op, simd_hint),
+        _ => panic!("binary_op: unsupported dtype {:?}", dtype),
     }
     #[cfg(not(feature = "f32-kernels-only"))]
     match dtype {

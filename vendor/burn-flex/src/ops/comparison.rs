@@ -32,23 +32,24 @@ where
 {
     debug_assert_eq!(lhs.dtype(), rhs.dtype(), "compare: dtype mismatch");
 
+    // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and bf16
+    // are compared in f32 (f16 and bf16 as their own kernels compare them),
+    // widened before they are broadcast.
+    #[cfg(feature = "f32-kernels-only")]
+    if crate::ops::through_f32(lhs.dtype()).is_some() {
+        let (lhs, rhs) = (crate::ops::widen_to_f32(lhs), crate::ops::widen_to_f32(rhs));
+        return compare(lhs, rhs, out_dtype, f32_cmp, f64_cmp, simd_hint);
+    }
+
     // Broadcast to same shape if needed
     let (lhs, rhs) = crate::ops::expand::broadcast_binary(lhs, rhs);
 
     let dtype = lhs.dtype();
 
-    // Patched for Attention Lab: with `f32-kernels-only`, f64, f16 and bf16
-    // are compared in f32 (f16 and bf16 as their own kernels compare them).
     #[cfg(feature = "f32-kernels-only")]
-    {
-        let _ = f64_cmp;
-        match dtype {
-            DType::F32 | DType::F64 | DType::F16 | DType::BF16 => {
-                let rhs = crate::ops::widen_to_f32(rhs);
-                compare_f32(crate::ops::widen_to_f32(lhs), &rhs, out_dtype, f32_cmp, simd_hint)
-            }
-            _ => panic!("compare: unsupported dtype {:?}", dtype),
-        }
+    match dtype {
+        DType::F32 => compare_f32(lhs, &rhs, out_dtype, f32_cmp, simd_hint),
+        _ => panic!("compare: unsupported dtype {:?}", dtype),
     }
     #[cfg(not(feature = "f32-kernels-only"))]
     match dtype {

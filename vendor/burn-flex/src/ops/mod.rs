@@ -90,9 +90,9 @@ pub(crate) fn float_storage_as_f32(tensor: &FlexTensor) -> Cow<'_, [f32]> {
 
 // Patched for Attention Lab: for `f32-kernels-only`, a float tensor of any
 // dtype as a contiguous f32 one (`widen_to_f32`) and back (`narrow_from_f32`),
-// so that f64, f16 and bf16 elementwise operations, comparisons and
-// reductions run the f32 kernels, and their own are not compiled in. Neither
-// function is generic: each is compiled once.
+// so that f64, f16 and bf16 elementwise operations, comparisons, float tests,
+// gathers, scatters, selects and masks run the f32 kernels, and their own are
+// not compiled in. Neither function is generic: each is compiled once.
 #[cfg(feature = "f32-kernels-only")]
 pub(crate) fn widen_to_f32(tensor: FlexTensor) -> FlexTensor {
     if tensor.dtype() == DType::F32 {
