@@ -107,7 +107,9 @@ test('tables of numbers out of sight are not touched while training, and catch u
   // cells, so a MutationObserver counts them.
   await waitForModel(page);
   const tables = { 'head-stages': '.head-stages', 'pe-input-table': '[data-testid=pe-input]' };
-  // The elements the page watches: the whole head view, and the input rows' box.
+  // The elements the page watches, or the box that holds one: the whole head
+  // view, and the encoder's input rows (the PE view watches the part under
+  // its heading).
   const watched = ['#inside-head', '[data-testid=pe-input]'];
   for (const [id, box] of Object.entries(tables)) {
     await page.locator(box).scrollIntoViewIfNeeded();

@@ -202,7 +202,7 @@ fn the_page_s_arrows_run_one_way() {
             sources.push((relative, code));
         }
     }
-    wrong.extend(crate::thread_locals::signals_kept(
+    wrong.extend(crate::thread_locals::wrongly_kept(
         &sources,
         &crate::thread_locals::CLOSURES_KEPT,
     ));

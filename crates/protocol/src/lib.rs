@@ -26,8 +26,8 @@ pub use messages::{
 };
 pub use reports::{
     BeamHyp, BeamLevel, DecodeStep, DecodingComparison, EvalReport, FfnActivations, LayerInput,
-    MaskDemo, ProbePrediction, ResidualStream, StackStream, StepReport, Sublayer, SublayerStream,
-    Translation, MAX_FFN_FLOATS, MAX_LOGIT_FLOATS, MAX_RESIDUAL_FLOATS,
+    MaskDemo, ProbePrediction, ResidualStream, Stack, StackStream, StepReport, Sublayer,
+    SublayerStream, Translation, MAX_FFN_FLOATS, MAX_LOGIT_FLOATS, MAX_RESIDUAL_FLOATS,
 };
 pub use settings::{
     NormPlacement, Rule, SettingProblem, Settings, SettingsError, SettingsField, StepEstimate,

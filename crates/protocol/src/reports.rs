@@ -205,6 +205,16 @@ pub struct ResidualStream {
     pub decoder: StackStream,
 }
 
+impl ResidualStream {
+    /// The residual stream of `stack`.
+    pub fn of(&self, stack: Stack) -> &StackStream {
+        match stack {
+            Stack::Encoder => &self.encoder,
+            Stack::Decoder => &self.decoder,
+        }
+    }
+}
+
 /// A sub-layer of an encoder or a decoder layer (§3.1), each wrapped in
 /// its own Add & Norm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,6 +333,23 @@ impl FfnActivations {
     }
 }
 
+/// One of the model's two stacks (§3.1, Figure 1's left and right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stack {
+    Encoder,
+    Decoder,
+}
+
+impl Stack {
+    /// Its name in the page (`data-stack`, test ids).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Encoder => "encoder",
+            Self::Decoder => "decoder",
+        }
+    }
+}
+
 /// How a sentence enters a stack's first layer: each token's embedding row, times
 /// √d_model, plus its position's encoding (§3.4, §3.5), read off the model.
 ///
@@ -352,6 +379,15 @@ impl LayerInput {
 }
 
 impl ProbePrediction {
+    /// How the probe enters `stack`'s first layer: its source, or its
+    /// decoder inputs.
+    pub fn input(&self, stack: Stack) -> &LayerInput {
+        match stack {
+            Stack::Encoder => &self.source_input,
+            Stack::Decoder => &self.target_input,
+        }
+    }
+
     /// True when every number is finite.
     pub fn is_finite(&self) -> bool {
         self.probs.iter().chain(&self.logits).all(|p| p.is_finite())
@@ -384,5 +420,41 @@ impl ProbePrediction {
                 _ => Some((i, p)),
             })
             .map(|(i, _)| i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_stack_reads_its_own_input_and_residual_stream() {
+        let input = |token: &str| LayerInput {
+            tokens: vec![token.to_string()],
+            d_model: 1,
+            ..LayerInput::default()
+        };
+        let stream = |x: f32| StackStream {
+            final_norm: vec![x],
+            ..StackStream::default()
+        };
+        let p = ProbePrediction {
+            source_input: input("the"),
+            target_input: input("<bos>"),
+            residual: ResidualStream {
+                d_model: 1,
+                encoder: stream(1.0),
+                decoder: stream(2.0),
+            },
+            ..ProbePrediction::default()
+        };
+        assert_eq!(p.input(Stack::Encoder), &input("the"));
+        assert_eq!(p.input(Stack::Decoder), &input("<bos>"));
+        assert_eq!(p.residual.of(Stack::Encoder), &stream(1.0));
+        assert_eq!(p.residual.of(Stack::Decoder), &stream(2.0));
+        assert_eq!(
+            [Stack::Encoder, Stack::Decoder].map(Stack::name),
+            ["encoder", "decoder"]
+        );
     }
 }

@@ -25,7 +25,7 @@ pe-sim-hover = PE({ $p }) · PE({ $q }) = { $value }   (distance |p − q| = { $
 pe-sim-hint = The band structure shows the dot product depends on the distance p − q, not on p itself.
 
 # How a token enters layer 1 (views/layer_input.rs).
-pe-input-heading = From a word to the input of layer 1: × √d_model, + PE
+pe-input-heading = From a word to the input of { -encoder } layer 1: × √d_model, + PE
 pe-input-waiting = The model's numbers appear here once it is loaded.
 pe-input-intro = The model looks up each source { -token }'s row of the { -embedding } matrix, multiplies it by √d_model = { $sqrt_d } (d_model = { $d }, §3.4) and adds the positional encoding of its position (§3.5). The sum is what the first { -encoder } layer reads. These are the model's own numbers for the sentence the attention maps show.
 pe-input-token = { -token }

@@ -25,7 +25,7 @@ pe-sim-hover = 位置 { $p } と { $q } の内積 = { $value }（距離 |p − q
 pe-sim-hint = 帯状の模様は、内積が p そのものではなく、距離 p − q だけで決まることを示しています。
 
 # How a token enters layer 1 (views/layer_input.rs).
-pe-input-heading = 単語から第 1 層の入力へ：× √d_model、+ PE
+pe-input-heading = 単語から{ -encoder }の第 1 層の入力へ：× √d_model、+ PE
 pe-input-waiting = モデルが読み込まれると、ここにモデルの数値が出ます。
 pe-input-intro = モデルは入力側の各{ -token }について{ -embedding }行列の行を引き、√d_model = { $sqrt_d }（d_model = { $d }、§3.4）を掛け、その位置の{ -positional-encoding }を足します（§3.5）。その和が{ -encoder }の第 1 層の読む入力です。観察用の例文についての、モデル自身の数値です。
 pe-input-token = { -token }

@@ -25,7 +25,7 @@ pe-sim-hover = 位置 { $p } 与 { $q } 的点积 = { $value }（距离 |p − q
 pe-sim-hint = 带状结构表明：点积只取决于距离 p − q，而与 p 本身无关。
 
 # How a token enters layer 1 (views/layer_input.rs).
-pe-input-heading = 从词到第 1 层的输入：× √d_model，+ PE
+pe-input-heading = 从词到{ -encoder }第 1 层的输入：× √d_model，+ PE
 pe-input-waiting = 模型加载后，这里显示模型的数值。
 pe-input-intro = 模型为源句的每个{ -token }取出{ -embedding }矩阵的一行，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。这个和就是{ -encoder }第 1 层读到的输入。这些是模型自己在观察例句上的数值。
 pe-input-token = { -token }

@@ -25,7 +25,7 @@ pe-sim-hover = 位置 { $p } 與 { $q } 的內積 = { $value }（距離 |p − q
 pe-sim-hint = 帶狀結構顯示：內積只取決於距離 p − q，而與 p 本身無關。
 
 # How a token enters layer 1 (views/layer_input.rs).
-pe-input-heading = 從詞到第 1 層的輸入：× √d_model，+ PE
+pe-input-heading = 從詞到{ -encoder }第 1 層的輸入：× √d_model，+ PE
 pe-input-waiting = 模型載入後，這裡顯示模型的數值。
 pe-input-intro = 模型為來源句的每個{ -token }取出{ -embedding }矩陣的一列，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。這個和就是{ -encoder }第 1 層讀到的輸入。這些是模型自己在觀察例句上的數值。
 pe-input-token = { -token }

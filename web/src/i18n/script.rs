@@ -44,6 +44,20 @@ impl Spelling {
     pub fn words(&self, tokens: &[String]) -> Vec<String> {
         tokens.iter().map(|t| self.word(t)).collect()
     }
+
+    /// For tests: the 繁體中文 spelling of a target vocabulary, written in
+    /// `simplified` and `traditional` characters, space-separated, token for
+    /// token.
+    #[cfg(test)]
+    pub fn traditional(simplified: &str, traditional: &str) -> Spelling {
+        let words = |s: &str| s.split(' ').map(str::to_string).collect();
+        let facts = TaskFacts {
+            tgt_vocab: words(simplified),
+            tgt_alt: words(traditional),
+            ..Default::default()
+        };
+        Spelling::of(Locale::ZhHant, &facts).expect("a vocabulary in two scripts")
+    }
 }
 
 /// `tokens` respelled by `spelling`, or as they are without one.

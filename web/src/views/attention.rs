@@ -132,7 +132,6 @@ pub fn AttentionView() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Locale;
     use lab_protocol::HeadMaps;
 
     /// One layer of two heads of cross-attention, two target rows on three source keys.
@@ -176,12 +175,7 @@ mod tests {
     #[test]
     fn the_target_axes_are_respelled_token_by_token_and_the_source_never() {
         let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
-        let facts = lab_protocol::TaskFacts {
-            tgt_vocab: words("书 书店"),
-            tgt_alt: words("書 書店"),
-            ..Default::default()
-        };
-        let spelling = Spelling::of(Locale::ZhHant, &facts).expect("zh-Hant");
+        let spelling = Spelling::traditional("书 书店", "書 書店");
         let mut set = cross_set();
         set.tgt_tokens = words("<bos> 书");
         set.tgt_outputs = words("书 <eos>");
@@ -195,12 +189,7 @@ mod tests {
     #[test]
     fn the_probe_caption_writes_the_target_in_the_pages_script() {
         let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
-        let facts = lab_protocol::TaskFacts {
-            tgt_vocab: words("书 好"),
-            tgt_alt: words("書 好"),
-            ..Default::default()
-        };
-        let spelling = Spelling::of(Locale::ZhHant, &facts).expect("zh-Hant");
+        let spelling = Spelling::traditional("书 好", "書 好");
         let mut set = cross_set();
         set.tgt_tokens = words("<bos> 好 书");
         assert_eq!(probe_target(&set, Some(&spelling)), "<bos> 好 書");

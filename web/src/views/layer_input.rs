@@ -8,9 +8,10 @@
 use crate::components::paint;
 use crate::context::i18n::{use_i18n, Arg};
 use crate::context::state::use_lab;
-use crate::i18n::script::{respell, target_lang};
+use crate::i18n::script::{respell, target_lang, Spelling};
 use crate::i18n::{text, text_args, Locale};
-use lab_protocol::{LayerInput, ProbePrediction};
+use lab_protocol::{LayerInput, Stack};
+use lab_tasks::TaskKind;
 use leptos::prelude::*;
 
 /// Dimensions shown in the table; the RMS column covers all of them.
@@ -22,7 +23,6 @@ pub const SHOWN_DIMS: usize = 8;
 pub struct InputRows {
     /// The token's position (0-based), which is also its row.
     pub position: usize,
-    pub token: String,
     /// The dimensions shown, `0..min(SHOWN_DIMS, d_model)`.
     pub dims: usize,
     /// `embedding`, `× √d_model`, `PE`, `sum`: each over the shown dimensions.
@@ -42,7 +42,7 @@ fn rms(v: &[f32]) -> f32 {
 /// Token `position`'s rows of `input`; `None` when it has no such token.
 pub fn input_rows(input: &LayerInput, position: usize) -> Option<InputRows> {
     let d = input.d_model;
-    let token = input.tokens.get(position)?.clone();
+    input.tokens.get(position)?;
     let row = |m: &[f32]| m.get(position * d..(position + 1) * d).map(<[f32]>::to_vec);
     let full = [
         row(&input.embedding)?,
@@ -53,7 +53,6 @@ pub fn input_rows(input: &LayerInput, position: usize) -> Option<InputRows> {
     let dims = d.min(SHOWN_DIMS);
     Some(InputRows {
         position,
-        token,
         dims,
         rms: [rms(&full[0]), rms(&full[1]), rms(&full[2]), rms(&full[3])],
         rows: full.map(|r| r[..dims].to_vec()),
@@ -79,40 +78,54 @@ fn first_choice(input: &LayerInput) -> usize {
     usize::from(input.tokens.len() > 1)
 }
 
-/// The stack whose first layer's input a table shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stack {
-    /// The probe's source, through the input embedding.
-    Encoder,
-    /// The probe's decoder inputs, through the output embedding.
-    Decoder,
+/// The names of the table's four rows for `stack`, in order: the embedding,
+/// × √d_model, PE, and their sum (the input of the stack's layer 1).
+fn row_names(stack: Stack) -> [&'static str; 4] {
+    let sum = match stack {
+        Stack::Encoder => "pe-input-sum",
+        Stack::Decoder => "pe-input-decoder-sum",
+    };
+    ["pe-input-embedding", "pe-input-scaled", "pe-input-pe", sum]
 }
 
-impl Stack {
-    /// The probe's input to this stack's first layer.
-    fn input(self, p: &ProbePrediction) -> &LayerInput {
-        match self {
-            Self::Encoder => &p.source_input,
-            Self::Decoder => &p.target_input,
-        }
+/// The message that says how `stack`'s tokens enter its layer 1.
+fn intro(stack: Stack) -> &'static str {
+    match stack {
+        Stack::Encoder => "pe-input-intro",
+        Stack::Decoder => "pe-input-decoder-intro",
     }
+}
 
-    /// The names of the table's four rows, in order: the embedding,
-    /// × √d_model, PE, and their sum (the input of this stack's layer 1).
-    fn row_names(self) -> [&'static str; 4] {
-        let sum = match self {
-            Self::Encoder => "pe-input-sum",
-            Self::Decoder => "pe-input-decoder-sum",
-        };
-        ["pe-input-embedding", "pe-input-scaled", "pe-input-pe", sum]
+/// The test id of `stack`'s part of the view; its table's and its picker's
+/// add `-table` and `-token`.
+pub fn testid(stack: Stack) -> &'static str {
+    match stack {
+        Stack::Encoder => "pe-input",
+        Stack::Decoder => "pe-input-decoder",
     }
+}
 
-    /// The view's test id; the table's and the picker's add to it.
-    fn testid(self) -> &'static str {
-        match self {
-            Self::Encoder => "pe-input",
-            Self::Decoder => "pe-input-decoder",
-        }
+/// The CSS selector of `stack`'s part of the view: where the figure's
+/// embedding boxes lead ([`testid`] inside it, as a test checks).
+pub fn selector(stack: Stack) -> &'static str {
+    match stack {
+        Stack::Encoder => "[data-testid=pe-input]",
+        Stack::Decoder => "[data-testid=pe-input-decoder]",
+    }
+}
+
+/// `stack`'s tokens as the page shows them, and their language: the source
+/// as it is; the decoder's inputs, target tokens, respelled as the figure
+/// shows them (Traditional characters) in the target's language.
+pub fn shown_tokens(
+    stack: Stack,
+    tokens: &[String],
+    spelling: Option<&Spelling>,
+    task: Option<TaskKind>,
+) -> (Vec<String>, &'static str) {
+    match stack {
+        Stack::Encoder => (tokens.to_vec(), "en"),
+        Stack::Decoder => (respell(spelling, tokens), target_lang(task, spelling)),
     }
 }
 
@@ -124,11 +137,11 @@ impl Stack {
 pub fn LayerInputView() -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        <div class="layer-input" data-testid=Stack::Encoder.testid()>
+        <div class="layer-input" data-testid=testid(Stack::Encoder)>
             <h3>{i18n.t("pe-input-heading")}</h3>
             <StackInput stack=Stack::Encoder />
         </div>
-        <details class="layer-input" data-testid=Stack::Decoder.testid()>
+        <details class="layer-input" data-testid=testid(Stack::Decoder)>
             <summary>{i18n.t("pe-input-decoder-heading")}</summary>
             <StackInput stack=Stack::Decoder />
         </details>
@@ -148,7 +161,7 @@ fn StackInput(stack: Stack) -> impl IntoView {
     Effect::new(move |_| {
         let input = lab.prediction.with(|p| {
             p.as_ref()
-                .map(|p| stack.input(p).clone())
+                .map(|p| p.input(stack).clone())
                 .filter(|i| i.d_model > 0)
         });
         match root.get_untracked() {
@@ -167,22 +180,10 @@ fn StackInput(stack: Stack) -> impl IntoView {
         let rows = input_rows(&input, position).or_else(|| input_rows(&input, 0))?;
         Some((input, rows))
     };
-    // The decoder's inputs are target tokens: respelled as the page shows
-    // them (Traditional characters), in the target's language.
-    let words = move |tokens: &[String]| match stack {
-        Stack::Encoder => (tokens.to_vec(), "en"),
-        Stack::Decoder => {
-            let spelling = lab.spelling.get();
-            let task = lab.model.with(|m| m.as_ref().map(|m| m.settings.task));
-            (
-                respell(spelling.as_ref(), tokens),
-                target_lang(task, spelling.as_ref()),
-            )
-        }
-    };
-    let intro = match stack {
-        Stack::Encoder => "pe-input-intro",
-        Stack::Decoder => "pe-input-decoder-intro",
+    let words = move |tokens: &[String]| {
+        let task = lab.model.with(|m| m.as_ref().map(|m| m.settings.task));
+        lab.spelling
+            .with(|spelling| shown_tokens(stack, tokens, spelling.as_ref(), task))
     };
     view! {
         <div node_ref=root>
@@ -197,7 +198,11 @@ fn StackInput(stack: Stack) -> impl IntoView {
                     // Read here, so that a change of language draws it all again.
                     view! {
                         <p>
-                            {i18n.f(intro, &[("d", Arg::from(d)), ("sqrt_d", Arg::from(sqrt_d))])}
+                            {i18n
+                                .f(
+                                    intro(stack),
+                                    &[("d", Arg::from(d)), ("sqrt_d", Arg::from(sqrt_d))],
+                                )}
                         </p>
                         <TokenChoice stack tokens=tokens.clone() lang position=r.position chosen />
                         <InputTable
@@ -244,7 +249,7 @@ fn TokenChoice(
         <label>
             {i18n.t("pe-input-token")}" "
             <select
-                data-testid=format!("{}-token", stack.testid())
+                data-testid=format!("{}-token", testid(stack))
                 lang=lang
                 on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())
             >
@@ -272,8 +277,9 @@ fn InputTable(
     stack: Stack,
     /// The token's vectors and their RMS.
     vectors: InputRows,
-    /// The token, as the page shows it, and its language.
+    /// The token, as the page shows it.
     token: String,
+    /// Its language.
     lang: &'static str,
     /// The model width, over which the RMS column is taken.
     d_model: usize,
@@ -281,8 +287,7 @@ fn InputTable(
     locale: Locale,
 ) -> impl IntoView {
     let r = &vectors;
-    let body = stack
-        .row_names()
+    let body = row_names(stack)
         .iter()
         .enumerate()
         .map(|(i, id)| {
@@ -300,7 +305,7 @@ fn InputTable(
         })
         .collect_view();
     view! {
-        <table class="numbers" data-testid=format!("{}-table", stack.testid()) tabindex="0">
+        <table class="numbers" data-testid=format!("{}-table", testid(stack)) tabindex="0">
             <thead>
                 <tr>
                     <th scope="col">
@@ -346,7 +351,7 @@ mod tests {
     #[test]
     fn a_tokens_rows_are_its_slices_and_the_rms_covers_every_dimension() {
         let r = input_rows(&input(), 1).expect("token 1");
-        assert_eq!((r.position, r.token.as_str(), r.dims), (1, "<eos>", 2));
+        assert_eq!((r.position, r.dims), (1, 2));
         assert_eq!(r.rows[0], vec![0.3, 0.4]);
         // PE(1) = (sin 1, cos 1).
         assert!(
@@ -363,27 +368,46 @@ mod tests {
     }
 
     #[test]
-    fn each_stack_reads_its_own_input_and_names_its_own_first_layer() {
-        let mut target = input();
-        target.tokens = vec!["<bos>".into(), "犬".into()];
-        target.embedding.reverse();
-        let p = ProbePrediction {
-            source_input: input(),
-            target_input: target.clone(),
-            ..ProbePrediction::default()
-        };
-        assert_eq!(Stack::Encoder.input(&p), &input());
-        assert_eq!(Stack::Decoder.input(&p), &target);
+    fn each_stack_names_its_own_first_layer_and_the_figure_leads_to_its_table() {
         for locale in Locale::ALL {
             let [encoder, decoder] =
-                [Stack::Encoder, Stack::Decoder].map(|s| text(locale, s.row_names()[3]));
+                [Stack::Encoder, Stack::Decoder].map(|s| text(locale, row_names(s)[3]));
             assert_ne!(encoder, decoder, "{locale:?}");
         }
         assert_eq!(
-            text(Locale::En, Stack::Decoder.row_names()[3]),
+            text(Locale::En, row_names(Stack::Decoder)[3]),
             "= input of decoder layer 1"
         );
-        assert_ne!(Stack::Encoder.testid(), Stack::Decoder.testid());
+        assert_eq!(
+            text(Locale::En, row_names(Stack::Encoder)[3]),
+            "= input of encoder layer 1"
+        );
+        for stack in [Stack::Encoder, Stack::Decoder] {
+            assert_eq!(selector(stack), format!("[data-testid={}]", testid(stack)));
+        }
+        assert_ne!(testid(Stack::Encoder), testid(Stack::Decoder));
+    }
+
+    #[test]
+    fn the_decoders_tokens_are_respelled_and_marked_as_the_target_the_sources_are_not() {
+        let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+        let spelling = Spelling::traditional("<bos> 这 书", "<bos> 這 書");
+        let zh = Some(TaskKind::RealEnZh);
+        let tokens = words("<bos> 这 书");
+        assert_eq!(
+            shown_tokens(Stack::Decoder, &tokens, Some(&spelling), zh),
+            (words("<bos> 這 書"), "zh-Hant")
+        );
+        assert_eq!(
+            shown_tokens(Stack::Decoder, &tokens, None, zh),
+            (tokens.clone(), "zh-Hans")
+        );
+        // The source is English, whatever the page's spelling.
+        let source = words("this book");
+        assert_eq!(
+            shown_tokens(Stack::Encoder, &source, Some(&spelling), zh),
+            (source.clone(), "en")
+        );
     }
 
     #[test]

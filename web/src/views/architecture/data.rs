@@ -16,46 +16,32 @@
 use crate::panels::ids;
 use lab_protocol::{AttentionKind, NormPlacement, Settings, Sublayer};
 
-/// Which stack a box belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    Encoder,
-    Decoder,
-}
-
-impl Side {
-    /// Its name in the page (`data-stack`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Encoder => "encoder",
-            Self::Decoder => "decoder",
-        }
-    }
-}
+/// Which stack a box belongs to: the protocol's, whose probe the glimpses read.
+pub use lab_protocol::Stack;
 
 /// A box of the figure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
     /// The tokens a stack reads: the source; the target shifted right.
-    Tokens(Side),
+    Tokens(Stack),
     /// The token embedding × √d_model.
-    Embedding(Side),
+    Embedding(Stack),
     /// The positional encoding added to it (⊕).
-    Positions(Side),
+    Positions(Stack),
     /// Multi-head self-attention (masked in the decoder).
-    SelfAttention(Side),
+    SelfAttention(Stack),
     /// The decoder's attention over the encoder's output.
     CrossAttention,
     /// The position-wise feed-forward network.
-    FeedForward(Side),
+    FeedForward(Stack),
     /// Post-norm: the residual sum, then LayerNorm.
-    AddNorm(Side),
+    AddNorm(Stack),
     /// Pre-norm: the LayerNorm before a sub-layer.
-    Norm(Side),
+    Norm(Stack),
     /// Pre-norm: the residual sum after a sub-layer.
-    Add(Side),
+    Add(Stack),
     /// Pre-norm: the LayerNorm after the stack's last layer.
-    FinalNorm(Side),
+    FinalNorm(Stack),
     /// The pre-softmax linear layer.
     Linear,
     /// The softmax: the output probabilities.
@@ -65,7 +51,7 @@ pub enum Part {
 impl Part {
     /// The box's name in the page (`data-box`), the one the tests click.
     pub fn name(self) -> &'static str {
-        use Side::{Decoder as D, Encoder as E};
+        use Stack::{Decoder as D, Encoder as E};
         match self {
             Self::Tokens(E) => "inputs",
             Self::Tokens(D) => "outputs",
@@ -91,7 +77,7 @@ impl Part {
     }
 
     /// The stack it belongs to (`None`: the output layers on top).
-    pub fn side(self) -> Option<Side> {
+    pub fn side(self) -> Option<Stack> {
         match self {
             Self::Tokens(s)
             | Self::Embedding(s)
@@ -102,7 +88,7 @@ impl Part {
             | Self::Norm(s)
             | Self::Add(s)
             | Self::FinalNorm(s) => Some(s),
-            Self::CrossAttention => Some(Side::Decoder),
+            Self::CrossAttention => Some(Stack::Decoder),
             Self::Linear | Self::Softmax => None,
         }
     }
@@ -195,8 +181,8 @@ fn norm_view(norm: NormPlacement) -> Opens {
 /// The attention kind a box's maps are, if it is an attention box.
 pub fn attention_kind(part: Part) -> Option<AttentionKind> {
     match part {
-        Part::SelfAttention(Side::Encoder) => Some(AttentionKind::EncoderSelf),
-        Part::SelfAttention(Side::Decoder) => Some(AttentionKind::DecoderSelf),
+        Part::SelfAttention(Stack::Encoder) => Some(AttentionKind::EncoderSelf),
+        Part::SelfAttention(Stack::Decoder) => Some(AttentionKind::DecoderSelf),
         Part::CrossAttention => Some(AttentionKind::Cross),
         _ => None,
     }
@@ -208,11 +194,11 @@ pub fn attention_kind(part: Part) -> Option<AttentionKind> {
 pub fn sublayer_index(part: Part) -> Option<usize> {
     let (sublayer, side) = match part {
         Part::SelfAttention(side) => (Sublayer::SelfAttention, side),
-        Part::CrossAttention => (Sublayer::CrossAttention, Side::Decoder),
+        Part::CrossAttention => (Sublayer::CrossAttention, Stack::Decoder),
         Part::FeedForward(side) => (Sublayer::FeedForward, side),
         _ => return None,
     };
-    sublayer.index(side == Side::Decoder)
+    sublayer.index(side == Stack::Decoder)
 }
 
 /// Builds the boxes of one figure.
@@ -240,25 +226,16 @@ impl Builder<'_> {
     }
 
     /// Tokens, embedding × √d_model and positions: the foot of a stack.
-    fn foot(&mut self, side: Side, len: Dim) {
+    fn foot(&mut self, side: Stack, len: Dim) {
         let d_model = self.settings.d_model;
-        let (tokens, embedding, tokens_view, embed_at) = match side {
-            Side::Encoder => (
-                "arch-inputs",
-                "arch-input-embedding",
-                ids::TRANSLATE,
-                "[data-testid=pe-input]",
-            ),
-            Side::Decoder => (
-                "arch-outputs",
-                "arch-output-embedding",
-                ids::MASKS,
-                "[data-testid=pe-input-decoder]",
-            ),
+        let (tokens, embedding, tokens_view) = match side {
+            Stack::Encoder => ("arch-inputs", "arch-input-embedding", ids::TRANSLATE),
+            Stack::Decoder => ("arch-outputs", "arch-output-embedding", ids::MASKS),
         };
+        // The PE view's table of how this stack's tokens enter its layer 1.
         let embed_view = Opens::View {
             panel: ids::PE,
-            at: Some(embed_at),
+            at: Some(crate::views::layer_input::selector(side)),
         };
         self.push(
             Part::Tokens(side),
@@ -294,7 +271,7 @@ impl Builder<'_> {
 
     /// One sub-layer with its residual connection and LayerNorm, in the
     /// placement's order.
-    fn sublayer(&mut self, side: Side, layer: usize, sub: FigureBox) {
+    fn sublayer(&mut self, side: Stack, layer: usize, sub: FigureBox) {
         let norm = self.settings.norm;
         let (shape, around) = (sub.shape.clone(), sub.part);
         let wrap = |part: Part, label: &'static str| FigureBox {
@@ -325,8 +302,8 @@ impl Builder<'_> {
     fn attention(&mut self, part: Part, layer: usize, (q, k): (Dim, Dim)) -> FigureBox {
         let s = self.settings;
         let label = match part {
-            Part::SelfAttention(Side::Encoder) => "arch-enc-self-attention",
-            Part::SelfAttention(Side::Decoder) => "arch-dec-self-attention",
+            Part::SelfAttention(Stack::Encoder) => "arch-enc-self-attention",
+            Part::SelfAttention(Stack::Decoder) => "arch-dec-self-attention",
             _ => "arch-cross-attention",
         };
         let kind = attention_kind(part).unwrap_or(AttentionKind::Cross);
@@ -343,7 +320,7 @@ impl Builder<'_> {
     }
 
     /// The position-wise feed-forward network of `layer`.
-    fn feed_forward(&mut self, side: Side, layer: usize, len: Dim) -> FigureBox {
+    fn feed_forward(&mut self, side: Stack, layer: usize, len: Dim) -> FigureBox {
         let s = self.settings;
         FigureBox {
             part: Part::FeedForward(side),
@@ -361,7 +338,7 @@ impl Builder<'_> {
     }
 
     /// The LayerNorm that ends a pre-norm stack.
-    fn final_norm(&mut self, side: Side, len: Dim) {
+    fn final_norm(&mut self, side: Stack, len: Dim) {
         if self.settings.norm.has_final_norm() {
             let shape = vec![len, dim("d_model", self.settings.d_model)];
             self.push(
@@ -385,24 +362,24 @@ pub fn figure(settings: &Settings, sentence: Sentence) -> Vec<FigureBox> {
     };
     let src = dim("src_len", sentence.src_len);
     let tgt = dim("tgt_len", sentence.tgt_len);
-    b.foot(Side::Encoder, src);
+    b.foot(Stack::Encoder, src);
     for layer in 0..settings.n_layers {
-        let attention = b.attention(Part::SelfAttention(Side::Encoder), layer, (src, src));
-        b.sublayer(Side::Encoder, layer, attention);
-        let ffn = b.feed_forward(Side::Encoder, layer, src);
-        b.sublayer(Side::Encoder, layer, ffn);
+        let attention = b.attention(Part::SelfAttention(Stack::Encoder), layer, (src, src));
+        b.sublayer(Stack::Encoder, layer, attention);
+        let ffn = b.feed_forward(Stack::Encoder, layer, src);
+        b.sublayer(Stack::Encoder, layer, ffn);
     }
-    b.final_norm(Side::Encoder, src);
-    b.foot(Side::Decoder, tgt);
+    b.final_norm(Stack::Encoder, src);
+    b.foot(Stack::Decoder, tgt);
     for layer in 0..settings.n_layers {
-        let masked = b.attention(Part::SelfAttention(Side::Decoder), layer, (tgt, tgt));
-        b.sublayer(Side::Decoder, layer, masked);
+        let masked = b.attention(Part::SelfAttention(Stack::Decoder), layer, (tgt, tgt));
+        b.sublayer(Stack::Decoder, layer, masked);
         let cross = b.attention(Part::CrossAttention, layer, (tgt, src));
-        b.sublayer(Side::Decoder, layer, cross);
-        let ffn = b.feed_forward(Side::Decoder, layer, tgt);
-        b.sublayer(Side::Decoder, layer, ffn);
+        b.sublayer(Stack::Decoder, layer, cross);
+        let ffn = b.feed_forward(Stack::Decoder, layer, tgt);
+        b.sublayer(Stack::Decoder, layer, ffn);
     }
-    b.final_norm(Side::Decoder, tgt);
+    b.final_norm(Stack::Decoder, tgt);
     let logits = vec![tgt, dim("tgt_vocab", sentence.tgt_vocab)];
     let decoding = Opens::View {
         panel: ids::TRANSLATE,

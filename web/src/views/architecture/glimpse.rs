@@ -9,13 +9,13 @@
 //! the token it ranks first at each of the first positions, and whether
 //! that is the target.
 
-use super::data::{sublayer_index, FigureBox, Opens, Part, Side};
+use super::data::{sublayer_index, FigureBox, Opens, Part, Stack};
 use crate::components::paint;
 use crate::context::i18n::Arg;
 use crate::context::state::use_lab;
 use crate::i18n::script::respell;
 use lab_plot::colormap::{heatmap_rgba, ColorMap};
-use lab_protocol::{AttentionKind, AttentionSet, LayerInput, ProbePrediction, StackStream};
+use lab_protocol::{AttentionKind, AttentionSet, LayerInput, ProbePrediction};
 use leptos::prelude::*;
 
 /// How many positions the softmax's glimpse names.
@@ -48,9 +48,9 @@ pub enum About {
     /// Attention weights averaged over this many heads.
     Attention { heads: usize },
     /// A stack's token embeddings × √d_model.
-    Embedding(Side),
+    Embedding(Stack),
     /// The positional encoding a stack adds.
-    Positions(Side),
+    Positions(Stack),
     /// A feed-forward network's hidden layer of `d_ff` units, of which
     /// `zero_percent` are zero (the ReLU cut them off).
     FeedForward { d_ff: usize, zero_percent: usize },
@@ -79,7 +79,7 @@ impl About {
             ),
             Self::Logits { vocab } => ("arch-glimpse-logits", vec![("vocab", Arg::from(vocab))]),
             Self::Stream { part, d_model } => {
-                let stack = part.side().map_or("", Side::name);
+                let stack = part.side().map_or("", Stack::name);
                 let args = vec![("d_model", Arg::from(d_model)), ("stack", Arg::from(stack))];
                 (stream_message(part), args)
             }
@@ -131,24 +131,24 @@ enum Source {
         layer: usize,
     },
     /// How the probe enters this stack.
-    Embedding(Side),
-    Positions(Side),
+    Embedding(Stack),
+    Positions(Stack),
     /// The hidden layer of this stack's feed-forward network in this layer.
     FeedForward {
-        side: Side,
+        side: Stack,
         layer: usize,
     },
     /// The residual stream around sub-layer `sublayer` of `layer`: what
     /// its LayerNorm gave the sub-layer (`normed`, pre-norm), or the
     /// stream after it.
     Stream {
-        side: Side,
+        side: Stack,
         layer: usize,
         sublayer: usize,
         normed: bool,
     },
     /// The stack's output after its final LayerNorm.
-    FinalNorm(Side),
+    FinalNorm(Stack),
     /// The linear layer's output.
     Linear,
     /// The probe prediction.
@@ -202,12 +202,12 @@ pub fn glimpse(
             })
         }
         Source::Embedding(side) => {
-            let input = stack_input(prediction?, side);
+            let input = prediction?.input(side);
             let range = signed_range(&input.scaled);
             input_map(input, &input.scaled, About::Embedding(side), range)
         }
         Source::Positions(side) => {
-            let input = stack_input(prediction?, side);
+            let input = prediction?.input(side);
             input_map(input, &input.positions, About::Positions(side), (-1.0, 1.0))
         }
         Source::Stream {
@@ -217,13 +217,13 @@ pub fn glimpse(
             normed,
         } => {
             let p = prediction?;
-            let around = stack_stream(p, side).layers.get(layer)?.get(sublayer)?;
+            let around = p.residual.of(side).layers.get(layer)?.get(sublayer)?;
             let values = if normed { &around.normed } else { &around.out };
             stream_map(p, side, values, b.part)
         }
         Source::FinalNorm(side) => {
             let p = prediction?;
-            stream_map(p, side, &stack_stream(p, side).final_norm, b.part)
+            stream_map(p, side, &p.residual.of(side).final_norm, b.part)
         }
         Source::FeedForward { side, layer } => ffn_map(prediction?, side, layer),
         Source::Linear => logits_map(prediction?),
@@ -240,22 +240,6 @@ pub fn glimpse(
                 .collect();
             (!picks.is_empty()).then_some(Glimpse::Picks(picks))
         }
-    }
-}
-
-/// How the probe enters the stack `side`.
-fn stack_input(p: &ProbePrediction, side: Side) -> &LayerInput {
-    match side {
-        Side::Encoder => &p.source_input,
-        Side::Decoder => &p.target_input,
-    }
-}
-
-/// The residual stream of the stack `side`.
-fn stack_stream(p: &ProbePrediction, side: Side) -> &StackStream {
-    match side {
-        Side::Encoder => &p.residual.encoder,
-        Side::Decoder => &p.residual.decoder,
     }
 }
 
@@ -291,8 +275,8 @@ fn input_map(
 
 /// The residual stream `values` of the stack `side` at the box `part`, a
 /// row per token, zero the middle colour.
-fn stream_map(p: &ProbePrediction, side: Side, values: &[f32], part: Part) -> Option<Glimpse> {
-    let (rows, cols) = (stack_input(p, side).tokens.len(), p.residual.d_model);
+fn stream_map(p: &ProbePrediction, side: Stack, values: &[f32], part: Part) -> Option<Glimpse> {
+    let (rows, cols) = (p.input(side).tokens.len(), p.residual.d_model);
     (rows > 0 && cols > 0 && values.len() == rows * cols).then(|| Glimpse::Map {
         about: About::Stream {
             part,
@@ -338,14 +322,14 @@ fn logits_map(p: &ProbePrediction) -> Option<Glimpse> {
 
 /// The hidden layer of `side`'s feed-forward network in `layer`, a row per
 /// token, from 0 (the darkest colour) to its largest value.
-fn ffn_map(p: &ProbePrediction, side: Side, layer: usize) -> Option<Glimpse> {
+fn ffn_map(p: &ProbePrediction, side: Stack, layer: usize) -> Option<Glimpse> {
     let ffn = &p.ffn_hidden;
     let layers = match side {
-        Side::Encoder => &ffn.encoder,
-        Side::Decoder => &ffn.decoder,
+        Stack::Encoder => &ffn.encoder,
+        Stack::Decoder => &ffn.decoder,
     };
     let values = layers.get(layer)?;
-    let (rows, cols) = (stack_input(p, side).tokens.len(), ffn.d_ff);
+    let (rows, cols) = (p.input(side).tokens.len(), ffn.d_ff);
     if rows == 0 || cols == 0 || values.len() != rows * cols {
         return None;
     }

@@ -3,7 +3,7 @@
 //! press that goes back to the figure. [`about`] is the one rule of which
 //! boxes a view is about.
 
-use super::data::{FigureBox, Opens, Part, Side};
+use super::data::{FigureBox, Opens, Part, Stack};
 use super::picture::split;
 use crate::components::scroll::{scroll_and_hold_at, HOLD_OPENED_VIEW_MS};
 use crate::context::i18n::{Arg, I18n};
@@ -42,7 +42,7 @@ fn changed_by(field: SettingsField, b: &FigureBox) -> bool {
         SettingsField::NHeads => matches!(b.opens, Opens::Attention { .. }),
         SettingsField::PositionalEncoding => matches!(b.part, Part::Positions(_)),
         SettingsField::TieWeights => {
-            matches!(b.part, Part::Linear | Part::Embedding(Side::Decoder))
+            matches!(b.part, Part::Linear | Part::Embedding(Stack::Decoder))
         }
         _ => false,
     }
@@ -76,7 +76,7 @@ pub fn layout(
     boxes: &[FigureBox],
     lit: impl Fn(&FigureBox) -> bool,
 ) -> (Vec<MiniBox>, Vec<[f64; 4]>, f64) {
-    let stacks = [Side::Encoder, Side::Decoder].map(|side| split(boxes, side, 0));
+    let stacks = [Stack::Encoder, Stack::Decoder].map(|side| split(boxes, side, 0));
     let rows = |[top, layer, foot]: &[Vec<&FigureBox>; 3]| {
         (top.len() + layer.len() + foot.len()) as f64 * (BOX_H + GAP) + 2.0 * FRAME
     };

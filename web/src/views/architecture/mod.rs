@@ -18,7 +18,7 @@ use crate::context::i18n::{use_i18n, Arg, I18n};
 use crate::context::state::{use_lab, Lab};
 use crate::i18n::script::{respell, target_lang};
 use crate::panels::{self, PANELS};
-use data::{figure, shape_named, shape_text, FigureBox, Opens, Part, Sentence, Side};
+use data::{figure, shape_named, shape_text, FigureBox, Opens, Part, Sentence, Stack};
 use lab_protocol::{ModelInfo, SettingsField};
 use leptos::prelude::*;
 pub use minimap::{MiniMap, ViewsMap};
@@ -173,7 +173,7 @@ fn figure_box(
             class=class_of(b.part)
             data-testid="model-box"
             data-box=b.part.name()
-            data-stack=b.part.side().map(Side::name)
+            data-stack=b.part.side().map(Stack::name)
             data-layer=b.layer.map(|l| l.to_string())
             data-around=b.around.map(Part::name)
             title=title
@@ -193,8 +193,8 @@ fn figure_box(
 /// the decoder's inputs (respelled).
 fn tokens_of(d: &Drawn, part: Part) -> Option<(Vec<String>, &'static str)> {
     match part {
-        Part::Tokens(Side::Encoder) => Some((d.src.clone(), "en")),
-        Part::Tokens(Side::Decoder) => Some((d.tgt.clone(), d.tgt_lang)),
+        Part::Tokens(Stack::Encoder) => Some((d.src.clone(), "en")),
+        Part::Tokens(Stack::Decoder) => Some((d.tgt.clone(), d.tgt_lang)),
         _ => None,
     }
 }
@@ -204,12 +204,12 @@ fn tokens_of(d: &Drawn, part: Part) -> Option<(Vec<String>, &'static str)> {
 fn encoder_top(d: &Drawn) -> Option<&FigureBox> {
     d.boxes
         .iter()
-        .rfind(|b| b.part.side() == Some(Side::Encoder))
+        .rfind(|b| b.part.side() == Some(Stack::Encoder))
 }
 
 /// One stack's column: its foot, then the layer shown (`data-layer`),
 /// framed with "N×", then what follows the layers.
-fn stack(lab: Lab, d: &Drawn, side: Side, layer: usize) -> AnyView {
+fn stack(lab: Lab, d: &Drawn, side: Stack, layer: usize) -> AnyView {
     let i18n = lab.i18n();
     let draw = |b: &&FigureBox| figure_box(lab, (*b).clone(), tokens_of(d, b.part), d.tgt_lang);
     let [top, layer_boxes, foot] = picture::split(&d.boxes, side, layer);
@@ -219,11 +219,11 @@ fn stack(lab: Lab, d: &Drawn, side: Side, layer: usize) -> AnyView {
         foot.iter().map(draw).collect(),
     );
     let (class, title) = match side {
-        Side::Encoder => ("fig-stack encoder", "arch-encoder"),
-        Side::Decoder => ("fig-stack decoder", "arch-decoder"),
+        Stack::Encoder => ("fig-stack encoder", "arch-encoder"),
+        Stack::Decoder => ("fig-stack decoder", "arch-decoder"),
     };
     // The top of the encoder stack: what every cross-attention reads.
-    let memory = (side == Side::Encoder)
+    let memory = (side == Stack::Encoder)
         .then(|| encoder_top(d))
         .flatten()
         .map(|last| {
@@ -285,8 +285,10 @@ fn words_of(lab: Lab, d: &Drawn, boxes: &[&FigureBox]) -> Vec<Words> {
 /// in the page's language.
 fn picture_of(lab: Lab, d: &Drawn, layer: usize) -> Picture {
     let i18n = lab.i18n();
-    let [et, el, ef] = picture::split(&d.boxes, Side::Encoder, layer).map(|b| words_of(lab, d, &b));
-    let [dt, dl, df] = picture::split(&d.boxes, Side::Decoder, layer).map(|b| words_of(lab, d, &b));
+    let [et, el, ef] =
+        picture::split(&d.boxes, Stack::Encoder, layer).map(|b| words_of(lab, d, &b));
+    let [dt, dl, df] =
+        picture::split(&d.boxes, Stack::Decoder, layer).map(|b| words_of(lab, d, &b));
     let mut et = et;
     if let Some(top) = encoder_top(d) {
         et.push(Words {
@@ -438,8 +440,8 @@ pub fn ModelFigure() -> impl IntoView {
                     let layer = layer();
                     view! {
                         <div class="fig-stacks">
-                            {stack(lab, &d, Side::Encoder, layer)}
-                            {stack(lab, &d, Side::Decoder, layer)}
+                            {stack(lab, &d, Stack::Encoder, layer)}
+                            {stack(lab, &d, Stack::Decoder, layer)}
                             <wire::EncoderWire lab drawn=Signal::derive(move || d_memo.track()) />
                         </div>
                     }
@@ -460,8 +462,8 @@ fn boxes_table(lab: Lab, boxes: &[FigureBox]) -> impl IntoView {
         .map(|b| {
             let args = label_args(b);
             let stack = match b.part.side() {
-                Some(Side::Encoder) => i18n.s("arch-encoder"),
-                Some(Side::Decoder) => i18n.s("arch-decoder"),
+                Some(Stack::Encoder) => i18n.s("arch-encoder"),
+                Some(Stack::Decoder) => i18n.s("arch-decoder"),
                 None => String::new(),
             };
             view! {

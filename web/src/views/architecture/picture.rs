@@ -5,7 +5,7 @@
 //! plain shapes: [`Picture::svg`] writes them as an SVG document, and the
 //! page paints the same shapes on a canvas for the PNG.
 
-use super::data::{FigureBox, Part, Side};
+use super::data::{FigureBox, Part, Stack};
 
 /// The picture's width and a stack's width (px).
 const WIDTH: f64 = 960.0;
@@ -379,9 +379,9 @@ impl Picture {
 
 /// Which of a stack's boxes the picture draws: what follows the layers, the
 /// layer `layer`'s boxes, and the foot (each in the sentence's order).
-pub fn split(boxes: &[FigureBox], side: Side, layer: usize) -> [Vec<&FigureBox>; 3] {
+pub fn split(boxes: &[FigureBox], side: Stack, layer: usize) -> [Vec<&FigureBox>; 3] {
     let of_side = |b: &&FigureBox| {
-        b.part.side() == Some(side) || (side == Side::Decoder && b.part.side().is_none())
+        b.part.side() == Some(side) || (side == Stack::Decoder && b.part.side().is_none())
     };
     let foot = boxes
         .iter()

@@ -98,7 +98,7 @@ fn post_norm_adds_then_normalises_after_each_sub_layer_and_pre_norm_the_other_wa
     let encoder_layer = |boxes: &[FigureBox]| -> Vec<&'static str> {
         boxes
             .iter()
-            .filter(|b| b.layer == Some(0) && b.part.side() == Some(Side::Encoder))
+            .filter(|b| b.layer == Some(0) && b.part.side() == Some(Stack::Encoder))
             .map(|b| b.part.name())
             .collect()
     };
@@ -137,7 +137,7 @@ fn post_norm_adds_then_normalises_after_each_sub_layer_and_pre_norm_the_other_wa
     assert_eq!(at("enc-final-norm") + 1, at("outputs"));
     assert_eq!(at("dec-final-norm") + 1, at("linear"));
     let norm = find(&pre, "enc-norm", Some(0));
-    assert_eq!(norm.around, Some(Part::SelfAttention(Side::Encoder)));
+    assert_eq!(norm.around, Some(Part::SelfAttention(Stack::Encoder)));
     assert_eq!(norm.opens.panel(), ids::COMPARE);
 }
 
@@ -246,7 +246,10 @@ fn each_layers_sub_layers_are_numbered_in_the_order_the_figure_draws_them() {
             ..toy()
         };
         let boxes = figure(&settings, SENTENCE);
-        for (side, expected) in [(Side::Encoder, vec![0, 1]), (Side::Decoder, vec![0, 1, 2])] {
+        for (side, expected) in [
+            (Stack::Encoder, vec![0, 1]),
+            (Stack::Decoder, vec![0, 1, 2]),
+        ] {
             for layer in 0..2 {
                 let order: Vec<usize> = boxes
                     .iter()

@@ -144,8 +144,8 @@ fn each_stacks_embedding_and_positional_encoding_show_its_own_input() {
     };
     let boxes = boxes();
     for (side, own, len) in [
-        (Side::Encoder, &p.source_input, SRC),
-        (Side::Decoder, &p.target_input, TGT),
+        (Stack::Encoder, &p.source_input, SRC),
+        (Stack::Decoder, &p.target_input, TGT),
     ] {
         let of = |part: Part| {
             let b = boxes.iter().find(|b| b.part == part).expect("a box");
@@ -329,7 +329,7 @@ fn a_norm_box_shows_the_stream_of_its_own_stack_layer_and_sub_layer() {
         ..ProbePrediction::default()
     };
     use Part::{CrossAttention as Cross, FeedForward as Ffn, SelfAttention as Attn};
-    use Side::{Decoder as Dec, Encoder as Enc};
+    use Stack::{Decoder as Dec, Encoder as Enc};
     let (post, pre) = (
         boxes_with(NormPlacement::Post),
         boxes_with(NormPlacement::Pre),

@@ -20,8 +20,8 @@ fn words(boxes: &[&FigureBox]) -> Vec<Words> {
             label: format!("label of {}", b.part.name()),
             shape: super::super::data::shape_text(&b.shape),
             tokens: match b.part {
-                Part::Tokens(Side::Encoder) => vec!["the".into(), "<dog>".into()],
-                Part::Tokens(Side::Decoder) => vec!["<bos>".into(), "犬".into()],
+                Part::Tokens(Stack::Encoder) => vec!["the".into(), "<dog>".into()],
+                Part::Tokens(Stack::Decoder) => vec!["<bos>".into(), "犬".into()],
                 _ => vec![],
             },
         })
@@ -30,8 +30,8 @@ fn words(boxes: &[&FigureBox]) -> Vec<Words> {
 
 fn svg_of(settings: &Settings) -> (String, Vec<&'static str>) {
     let boxes = figure(settings, SENTENCE);
-    let [et, el, ef] = split(&boxes, Side::Encoder, 0).map(|b| words(&b));
-    let [dt, dl, df] = split(&boxes, Side::Decoder, 0).map(|b| words(&b));
+    let [et, el, ef] = split(&boxes, Stack::Encoder, 0).map(|b| words(&b));
+    let [dt, dl, df] = split(&boxes, Stack::Decoder, 0).map(|b| words(&b));
     let mut et = et;
     et.push(Words {
         name: None,
