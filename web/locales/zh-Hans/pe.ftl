@@ -38,5 +38,5 @@ pe-input-sum = = { -encoder }第 1 层的输入
 pe-input-why = 为什么 × √d_model：论文没有给出理由，§3.4 只写了“在{ -embedding }层中，我们把这些权重乘以 √d_model”，各教程也都没有提到这个系数。一种解读（本实验室的看法）：不乘的话，{ -token }的向量比分量在 [−1, 1] 之间的 PE 小，词可能被位置淹没。这里{ -embedding }矩阵那一行的 RMS 为 { $rms_e }，乘以 √d_model 后为 { $rms_scaled }，PE 为 { $rms_pe }。
 pe-input-pe-off = 这次运行关闭了{ -positional-encoding }：PE 为 0，这一层只读乘以 √d_model 后的{ -embedding }。
 pe-input-decoder-heading = { -decoder }的输入也是这样：× √d_model，+ PE
-pe-input-decoder-intro = { -decoder }读的是右移一位的目标句：先是 <bos>，再是目标句的{ -token } y1 … ym，不含句末的 <eos>（图 1 的“输出（右移一位）”）。模型为每个{ -token }取出{ -decoder }自己的{ -embedding }矩阵（输出{ -embedding }）的一行，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。论文（§3.4）让两个{ -embedding }层共用一个矩阵；本实验室的任务每种语言各有{ -vocabulary }，所以这个矩阵与{ -encoder }的是分开的。这个和就是{ -decoder }第 1 层读到的输入。这些是模型自己在观察例句上的数值。
+pe-input-decoder-intro = { -decoder }读的是右移一位的目标句：先是 <bos>，再是目标句的{ -token } y1 … ym，不含句末的 <eos>（图 1 的“输出（右移一位）”）。模型为每个{ -token }取出{ -decoder }自己的{ -embedding }矩阵（输出{ -embedding }）的一行，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。论文（§3.4）让两个{ -embedding }层共用一个矩阵；本实验室总是两端各用一个（翻译任务每种语言各有{ -vocabulary }），所以这个矩阵与{ -encoder }的是分开的。这个和就是{ -decoder }第 1 层读到的输入。这些是模型自己在观察例句上的数值。
 pe-input-decoder-sum = = { -decoder }第 1 层的输入

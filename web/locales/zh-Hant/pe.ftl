@@ -38,5 +38,5 @@ pe-input-sum = = { -encoder }第 1 層的輸入
 pe-input-why = 為什麼 × √d_model：論文沒有給出理由，§3.4 只寫了「在{ -embedding }層中，我們把這些權重乘以 √d_model」，各教學也都沒有提到這個係數。一種解讀（本實驗室的看法）：不乘的話，{ -token }的向量比分量在 [−1, 1] 之間的 PE 小，詞可能被位置淹沒。這裡{ -embedding }矩陣那一列的 RMS 為 { $rms_e }，乘以 √d_model 後為 { $rms_scaled }，PE 為 { $rms_pe }。
 pe-input-pe-off = 這次執行關閉了{ -positional-encoding }：PE 為 0，這一層只讀乘以 √d_model 後的{ -embedding }。
 pe-input-decoder-heading = { -decoder }的輸入也是這樣：× √d_model，+ PE
-pe-input-decoder-intro = { -decoder }讀的是右移一位的目標句：先是 <bos>，再是目標句的{ -token } y1 … ym，不含句末的 <eos>（圖 1 的「輸出（右移一位）」）。模型為每個{ -token }取出{ -decoder }自己的{ -embedding }矩陣（輸出{ -embedding }）的一列，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。論文（§3.4）讓兩個{ -embedding }層共用一個矩陣；本實驗室的任務每種語言各有{ -vocabulary }，所以這個矩陣與{ -encoder }的是分開的。這個和就是{ -decoder }第 1 層讀到的輸入。這些是模型自己在觀察例句上的數值。
+pe-input-decoder-intro = { -decoder }讀的是右移一位的目標句：先是 <bos>，再是目標句的{ -token } y1 … ym，不含句末的 <eos>（圖 1 的「輸出（右移一位）」）。模型為每個{ -token }取出{ -decoder }自己的{ -embedding }矩陣（輸出{ -embedding }）的一列，乘以 √d_model = { $sqrt_d }（d_model = { $d }，§3.4），再加上其位置的{ -positional-encoding }（§3.5）。論文（§3.4）讓兩個{ -embedding }層共用一個矩陣；本實驗室總是兩端各用一個（翻譯任務每種語言各有{ -vocabulary }），所以這個矩陣與{ -encoder }的是分開的。這個和就是{ -decoder }第 1 層讀到的輸入。這些是模型自己在觀察例句上的數值。
 pe-input-decoder-sum = = { -decoder }第 1 層的輸入
