@@ -317,6 +317,16 @@ pub struct FfnActivations {
     pub decoder: Vec<Vec<f32>>,
 }
 
+impl FfnActivations {
+    /// The hidden layers of `stack`, one per layer.
+    pub fn of(&self, stack: Stack) -> &[Vec<f32>] {
+        match stack {
+            Stack::Encoder => &self.encoder,
+            Stack::Decoder => &self.decoder,
+        }
+    }
+}
+
 /// The most hidden-layer numbers a probe carries, both stacks and every
 /// layer together (256 KiB of `f32`). The toy preset stays within it at the
 /// longest sentences (lab-train's
@@ -452,6 +462,13 @@ mod tests {
         assert_eq!(p.input(Stack::Decoder), &input("<bos>"));
         assert_eq!(p.residual.of(Stack::Encoder), &stream(1.0));
         assert_eq!(p.residual.of(Stack::Decoder), &stream(2.0));
+        let ffn = FfnActivations {
+            d_ff: 1,
+            encoder: vec![vec![1.0]],
+            decoder: vec![vec![2.0]],
+        };
+        assert_eq!(ffn.of(Stack::Encoder), [vec![1.0]]);
+        assert_eq!(ffn.of(Stack::Decoder), [vec![2.0]]);
         assert_eq!(
             [Stack::Encoder, Stack::Decoder].map(Stack::name),
             ["encoder", "decoder"]

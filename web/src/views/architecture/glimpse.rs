@@ -324,11 +324,7 @@ fn logits_map(p: &ProbePrediction) -> Option<Glimpse> {
 /// token, from 0 (the darkest colour) to its largest value.
 fn ffn_map(p: &ProbePrediction, side: Stack, layer: usize) -> Option<Glimpse> {
     let ffn = &p.ffn_hidden;
-    let layers = match side {
-        Stack::Encoder => &ffn.encoder,
-        Stack::Decoder => &ffn.decoder,
-    };
-    let values = layers.get(layer)?;
+    let values = ffn.of(side).get(layer)?;
     let (rows, cols) = (p.input(side).tokens.len(), ffn.d_ff);
     if rows == 0 || cols == 0 || values.len() != rows * cols {
         return None;
