@@ -1,20 +1,20 @@
-//! JSON text → the page ↔ worker messages, the run settings and run names.
+//! Bytes → the page ↔ worker messages; UTF-8 text → the run settings and
+//! run names.
 //!
-//! Every input is read as each of: a `WorkerInput` (what the worker reads
-//! from the page), a `WorkerOutput` (what the page reads from the worker),
-//! `Settings` (also stored in the browser and in deep links), and a typed
-//! run name. Properties:
-//! - reading garbage is an error value, never a panic (`from_json`,
+//! Every input is read as a `WorkerInput` (what the worker reads from the
+//! page) and a `WorkerOutput` (what the page reads from the worker), both
+//! postcard's bytes; and, when it is UTF-8, as `Settings` (JSON, as stored in
+//! the browser and in checkpoints) and a typed run name. Properties:
+//! - reading garbage is an error value, never a panic (`decode`,
 //!   `from_parts`, `validate`, the errors' `Display`);
-//! - checkpoint bytes travel beside the text: `from_parts` wants them with
+//! - checkpoint bytes travel beside the message: `from_parts` wants them with
 //!   exactly the messages that carry them (`LoadCheckpoint`,
 //!   `EvaluateCheckpoint`, `Shard`; `Checkpoint`, `ShardDone`) and puts them
 //!   in place;
 //! - the cost estimate and the memory check answer any settings;
-//! - settings that pass `validate` round-trip through JSON exactly, and so
-//!   does every message whose numbers are all finite, through `to_parts` and
-//!   `from_parts` (JSON has no ∞, which an out-of-range `f32` such as `1e39`
-//!   becomes);
+//! - settings that pass `validate` round-trip through JSON exactly; every
+//!   message read is written again as bytes that read back to the same bytes
+//!   (`to_parts`, `from_parts`), NaN and ∞ included;
 //! - `clean_run_name` returns a trimmed, non-empty name of at most 40
 //!   characters without control characters, and is idempotent.
 
@@ -25,21 +25,18 @@ use lab_protocol::{clean_run_name, Settings, TaskShape, WorkerInput, WorkerOutpu
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
     let beside = data.to_vec();
 
-    let input = WorkerInput::from_json(text);
-    // The messages whose bytes travel beside the text (`parts_codec!`).
+    let input = WorkerInput::decode(data);
+    // The messages whose bytes travel beside their own (`parts_codec!`).
     let carries = matches!(
         input,
         Ok(WorkerInput::LoadCheckpoint { .. }
             | WorkerInput::EvaluateCheckpoint { .. }
             | WorkerInput::Shard { .. })
     );
-    let alone = WorkerInput::from_parts(text, None);
-    let with = WorkerInput::from_parts(text, Some(beside.clone()));
+    let alone = WorkerInput::from_parts(data, None);
+    let with = WorkerInput::from_parts(data, Some(beside.clone()));
     assert_eq!(alone.is_ok(), input.is_ok() && !carries);
     assert_eq!(with.is_ok(), carries);
     if let Ok(
@@ -48,36 +45,34 @@ fuzz_target!(|data: &[u8]| {
         | WorkerInput::Shard { bytes, .. },
     ) = &with
     {
-        assert_eq!(bytes, &beside, "the bytes beside the text are put in place");
+        assert_eq!(
+            bytes, &beside,
+            "the bytes beside the message are put in place"
+        );
     }
     match with.or(alone) {
         Ok(input) => {
             if let WorkerInput::New { settings } = &input {
                 settings_hold(settings);
             }
-            let finite = match &input {
-                WorkerInput::New { settings } => finite_settings(settings),
-                _ => true,
-            };
-            let (json, bytes) = input.to_parts();
+            let (body, bytes) = input.to_parts();
             assert_eq!(bytes.is_some(), carries);
-            if finite {
-                let back = WorkerInput::from_parts(&json, bytes.map(<[u8]>::to_vec));
-                assert_eq!(back.as_ref(), Ok(&input), "{json}");
-            }
+            let back = WorkerInput::from_parts(&body, bytes.map(<[u8]>::to_vec))
+                .expect("a message written reads back");
+            assert_eq!(back.to_parts().0, body, "{input:?}");
         }
         Err(e) => {
             let _ = e.to_string();
         }
     }
 
-    let output = WorkerOutput::from_json(text);
+    let output = WorkerOutput::decode(data);
     let carries = matches!(
         output,
         Ok(WorkerOutput::Checkpoint { .. } | WorkerOutput::ShardDone { .. })
     );
-    let alone = WorkerOutput::from_parts(text, None);
-    let with = WorkerOutput::from_parts(text, Some(beside.clone()));
+    let alone = WorkerOutput::from_parts(data, None);
+    let with = WorkerOutput::from_parts(data, Some(beside.clone()));
     assert_eq!(alone.is_ok(), output.is_ok() && !carries);
     assert_eq!(with.is_ok(), carries);
     match with.or(alone) {
@@ -92,20 +87,19 @@ fuzz_target!(|data: &[u8]| {
                 assert!(vocab.len() >= lab_tasks::SPECIALS.len());
                 let _ = info.facts.tgt_vocab();
             }
-            let (json, bytes) = output.to_parts();
-            // A non-finite number is written as `null`, which reads back as an
-            // error (or as `None`): only all-finite messages must round-trip.
-            // Without a `null` in the text, every number was finite.
-            if !json.contains("null") {
-                let back = WorkerOutput::from_parts(&json, bytes.map(<[u8]>::to_vec));
-                assert_eq!(back.as_ref(), Ok(&output), "{json}");
-            }
+            let (body, bytes) = output.to_parts();
+            let back = WorkerOutput::from_parts(&body, bytes.map(<[u8]>::to_vec))
+                .expect("a message written reads back");
+            assert_eq!(back.to_parts().0, body, "{output:?}");
         }
         Err(e) => {
             let _ = e.to_string();
         }
     }
 
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(settings) = serde_json::from_str::<Settings>(text) {
         settings_hold(&settings);
     }

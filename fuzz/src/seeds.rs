@@ -7,8 +7,8 @@
 //!
 //! Seeds are small on purpose (libFuzzer mutates them thousands of times a
 //! second): a complete checkpoint of a tiny model (post- and pre-norm), the
-//! header of the shipped en-ja checkpoint without its weights, one JSON text
-//! per message variant, and typed sentences for each task's vocabulary.
+//! header of the shipped en-ja checkpoint without its weights, the bytes of
+//! each message variant, the JSON of a run's settings, and typed sentences for each task's vocabulary.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -20,8 +20,7 @@ use lab_protocol::{
     AttentionKind, AttentionSet, CheckpointProblem, Curves, Divergence, EvalPoint, EvalReport,
     HeadMaps, MaskDemo, ModelInfo, ModelOrigin, RunSummary, SavePurpose, Settings, ShardFailure,
     ShardReport, Snapshot, StorageError, StoredRunProblem, Strategy, TaskFacts, TraceRequest,
-    TrainPoint, Unanswered,
-    WorkerError, WorkerInput, WorkerOutput,
+    TrainPoint, Unanswered, WorkerError, WorkerInput, WorkerOutput,
 };
 use lab_tasks::corpus::CorpusError;
 use lab_tasks::{Pair, TaskKind, Vocab};
@@ -99,16 +98,12 @@ fn messages(dir: &Path) {
     );
     let inputs = inputs(&settings);
     for (i, input) in inputs.iter().enumerate() {
-        write(dir, &format!("input-{i}.json"), input.to_json().as_bytes());
+        write(dir, &format!("input-{i}.bin"), &input.encode());
     }
 
     let outputs = [answers(&settings), refusals_and_saves(&settings)].concat();
     for (i, output) in outputs.iter().enumerate() {
-        write(
-            dir,
-            &format!("output-{i}.json"),
-            output.to_json().as_bytes(),
-        );
+        write(dir, &format!("output-{i}.bin"), &output.encode());
     }
     write(dir, "run-name.txt", "  warm-up 400 学習率 ".as_bytes());
 }

@@ -125,7 +125,7 @@ test('a worker that dies twice while training is counted once: the banner names 
   await worker.evaluate(() => {
     setTimeout(() => { throw new Error('RuntimeError: unreachable (the first, simulated)'); });
     const why = 'RefCell already borrowed (the second, simulated)';
-    setTimeout(() => postMessage(JSON.stringify({ Error: { Crashed: { why } } })), 50);
+    setTimeout(() => wasm_bindgen.reportCrash(why), 50);
   });
   const restored = await until(() => page.locator(byTestId('error-message')).innerText().catch(() => ''), (t) => /restored from its last save, at step \d+/.test(t), 30_000, 'the restored message');
   assert.match(restored, /the first, simulated/, 'the banner names the first cause');

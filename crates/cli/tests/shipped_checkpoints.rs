@@ -224,7 +224,7 @@ fn beam_of_one_scores_as_greedy_on_held_out_sentences_and_the_cli_decodes_three_
     };
     let greedy = json(&[]);
     let beam = json(&["--beam", "4", "--alpha", "0.6"]);
-    assert_eq!(beam["strategy"]["size"], 4);
+    assert_eq!(beam["strategy"]["beam"]["size"], 4);
     let levels = beam["beam"].as_array().expect("beam steps");
     assert!(!levels.is_empty() && greedy["beam"].as_array().is_some_and(Vec::is_empty));
     // The printed tokens are the finished hypothesis with the best score.

@@ -111,8 +111,12 @@ impl Default for Sampling {
 }
 
 /// How the decoder's next token is chosen.
+///
+/// Externally tagged (`"greedy"`, `{"beam":{"size":4,"alpha":0.6}}`): the
+/// messages between page and worker are postcard's bytes, which cannot read
+/// an enum tagged inside its fields.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "strategy", rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum Strategy {
     /// The most probable token, every step.
     #[default]
@@ -365,10 +369,14 @@ mod tests {
     }
 
     #[test]
-    fn a_strategy_travels_as_tagged_json() {
+    fn a_strategy_is_written_by_its_name() {
         let s = Strategy::Beam(Beam::default());
         let json = serde_json::to_string(&s).expect("serialises");
-        assert_eq!(json, r#"{"strategy":"beam","size":4,"alpha":0.6}"#);
+        assert_eq!(json, r#"{"beam":{"size":4,"alpha":0.6}}"#);
         assert_eq!(serde_json::from_str::<Strategy>(&json).ok(), Some(s));
+        assert_eq!(
+            serde_json::to_string(&Strategy::Greedy).ok().as_deref(),
+            Some(r#""greedy""#)
+        );
     }
 }

@@ -77,7 +77,7 @@ impl HeadTrace {
             .collect()
     }
 
-    /// True when every number is finite, so the trace can travel as JSON.
+    /// True when every number is finite, so the page can draw the trace.
     pub fn is_finite(&self) -> bool {
         [
             &self.x_q,

@@ -1,14 +1,15 @@
 //! The two message types between the page and the training worker.
 //!
 //! The page sends [`WorkerInput`]; the worker answers with [`WorkerOutput`].
-//! Both travel as JSON text through `postMessage`, except checkpoint bytes:
-//! those travel beside the text as a transferable `ArrayBuffer` (moved, not
-//! copied, and never turned into text), see [`WorkerInput::to_parts`]. Errors
-//! cross the boundary as typed values, which the page words, never as panics.
+//! Both travel through `postMessage` as bytes (postcard's binary form,
+//! `messages/codec.rs`), except checkpoint bytes: those travel beside the
+//! message as a transferable `ArrayBuffer` (moved, not copied), see
+//! [`WorkerInput::to_parts`]. Errors cross the boundary as typed values, which
+//! the page words, never as panics.
 //!
-//! JSON has no NaN or ±∞, so the worker never puts a non-finite number in a
-//! message: a diverged loss becomes [`WorkerOutput::Diverged`], and maps with
-//! non-finite weights are left out (see [`all_finite`]).
+//! The worker never sends a non-finite number for the page to draw: a diverged
+//! loss becomes [`WorkerOutput::Diverged`], and maps with non-finite weights
+//! are left out, the run stopped as diverged (see [`all_finite`]).
 
 use crate::attention::AttentionSet;
 use crate::curves::Curves;
@@ -94,7 +95,7 @@ pub enum WorkerInput {
         settings: Settings,
     },
     /// Load checkpoint bytes (an upload). If they are not a checkpoint, the
-    /// current model keeps working. The bytes travel beside the JSON.
+    /// current model keeps working. The bytes travel beside the message.
     LoadCheckpoint {
         #[serde(skip)]
         bytes: Vec<u8>,
@@ -158,7 +159,7 @@ pub enum WorkerInput {
     },
     /// To a helper worker, from the training worker: compute this shard of a
     /// training step on these weights (`f32`s, little-endian, beside the
-    /// JSON) and answer [`WorkerOutput::ShardDone`] with the same `ticket`
+    /// message) and answer [`WorkerOutput::ShardDone`] with the same `ticket`
     /// ([`crate::shard`]). The helper keeps only a model of the job's settings.
     Shard {
         ticket: u64,
@@ -304,7 +305,6 @@ pub struct ModelInfo {
     pub facts: TaskFacts,
     /// A restored run's curves, saved with it, or those its checkpoint
     /// carried (a shipped model's training from step 0).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub curves: Option<Curves>,
 }
 
@@ -327,7 +327,7 @@ pub enum DownloadFile {
 }
 
 /// Worker → page.
-// A message is built, serialised to JSON and dropped at once, so the size of
+// A message is built, encoded and dropped at once, so the size of
 // the largest variant (a snapshot) costs nothing worth a `Box`.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -359,7 +359,7 @@ pub enum WorkerOutput {
     DecodingCompared(Result<DecodingComparison, Unanswered>),
     /// One head, opened up; an error (unknown word, no model) as a value.
     Trace(Result<HeadTrace, Unanswered>),
-    /// The checkpoint bytes, for a download; they travel beside the JSON.
+    /// The checkpoint bytes, for a download; they travel beside the message.
     Checkpoint {
         purpose: SavePurpose,
         step: usize,
@@ -367,7 +367,7 @@ pub enum WorkerOutput {
         bytes: Vec<u8>,
     },
     /// A helper's answer to [`WorkerInput::Shard`]: the shard's report, and
-    /// its gradients (`f32`s, little-endian) beside the JSON; or why it
+    /// its gradients (`f32`s, little-endian) beside the message; or why it
     /// could not compute them (and no bytes).
     ShardDone {
         ticket: u64,
@@ -380,7 +380,6 @@ pub enum WorkerOutput {
     Stored {
         name: Option<String>,
         step: usize,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
         cost: Option<SaveCost>,
     },
     /// The saved runs to list, newest first: named ones and closed tabs'.
@@ -426,7 +425,7 @@ pub enum WorkerOutput {
     Error(WorkerError),
 }
 
-/// True when every number is finite, so it can travel as JSON.
+/// True when every number is finite, so the page can draw it.
 pub fn all_finite(values: &[f32]) -> bool {
     values.iter().all(|v| v.is_finite())
 }

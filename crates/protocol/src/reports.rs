@@ -146,8 +146,7 @@ pub struct MaskDemo {
     pub seq_k: usize,
     /// `QKᵀ / √d_k` before masking.
     pub raw_scores: Vec<f32>,
-    /// After masking: `None` is a hidden entry, whose score is −∞. (JSON has
-    /// no −∞, so it travels as `null`.)
+    /// After masking: `None` is a hidden entry, whose score is −∞.
     pub masked_scores: Vec<Option<f32>>,
     /// `softmax(masked_scores)`: hidden entries are exactly 0.
     pub weights: Vec<f32>,

@@ -6,8 +6,8 @@
 //! other, and gets the same bits.
 //!
 //! Weights and gradients are long lists of `f32`; they cross between workers
-//! as little-endian bytes beside the JSON ([`f32s_to_bytes`]), never as JSON
-//! numbers. A helper that cannot compute its shard says why as data
+//! as little-endian bytes beside the message ([`f32s_to_bytes`]), never
+//! inside it. A helper that cannot compute its shard says why as data
 //! ([`ShardFailure`]), and the training worker computes that shard itself.
 
 use crate::{Settings, SettingsError};

@@ -1,7 +1,8 @@
-//! Messages between the page and its workers as JavaScript values: the JSON
-//! text alone, or `[text, buffer]` when bytes come with it, the `ArrayBuffer`
-//! transferred rather than copied (the parts are
-//! `lab_protocol::WorkerInput::to_parts` and `WorkerOutput::to_parts`).
+//! Messages between the page and its workers as JavaScript values: the
+//! message's bytes alone (an `ArrayBuffer`), or `[message, buffer]` when
+//! checkpoint bytes or gradients come with it; every buffer is transferred
+//! rather than copied (the parts are `lab_protocol::WorkerInput::to_parts`
+//! and `WorkerOutput::to_parts`).
 
 use js_sys::{Array, ArrayBuffer, Float32Array, Uint8Array};
 use lab_protocol::ShardFailure;
@@ -21,7 +22,7 @@ pub enum To<'a> {
 }
 
 /// Send a message's parts (`to_parts`), its bytes transferred.
-pub fn post(to: To, parts: (String, Option<&[u8]>)) -> Result<(), JsValue> {
+pub fn post(to: To, parts: (Vec<u8>, Option<&[u8]>)) -> Result<(), JsValue> {
     post_reusing(to, parts, None)
 }
 
@@ -33,7 +34,7 @@ pub fn post(to: To, parts: (String, Option<&[u8]>)) -> Result<(), JsValue> {
 /// of length 0), is not used: a new buffer carries the bytes.
 pub fn post_reusing(
     to: To,
-    (text, bytes): (String, Option<&[u8]>),
+    (body, bytes): (Vec<u8>, Option<&[u8]>),
     spare: Option<ArrayBuffer>,
 ) -> Result<(), JsValue> {
     let buffer = bytes.map(|bytes| {
@@ -46,27 +47,26 @@ pub fn post_reusing(
             None => Uint8Array::from(bytes).buffer(),
         }
     });
-    post_buffer(to, &text, buffer)
+    post_buffer(to, &body, buffer)
 }
 
-/// Send `text` with bytes that are already a JavaScript buffer (transferred).
-pub fn post_buffer(to: To, text: &str, buffer: Option<ArrayBuffer>) -> Result<(), JsValue> {
-    let text = JsValue::from_str(text);
-    let Some(buffer) = buffer else {
-        return match to {
-            To::Worker(worker) => worker.post_message(&text),
-            To::Parent(scope) => scope.post_message(&text),
-            To::Port(port) => port.post_message(&text),
-        };
-    };
-    let (message, transfer) = (Array::of2(&text, &buffer), Array::of1(&buffer));
-    post_transferring(to, &message, &transfer)
+/// Send a message's bytes (`body`) with bytes that are already a JavaScript
+/// buffer (transferred).
+pub fn post_buffer(to: To, body: &[u8], buffer: Option<ArrayBuffer>) -> Result<(), JsValue> {
+    let body = Uint8Array::from(body).buffer();
+    match buffer {
+        None => post_transferring(to, &body, &Array::of1(&body)),
+        Some(buffer) => {
+            post_transferring(to, &Array::of2(&body, &buffer), &Array::of2(&body, &buffer))
+        }
+    }
 }
 
-/// Send `text` (a [`lab_protocol::WorkerInput::Link`]) with `port`
-/// transferred: the receiver finds it in the event's `ports`.
-pub fn post_port(to: To, text: &str, port: &MessagePort) -> Result<(), JsValue> {
-    post_transferring(to, &JsValue::from_str(text), &Array::of1(port))
+/// Send a message's bytes (a [`lab_protocol::WorkerInput::Link`]) with
+/// `port` transferred: the receiver finds it in the event's `ports`.
+pub fn post_port(to: To, body: &[u8], port: &MessagePort) -> Result<(), JsValue> {
+    let body = Uint8Array::from(body).buffer();
+    post_transferring(to, &body, &Array::of2(&body, port))
 }
 
 fn post_transferring(to: To, message: &JsValue, transfer: &Array) -> Result<(), JsValue> {
@@ -77,23 +77,25 @@ fn post_transferring(to: To, message: &JsValue, transfer: &Array) -> Result<(), 
     }
 }
 
-/// A message's JSON text, and its buffer if it came with one.
-pub fn split(data: JsValue) -> (String, Option<JsValue>) {
-    if let Some(text) = data.as_string() {
-        return (text, None);
+/// A message's bytes, and the buffer that came beside them, if any.
+/// Anything else (a string, say) gives no bytes, which no message reads as.
+pub fn split(data: JsValue) -> (Vec<u8>, Option<JsValue>) {
+    let bytes = |part: &JsValue| match part.dyn_ref::<ArrayBuffer>() {
+        Some(buffer) => Uint8Array::new(buffer).to_vec(),
+        None => Vec::new(),
+    };
+    if !Array::is_array(&data) {
+        return (bytes(&data), None);
     }
     let parts: Array = data.unchecked_into();
-    (
-        parts.get(0).as_string().unwrap_or_default(),
-        Some(parts.get(1)),
-    )
+    (bytes(&parts.get(0)), Some(parts.get(1)))
 }
 
 /// Read a message with `from_parts` (`WorkerInput::from_parts` or
 /// `WorkerOutput::from_parts`), its bytes copied into this program's memory.
 pub fn read<T, E>(
     data: JsValue,
-    from_parts: impl FnOnce(&str, Option<Vec<u8>>) -> Result<T, E>,
+    from_parts: impl FnOnce(&[u8], Option<Vec<u8>>) -> Result<T, E>,
 ) -> Result<T, E> {
     read_keeping(data, from_parts).0
 }
@@ -102,11 +104,11 @@ pub fn read<T, E>(
 /// out) for [`post_reusing`].
 pub fn read_keeping<T, E>(
     data: JsValue,
-    from_parts: impl FnOnce(&str, Option<Vec<u8>>) -> Result<T, E>,
+    from_parts: impl FnOnce(&[u8], Option<Vec<u8>>) -> Result<T, E>,
 ) -> (Result<T, E>, Option<ArrayBuffer>) {
-    let (text, part) = split(data);
+    let (body, part) = split(data);
     let bytes = part.as_ref().map(|b| Uint8Array::new(b).to_vec());
-    let message = from_parts(&text, bytes);
+    let message = from_parts(&body, bytes);
     (message, part.and_then(|b| b.dyn_into::<ArrayBuffer>().ok()))
 }
 
@@ -115,10 +117,10 @@ pub fn read_keeping<T, E>(
 /// to read as its message needs ([`f32s`]).
 pub fn read_leaving_bytes<T, E>(
     data: JsValue,
-    from_parts: impl FnOnce(&str, Option<Vec<u8>>) -> Result<T, E>,
+    from_parts: impl FnOnce(&[u8], Option<Vec<u8>>) -> Result<T, E>,
 ) -> (Result<T, E>, Option<ArrayBuffer>) {
-    let (text, part) = split(data);
-    let message = from_parts(&text, part.as_ref().map(|_| Vec::new()));
+    let (body, part) = split(data);
+    let message = from_parts(&body, part.as_ref().map(|_| Vec::new()));
     (message, part.and_then(|b| b.dyn_into::<ArrayBuffer>().ok()))
 }
 

@@ -14,8 +14,8 @@
 //!   half of each step (`helper.rs`), the tab's saved runs (`runs.rs`) and
 //!   a real task's downloads (`fetch.rs`).
 //!
-//! Messages are JSON text; checkpoint bytes travel beside it as a
-//! transferable `ArrayBuffer` (`[text, buffer]`, see [`lab_protocol::WorkerInput::to_parts`]).
+//! Messages are bytes in an `ArrayBuffer`; checkpoint bytes travel beside
+//! them as a second (`[message, buffer]`, see [`lab_protocol::WorkerInput::to_parts`]).
 
 #[cfg(target_arch = "wasm32")]
 pub mod store;

@@ -296,10 +296,10 @@ pub fn on_checkpoint() {
         let sent = match (&e.worker, buffer, e.asked_for == e.generation) {
             (Some(worker), Some(buffer), true) => {
                 let input = WorkerInput::EvaluateCheckpoint { bytes: Vec::new() };
-                let (text, _) = input.to_parts();
+                let (body, _) = input.to_parts();
                 lab_session::wire::post_buffer(
                     lab_session::wire::To::Worker(worker),
-                    &text,
+                    &body,
                     Some(buffer),
                 )
                 .is_ok()

@@ -1,7 +1,8 @@
 //! The page's end of the worker link: spawn, send, and apply every answer.
 //!
-//! Messages are JSON text (`lab_protocol`); checkpoint bytes travel beside it
-//! as a transferable `ArrayBuffer`, a message being then `[text, buffer]`.
+//! Messages are bytes (`lab_protocol`'s codec) in an `ArrayBuffer`;
+//! checkpoint bytes travel beside them as a second, a message being then
+//! `[message, buffer]`; both are transferred, not copied.
 //! The page never waits for the worker: it sends and returns, and each answer
 //! updates signals when it comes.
 //!
@@ -227,21 +228,21 @@ pub fn spawn_worker(
     lab_session::spawn::new_worker(name, on_message, on_crash)
 }
 
-/// A worker message: JSON text, or `[text, buffer]` when bytes come with it.
+/// A worker message: its bytes, or `[message, buffer]` when bytes come with it.
 /// Bytes for the evaluator stay a JavaScript `ArrayBuffer`, handed on as they
 /// came (see [`crate::workers::evaluator::keep_buffer`]): they never enter the page's
 /// wasm memory, which would copy them twice on the main thread.
 fn read(data: JsValue) -> Result<WorkerOutput, lab_protocol::MessageError> {
-    let (text, buffer) = wire::split(data);
+    let (body, buffer) = wire::split(data);
     let Some(buffer) = buffer else {
-        return WorkerOutput::from_parts(&text, None);
+        return WorkerOutput::from_parts(&body, None);
     };
     if let Ok(
         out @ WorkerOutput::Checkpoint {
             purpose: SavePurpose::Evaluate,
             ..
         },
-    ) = WorkerOutput::from_parts(&text, Some(Vec::new()))
+    ) = WorkerOutput::from_parts(&body, Some(Vec::new()))
     {
         if let Ok(buffer) = buffer.dyn_into::<js_sys::ArrayBuffer>() {
             crate::workers::evaluator::keep_buffer(buffer);
@@ -249,7 +250,7 @@ fn read(data: JsValue) -> Result<WorkerOutput, lab_protocol::MessageError> {
         return Ok(out);
     }
     let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    WorkerOutput::from_parts(&text, Some(bytes))
+    WorkerOutput::from_parts(&body, Some(bytes))
 }
 
 /// Sends one message to a worker of the page's own; checkpoint bytes go in

@@ -1,44 +1,58 @@
-//! A message as text (JSON) for `postMessage`, and the checkpoint bytes
-//! that travel beside the text of the messages that carry them.
+//! A message as bytes for `postMessage` (postcard's compact binary form), and
+//! the checkpoint bytes that travel beside the bytes of the messages that
+//! carry them.
+//!
+//! Postcard rather than JSON: the messages never leave the lab's own page and
+//! workers, which are always built together, so they need no field names,
+//! and its readers are a fraction of serde_json's code in both wasm files
+//! (BENCHMARKS.md, "Messages as bytes"). A number crosses bit for bit.
 
 use super::{MessageError, WorkerInput, WorkerOutput};
 
-macro_rules! json_codec {
+macro_rules! bytes_codec {
     ($ty:ty) => {
         impl $ty {
-            /// The message as JSON text, for `postMessage`.
-            pub fn to_json(&self) -> String {
-                serde_json::to_string(self).expect("messages are plain data and always serialize")
+            /// The message as bytes, for `postMessage`.
+            pub fn encode(&self) -> Vec<u8> {
+                postcard::to_allocvec(self).expect("messages are plain data and always serialize")
             }
 
-            /// Read a message; garbage is an error, never a panic.
-            pub fn from_json(text: &str) -> Result<Self, MessageError> {
-                serde_json::from_str(text).map_err(|e| MessageError(e.to_string()))
+            /// Read a message; garbage, a cut message or bytes left after it
+            /// are an error, never a panic.
+            pub fn decode(bytes: &[u8]) -> Result<Self, MessageError> {
+                match postcard::take_from_bytes(bytes) {
+                    Ok((message, [])) => Ok(message),
+                    Ok((_, rest)) => Err(MessageError(format!(
+                        "bytes left after the message: {}",
+                        rest.len()
+                    ))),
+                    Err(e) => Err(MessageError(e.to_string())),
+                }
             }
         }
     };
 }
 
-json_codec!(WorkerInput);
-json_codec!(WorkerOutput);
+bytes_codec!(WorkerInput);
+bytes_codec!(WorkerOutput);
 
-/// Messages whose checkpoint bytes travel beside their JSON text.
+/// Messages whose checkpoint bytes travel beside their own bytes.
 macro_rules! parts_codec {
     ($ty:ty, $($variant:ident)|+) => {
         impl $ty {
-            /// The message as JSON text, and the bytes to send beside it as a
+            /// The message's bytes, and the bytes to send beside them as a
             /// transferable `ArrayBuffer`, if it carries any.
-            pub fn to_parts(&self) -> (String, Option<&[u8]>) {
+            pub fn to_parts(&self) -> (Vec<u8>, Option<&[u8]>) {
                 let bytes = match self {
                     $(Self::$variant { bytes, .. })|+ => Some(bytes.as_slice()),
                     _ => None,
                 };
-                (self.to_json(), bytes)
+                (self.encode(), bytes)
             }
 
-            /// A message from its JSON text and the bytes that came beside it.
-            pub fn from_parts(text: &str, bytes: Option<Vec<u8>>) -> Result<Self, MessageError> {
-                let mut message = Self::from_json(text)?;
+            /// A message from its bytes and the bytes that came beside them.
+            pub fn from_parts(body: &[u8], bytes: Option<Vec<u8>>) -> Result<Self, MessageError> {
+                let mut message = Self::decode(body)?;
                 match (&mut message, bytes) {
                     ($(Self::$variant { bytes: slot, .. })|+, Some(bytes)) => *slot = bytes,
                     ($(Self::$variant { .. })|+, None) => {

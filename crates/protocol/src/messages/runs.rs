@@ -40,7 +40,9 @@ pub struct RunSummary {
     /// The checkpoint's size.
     pub bytes: usize,
     /// For a tab's run, the tab's identity (set when listed, from where it is kept).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // Every field is written, as the messages' bytes need (a summary is also
+    // kept as JSON, where runs saved before `tab` existed read as `None`).
+    #[serde(default)]
     pub tab: Option<String>,
 }
 

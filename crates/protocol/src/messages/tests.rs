@@ -2,7 +2,7 @@ use super::*;
 use crate::attention::HeadMaps;
 
 #[test]
-fn every_input_round_trips_through_json() {
+fn every_input_round_trips_through_its_bytes() {
     let inputs = vec![
         WorkerInput::LoadPretrained {
             task: TaskKind::EnJa,
@@ -94,36 +94,37 @@ fn every_input_round_trips_through_json() {
         },
     ];
     for input in inputs {
-        let (text, bytes) = input.to_parts();
+        let (body, bytes) = input.to_parts();
         let bytes = bytes.map(<[u8]>::to_vec);
-        assert_eq!(WorkerInput::from_parts(&text, bytes), Ok(input));
+        assert_eq!(WorkerInput::from_parts(&body, bytes), Ok(input));
     }
 }
 
 #[test]
-fn checkpoint_bytes_travel_beside_the_json_never_inside_it() {
+fn checkpoint_bytes_travel_beside_the_message_never_inside_it() {
     let bytes: Vec<u8> = (0..=255).collect();
     let input = WorkerInput::LoadCheckpoint {
         bytes: bytes.clone(),
         origin: ModelOrigin::Uploaded,
     };
-    let (text, beside) = input.to_parts();
+    let (body, beside) = input.to_parts();
     assert_eq!(beside, Some(&bytes[..]));
-    assert!(text.len() < 100, "no bytes in the text: {text}");
+    assert!(body.len() < 16, "no checkpoint in the message: {body:?}");
     assert!(
-        WorkerInput::from_parts(&text, None).is_err(),
+        WorkerInput::from_parts(&body, None).is_err(),
         "the bytes are required"
     );
-    assert!(WorkerInput::from_parts("\"Play\"", Some(bytes.clone())).is_err());
+    let play = WorkerInput::Play.encode();
+    assert!(WorkerInput::from_parts(&play, Some(bytes.clone())).is_err());
     let output = WorkerOutput::Checkpoint {
         purpose: SavePurpose::Download,
         step: 4,
         bytes: bytes.clone(),
     };
-    let (text, beside) = output.to_parts();
-    assert!(!text.contains("255"), "{text}");
+    let (body, beside) = output.to_parts();
+    assert!(body.len() < 16, "no checkpoint in the message: {body:?}");
     assert_eq!(
-        WorkerOutput::from_parts(&text, beside.map(<[u8]>::to_vec)),
+        WorkerOutput::from_parts(&body, beside.map(<[u8]>::to_vec)),
         Ok(output)
     );
 }
@@ -142,10 +143,14 @@ fn a_shards_gradients_travel_beside_its_report() {
         }),
         bytes: crate::shard::f32s_to_bytes(&[1.0e-7, 3.0]),
     };
-    let (text, beside) = done.to_parts();
-    assert!(!text.contains("bytes"), "{text}");
+    let (body, beside) = done.to_parts();
+    let gradients = beside.expect("gradients beside the report");
+    assert!(
+        !body.windows(gradients.len()).any(|w| w == gradients),
+        "no gradients in the message: {body:?}"
+    );
     assert_eq!(
-        WorkerOutput::from_parts(&text, beside.map(<[u8]>::to_vec)),
+        WorkerOutput::from_parts(&body, Some(gradients.to_vec())),
         Ok(done)
     );
     let failed = WorkerOutput::ShardDone {
@@ -153,9 +158,9 @@ fn a_shards_gradients_travel_beside_its_report() {
         result: Err(ShardFailure::NotWholeFloats { bytes: 7 }),
         bytes: Vec::new(),
     };
-    let (text, beside) = failed.to_parts();
+    let (body, beside) = failed.to_parts();
     assert_eq!(
-        WorkerOutput::from_parts(&text, beside.map(<[u8]>::to_vec)),
+        WorkerOutput::from_parts(&body, beside.map(<[u8]>::to_vec)),
         Ok(failed)
     );
 }
@@ -170,12 +175,12 @@ fn run_names_are_trimmed_and_bounded() {
     assert_eq!(clean_run_name(&"é".repeat(MAX_RUN_NAME + 1)), None);
 }
 
-/// Assert that every one of `outputs` comes back equal from its JSON and bytes.
+/// Assert that every one of `outputs` comes back equal from its parts.
 fn assert_outputs_round_trip(outputs: Vec<WorkerOutput>) {
     for output in outputs {
-        let (text, bytes) = output.to_parts();
+        let (body, bytes) = output.to_parts();
         let bytes = bytes.map(<[u8]>::to_vec);
-        assert_eq!(WorkerOutput::from_parts(&text, bytes), Ok(output));
+        assert_eq!(WorkerOutput::from_parts(&body, bytes), Ok(output));
     }
 }
 
@@ -373,7 +378,7 @@ fn errors_round_trip_as_values() {
 }
 
 #[test]
-fn masked_scores_travel_as_null() {
+fn masked_scores_travel_as_none() {
     let demo = MaskDemo {
         tokens: vec!["<bos>".into(), "a".into()],
         seq_q: 2,
@@ -382,18 +387,32 @@ fn masked_scores_travel_as_null() {
         masked_scores: vec![Some(0.1), None, Some(0.3), Some(0.4)],
         weights: vec![1.0, 0.0, 0.47, 0.53],
     };
-    let json = WorkerOutput::MaskDemo(demo.clone()).to_json();
-    assert!(json.contains("null"), "{json}");
+    let body = WorkerOutput::MaskDemo(demo.clone()).encode();
     assert_eq!(
-        WorkerOutput::from_json(&json),
+        WorkerOutput::decode(&body),
         Ok(WorkerOutput::MaskDemo(demo))
     );
 }
 
 #[test]
 fn garbage_is_a_readable_error() {
-    let err = WorkerInput::from_json("{not json").expect_err("garbage");
+    let err = WorkerInput::decode(b"{not a message").expect_err("garbage");
     assert!(err.to_string().contains("unreadable message"), "{err}");
+    let translate = WorkerInput::Translate {
+        id: 7,
+        text: "i like dogs".into(),
+        cached: true,
+        strategy: Strategy::Beam(Beam::default()),
+    }
+    .encode();
+    let cut = &translate[..translate.len() - 1];
+    assert!(WorkerInput::decode(cut).is_err(), "a cut message");
+    let longer = [&translate[..], &[0]].concat();
+    let err = WorkerInput::decode(&longer).expect_err("a byte after the message");
+    assert!(
+        err.to_string().contains("bytes left after the message: 1"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -274,10 +274,10 @@ fn every_shard_failure_crosses_the_message_codec_as_typed_data() {
             result: Err(why.clone()),
             bytes: Vec::new(),
         };
-        let (text, beside) = failed.to_parts();
-        assert_eq!(beside, Some(&[][..]), "an empty buffer: {text}");
-        let back = WorkerOutput::from_parts(&text, beside.map(<[u8]>::to_vec));
-        assert_eq!(back, Ok(failed), "{text}");
+        let (body, beside) = failed.to_parts();
+        assert_eq!(beside, Some(&[][..]), "an empty buffer: {failed:?}");
+        let back = WorkerOutput::from_parts(&body, beside.map(<[u8]>::to_vec));
+        assert_eq!(back, Ok(failed), "{body:?}");
         assert!(!why.to_string().is_empty());
     }
 }

@@ -49,12 +49,8 @@ fn post_all(outs: Vec<WorkerOutput>) {
 /// Start the worker: report panics (to the page, or a helper's to the
 /// training worker), listen, and say Ready.
 pub fn start() {
-    std::panic::set_hook(Box::new(|info| {
-        // wasm aborts right after this hook, so the page must restart the worker.
-        post(&WorkerOutput::Error(WorkerError::Crashed {
-            why: info.to_string(),
-        }));
-    }));
+    // wasm aborts right after this hook, so the page must restart the worker.
+    std::panic::set_hook(Box::new(|info| report_crash(info.to_string())));
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(on_input);
     let on_message: js_sys::Function = on_message.into_js_value().unchecked_into();
     scope().set_onmessage(Some(&on_message));
@@ -68,6 +64,14 @@ pub fn start() {
     on_tick.forget();
     TICK.with(|t| *t.borrow_mut() = Some((channel.port2(), false)));
     post(&WorkerOutput::Ready);
+}
+
+/// The panic hook's report: the worker is about to die, and says why.
+/// Exported (`wasm_bindgen.reportCrash` in the worker's scope) for the e2e
+/// tests, which make a worker report a crash as its panic hook would.
+#[wasm_bindgen(js_name = reportCrash)]
+pub fn report_crash(why: String) {
+    post(&WorkerOutput::Error(WorkerError::Crashed { why }));
 }
 
 /// One message from the page, or, in a helper, from the training worker

@@ -63,6 +63,6 @@ fn link() {
 }
 
 fn send_link(worker: &Worker, peer: Peer, port: &web_sys::MessagePort) -> bool {
-    let (text, _) = WorkerInput::Link { peer }.to_parts();
-    wire::post_port(wire::To::Worker(worker), &text, port).is_ok()
+    let (body, _) = WorkerInput::Link { peer }.to_parts();
+    wire::post_port(wire::To::Worker(worker), &body, port).is_ok()
 }
