@@ -1,10 +1,12 @@
 //! Bytes → the page ↔ worker messages; UTF-8 text → the run settings and
 //! run names.
 //!
-//! Every input is read as a `WorkerInput` (what the worker reads from the
-//! page) and a `WorkerOutput` (what the page reads from the worker), both
-//! postcard's bytes; and, when it is UTF-8, as `Settings` (JSON, as stored in
-//! the browser and in checkpoints) and a typed run name. Properties:
+//! Every input, behind this build's `FINGERPRINT` (which a message of
+//! another build fails at once), is read as a `WorkerInput` (what the worker
+//! reads from the page) and a `WorkerOutput` (what the page reads from the
+//! worker), both postcard's bytes; and, when it is UTF-8, as `Settings`
+//! (JSON, as stored in the browser and in checkpoints) and a typed run name.
+//! Properties:
 //! - reading garbage is an error value, never a panic (`decode`,
 //!   `from_parts`, `validate`, the errors' `Display`);
 //! - checkpoint bytes travel beside the message: `from_parts` wants them with
@@ -13,19 +15,21 @@
 //!   in place;
 //! - the cost estimate and the memory check answer any settings;
 //! - settings that pass `validate` round-trip through JSON exactly; every
-//!   message read is written again as bytes that read back to the same bytes
-//!   (`to_parts`, `from_parts`), NaN and ∞ included;
+//!   message read is written again as bytes that read back (`to_parts`,
+//!   `from_parts`) to the same message and the same bytes, NaN and ∞
+//!   included;
 //! - `clean_run_name` returns a trimmed, non-empty name of at most 40
 //!   characters without control characters, and is idempotent.
 
 #![no_main]
 
-use lab_protocol::messages::MAX_RUN_NAME;
+use lab_protocol::messages::{FINGERPRINT, MAX_RUN_NAME};
 use lab_protocol::{clean_run_name, Settings, TaskShape, WorkerInput, WorkerOutput};
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let beside = data.to_vec();
+fuzz_target!(|raw: &[u8]| {
+    let data = &[&FINGERPRINT.to_le_bytes()[..], raw].concat()[..];
+    let beside = raw.to_vec();
 
     let input = WorkerInput::decode(data);
     // The messages whose bytes travel beside their own (`parts_codec!`).
@@ -60,6 +64,7 @@ fuzz_target!(|data: &[u8]| {
             let back = WorkerInput::from_parts(&body, bytes.map(<[u8]>::to_vec))
                 .expect("a message written reads back");
             assert_eq!(back.to_parts().0, body, "{input:?}");
+            assert_eq!(format!("{back:?}"), format!("{input:?}"));
         }
         Err(e) => {
             let _ = e.to_string();
@@ -91,13 +96,14 @@ fuzz_target!(|data: &[u8]| {
             let back = WorkerOutput::from_parts(&body, bytes.map(<[u8]>::to_vec))
                 .expect("a message written reads back");
             assert_eq!(back.to_parts().0, body, "{output:?}");
+            assert_eq!(format!("{back:?}"), format!("{output:?}"));
         }
         Err(e) => {
             let _ = e.to_string();
         }
     }
 
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Ok(text) = std::str::from_utf8(raw) else {
         return;
     };
     if let Ok(settings) = serde_json::from_str::<Settings>(text) {

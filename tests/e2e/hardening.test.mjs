@@ -122,6 +122,7 @@ test('a worker that dies twice while training is counted once: the banner names 
   const worker = await workerNamed(page, 'training');
   assert.ok(worker, 'the training worker');
   // A trap (an uncaught error), then its panic hook's report of the second.
+  assert.equal(await worker.evaluate(() => typeof wasm_bindgen.reportCrash), 'function', 'the panic hook\'s report is exported');
   await worker.evaluate(() => {
     setTimeout(() => { throw new Error('RuntimeError: unreachable (the first, simulated)'); });
     const why = 'RefCell already borrowed (the second, simulated)';

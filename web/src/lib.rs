@@ -2,8 +2,9 @@
 //! never trains: the training worker (`lab-worker`) owns the model, and the
 //! page never links burn (a Cargo fact, checked in CI with `cargo tree`).
 //!
-//! They talk through `lab_protocol::{WorkerInput, WorkerOutput}` as JSON text,
-//! with bytes beside it in a transferred buffer (`lab_session::wire`).
+//! They talk through `lab_protocol::{WorkerInput, WorkerOutput}` as bytes,
+//! with checkpoint bytes beside them, every buffer transferred
+//! (`lab_session::wire`).
 //! The page's folders, by kind:
 //! - [`context`]: the ground floor: the shared state (`Lab`), the language, storage;
 //! - [`shell`]: the frame (toolbar, presentation, sharing, the panic banner);

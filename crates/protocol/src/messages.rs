@@ -9,7 +9,7 @@
 //!
 //! The worker never sends a non-finite number for the page to draw: a diverged
 //! loss becomes [`WorkerOutput::Diverged`], and maps with non-finite weights
-//! are left out, the run stopped as diverged (see [`all_finite`]).
+//! are left out (see [`all_finite`]).
 
 use crate::attention::AttentionSet;
 use crate::curves::Curves;
@@ -29,6 +29,7 @@ mod runs;
 #[cfg(test)]
 mod tests;
 
+pub use codec::FINGERPRINT;
 pub use errors::{CheckpointProblem, DownloadProblem, MessageError, Unanswered, WorkerError};
 pub use runs::{
     clean_run_name, RunKey, RunStart, RunSummary, SaveCost, StorageError, StoredRunProblem,

@@ -78,17 +78,27 @@ fn post_transferring(to: To, message: &JsValue, transfer: &Array) -> Result<(), 
 }
 
 /// A message's bytes, and the buffer that came beside them, if any.
-/// Anything else (a string, say) gives no bytes, which no message reads as.
+/// Anything else (a string, or a pair that is not two buffers) gives no
+/// bytes, which no message reads as.
 pub fn split(data: JsValue) -> (Vec<u8>, Option<JsValue>) {
-    let bytes = |part: &JsValue| match part.dyn_ref::<ArrayBuffer>() {
-        Some(buffer) => Uint8Array::new(buffer).to_vec(),
-        None => Vec::new(),
-    };
-    if !Array::is_array(&data) {
-        return (bytes(&data), None);
+    let bytes = |buffer: &ArrayBuffer| Uint8Array::new(buffer).to_vec();
+    if let Some(body) = data.dyn_ref::<ArrayBuffer>() {
+        return (bytes(body), None);
     }
-    let parts: Array = data.unchecked_into();
-    (bytes(&parts.get(0)), Some(parts.get(1)))
+    if Array::is_array(&data) {
+        let parts: Array = data.unchecked_into();
+        if parts.length() != 2 {
+            return (Vec::new(), None);
+        }
+        let (body, beside) = (parts.get(0), parts.get(1));
+        if let (Some(body), true) = (
+            body.dyn_ref::<ArrayBuffer>(),
+            beside.is_instance_of::<ArrayBuffer>(),
+        ) {
+            return (bytes(body), Some(beside));
+        }
+    }
+    (Vec::new(), None)
 }
 
 /// Read a message with `from_parts` (`WorkerInput::from_parts` or

@@ -213,8 +213,10 @@ fn watch_visibility() {
     on_change.forget();
 }
 
-/// Starts a worker named `name` whose answers go to `on_output`; unreadable
-/// messages to `on_garbage`, and a crash (a trap, a panic that escaped) to `on_crash`.
+/// Starts a worker named `name` whose answers go to `on_output`; an
+/// unreadable message to `on_garbage`, worded in the page's language (a
+/// reload helps: a worker of another build of the lab sends only those), and
+/// a crash (a trap, a panic that escaped) to `on_crash`.
 pub fn spawn_worker(
     name: &str,
     on_output: impl Fn(WorkerOutput) + 'static,
@@ -223,7 +225,10 @@ pub fn spawn_worker(
 ) -> Option<Worker> {
     let on_message = move |data| match read(data) {
         Ok(out) => on_output(out),
-        Err(e) => on_garbage(e.to_string()),
+        Err(e) => on_garbage(problems::worker_error(
+            crate::context::i18n::page_locale(),
+            &lab_protocol::WorkerError::Unreadable { why: e.0 },
+        )),
     };
     lab_session::spawn::new_worker(name, on_message, on_crash)
 }

@@ -3,24 +3,49 @@
 //! carry them.
 //!
 //! Postcard rather than JSON: the messages never leave the lab's own page and
-//! workers, which are always built together, so they need no field names,
-//! and its readers are a fraction of serde_json's code in both wasm files
-//! (BENCHMARKS.md, "Messages as bytes"). A number crosses bit for bit.
+//! workers, so they need no field names, and its readers are a fraction of
+//! serde_json's code in both wasm files (BENCHMARKS.md, "Messages as bytes").
+//! A number crosses bit for bit. Without names, a message is read by the
+//! order of its fields, so every message starts with [`FINGERPRINT`]: a page
+//! and a worker built from different sources (a tab left open across an
+//! update of the site, whose service worker serves the new worker) refuse
+//! each other's messages rather than misread them.
 
 use super::{MessageError, WorkerInput, WorkerOutput};
+
+/// A hash of the sources that define the messages (lab-protocol's, lab-math's
+/// and lab-tasks'), written by `build.rs`: the first four bytes of every
+/// message, little-endian.
+pub const FINGERPRINT: u32 = include!(concat!(env!("OUT_DIR"), "/fingerprint.rs"));
+
+/// The error for bytes that do not start with this build's fingerprint: a
+/// message of another build of the lab, or no message at all.
+fn from_another_build(bytes: &[u8]) -> Option<MessageError> {
+    (bytes.get(..4) != Some(&FINGERPRINT.to_le_bytes()[..])).then(|| {
+        MessageError(
+            "it is from another version of the lab (the site was updated), or not a message".into(),
+        )
+    })
+}
 
 macro_rules! bytes_codec {
     ($ty:ty) => {
         impl $ty {
-            /// The message as bytes, for `postMessage`.
+            /// The message as bytes, for `postMessage`: [`FINGERPRINT`], then
+            /// the message.
             pub fn encode(&self) -> Vec<u8> {
-                postcard::to_allocvec(self).expect("messages are plain data and always serialize")
+                let fingerprint = FINGERPRINT.to_le_bytes().to_vec();
+                postcard::to_extend(self, fingerprint)
+                    .expect("messages are plain data and always serialize")
             }
 
-            /// Read a message; garbage, a cut message or bytes left after it
-            /// are an error, never a panic.
+            /// Read a message; one of another build, garbage, a cut message
+            /// or bytes left after it are an error, never a panic.
             pub fn decode(bytes: &[u8]) -> Result<Self, MessageError> {
-                match postcard::take_from_bytes(bytes) {
+                if let Some(error) = from_another_build(bytes) {
+                    return Err(error);
+                }
+                match postcard::take_from_bytes(&bytes[4..]) {
                     Ok((message, [])) => Ok(message),
                     Ok((_, rest)) => Err(MessageError(format!(
                         "bytes left after the message: {}",
@@ -71,3 +96,61 @@ macro_rules! parts_codec {
 
 parts_codec!(WorkerInput, LoadCheckpoint | EvaluateCheckpoint | Shard);
 parts_codec!(WorkerOutput, Checkpoint | ShardDone);
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Beam, Strategy};
+    use super::*;
+
+    /// A page and a worker of different builds refuse each other's messages.
+    #[test]
+    fn a_message_of_another_build_is_refused() {
+        let mut body = WorkerInput::Play.encode();
+        assert_eq!(body[..4], FINGERPRINT.to_le_bytes());
+        body[0] ^= 1;
+        let err = WorkerInput::decode(&body).expect_err("another build");
+        assert!(
+            err.to_string().contains("another version of the lab"),
+            "{err}"
+        );
+        assert!(WorkerOutput::decode(&[]).is_err(), "no bytes at all");
+    }
+
+    #[test]
+    fn garbage_is_a_readable_error() {
+        let err = WorkerInput::decode(b"{not a message").expect_err("garbage");
+        assert!(err.to_string().contains("unreadable message"), "{err}");
+        let translate = WorkerInput::Translate {
+            id: 7,
+            text: "i like dogs".into(),
+            cached: true,
+            strategy: Strategy::Beam(Beam::default()),
+        }
+        .encode();
+        let cut = &translate[..translate.len() - 1];
+        assert!(WorkerInput::decode(cut).is_err(), "a cut message");
+        let longer = [&translate[..], &[0]].concat();
+        let err = WorkerInput::decode(&longer).expect_err("a byte after the message");
+        assert!(
+            err.to_string().contains("bytes left after the message: 1"),
+            "{err}"
+        );
+    }
+
+    /// Two measurement scripts speak to a worker themselves
+    /// (`tests/worker_silence.mjs`: `Ready`, `Ping`, `Pong`;
+    /// `tests/click_latency.mjs`: `Interacting`), by the variants' numbers and
+    /// an id as LEB128. A variant moved in its enum must be moved there too.
+    #[test]
+    fn the_measurement_scripts_know_these_message_numbers() {
+        let after_fingerprint = |body: Vec<u8>| body[4..].to_vec();
+        assert_eq!(after_fingerprint(WorkerOutput::Ready.encode()), [0]);
+        assert_eq!(after_fingerprint(WorkerInput::Interacting.encode()), [20]);
+        let id: u64 = 1_000_000_000_001;
+        let leb128 = [129, 160, 148, 165, 141, 29];
+        let ping = after_fingerprint(WorkerInput::Ping { id }.encode());
+        assert_eq!(ping, [&[22][..], &leb128].concat());
+        let pong = after_fingerprint(WorkerOutput::Pong { id }.encode());
+        assert_eq!(pong, [&[3][..], &leb128].concat());
+    }
+}

@@ -42,7 +42,8 @@ use lab_protocol::{
 /// second").
 pub const SNAPSHOT_MS: f64 = 250.0;
 /// The probe sentence's attention is recomputed at most this often (with
-/// every other snapshot): a snapshot with it is about 300 KB of JSON.
+/// every other snapshot): a snapshot with it is about 110 KB of message
+/// bytes for the default task (BENCHMARKS.md, "Messages as bytes").
 pub const ATTENTION_MS: f64 = 500.0;
 /// Held-out evaluation runs every this many steps while training.
 pub const EVAL_EVERY: usize = 100;
