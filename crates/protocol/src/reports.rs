@@ -236,13 +236,12 @@ impl Sublayer {
     pub const DECODER: [Sublayer; 3] =
         [Self::SelfAttention, Self::CrossAttention, Self::FeedForward];
 
-    /// Where `self` runs in an encoder (`decoder` false) or a decoder
-    /// layer; `None` for cross-attention in the encoder, which has none.
-    pub fn index(self, decoder: bool) -> Option<usize> {
-        let order: &[Sublayer] = if decoder {
-            &Self::DECODER
-        } else {
-            &Self::ENCODER
+    /// Where `self` runs in a layer of `stack`; `None` for cross-attention
+    /// in the encoder, which has none.
+    pub fn index(self, stack: Stack) -> Option<usize> {
+        let order: &[Sublayer] = match stack {
+            Stack::Encoder => &Self::ENCODER,
+            Stack::Decoder => &Self::DECODER,
         };
         order.iter().position(|&s| s == self)
     }
@@ -472,5 +471,12 @@ mod tests {
             [Stack::Encoder, Stack::Decoder].map(Stack::name),
             ["encoder", "decoder"]
         );
+    }
+
+    #[test]
+    fn each_stack_places_its_own_sub_layers() {
+        let at = |stack| Sublayer::DECODER.map(|s| s.index(stack));
+        assert_eq!(at(Stack::Encoder), [Some(0), None, Some(1)]);
+        assert_eq!(at(Stack::Decoder), [Some(0), Some(1), Some(2)]);
     }
 }

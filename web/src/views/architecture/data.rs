@@ -198,7 +198,7 @@ pub fn sublayer_index(part: Part) -> Option<usize> {
         Part::FeedForward(side) => (Sublayer::FeedForward, side),
         _ => return None,
     };
-    sublayer.index(side == Stack::Decoder)
+    sublayer.index(side)
 }
 
 /// Builds the boxes of one figure.
