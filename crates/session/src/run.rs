@@ -178,7 +178,8 @@ fn base64_bytes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
 
 impl LegacyRun {
     pub fn from_json(text: &str) -> Result<Self, StoredRunProblem> {
-        serde_json::from_str(text).map_err(|_| StoredRunProblem::Damaged)
+        // As bytes: one JSON reader in the worker (`saving.rs`, `restore`).
+        serde_json::from_slice(text.as_bytes()).map_err(|_| StoredRunProblem::Damaged)
     }
 }
 

@@ -166,7 +166,8 @@ pub async fn saved() -> Result<Vec<RunSummary>, StorageError> {
         .iter()
         .zip(texts)
         .filter_map(|(key, text)| {
-            let mut summary: RunSummary = serde_json::from_str(&text).ok()?;
+            // As bytes: one JSON reader (lab-session's `saving.rs`, `restore`).
+            let mut summary: RunSummary = serde_json::from_slice(text.as_bytes()).ok()?;
             summary.tab = match run::run_of_key(key)? {
                 RunKey::Tab(tab) => Some(tab),
                 RunKey::Named(_) => None,

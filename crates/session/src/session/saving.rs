@@ -129,7 +129,9 @@ impl<M: LabModel> Session<M> {
         from_autosave: bool,
     ) -> Result<Vec<WorkerOutput>, CheckpointProblem> {
         let model = M::from_bytes(bytes)?;
-        let history = serde_json::from_str(curves_json).unwrap_or_default();
+        // Read as bytes, as a checkpoint's header is: the worker then
+        // compiles one JSON reader, not one for text and one for bytes.
+        let history = serde_json::from_slice(curves_json.as_bytes()).unwrap_or_default();
         let out = self.replace(model, ModelOrigin::Restored, now_ms, true, history);
         self.dirty = !from_autosave;
         Ok(out)
