@@ -87,14 +87,9 @@ pub fn split(data: JsValue) -> (Vec<u8>, Option<JsValue>) {
     }
     if Array::is_array(&data) {
         let parts: Array = data.unchecked_into();
-        if parts.length() != 2 {
-            return (Vec::new(), None);
-        }
         let (body, beside) = (parts.get(0), parts.get(1));
-        if let (Some(body), true) = (
-            body.dyn_ref::<ArrayBuffer>(),
-            beside.is_instance_of::<ArrayBuffer>(),
-        ) {
+        let pair = parts.length() == 2 && beside.is_instance_of::<ArrayBuffer>();
+        if let (Some(body), true) = (body.dyn_ref::<ArrayBuffer>(), pair) {
             return (bytes(body), Some(beside));
         }
     }

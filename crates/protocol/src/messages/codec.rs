@@ -18,14 +18,17 @@ use super::{MessageError, WorkerInput, WorkerOutput};
 /// message, little-endian.
 pub const FINGERPRINT: u32 = include!(concat!(env!("OUT_DIR"), "/fingerprint.rs"));
 
-/// The error for bytes that do not start with this build's fingerprint: a
-/// message of another build of the lab, or no message at all.
-fn from_another_build(bytes: &[u8]) -> Option<MessageError> {
-    (bytes.get(..4) != Some(&FINGERPRINT.to_le_bytes()[..])).then(|| {
-        MessageError(
-            "it is from another version of the lab (the site was updated), or not a message".into(),
-        )
-    })
+/// The message after this build's fingerprint; an error for bytes that do
+/// not start with it: a message of another build of the lab, or no message.
+fn after_fingerprint(bytes: &[u8]) -> Result<&[u8], MessageError> {
+    bytes
+        .strip_prefix(&FINGERPRINT.to_le_bytes()[..])
+        .ok_or_else(|| {
+            MessageError(
+                "it is from another version of the lab (the site was updated), or not a message"
+                    .into(),
+            )
+        })
 }
 
 macro_rules! bytes_codec {
@@ -42,10 +45,7 @@ macro_rules! bytes_codec {
             /// Read a message; one of another build, garbage, a cut message
             /// or bytes left after it are an error, never a panic.
             pub fn decode(bytes: &[u8]) -> Result<Self, MessageError> {
-                if let Some(error) = from_another_build(bytes) {
-                    return Err(error);
-                }
-                match postcard::take_from_bytes(&bytes[4..]) {
+                match postcard::take_from_bytes(after_fingerprint(bytes)?) {
                     Ok((message, [])) => Ok(message),
                     Ok((_, rest)) => Err(MessageError(format!(
                         "bytes left after the message: {}",
